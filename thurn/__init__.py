@@ -1,0 +1,28 @@
+"""thurn — a rules engine for the board game Thurn und Taxis, to learn, teach and analyse in Jupyter.
+
+The public API (stable names)::
+
+    import thurn
+    state = thurn.new_game(["Ann", "Ben"], seed=1)
+    state.legal_actions()            # every legal action of the current step
+    state = state.apply(action)      # the next state; raises thurn.IllegalAction if the rules forbid it
+    state.why_illegal(action)        # None, or the explanation
+    state.scores(), state.winner(), state.log(), state.to_json()
+"""
+from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
+from .board import Board, City, Province, available_boards, load_board
+from .errors import BoardDataError, IllegalAction, PositionError, ThurnError, UnknownCity, UnknownName
+from .io import new_game, replay, state_from_position
+from .rules import Rules
+from .scoring import Placement, placement_options
+from .state import GameState, PlayerView
+from .turn import STEPS
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Board", "BoardDataError", "CallOfficial", "City", "Draw", "EndTurn", "GameState", "IllegalAction",
+    "Keep", "Placement", "Play", "PlayerView", "PositionError", "Province", "Rules", "STEPS", "Score", "ThurnError",
+    "UnknownCity", "UnknownName", "available_boards", "load_board", "new_game", "parse_action", "placement_options",
+    "replay", "state_from_position",
+]

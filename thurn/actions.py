@@ -1,0 +1,226 @@
+"""Actions: small immutable values, one per decision a player makes in a turn (base rules, Game Play).
+
+Each has a readable ``str`` ("play Nürnberg at the right end") and a compact ``notation`` ("play nurnberg
+right") that :func:`parse_action` reads back. Two actions are equal when they mean the same thing, whatever
+accents or case the city names were written with.
+"""
+from __future__ import annotations
+
+from .board import fold
+from .errors import PositionError
+
+ENDS = ("left", "right", "new")
+OFFICIAL_NAMES = {
+    "postmaster": "Postmaster",
+    "administrator": "Administrator",
+    "postal_carrier": "Postal Carrier",
+    "cartwright": "Cartwright",
+}
+
+
+class Action:
+    """Base class of all actions: immutable, hashable, equal by meaning."""
+
+    __slots__ = ("_key",)
+    kind = "action"
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
+
+    def __reduce__(self):
+        return (parse_action, (self.notation,))
+
+    def to_json(self) -> str:
+        return self.notation
+
+
+def _set(obj, **values):
+    for k, v in values.items():
+        object.__setattr__(obj, k, v)
+
+
+class Draw(Action):
+    """Draw a city card: ``city`` from the face-up display, or ``None`` for the top of the deck (base rules, 1)."""
+
+    __slots__ = ("city",)
+    kind = "draw"
+
+    def __init__(self, city: str | None = None):
+        _set(self, city=city, _key=("draw", None if city is None else fold(city)))
+
+    @property
+    def from_deck(self) -> bool:
+        return self.city is None
+
+    def __str__(self):
+        return "draw from the deck" if self.city is None else f"draw {self.city} from the display"
+
+    def __repr__(self):
+        return "Draw()" if self.city is None else f"Draw({self.city!r})"
+
+    @property
+    def notation(self):
+        return "draw deck" if self.city is None else f"draw {fold(self.city)}"
+
+
+class CallOfficial(Action):
+    """Call a postal official: ``"postmaster"``, ``"administrator"`` or ``"postal_carrier"`` (base rules, 1 and 2).
+
+    The Cartwright helps while scoring, so he is called as part of :class:`Score` (``cartwright=True``).
+    """
+
+    __slots__ = ("official",)
+    kind = "official"
+
+    def __init__(self, official: str):
+        _set(self, official=official, _key=("official", fold(official)))
+
+    def __str__(self):
+        return f"call the {OFFICIAL_NAMES.get(fold(self.official), self.official)}"
+
+    def __repr__(self):
+        return f"CallOfficial({self.official!r})"
+
+    @property
+    def notation(self):
+        return f"call {fold(self.official)}"
+
+
+class Play(Action):
+    """Play a city card from the hand (base rules, 2).
+
+    ``end`` is ``"left"`` or ``"right"`` to extend the current route at that end, or ``"new"`` to start a new
+    route with the card (discarding the current route, if there is one, without scoring it).
+    """
+
+    __slots__ = ("city", "end")
+    kind = "play"
+
+    def __init__(self, city: str, end: str = "new"):
+        if end not in ENDS:
+            raise PositionError(f"a card is played at the 'left' or 'right' end, or 'new' to start a new route; "
+                                f"not {end!r}.")
+        _set(self, city=city, end=end, _key=("play", fold(city), end))
+
+    def __str__(self):
+        if self.end == "new":
+            return f"start a new route with {self.city}"
+        return f"play {self.city} at the {self.end} end"
+
+    def __repr__(self):
+        return f"Play({self.city!r}, {self.end!r})"
+
+    @property
+    def notation(self):
+        return f"play {fold(self.city)} {self.end}"
+
+
+class Score(Action):
+    """Close and score the route, placing houses in ``houses`` (base rules, 3a–d).
+
+    ``cartwright=True`` calls the Cartwright to take the next carriage with a route up to two cards short (3c).
+    """
+
+    __slots__ = ("houses", "cartwright")
+    kind = "score"
+
+    def __init__(self, houses=(), cartwright: bool = False):
+        if isinstance(houses, str):
+            houses = (houses,)
+        houses = tuple(houses)
+        _set(self, houses=houses, cartwright=bool(cartwright),
+             _key=("score", frozenset(fold(h) for h in houses), bool(cartwright)))
+
+    def __str__(self):
+        text = "score the route, " + ("houses in " + ", ".join(self.houses) if self.houses else "no house")
+        return text + (", with the Cartwright" if self.cartwright else "")
+
+    def __repr__(self):
+        cw = ", cartwright=True" if self.cartwright else ""
+        return f"Score({self.houses!r}{cw})"
+
+    @property
+    def notation(self):
+        text = "score " + ("+".join(fold(h) for h in self.houses) if self.houses else "-")
+        return text + (" cartwright" if self.cartwright else "")
+
+
+class Keep(Action):
+    """After scoring, keep these cards and discard the rest of the hand (base rules, 3d: at most three)."""
+
+    __slots__ = ("cards",)
+    kind = "keep"
+
+    def __init__(self, cards=()):
+        if isinstance(cards, str):
+            cards = (cards,)
+        cards = tuple(cards)
+        _set(self, cards=cards, _key=("keep", tuple(sorted(fold(c) for c in cards))))
+
+    def __str__(self):
+        return "keep " + (", ".join(self.cards) if self.cards else "no card")
+
+    def __repr__(self):
+        return f"Keep({self.cards!r})"
+
+    @property
+    def notation(self):
+        return "keep " + ("+".join(fold(c) for c in self.cards) if self.cards else "-")
+
+
+class EndTurn(Action):
+    """End the turn without scoring the route (base rules, 3: scoring is optional)."""
+
+    __slots__ = ()
+    kind = "end"
+
+    def __init__(self):
+        _set(self, _key=("end",))
+
+    def __str__(self):
+        return "end the turn"
+
+    def __repr__(self):
+        return "EndTurn()"
+
+    @property
+    def notation(self):
+        return "end"
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return () if text in ("", "-") else tuple(text.split("+"))
+
+
+def parse_action(text) -> Action:
+    """Read an action back from its ``notation`` (``"play nurnberg right"``, ``"score ulm+augsburg cartwright"``)."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str) or not text.strip():
+        raise PositionError(f"an action is written like 'draw deck' or 'play ulm right', not {text!r}.")
+    words = text.split()
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "draw" and len(args) == 1:
+            return Draw(None if args[0] == "deck" else args[0])
+        if verb == "call" and len(args) == 1:
+            return CallOfficial(args[0])
+        if verb == "play" and len(args) in (1, 2):
+            return Play(args[0], args[1] if len(args) == 2 else "new")
+        if verb == "score" and len(args) in (1, 2) and (len(args) == 1 or args[1] == "cartwright"):
+            return Score(_names(args[0]), cartwright=len(args) == 2)
+        if verb == "keep" and len(args) == 1:
+            return Keep(_names(args[0]))
+        if verb == "end" and not args:
+            return EndTurn()
+    except PositionError:
+        pass
+    raise PositionError(f"cannot read the action {text!r}: write one of 'draw deck', 'draw ulm', "
+                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright]', "
+                        f"'keep ulm+basel', 'end'.")

@@ -1,0 +1,77 @@
+"""Typed errors. Every one is a ``ValueError`` with a stable ``reason`` code and a sentence a learner understands.
+
+An illegal action never changes the game: the engine checks first and raises :class:`IllegalAction` before it
+touches anything (and states are immutable anyway).
+"""
+from __future__ import annotations
+
+import difflib
+
+
+class ThurnError(ValueError):
+    """Base class of every error raised by thurn, with a stable machine-readable ``reason`` code."""
+
+    reason = "error"
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class IllegalAction(ThurnError):
+    """An action the rules do not allow now. ``reason`` is stable; ``rule`` cites the rule document."""
+
+    def __init__(self, reason: str, message: str, action=None, rule: str | None = None):
+        text = message if rule is None else f"{message} ({rule})"
+        super().__init__(text, reason)
+        self.action = action
+        self.rule = rule
+        self.explanation = message
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.reason!r}, {str(self)!r})"
+
+
+class UnknownName(ThurnError, KeyError):
+    """A city, province, official, stack or option name that does not exist; suggests the close match."""
+
+    reason = "unknown_name"
+
+    def __init__(self, kind: str, name, known, extra: str = ""):
+        self.kind, self.name = kind, name
+        known = [str(k) for k in known]
+        self.suggestions = difflib.get_close_matches(str(name), known, n=3, cutoff=0.5)
+        text = f"There is no {kind} called {name!r}."
+        if self.suggestions:
+            text += " Did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
+        if extra:
+            text += " " + extra
+        ThurnError.__init__(self, text)
+
+    __str__ = ThurnError.__str__
+
+
+class UnknownCity(UnknownName):
+    """A city name that is not on the board."""
+
+    reason = "unknown_city"
+
+    def __init__(self, name, known):
+        super().__init__("city", name, known)
+
+
+class BoardDataError(ThurnError):
+    """A board data file that cannot be used; the message names the file and the problem."""
+
+    reason = "bad_board_data"
+
+
+class PositionError(ThurnError):
+    """A position or save file that cannot be loaded; the message names the problem."""
+
+    reason = "bad_position"

@@ -1,0 +1,64 @@
+"""The rules configuration: which board, and which reading of the rules where the documents disagree.
+
+Every option names the document it comes from (see README, "Rule options"). Expansions will plug in here
+as named entries of ``expansions``; the base game has none.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from .errors import UnknownName, PositionError
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options. The defaults are the base game as the rules notes settle it.
+
+    - ``board``: the board data file to play on (``"base"``).
+    - ``optional_houses`` (R1): when False (default, as in "All Roads Lead to Rome", The Audience: "the player
+      must place all houses he is allowed") the chosen placement option places every house it allows; when True
+      (base rules 001, 3a: "Placing houses is optional") the player may place any part of it.
+    - ``all_provinces_includes_baiern`` (R4): when False (default, base rules 000/004, 3b "Outside of Baiern") the
+      all-provinces tile needs a house in every province except Baiern; when True (001's wording "every
+      province") Baiern is needed too.
+    - ``expansions``: names of the expansions switched on (none exist yet for the base game).
+    """
+
+    board: str = "base"
+    optional_houses: bool = False
+    all_provinces_includes_baiern: bool = False
+    expansions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["expansions"] = list(self.expansions)
+        return d
+
+    @classmethod
+    def from_dict(cls, data) -> "Rules":
+        """Rules from a dict; an unknown option is an error that suggests the close match."""
+        if data is None:
+            return cls()
+        if isinstance(data, Rules):
+            return data
+        if not isinstance(data, dict):
+            raise PositionError(f"rules should be a dict of options, not {type(data).__name__}.")
+        known = {f.name: f for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise UnknownName("rule option", key, list(known))
+        kwargs = dict(data)
+        for key in ("optional_houses", "all_provinces_includes_baiern"):
+            if key in kwargs and not isinstance(kwargs[key], bool):
+                raise PositionError(f"rule option {key!r} should be true or false, not {kwargs[key]!r}.")
+        if "expansions" in kwargs:
+            exp = kwargs["expansions"]
+            if isinstance(exp, str) or not all(isinstance(e, str) for e in exp):
+                raise PositionError(f"rule option 'expansions' should be a list of names, not {exp!r}.")
+            if exp:
+                raise UnknownName("expansion", exp[0], [],
+                                  "No expansion is implemented yet; the base game runs with expansions=[].")
+            kwargs["expansions"] = tuple(exp)
+        if "board" in kwargs and not isinstance(kwargs["board"], str):
+            raise PositionError(f"rule option 'board' should be a board name or path, not {kwargs['board']!r}.")
+        return cls(**kwargs)

@@ -1,0 +1,223 @@
+"""Scoring a route and the game (base rules, 3a–3c and "Game End and Scoring").
+
+The fast functions work on city numbers and bit masks; :func:`placement_options` is the public face.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from .board import Board, load_board
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _bits(mask: int):
+    i = 0
+    while mask:
+        if mask & 1:
+            yield i
+        mask >>= 1
+        i += 1
+
+
+def _subsets_of_size(mask: int, k: int):
+    for combo in combinations(list(_bits(mask)), k):
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        yield m
+
+
+def _all_subsets(mask: int):
+    bits = list(_bits(mask))
+    for r in range(len(bits) + 1):
+        for combo in combinations(bits, r):
+            m = 0
+            for c in combo:
+                m |= 1 << c
+            yield m
+
+
+def placement_masks(board: Board, route, owned: int, houses_left: int, optional: bool = False) -> tuple[int, ...]:
+    """Every set of cities (as bit masks) where the rules let a player place houses when scoring ``route``.
+
+    Base rules 3a: either one house in one city of each province of the route (option A), or one house in
+    every city of one province of the route (option B). Cities where the player already has a house are
+    skipped (3a, note). With fewer houses in supply than the option allows, the player places what he has,
+    in cities of his choice (rules notes). With ``optional`` (R1, 001) any part of an option may be placed.
+    Results are cached per board; largest placements first.
+    """
+    route_mask = 0
+    for c in route:
+        route_mask |= 1 << c
+    owned &= route_mask
+    cap = min(houses_left, len(route))
+    key = (route_mask, owned, cap, optional)
+    cache = board._placement_cache
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    free_by_province: dict[int, int] = {}
+    for c in route:
+        if not owned >> c & 1:
+            p = board.province_of[c]
+            free_by_province[p] = free_by_province.get(p, 0) | (1 << c)
+    groups = list(free_by_province.values())
+    options: list[int] = []
+    if groups:
+        for choice in product(*[list(_bits(g)) for g in groups]):          # option A
+            m = 0
+            for c in choice:
+                m |= 1 << c
+            options.append(m)
+        options.extend(groups)                                              # option B
+    else:
+        options.append(0)
+    result: set[int] = set()
+    for m in options:
+        if popcount(m) > cap:
+            result.update(_subsets_of_size(m, cap))
+        else:
+            result.add(m)
+    if optional:
+        result = {s for m in result for s in _all_subsets(m)}
+    order = {c: i for i, c in enumerate(route)}
+    ranked = tuple(sorted(result, key=lambda m: (-popcount(m), sorted(order[c] for c in _bits(m)))))
+    cache[key] = ranked
+    return ranked
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One legal choice of houses: the cities (in route order) and which rule option(s) allow it."""
+
+    cities: tuple[str, ...]
+    options: tuple[str, ...]
+
+    def __str__(self):
+        where = ", ".join(self.cities) if self.cities else "no house"
+        return f"{where} ({'; '.join(self.options)})"
+
+    def __len__(self):
+        return len(self.cities)
+
+    def __iter__(self):
+        return iter(self.cities)
+
+
+def placement_options(board, route, owned=(), houses_left=None, optional: bool = False) -> list[Placement]:
+    """Every choice of houses the rules allow when scoring ``route`` (base rules, 3a).
+
+    ``board`` is a :class:`Board` or board name; ``route`` and ``owned`` (cities where the player already has a
+    house) are city names; ``houses_left`` is the player's supply (default: all of them); ``optional`` follows
+    rule option R1 (001: placing houses is optional).
+    """
+    board = load_board(board)
+    idx = [board.index(c) for c in route]
+    owned_mask = board.mask_of(owned)
+    left = board.houses if houses_left is None else int(houses_left)
+    masks = placement_masks(board, idx, owned_mask, left, optional)
+    free = [c for c in idx if not owned_mask >> c & 1]
+    by_prov: dict[int, int] = {}
+    for c in free:
+        by_prov[board.province_of[c]] = by_prov.get(board.province_of[c], 0) | (1 << c)
+    out = []
+    for m in masks:
+        labels = []
+        if by_prov and all(popcount(m & g) == 1 for g in by_prov.values()):
+            labels.append("option A: one house in each province")
+        for p, g in by_prov.items():
+            if m == g:
+                labels.append(f"option B: every city of {board.provinces[p].name}")
+        if not labels:
+            if m == 0 and not free:
+                labels.append("every city already has your house")
+            elif not optional or popcount(m) == left:
+                labels.append(f"as many houses as you have left ({left})")
+            else:
+                labels.append("part of an option (houses are optional)")
+        out.append(Placement(tuple(board.city_name(c) for c in idx if m >> c & 1), tuple(labels)))
+    return out
+
+
+# -- bonus tiles and carriages ----------------------------------------------------------------------------
+
+def length_stack(board: Board, stacks, length: int):
+    """The route-length stack a route of ``length`` cards takes from, or None (base rules, 3b).
+
+    The longest stack whose length the route reaches (a route of 8+ takes the 7 tile, R2); an empty stack
+    falls back to the next shorter one that still has tiles (R3).
+    """
+    best = None
+    for s in board.stacks:
+        if s.kind == "route_length" and s.length <= length and stacks[s.index]:
+            if best is None or s.length > best.length:
+                best = s
+    return best
+
+
+def required_provinces_mask(board: Board, stack, includes_excepted: bool) -> list[int]:
+    """Province masks that must each hold a house for a 'one house per province' stack."""
+    return [board.province_mask[i] for i, p in enumerate(board.provinces)
+            if includes_excepted or p.id not in stack.except_provinces]
+
+
+def earned_tiles(board: Board, rules, houses: int, held_stacks, stacks, route_len: int):
+    """Stacks (in board order) whose top tile a player earns after placing houses (base rules, 3b).
+
+    ``held_stacks`` is the set of stack indices the player already holds a tile of: province and all-province
+    tiles are taken once per player; length tiles any number of times.
+    """
+    earned = []
+    ls = length_stack(board, stacks, route_len)
+    if ls is not None:
+        earned.append(ls)
+    for s in board.stacks:
+        if s.kind == "all_cities":
+            if s.index in held_stacks or not stacks[s.index]:
+                continue
+            need = 0
+            for p in s.provinces:
+                need |= board.province_mask[board._province_index[p]]
+            if houses & need == need:
+                earned.append(s)
+        elif s.kind == "one_house_per_province":
+            if s.index in held_stacks or not stacks[s.index]:
+                continue
+            if all(houses & m for m in required_provinces_mask(board, s, rules.all_provinces_includes_baiern)):
+                earned.append(s)
+    return earned
+
+
+def next_carriage(board: Board, taken) -> int | None:
+    """The level of the next carriage a player may take: carriages are taken in order, none skipped (3c)."""
+    n = len(taken)
+    return board.carriage_levels[n] if n < len(board.carriage_levels) else None
+
+
+def carriage_points(board: Board, taken) -> int:
+    """Points of the highest carriage (Game End and Scoring)."""
+    return board.carriage_points[taken[-1]] if taken else 0
+
+
+def final_score(board: Board, player) -> dict:
+    """The score of one player: highest carriage + bonus tiles − unplaced houses (Game End and Scoring)."""
+    carriage = carriage_points(board, player.carriages)
+    tiles = sum(v for _, v in player.tiles)
+    return {"carriage": carriage, "tiles": tiles, "unplaced_houses": -player.houses_left,
+            "total": carriage + tiles - player.houses_left}
+
+
+def winner_index(totals, start_player: int, end_holder: int | None) -> int:
+    """The winner's seat (R6): most points; among tied players the holder of the game-end tile, else the tied
+    player nearest to that holder in clockwise order. With no holder, the tied player first in turn order."""
+    best = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == best]
+    if len(tied) == 1:
+        return tied[0]
+    n = len(totals)
+    origin = end_holder if end_holder is not None else start_player
+    return min(tied, key=lambda i: (i - origin) % n)

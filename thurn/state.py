@@ -1,0 +1,381 @@
+"""The game state: immutable, cheap to copy, one interface for everyone (legal actions, apply, scores).
+
+``state.apply(action)`` returns the next state and leaves ``state`` as it was. Inside, cities are numbers and
+house sets are bit masks; the public methods speak in names. The log is the replay: a state remembers the
+state it started from and the actions since, and ``log()`` replays them to tell the story.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from . import turn
+from .errors import IllegalAction
+from .scoring import carriage_points, final_score, winner_index
+
+
+class PlayerState:
+    """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
+
+    __slots__ = ("hand", "route", "houses", "houses_left", "carriages", "tiles")
+
+    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=()):
+        self.hand = hand              # sorted tuple of city numbers
+        self.route = route            # tuple of city numbers, left to right
+        self.houses = houses          # bit mask of cities with this player's house
+        self.houses_left = houses_left
+        self.carriages = carriages    # levels taken, in order
+        self.tiles = tiles            # ((stack index, value), ...)
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.hand, p.route, p.houses = self.hand, self.route, self.houses
+        p.houses_left, p.carriages, p.tiles = self.houses_left, self.carriages, self.tiles
+        return p
+
+    def key(self):
+        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player has, in names: a read-only snapshot for notebooks, widgets and tests."""
+
+    seat: int
+    name: str
+    hand: tuple[str, ...]
+    route: tuple[str, ...]
+    houses: tuple[str, ...]
+    houses_left: int
+    carriages: tuple[int, ...]
+    tiles: tuple[tuple[str, int], ...]
+
+    @property
+    def carriage(self) -> int:
+        """The highest carriage (0 for none)."""
+        return self.carriages[-1] if self.carriages else 0
+
+
+class LegalActions:
+    """A view of the legal actions of a state, like python-chess's ``board.legal_moves``."""
+
+    def __init__(self, state):
+        self._state = state
+
+    def __iter__(self):
+        return iter(self._state.legal_actions())
+
+    def __len__(self):
+        return len(self._state.legal_actions())
+
+    def __contains__(self, action):
+        return self._state.why_illegal(action) is None
+
+    def __repr__(self):
+        return f"<LegalActions: {', '.join(str(a) for a in self)}>"
+
+    def _repr_html_(self):
+        return "<ul>" + "".join(f"<li>{html.escape(str(a))}</li>" for a in self) + "</ul>"
+
+
+_new = object.__new__
+
+
+class GameState:
+    """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
+
+    __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
+                 "current", "start_player", "step", "draws", "draws_allowed", "plays", "plays_allowed", "official",
+                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup", "_pcopied")
+
+    # -- engine plumbing -----------------------------------------------------------------------------------
+    def _clone(self) -> "GameState":
+        n = _new(GameState)
+        n.board, n.rules, n.names, n.players = self.board, self.rules, self.names, self.players
+        n.display, n.deck, n.discard, n.stacks = self.display, self.deck, self.discard, self.stacks
+        n.carriages_left, n.current, n.start_player, n.step = self.carriages_left, self.current, self.start_player, self.step
+        n.draws, n.draws_allowed, n.plays, n.plays_allowed = self.draws, self.draws_allowed, self.plays, self.plays_allowed
+        n.official, n.end_by, n.turns, n.seed, n.shuffles = self.official, self.end_by, self.turns, self.seed, self.shuffles
+        n._root = self if self._root is None else self._root
+        n._history, n._setup, n._pcopied = self._history, None, False
+        return n
+
+    def player_copy(self) -> PlayerState:
+        """The current player's record, copied once into this (fresh, unpublished) clone."""
+        if self._pcopied:
+            return self.players[self.current]
+        p = self.players[self.current].copy()
+        pl = list(self.players)
+        pl[self.current] = p
+        self.players = tuple(pl)
+        self._pcopied = True
+        return p
+
+    def _key(self):
+        return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
+                self.discard, self.stacks, self.carriages_left, self.current, self.start_player, self.step,
+                self.draws, self.draws_allowed, self.plays, self.plays_allowed, self.official, self.end_by,
+                self.turns, self.seed, self.shuffles)
+
+    def __eq__(self, other):
+        return (isinstance(other, GameState) and self._key() == other._key()
+                and [a.notation for a in self.history] == [a.notation for a in other.history])
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def same_position(self, other) -> bool:
+        """True when both states are the same position, whatever history led to them."""
+        return self._key() == other._key()
+
+    # -- the one interface: legal actions, apply, why ------------------------------------------------------
+    def legal_actions(self) -> list:
+        """Every legal action in the current step of the turn."""
+        return turn.LEGAL[self.step](self)
+
+    @property
+    def legal(self) -> LegalActions:
+        """A lazy view of the legal actions (iterate, ``len``, ``in``)."""
+        return LegalActions(self)
+
+    def apply(self, action) -> "GameState":
+        """The state after ``action`` (an :class:`~thurn.actions.Action` or its notation, e.g. ``"draw deck"``).
+
+        Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it.
+        """
+        if isinstance(action, str):
+            from .actions import parse_action
+            action = parse_action(action)
+        return turn.apply(self, action)
+
+    def why_illegal(self, action) -> IllegalAction | None:
+        """``None`` if ``action`` is legal now, else the :class:`IllegalAction` explaining why (not raised)."""
+        if isinstance(action, str):
+            from .actions import parse_action
+            try:
+                action = parse_action(action)
+            except ValueError as e:
+                return IllegalAction("not_an_action", str(e), action)
+        return turn.check(self, action)[1]
+
+    def is_legal(self, action) -> bool:
+        return self.why_illegal(action) is None
+
+    # -- reading the position ----------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.step == turn.OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose turn it is."""
+        return self.current
+
+    @property
+    def current_name(self) -> str:
+        return self.names[self.current]
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.names
+
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def step_info(self) -> turn.Step:
+        """What the current step of the turn is about, and its rule."""
+        return turn.STEPS[self.step]
+
+    @property
+    def end_triggered_by(self) -> str | None:
+        """Who took the last carriage first or placed the last house (the game ends after this round)."""
+        return None if self.end_by is None else self.names[self.end_by]
+
+    @property
+    def official_used(self) -> str | None:
+        return self.official
+
+    def seat(self, player) -> int:
+        """A seat number for a player given by seat or name."""
+        if isinstance(player, int) and not isinstance(player, bool):
+            if 0 <= player < len(self.names):
+                return player
+            raise IllegalAction("unknown_player", f"There is no seat {player}; seats are 0 to {len(self.names) - 1}.")
+        if player is None:
+            return self.current
+        for i, n in enumerate(self.names):
+            if n == player or n.casefold() == str(player).casefold():
+                return i
+        from .errors import UnknownName
+        raise UnknownName("player", player, self.names)
+
+    def player(self, player=None) -> PlayerView:
+        """What a player (seat or name; default: whose turn it is) has, in names."""
+        i = self.seat(player)
+        p, b = self.players[i], self.board
+        return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
+                          tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
+                          tuple((b.stacks[s].id, v) for s, v in p.tiles))
+
+    def hand(self, player=None) -> list[str]:
+        return list(self.player(player).hand)
+
+    def route(self, player=None) -> list[str]:
+        return list(self.player(player).route)
+
+    def houses(self, player=None) -> list[str]:
+        return list(self.player(player).houses)
+
+    @property
+    def display_cards(self) -> list[str | None]:
+        """The face-up cards, slot by slot (``None`` for an empty slot)."""
+        return [self.board.city_name(c) if c >= 0 else None for c in self.display]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    @property
+    def discard_size(self) -> int:
+        return len(self.discard)
+
+    def stacks_left(self) -> dict[str, list[int]]:
+        """The bonus tiles left on each stack, top first."""
+        return {s.id: list(self.stacks[s.index]) for s in self.board.stacks}
+
+    def carriages_available(self) -> dict[int, int]:
+        return dict(zip(self.board.carriage_levels, self.carriages_left))
+
+    def turns_taken(self, player=None) -> int:
+        """How many turns a player has finished."""
+        i = self.seat(player)
+        n = len(self.names)
+        full, extra = divmod(self.turns, n)
+        return full + (1 if (i - self.start_player) % n < extra else 0)
+
+    @property
+    def turn_number(self) -> int:
+        """Completed player-turns so far (all players)."""
+        return self.turns
+
+    # -- scores ---------------------------------------------------------------------------------------------------
+    def score_records(self) -> list[dict]:
+        """Per player: carriage points, bonus tiles, unplaced houses (negative) and total (Game End and Scoring)."""
+        out = []
+        for i, p in enumerate(self.players):
+            rec = {"player": self.names[i], "seat": i}
+            rec.update(final_score(self.board, p))
+            out.append(rec)
+        return out
+
+    def scores(self):
+        """The score table as a pandas DataFrame indexed by player."""
+        import pandas as pd
+
+        return pd.DataFrame(self.score_records()).set_index("player")
+
+    def returns(self) -> list[int]:
+        """Each player's total, in seat order (the OpenSpiel name)."""
+        return [r["total"] for r in self.score_records()]
+
+    def winner(self) -> str:
+        """The winner (R6 tie-break); before the end, who would win if the game ended now."""
+        end_holder = next((i for i, p in enumerate(self.players)
+                           if any(self.board.stacks[s].kind == "game_end" for s, _ in p.tiles)), None)
+        return self.names[winner_index(self.returns(), self.start_player, end_holder)]
+
+    # -- history, log, files -------------------------------------------------------------------------------------
+    @property
+    def history(self) -> list:
+        """The actions since the starting position, oldest first."""
+        out, node = [], self._history
+        while node is not None:
+            node, a = node
+            out.append(a)
+        out.reverse()
+        return out
+
+    @property
+    def root(self) -> "GameState":
+        """The position this game's history starts from."""
+        return self if self._root is None else self._root
+
+    def log(self) -> list[str]:
+        """What happened, in sentences, replayed from the starting position."""
+        lines: list[str] = []
+        s = self.root
+        for a in self.history:
+            s = turn.apply(s, a, lines.append)
+        return lines
+
+    def to_dict(self) -> dict:
+        from .io import game_dict
+
+        return game_dict(self)
+
+    def to_json(self, indent=None) -> str:
+        """The game as JSON: the position, plus the setup and actions that led to it (loads back identical)."""
+        import json
+
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def position(self) -> dict:
+        """The position alone as a readable dict (see README: positions)."""
+        from .io import position_dict
+
+        return position_dict(self)
+
+    @classmethod
+    def from_json(cls, data) -> "GameState":
+        """A state from :meth:`to_json` text (or its dict), a position dict, or a (setup, actions) record."""
+        from .io import load_game
+
+        return load_game(data)
+
+    @classmethod
+    def from_position(cls, data) -> "GameState":
+        from .io import state_from_position
+
+        return state_from_position(data)
+
+    # -- display --------------------------------------------------------------------------------------------------
+    def __repr__(self):
+        return (f"<GameState {self.board.id}: turn {self.turns + 1}, {self.current_name} to {self.step}"
+                f"{', game over' if self.is_over else ''}>")
+
+    def __str__(self):
+        b = self.board
+        lines = [f"{'Game over' if self.is_over else f'{self.current_name} to ' + self.step_info.does}"
+                 f" — display: {', '.join(c or '·' for c in self.display_cards)}; deck {len(self.deck)}, "
+                 f"discard {len(self.discard)}"]
+        for i, p in enumerate(self.players):
+            lines.append(f"{'>' if i == self.current and not self.is_over else ' '} {self.names[i]}: "
+                         f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
+                         f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
+                         f"tiles {sum(v for _, v in p.tiles)}")
+        return "\n".join(lines)
+
+    def _repr_html_(self):
+        b = self.board
+        esc = html.escape
+        head = ("<tr><th></th><th>player</th><th>hand</th><th>route</th><th>houses</th><th>carriage</th>"
+                "<th>tiles</th><th>score</th></tr>")
+        rows = []
+        for i, p in enumerate(self.players):
+            mark = "▶" if i == self.current and not self.is_over else ""
+            sc = final_score(b, p)["total"]
+            rows.append(
+                f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
+                f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
+                f"<td>{esc(turn.route_text(b, p.route))}</td>"
+                f"<td>{b.houses - p.houses_left} placed, {p.houses_left} left</td>"
+                f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
+                f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
+                f"<td>{sc}</td></tr>")
+        status = ("<b>Game over</b> — winner: " + esc(self.winner()) if self.is_over else
+                  f"<b>{esc(self.current_name)}</b>: {esc(self.step_info.does)} <i>({esc(self.step_info.rule)})</i>")
+        display = ", ".join(esc(c or "·") for c in self.display_cards)
+        return (f"<div class='thurn-state'><p>{status}</p><p>Display: {display} · deck {len(self.deck)} · "
+                f"discard {len(self.discard)}</p><table>{head}{''.join(rows)}</table></div>")

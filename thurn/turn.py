@@ -1,0 +1,705 @@
+"""The turn, as declared steps (base rules, Game Play).
+
+A turn runs through the steps of :data:`STEPS`: draw (1), play (2), score or end (3), and keep (3d) when the
+hand is over the limit after scoring. For each step this module knows which actions are legal, why any
+other action is not (a stable reason code and a sentence citing the rule), and how each action changes the
+state. It never changes a state that is already published: ``apply`` clones first.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from .actions import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from .errors import IllegalAction
+from .scoring import earned_tiles, next_carriage, placement_masks, popcount
+
+DRAW, PLAY, SCORE, KEEP, OVER = "draw", "play", "score", "keep", "over"
+
+R_DRAW = "base rules, 1"
+R_PLAY = "base rules, 2"
+R_SCORE = "base rules, 3"
+R_HOUSES = "base rules, 3a"
+R_CARRIAGE = "base rules, 3c"
+R_KEEP = "base rules, 3d"
+R_OFFICIAL = "base rules, Game Play: one official per turn"
+R_END = "base rules, Game End and Scoring"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the turn: its name, what the player does in it, and the rule."""
+
+    name: str
+    does: str
+    rule: str
+
+
+STEPS = {
+    DRAW: Step(DRAW, "draw a city card from the display or the deck (officials: Administrator, Postmaster)", R_DRAW),
+    PLAY: Step(PLAY, "play a city card at either end of the route, or start a new route", R_PLAY),
+    SCORE: Step(SCORE, "score the route (3 or more cards), call the Postal Carrier for a second card, or end the turn",
+                R_SCORE),
+    KEEP: Step(KEEP, "keep three cards and discard the rest of the hand", R_KEEP),
+    OVER: Step(OVER, "the game is over", R_END),
+}
+
+
+# -- interned actions, one table per board ---------------------------------------------------------------
+
+class ActionTable:
+    """Every simple action of a board built once, so that listing legal actions allocates nothing."""
+
+    def __init__(self, board):
+        names = board.city_names
+        self.draw = tuple(Draw(n) for n in names)
+        self.draw_deck = Draw()
+        self.call = {o: CallOfficial(o) for o in ("postmaster", "administrator", "postal_carrier")}
+        self.play_left = tuple(Play(n, "left") for n in names)
+        self.play_right = tuple(Play(n, "right") for n in names)
+        self.play_new = tuple(Play(n, "new") for n in names)
+        self.end = EndTurn()
+        self.names = names
+        self._score: dict = {}
+        self._keep: dict = {}
+
+    def score(self, mask: int, cartwright: bool) -> Score:
+        key = (mask, cartwright)
+        a = self._score.get(key)
+        if a is None:
+            a = Score(tuple(self.names[c] for c in range(len(self.names)) if mask >> c & 1), cartwright)
+            self._score[key] = a
+        return a
+
+    def keep(self, cards: tuple) -> Keep:
+        a = self._keep.get(cards)
+        if a is None:
+            a = Keep(tuple(self.names[c] for c in cards))
+            self._keep[cards] = a
+        return a
+
+
+def table(board) -> ActionTable:
+    t = getattr(board, "_action_table", None)
+    if t is None:
+        t = board._action_table = ActionTable(board)
+    return t
+
+
+# -- small helpers -----------------------------------------------------------------------------------------
+
+def _drawable(s) -> bool:
+    return bool(s.deck or s.discard) or any(c >= 0 for c in s.display)
+
+
+def _route_mask(route) -> int:
+    m = 0
+    for c in route:
+        m |= 1 << c
+    return m
+
+
+def _fits(board, route, c) -> tuple[bool, bool]:
+    """Whether card ``c`` fits the left and the right end of ``route`` (base rules, 2: "fits in")."""
+    if c in route:
+        return False, False
+    a = board.adj[c]
+    return bool(a >> route[0] & 1), bool(a >> route[-1] & 1)
+
+
+def _extensions(board, route, hand) -> bool:
+    for c in set(hand):
+        left, right = _fits(board, route, c)
+        if left or right:
+            return True
+    return False
+
+
+def _names(board, cards) -> str:
+    names = [board.city_name(c) for c in cards]
+    if not names:
+        return "nothing"
+    return ", ".join(names)
+
+
+def route_text(board, route) -> str:
+    return "–".join(board.city_name(c) for c in route) if route else "(no route)"
+
+
+# -- legal actions per step ----------------------------------------------------------------------------------
+
+def legal_draw(s) -> list:
+    t = table(s.board)
+    p = s.players[s.current]
+    acts = []
+    if s.official is None and s.draws == 0:
+        if not p.hand:
+            return [t.call["postmaster"]]        # compulsory with an empty hand (base rules, 1)
+        if any(c >= 0 for c in s.display):
+            acts.append(t.call["administrator"])
+        acts.append(t.call["postmaster"])
+    seen = 0
+    for c in s.display:
+        if c >= 0 and not seen >> c & 1:
+            seen |= 1 << c
+            acts.append(t.draw[c])
+    if s.deck or s.discard:
+        acts.append(t.draw_deck)
+    return acts
+
+
+def legal_play(s) -> list:
+    t = table(s.board)
+    board = s.board
+    p = s.players[s.current]
+    acts = []
+    if s.official is None and s.draws == 1 and s.plays == 0 and _drawable(s):
+        acts.append(t.call["postmaster"])
+    route = p.route
+    prev = -1
+    if route:
+        adj = board.adj
+        left_end, right_end = route[0], route[-1]
+        rmask = _route_mask(route)
+        second = s.plays > 0
+        for c in p.hand:                 # the hand is sorted: skip duplicate cards
+            if c == prev:
+                continue
+            prev = c
+            if not rmask >> c & 1:
+                a = adj[c]
+                if a >> left_end & 1:
+                    acts.append(t.play_left[c])
+                if a >> right_end & 1:
+                    acts.append(t.play_right[c])
+            if not second:
+                acts.append(t.play_new[c])
+    else:
+        for c in p.hand:
+            if c != prev:
+                prev = c
+                acts.append(t.play_new[c])
+    if not p.hand:
+        acts.append(t.end)
+    return acts
+
+
+def legal_score(s) -> list:
+    t = table(s.board)
+    board = s.board
+    p = s.players[s.current]
+    acts = [t.end]
+    route = p.route
+    if s.official is None and s.plays_allowed == 1 and route and _extensions(board, route, p.hand):
+        acts.append(t.call["postal_carrier"])
+    if len(route) >= board.min_route:
+        masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
+        cw = _cartwright_ok(s, p) is None
+        for m in masks:
+            acts.append(t.score(m, False))
+            if cw:
+                acts.append(t.score(m, True))
+    return acts
+
+
+def legal_keep(s) -> list:
+    t = table(s.board)
+    hand = s.players[s.current].hand
+    return [t.keep(k) for k in sorted(set(combinations(hand, s.board.hand_limit)))]
+
+
+LEGAL = {DRAW: legal_draw, PLAY: legal_play, SCORE: legal_score, KEEP: legal_keep, OVER: lambda s: []}
+
+
+# -- why an action is illegal ------------------------------------------------------------------------------------
+
+def _illegal(reason, message, action, rule):
+    return IllegalAction(reason, message, action, rule)
+
+
+def _resolve(s, name, action):
+    """City number for a name in an action, or an IllegalAction naming the close match."""
+    try:
+        return s.board.index(name), None
+    except ValueError as e:
+        return None, _illegal("unknown_city", str(e), action, None)
+
+
+def _wrong_step(s, action):
+    step = s.step
+    p = s.players[s.current]
+    if step == OVER:
+        return _illegal("game_over", "The game is over: nobody takes another turn.", action, R_END)
+    if step == DRAW:
+        if not p.hand and s.official is None and s.draws == 0:
+            return _illegal("postmaster_compulsory",
+                            "Your hand is empty, so first call the Postmaster and draw two cards.", action, R_DRAW)
+        return _illegal("draw_first", "First draw a city card, from the display or the deck.", action, R_DRAW)
+    if step == PLAY:
+        return _illegal("play_first", "Now play a city card from your hand to your route.", action, R_PLAY)
+    if step == SCORE:
+        return _illegal("already_played",
+                        "You have played your card this turn: score the route, or end the turn.", action, R_SCORE)
+    return _illegal("keep_first", f"You scored and hold {len(p.hand)} cards: choose the "
+                    f"{s.board.hand_limit} to keep first.", action, R_KEEP)
+
+
+def check_draw(s, a):
+    if s.step != DRAW:
+        if s.step == PLAY and s.draws >= s.draws_allowed and s.plays == 0:
+            more = " (the Postmaster lets you draw a second card)" if s.official is None else ""
+            return None, _illegal("already_drew", f"You have drawn this turn{more}; now play a card.", a, R_DRAW)
+        return None, _wrong_step(s, a)
+    p = s.players[s.current]
+    if not p.hand and s.official is None and s.draws == 0:
+        return None, _illegal("postmaster_compulsory",
+                              "Your hand is empty, so first call the Postmaster and draw two cards.", a, R_DRAW)
+    if a.city is None:
+        if not (s.deck or s.discard):
+            return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
+                                  a, R_DRAW)
+        return -1, None
+    c, err = _resolve(s, a.city, a)
+    if err:
+        return None, err
+    if c not in s.display:
+        shown = _names(s.board, [x for x in s.display if x >= 0])
+        return None, _illegal("not_in_display", f"{s.board.city_name(c)} is not face up; the display shows {shown}.",
+                              a, R_DRAW)
+    return c, None
+
+
+def check_official(s, a):
+    board = s.board
+    try:
+        oid = board.official(a.official).id
+    except ValueError as e:
+        return None, _illegal("unknown_official", str(e), a, None)
+    if s.step == OVER:
+        return None, _wrong_step(s, a)
+    if oid == "cartwright":
+        return None, _illegal("cartwright_when_scoring",
+                              "The Cartwright helps while you score: choose a scoring with the Cartwright.", a, R_CARRIAGE)
+    if s.official is not None:
+        return None, _illegal("one_official_per_turn",
+                              f"You already had the help of the {board.official(s.official).name} this turn; "
+                              f"only one official may help per turn.", a, R_OFFICIAL)
+    p = s.players[s.current]
+    if oid == "postmaster":
+        if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
+            return None, _illegal("postmaster_too_late",
+                                  "The Postmaster helps while you draw; you have already played a card this turn.",
+                                  a, R_DRAW)
+        if not _drawable(s):
+            return None, _illegal("nothing_to_draw", "There is no card left to draw.", a, R_DRAW)
+        return oid, None
+    if oid == "administrator":
+        if s.step != DRAW or s.draws > 0:
+            return None, _illegal("administrator_after_draw",
+                                  "The Administrator replaces the display before you draw; you have already drawn.",
+                                  a, R_DRAW)
+        if not p.hand:
+            return None, _illegal("postmaster_compulsory",
+                                  "Your hand is empty, so the Postmaster must help you this turn, and only one "
+                                  "official may help per turn.", a, R_DRAW)
+        if not any(c >= 0 for c in s.display):
+            return None, _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_DRAW)
+        return oid, None
+    # postal carrier
+    if s.step in (DRAW, PLAY) and s.plays == 0:
+        return None, _illegal("postal_carrier_too_early",
+                              "The Postal Carrier lets you play a second card: play your first card, then call him.",
+                              a, R_PLAY)
+    if s.step != SCORE:
+        return None, _wrong_step(s, a)
+    route = p.route
+    if not _extensions(board, route, p.hand):
+        return None, _illegal("no_second_card",
+                              f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
+                              f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
+    return oid, None
+
+
+def check_play(s, a):
+    board = s.board
+    if s.step != PLAY:
+        if s.step == SCORE and s.official is None and s.plays_allowed == 1:
+            return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
+                                  "would let you play a second one.", a, R_PLAY)
+        return None, _wrong_step(s, a)
+    c, err = _resolve(s, a.city, a)
+    if err:
+        return None, err
+    p = s.players[s.current]
+    if c not in p.hand:
+        return None, _illegal("card_not_in_hand",
+                              f"You have no {board.city_name(c)} card in your hand (your hand: {_names(board, p.hand)}).",
+                              a, R_PLAY)
+    route = p.route
+    if a.end == "new":
+        if s.plays > 0:
+            return None, _illegal("second_card_must_extend",
+                                  "The Postal Carrier's second card must extend your route, not start a new one.",
+                                  a, R_PLAY)
+        return c, None
+    if not route:
+        return None, _illegal("no_route", f"You have no route yet: start one with {board.city_name(c)}.", a, R_PLAY)
+    name = board.city_name(c)
+    if c in route:
+        return None, _illegal("city_in_route",
+                              f"{name} is already in your route; a city appears only once in a route.", a, R_PLAY)
+    left, right = _fits(board, route, c)
+    ok = left if a.end == "left" else right
+    if ok:
+        return c, None
+    end_city = board.city_name(route[0] if a.end == "left" else route[-1])
+    if len(route) == 1:
+        msg = f"{name} has no road to {end_city}, the only city of your route."
+    elif left or right:
+        msg = (f"{name} has no road to {end_city}, the {a.end} end of your route; it fits at the "
+               f"{'left' if left else 'right'} end.")
+    else:
+        msg = (f"{name} has no road to {board.city_name(route[0])} or {board.city_name(route[-1])}, "
+               f"the two ends of your route.")
+    return None, _illegal("no_road", msg, a, R_PLAY)
+
+
+def _cartwright_ok(s, p):
+    """None if the Cartwright can help this scoring, else (reason, message) (base rules, 3c)."""
+    if s.official is not None:
+        return ("one_official_per_turn", f"You already had the help of the "
+                f"{s.board.official(s.official).name} this turn; only one official may help per turn.")
+    level = next_carriage(s.board, p.carriages)
+    if level is None:
+        return ("no_carriage_left", "You already have the highest carriage.")
+    n = len(p.route)
+    if n >= level:
+        return ("cartwright_not_needed", f"Your route of {n} cards earns carriage {level} without the Cartwright.")
+    if n < level - 2:
+        return ("cartwright_too_short", f"Carriage {level} needs {level} cards; the Cartwright makes up at most "
+                f"two, and your route has {n}.")
+    if not s.carriages_left[s.board.carriage_levels.index(level)]:
+        return ("no_carriage_left", f"No carriage {level} is left.")
+    return None
+
+
+def check_score(s, a):
+    board = s.board
+    if s.step != SCORE:
+        if s.step == PLAY and s.plays == 0:
+            return None, _illegal("play_first", "Play a card first; you score the route after playing.", a, R_SCORE)
+        return None, _wrong_step(s, a)
+    p = s.players[s.current]
+    route = p.route
+    if len(route) < board.min_route:
+        return None, _illegal("route_too_short",
+                              f"Your route {route_text(board, route)} has {len(route)} card"
+                              f"{'s' if len(route) != 1 else ''}; a route needs at least {board.min_route} to be "
+                              f"scored.", a, R_SCORE)
+    mask = 0
+    for h in a.houses:
+        c, err = _resolve(s, h, a)
+        if err:
+            return None, err
+        if mask >> c & 1:
+            return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
+        mask |= 1 << c
+    if a.cartwright:
+        why = _cartwright_ok(s, p)
+        if why is not None:
+            return None, _illegal(why[0], why[1], a, R_CARRIAGE)
+    masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
+    if mask in masks:
+        return mask, None
+    rmask = _route_mask(route)
+    off = mask & ~rmask
+    if off:
+        return None, _illegal("house_not_on_route", f"{_names(board, _bits_list(off))} is not on the route "
+                              f"{route_text(board, route)}; houses go only in cities of the route.", a, R_HOUSES)
+    twice = mask & p.houses
+    if twice:
+        return None, _illegal("already_has_house", f"You already have a house in {_names(board, _bits_list(twice))}; "
+                              f"a player has at most one house in a city.", a, R_HOUSES)
+    if popcount(mask) > p.houses_left:
+        return None, _illegal("not_enough_houses", f"You have only {p.houses_left} house"
+                              f"{'s' if p.houses_left != 1 else ''} left.", a, "rules notes: houses run out")
+    if any(mask & m == mask for m in masks):
+        return None, _illegal("must_place_all", "You must place every house the chosen option allows "
+                              "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
+    return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
+                          "every city of one province of the route.", a, R_HOUSES)
+
+
+def _bits_list(mask):
+    out, i = [], 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def check_keep(s, a):
+    board = s.board
+    if s.step != KEEP:
+        return None, (_illegal("no_hand_limit", "You keep cards only after scoring, when you hold more than "
+                               f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
+                      if s.step != OVER else _wrong_step(s, a))
+    cards = []
+    for n in a.cards:
+        c, err = _resolve(s, n, a)
+        if err:
+            return None, err
+        cards.append(c)
+    hand = list(s.players[s.current].hand)
+    if len(cards) != board.hand_limit:
+        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards.", a, R_KEEP)
+    for c in cards:
+        if c not in hand:
+            return None, _illegal("card_not_in_hand", f"You hold no {'other ' if c in s.players[s.current].hand else ''}"
+                                  f"{board.city_name(c)} card to keep (your hand: "
+                                  f"{_names(board, s.players[s.current].hand)}).", a, R_KEEP)
+        hand.remove(c)
+    return tuple(sorted(cards)), None
+
+
+def check_end(s, a):
+    if s.step == SCORE or (s.step == PLAY and not s.players[s.current].hand):
+        return True, None
+    if s.step == PLAY:
+        return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
+                              a, R_PLAY)
+    return None, _wrong_step(s, a)
+
+
+CHECK = {"draw": check_draw, "official": check_official, "play": check_play, "score": check_score,
+         "keep": check_keep, "end": check_end}
+
+
+def check(s, action):
+    """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
+    kind = getattr(action, "kind", None)
+    fn = CHECK.get(kind)
+    if fn is None:
+        return None, IllegalAction("not_an_action", f"{action!r} is not an action: use the values that "
+                                   f"legal_actions() lists, or parse_action('play ulm right').", action)
+    return fn(s, action)
+
+
+# -- how each action changes the state (on a fresh clone) -----------------------------------------------------
+
+def _shuffle_discard(s, say):
+    """The draw pile ran out: the discard pile is shuffled to form a new one (base rules, 1)."""
+    cards = list(s.discard)
+    random.Random(f"thurn:{s.seed}:{s.shuffles}").shuffle(cards)
+    s.shuffles += 1
+    s.deck = tuple(cards)
+    s.discard = ()
+    if say is not None:
+        say(f"The deck ran out: the {len(cards)} discarded cards are shuffled into a new deck.")
+
+
+def _take_top(s, say):
+    if not s.deck:
+        if not s.discard:
+            return -1
+        _shuffle_discard(s, say)
+    c = s.deck[0]
+    s.deck = s.deck[1:]
+    return c
+
+
+def _refill(s, slot, say):
+    c = _take_top(s, say)
+    d = list(s.display)
+    d[slot] = c
+    s.display = tuple(d)
+
+
+def do_draw(s, c, say):
+    p = s.player_copy()
+    if c < 0:
+        c = _take_top(s, say)
+        where = "from the deck"
+    else:
+        slot = s.display.index(c)
+        d = list(s.display)
+        d[slot] = -1
+        s.display = tuple(d)
+        _refill(s, slot, say)
+        where = "from the display"
+    p.hand = tuple(sorted(p.hand + (c,)))
+    s.draws += 1
+    if say is not None:
+        say(f"{s.names[s.current]} draws {s.board.city_name(c)} {where}.")
+    if s.draws >= s.draws_allowed or not _drawable(s):
+        s.step = PLAY
+
+
+def do_official(s, oid, say):
+    s.official = oid
+    name = s.board.official(oid).name
+    if oid == "postmaster":
+        s.draws_allowed = 2
+        s.step = DRAW if _drawable(s) else PLAY
+        if say is not None:
+            say(f"{s.names[s.current]} calls the {name} to draw a second card.")
+    elif oid == "administrator":
+        old = [c for c in s.display if c >= 0]
+        s.discard = s.discard + tuple(old)
+        s.display = (-1,) * len(s.display)
+        for slot in range(len(s.display)):
+            _refill(s, slot, say)
+        if say is not None:
+            say(f"{s.names[s.current]} calls the {name}: {_names(s.board, old)} go to the discard pile; the display "
+                f"now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
+    else:
+        s.plays_allowed = 2
+        s.step = PLAY
+        if say is not None:
+            say(f"{s.names[s.current]} calls the {name} to play a second card.")
+
+
+def do_play(s, c, end, say):
+    p = s.player_copy()
+    hand = list(p.hand)
+    hand.remove(c)
+    p.hand = tuple(hand)
+    who, name = s.names[s.current], s.board.city_name(c)
+    if end == "new":
+        if p.route:
+            if say is not None:
+                say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}.")
+            s.discard = s.discard + p.route
+        elif say is not None:
+            say(f"{who} starts a new route with {name}.")
+        p.route = (c,)
+    elif end == "left":
+        p.route = (c,) + p.route
+        if say is not None:
+            say(f"{who} plays {name} at the left end: {route_text(s.board, p.route)}.")
+    else:
+        p.route = p.route + (c,)
+        if say is not None:
+            say(f"{who} plays {name} at the right end: {route_text(s.board, p.route)}.")
+    s.plays += 1
+    s.step = PLAY if s.plays < s.plays_allowed else SCORE
+
+
+def do_score(s, mask, cartwright, say):
+    board = s.board
+    p = s.player_copy()
+    route = p.route
+    who = s.names[s.current]
+    placed = popcount(mask)
+    p.houses |= mask
+    p.houses_left -= placed
+    held = {si for si, _ in p.tiles}
+    earned = earned_tiles(board, s.rules, p.houses, held, s.stacks, len(route))
+    stacks = list(s.stacks)
+    got = []
+    for st in earned:
+        value = stacks[st.index][0]
+        stacks[st.index] = stacks[st.index][1:]
+        p.tiles = p.tiles + ((st.index, value),)
+        got.append(f"the {st.name} tile ({value})")
+    carriage = None
+    level = next_carriage(board, p.carriages)
+    if level is not None:
+        li = board.carriage_levels.index(level)
+        need = level - 2 if cartwright else level
+        if len(route) >= need and s.carriages_left[li] > 0:
+            left = list(s.carriages_left)
+            left[li] -= 1
+            s.carriages_left = tuple(left)
+            p.carriages = p.carriages + (level,)
+            carriage = level
+    if cartwright:
+        s.official = "cartwright"
+    ends = None
+    if s.end_by is None:
+        if carriage is not None and carriage == board.carriage_levels[-1]:
+            ends = f"takes carriage {carriage} first"
+        elif placed and p.houses_left == 0:
+            ends = "places the last house"
+        if ends is not None:
+            s.end_by = s.current
+            for st in board.stacks:
+                if st.kind == "game_end" and stacks[st.index]:
+                    value = stacks[st.index][0]
+                    stacks[st.index] = stacks[st.index][1:]
+                    p.tiles = p.tiles + ((st.index, value),)
+                    got.append(f"the {st.name} tile ({value})")
+    s.stacks = tuple(stacks)
+    s.discard = s.discard + route
+    p.route = ()
+    if say is not None:
+        houses = "houses in " + _names(board, [c for c in route if mask >> c & 1]) if placed else "no house"
+        parts = [f"{who} scores {route_text(board, route)} ({len(route)} cards): {houses}"]
+        if got:
+            parts.append("takes " + ", ".join(got))
+        if carriage is not None:
+            helped = " with the Cartwright's help" if cartwright else ""
+            parts.append(f"takes carriage {carriage}{helped} ({board.carriage_points[carriage]} points)")
+        say(", ".join(parts) + ".")
+        if ends:
+            say(f"{who} {ends}: the game ends when this round is complete.")
+    if len(p.hand) > board.hand_limit:
+        s.step = KEEP
+    else:
+        end_turn(s, say)
+
+
+def do_keep(s, cards, say):
+    p = s.player_copy()
+    hand = list(p.hand)
+    for c in cards:
+        hand.remove(c)
+    s.discard = s.discard + tuple(hand)
+    p.hand = cards
+    if say is not None:
+        say(f"{s.names[s.current]} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.")
+    end_turn(s, say)
+
+
+def end_turn(s, say):
+    """Pass the turn clockwise; after the round in which the end was triggered, the game is over."""
+    s.turns += 1
+    s.current = (s.current + 1) % len(s.players)
+    s.draws = s.plays = 0
+    s.draws_allowed = s.plays_allowed = 1
+    s.official = None
+    if s.end_by is not None and s.current == s.start_player:
+        s.step = OVER
+        if say is not None:
+            say("The round is complete: the game is over.")
+        return
+    s.step = DRAW if _drawable(s) else PLAY
+
+
+def apply(s, action, say=None):
+    """A new state after ``action``; raises :class:`IllegalAction` and leaves ``s`` as it was if illegal."""
+    arg, err = check(s, action)
+    if err is not None:
+        raise err
+    n = s._clone()
+    kind = action.kind
+    if kind == "draw":
+        do_draw(n, arg, say)
+    elif kind == "play":
+        do_play(n, arg, action.end, say)
+    elif kind == "score":
+        do_score(n, arg, action.cartwright, say)
+    elif kind == "official":
+        do_official(n, arg, say)
+    elif kind == "keep":
+        do_keep(n, arg, say)
+    else:
+        if say is not None:
+            say(f"{s.names[s.current]} ends the turn.")
+        end_turn(n, say)
+    n._history = (s._history, action)
+    return n
+
