@@ -21,7 +21,7 @@ OFFICIAL_NAMES = {
 class Action:
     """Base class of all actions: immutable, hashable, equal by meaning."""
 
-    __slots__ = ("_key",)
+    __slots__ = ("_key", "_arg")
     kind = "action"
 
     def __setattr__(self, name, value):
@@ -41,6 +41,7 @@ class Action:
 
 
 def _set(obj, **values):
+    object.__setattr__(obj, "_arg", None)      # the engine's own copies carry their resolved argument
     for k, v in values.items():
         object.__setattr__(obj, k, v)
 

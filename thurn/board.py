@@ -167,6 +167,7 @@ class Board:
             for alias in (o.id, o.name, *o.aliases):
                 self._official_lookup[fold(alias)] = o.id
         self._placement_cache: dict = {}
+        self._names_cache: dict = {}     # action key -> resolved cities (mask or tuple)
 
     # -- looking things up -------------------------------------------------------------------------
     def index(self, city) -> int:

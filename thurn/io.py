@@ -61,6 +61,7 @@ def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
     s.shuffles = 1
     s.current = s.start_player = start
     s._setup = {"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start}
+    turn.settle(s)
     return s
 
 
@@ -90,7 +91,7 @@ def _blank(board, rules, names, seed) -> GameState:
     s.current = s.start_player = 0
     s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.official = turn.DRAW, 0, 1, 0, 1, None
     s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
-    s._root, s._history, s._setup, s._pcopied = None, None, None, False
+    s._root, s._history, s._setup, s._pcopied, s._legal = None, None, None, False, None
     return s
 
 
@@ -346,6 +347,7 @@ def state_from_position(data) -> GameState:
         raise PositionError("turn.step is 'score' but no card was played this turn (turn.plays is 0).")
     if step == turn.KEEP and len(players[s.current].hand) <= board.hand_limit:
         raise PositionError(f"turn.step is 'keep' but the player holds only {len(players[s.current].hand)} cards.")
+    turn.settle(s)
     return s
 
 

@@ -53,13 +53,13 @@ class ActionTable:
 
     def __init__(self, board):
         names = board.city_names
-        self.draw = tuple(Draw(n) for n in names)
-        self.draw_deck = Draw()
-        self.call = {o: CallOfficial(o) for o in ("postmaster", "administrator", "postal_carrier")}
-        self.play_left = tuple(Play(n, "left") for n in names)
-        self.play_right = tuple(Play(n, "right") for n in names)
-        self.play_new = tuple(Play(n, "new") for n in names)
-        self.end = EndTurn()
+        self.draw = tuple(_resolved(Draw(n), c) for c, n in enumerate(names))
+        self.draw_deck = _resolved(Draw(), -1)
+        self.call = {o: _resolved(CallOfficial(o), o) for o in ("postmaster", "administrator", "postal_carrier")}
+        self.play_left = tuple(_resolved(Play(n, "left"), c) for c, n in enumerate(names))
+        self.play_right = tuple(_resolved(Play(n, "right"), c) for c, n in enumerate(names))
+        self.play_new = tuple(_resolved(Play(n, "new"), c) for c, n in enumerate(names))
+        self.end = _resolved(EndTurn(), True)
         self.names = names
         self._score: dict = {}
         self._keep: dict = {}
@@ -69,15 +69,21 @@ class ActionTable:
         a = self._score.get(key)
         if a is None:
             a = Score(tuple(self.names[c] for c in range(len(self.names)) if mask >> c & 1), cartwright)
-            self._score[key] = a
+            self._score[key] = _resolved(a, mask)
         return a
 
     def keep(self, cards: tuple) -> Keep:
         a = self._keep.get(cards)
         if a is None:
             a = Keep(tuple(self.names[c] for c in cards))
-            self._keep[cards] = a
+            self._keep[cards] = _resolved(a, cards)
         return a
+
+
+def _resolved(action, arg):
+    """Mark an interned action with its argument in engine form, so a legal one needs no second check."""
+    object.__setattr__(action, "_arg", arg)
+    return action
 
 
 def table(board) -> ActionTable:
@@ -133,9 +139,7 @@ def legal_draw(s) -> list:
     t = table(s.board)
     p = s.players[s.current]
     acts = []
-    if s.official is None and s.draws == 0:
-        if not p.hand:
-            return [t.call["postmaster"]]        # compulsory with an empty hand (base rules, 1)
+    if s.official is None and s.draws == 0:       # (an empty hand has had the Postmaster called: see settle)
         if any(c >= 0 for c in s.display):
             acts.append(t.call["administrator"])
         acts.append(t.call["postmaster"])
@@ -180,8 +184,6 @@ def legal_play(s) -> list:
             if c != prev:
                 prev = c
                 acts.append(t.play_new[c])
-    if not p.hand:
-        acts.append(t.end)
     return acts
 
 
@@ -218,8 +220,11 @@ def _illegal(reason, message, action, rule):
     return IllegalAction(reason, message, action, rule)
 
 
-def _resolve(s, name, action):
-    """City number for a name in an action, or an IllegalAction naming the close match."""
+def _resolve(s, name, action, key=None):
+    """City number for a name in an action (``key``: its folded form), or an IllegalAction naming the close match."""
+    c = s.board._lookup.get(key) if key is not None else None
+    if c is not None:
+        return c, None
     try:
         return s.board.index(name), None
     except ValueError as e:
@@ -232,9 +237,6 @@ def _wrong_step(s, action):
     if step == OVER:
         return _illegal("game_over", "The game is over: nobody takes another turn.", action, R_END)
     if step == DRAW:
-        if not p.hand and s.official is None and s.draws == 0:
-            return _illegal("postmaster_compulsory",
-                            "Your hand is empty, so first call the Postmaster and draw two cards.", action, R_DRAW)
         return _illegal("draw_first", "First draw a city card, from the display or the deck.", action, R_DRAW)
     if step == PLAY:
         return _illegal("play_first", "Now play a city card from your hand to your route.", action, R_PLAY)
@@ -251,16 +253,12 @@ def check_draw(s, a):
             more = " (the Postmaster lets you draw a second card)" if s.official is None else ""
             return None, _illegal("already_drew", f"You have drawn this turn{more}; now play a card.", a, R_DRAW)
         return None, _wrong_step(s, a)
-    p = s.players[s.current]
-    if not p.hand and s.official is None and s.draws == 0:
-        return None, _illegal("postmaster_compulsory",
-                              "Your hand is empty, so first call the Postmaster and draw two cards.", a, R_DRAW)
     if a.city is None:
         if not (s.deck or s.discard):
             return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
                                   a, R_DRAW)
         return -1, None
-    c, err = _resolve(s, a.city, a)
+    c, err = _resolve(s, a.city, a, a._key[1])
     if err:
         return None, err
     if c not in s.display:
@@ -272,20 +270,26 @@ def check_draw(s, a):
 
 def check_official(s, a):
     board = s.board
-    try:
-        oid = board.official(a.official).id
-    except ValueError as e:
-        return None, _illegal("unknown_official", str(e), a, None)
+    oid = board._official_lookup.get(a._key[1])
+    if oid is None:
+        try:
+            board.official(a.official)
+        except ValueError as e:
+            return None, _illegal("unknown_official", str(e), a, None)
     if s.step == OVER:
         return None, _wrong_step(s, a)
     if oid == "cartwright":
         return None, _illegal("cartwright_when_scoring",
                               "The Cartwright helps while you score: choose a scoring with the Cartwright.", a, R_CARRIAGE)
+    p = s.players[s.current]
     if s.official is not None:
+        if s.official == "postmaster" and s.draws == 0 and not p.hand and s.step == DRAW:
+            return None, _illegal("postmaster_compulsory",
+                                  "Your hand was empty at the start of the turn, so the Postmaster must help you "
+                                  "draw two cards, and only one official may help per turn.", a, R_DRAW)
         return None, _illegal("one_official_per_turn",
                               f"You already had the help of the {board.official(s.official).name} this turn; "
                               f"only one official may help per turn.", a, R_OFFICIAL)
-    p = s.players[s.current]
     if oid == "postmaster":
         if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
             return None, _illegal("postmaster_too_late",
@@ -299,10 +303,6 @@ def check_official(s, a):
             return None, _illegal("administrator_after_draw",
                                   "The Administrator replaces the display before you draw; you have already drawn.",
                                   a, R_DRAW)
-        if not p.hand:
-            return None, _illegal("postmaster_compulsory",
-                                  "Your hand is empty, so the Postmaster must help you this turn, and only one "
-                                  "official may help per turn.", a, R_DRAW)
         if not any(c >= 0 for c in s.display):
             return None, _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_DRAW)
         return oid, None
@@ -328,7 +328,7 @@ def check_play(s, a):
             return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
-    c, err = _resolve(s, a.city, a)
+    c, err = _resolve(s, a.city, a, a._key[1])
     if err:
         return None, err
     p = s.players[s.current]
@@ -366,22 +366,33 @@ def check_play(s, a):
 
 
 def _cartwright_ok(s, p):
-    """None if the Cartwright can help this scoring, else (reason, message) (base rules, 3c)."""
+    """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
     if s.official is not None:
-        return ("one_official_per_turn", f"You already had the help of the "
-                f"{s.board.official(s.official).name} this turn; only one official may help per turn.")
+        return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
     if level is None:
-        return ("no_carriage_left", "You already have the highest carriage.")
+        return "no_carriage_left"
     n = len(p.route)
     if n >= level:
-        return ("cartwright_not_needed", f"Your route of {n} cards earns carriage {level} without the Cartwright.")
+        return "cartwright_not_needed"
     if n < level - 2:
-        return ("cartwright_too_short", f"Carriage {level} needs {level} cards; the Cartwright makes up at most "
-                f"two, and your route has {n}.")
+        return "cartwright_too_short"
     if not s.carriages_left[s.board.carriage_levels.index(level)]:
-        return ("no_carriage_left", f"No carriage {level} is left.")
+        return "no_carriage_left"
     return None
+
+
+def _cartwright_message(s, p, reason):
+    level = next_carriage(s.board, p.carriages)
+    n = len(p.route)
+    if reason == "one_official_per_turn":
+        return (f"You already had the help of the {s.board.official(s.official).name} this turn; only one "
+                f"official may help per turn.")
+    if reason == "no_carriage_left":
+        return ("You already have the highest carriage." if level is None else f"No carriage {level} is left.")
+    if reason == "cartwright_not_needed":
+        return f"Your route of {n} cards earns carriage {level} without the Cartwright."
+    return (f"Carriage {level} needs {level} cards; the Cartwright makes up at most two, and your route has {n}.")
 
 
 def check_score(s, a):
@@ -397,18 +408,22 @@ def check_score(s, a):
                               f"Your route {route_text(board, route)} has {len(route)} card"
                               f"{'s' if len(route) != 1 else ''}; a route needs at least {board.min_route} to be "
                               f"scored.", a, R_SCORE)
-    mask = 0
-    for h in a.houses:
-        c, err = _resolve(s, h, a)
-        if err:
-            return None, err
-        if mask >> c & 1:
-            return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
-        mask |= 1 << c
+    cache = board._names_cache
+    mask = cache.get(a._key)
+    if mask is None:
+        mask = 0
+        for h in a.houses:
+            c, err = _resolve(s, h, a)
+            if err:
+                return None, err
+            if mask >> c & 1:
+                return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
+            mask |= 1 << c
+        cache[a._key] = mask
     if a.cartwright:
         why = _cartwright_ok(s, p)
         if why is not None:
-            return None, _illegal(why[0], why[1], a, R_CARRIAGE)
+            return None, _illegal(why, _cartwright_message(s, p, why), a, R_CARRIAGE)
     masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
@@ -447,12 +462,16 @@ def check_keep(s, a):
         return None, (_illegal("no_hand_limit", "You keep cards only after scoring, when you hold more than "
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
-    cards = []
-    for n in a.cards:
-        c, err = _resolve(s, n, a)
-        if err:
-            return None, err
-        cards.append(c)
+    cache = board._names_cache
+    cards = cache.get(a._key)
+    if cards is None:
+        cards = []
+        for n in a.cards:
+            c, err = _resolve(s, n, a)
+            if err:
+                return None, err
+            cards.append(c)
+        cache[a._key] = cards = tuple(sorted(cards))
     hand = list(s.players[s.current].hand)
     if len(cards) != board.hand_limit:
         return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards.", a, R_KEEP)
@@ -466,7 +485,7 @@ def check_keep(s, a):
 
 
 def check_end(s, a):
-    if s.step == SCORE or (s.step == PLAY and not s.players[s.current].hand):
+    if s.step == SCORE:
         return True, None
     if s.step == PLAY:
         return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
@@ -518,7 +537,7 @@ def _refill(s, slot, say):
     s.display = tuple(d)
 
 
-def do_draw(s, c, say):
+def do_draw(s, c, action, say):
     p = s.player_copy()
     if c < 0:
         c = _take_top(s, say)
@@ -534,16 +553,16 @@ def do_draw(s, c, say):
     s.draws += 1
     if say is not None:
         say(f"{s.names[s.current]} draws {s.board.city_name(c)} {where}.")
-    if s.draws >= s.draws_allowed or not _drawable(s):
+    if s.draws >= s.draws_allowed:
         s.step = PLAY
 
 
-def do_official(s, oid, say):
+def do_official(s, oid, action, say):
     s.official = oid
-    name = s.board.official(oid).name
+    name = s.board.official(oid).name if say is not None else ""
     if oid == "postmaster":
         s.draws_allowed = 2
-        s.step = DRAW if _drawable(s) else PLAY
+        s.step = DRAW
         if say is not None:
             say(f"{s.names[s.current]} calls the {name} to draw a second card.")
     elif oid == "administrator":
@@ -562,7 +581,8 @@ def do_official(s, oid, say):
             say(f"{s.names[s.current]} calls the {name} to play a second card.")
 
 
-def do_play(s, c, end, say):
+def do_play(s, c, action, say):
+    end = action.end
     p = s.player_copy()
     hand = list(p.hand)
     hand.remove(c)
@@ -588,7 +608,8 @@ def do_play(s, c, end, say):
     s.step = PLAY if s.plays < s.plays_allowed else SCORE
 
 
-def do_score(s, mask, cartwright, say):
+def do_score(s, mask, action, say):
+    cartwright = action.cartwright
     board = s.board
     p = s.player_copy()
     route = p.route
@@ -652,7 +673,7 @@ def do_score(s, mask, cartwright, say):
         end_turn(s, say)
 
 
-def do_keep(s, cards, say):
+def do_keep(s, cards, action, say):
     p = s.player_copy()
     hand = list(p.hand)
     for c in cards:
@@ -661,6 +682,12 @@ def do_keep(s, cards, say):
     p.hand = cards
     if say is not None:
         say(f"{s.names[s.current]} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.")
+    end_turn(s, say)
+
+
+def do_end(s, arg, action, say):
+    if say is not None:
+        say(f"{s.names[s.current]} ends the turn.")
     end_turn(s, say)
 
 
@@ -676,30 +703,64 @@ def end_turn(s, say):
         if say is not None:
             say("The round is complete: the game is over.")
         return
-    s.step = DRAW if _drawable(s) else PLAY
+    s.step = DRAW
+
+
+def settle(s, say=None):
+    """Take the steps in which the player has no choice, so that every state waits for a real decision.
+
+    - An empty hand at the start of the turn: the Postmaster must help, drawing two cards (base rules, 1).
+    - No card can be drawn at all: the draw is skipped (rules notes: the deck runs out).
+    - No card in hand to play: the play is skipped (rules notes).
+    - A route too short to score and no second card to play: the turn ends (base rules, 3).
+    """
+    while True:
+        step = s.step
+        if step == DRAW:
+            if not _drawable(s):
+                s.step = PLAY
+                if say is not None:
+                    say(f"No card is left to draw: {s.names[s.current]} skips the draw.")
+                continue
+            if s.official is None and s.draws == 0 and not s.players[s.current].hand:
+                s.official = "postmaster"
+                s.draws_allowed = 2
+                if say is not None:
+                    say(f"{s.names[s.current]}'s hand is empty: the Postmaster must help, so "
+                        f"{s.names[s.current]} draws two cards.")
+            return
+        if step == PLAY:
+            if not s.players[s.current].hand:
+                s.step = SCORE
+                if say is not None:
+                    say(f"{s.names[s.current]} has no card to play.")
+                continue
+            return
+        if step == SCORE:
+            p = s.players[s.current]
+            if len(p.route) < s.board.min_route and not (
+                    s.official is None and s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand)):
+                if say is not None:
+                    say(f"{s.names[s.current]}'s route has {len(p.route)} card{'s' if len(p.route) != 1 else ''}, "
+                        f"too few to score: the turn ends.")
+                end_turn(s, say)
+                continue
+            return
+        return
+
+
+DO = {"draw": do_draw, "play": do_play, "score": do_score, "official": do_official, "keep": do_keep,
+      "end": do_end}
 
 
 def apply(s, action, say=None):
-    """A new state after ``action``; raises :class:`IllegalAction` and leaves ``s`` as it was if illegal."""
+    """A new state after ``action``; raises :class:`IllegalAction` and leaves ``s`` as it was if illegal.
+    """
     arg, err = check(s, action)
     if err is not None:
         raise err
     n = s._clone()
-    kind = action.kind
-    if kind == "draw":
-        do_draw(n, arg, say)
-    elif kind == "play":
-        do_play(n, arg, action.end, say)
-    elif kind == "score":
-        do_score(n, arg, action.cartwright, say)
-    elif kind == "official":
-        do_official(n, arg, say)
-    elif kind == "keep":
-        do_keep(n, arg, say)
-    else:
-        if say is not None:
-            say(f"{s.names[s.current]} ends the turn.")
-        end_turn(n, say)
+    DO[action.kind](n, arg, action, say)
+    settle(n, say)
     n._history = (s._history, action)
     return n
-
