@@ -13,6 +13,7 @@ from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, par
 from .board import Board, City, Province, available_boards, load_board
 from .errors import BoardDataError, IllegalAction, PositionError, ThurnError, UnknownCity, UnknownName
 from .io import new_game, replay, state_from_position
+from .routes import Route, buildable_routes, extensions, fitting_ends
 from .rules import Rules
 from .scoring import Placement, placement_options
 from .state import GameState, PlayerView
@@ -24,5 +25,5 @@ __all__ = [
     "Action", "Board", "BoardDataError", "CallOfficial", "City", "Draw", "EndTurn", "GameState", "IllegalAction",
     "Keep", "Placement", "Play", "PlayerView", "PositionError", "Province", "Rules", "STEPS", "Score", "ThurnError",
     "UnknownCity", "UnknownName", "available_boards", "load_board", "new_game", "parse_action", "placement_options",
-    "replay", "state_from_position",
+    "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
 ]

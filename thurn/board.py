@@ -168,6 +168,7 @@ class Board:
                 self._official_lookup[fold(alias)] = o.id
         self._placement_cache: dict = {}
         self._names_cache: dict = {}     # action key -> resolved cities (mask or tuple)
+        self._actions = None             # the interned actions of this board (turn.ActionTable)
 
     # -- looking things up -------------------------------------------------------------------------
     def index(self, city) -> int:

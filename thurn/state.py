@@ -86,7 +86,7 @@ class GameState:
 
     __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
                  "current", "start_player", "step", "draws", "draws_allowed", "plays", "plays_allowed", "official",
-                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup", "_pcopied", "_legal")
+                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup", "_pcopied")
 
     # -- engine plumbing -----------------------------------------------------------------------------------
     def _clone(self) -> "GameState":
@@ -97,7 +97,7 @@ class GameState:
         n.draws, n.draws_allowed, n.plays, n.plays_allowed = self.draws, self.draws_allowed, self.plays, self.plays_allowed
         n.official, n.end_by, n.turns, n.seed, n.shuffles = self.official, self.end_by, self.turns, self.seed, self.shuffles
         n._root = self if self._root is None else self._root
-        n._history, n._setup, n._pcopied, n._legal = self._history, None, False, None
+        n._history, n._setup, n._pcopied = self._history, None, False
         return n
 
     def player_copy(self) -> PlayerState:
@@ -131,10 +131,7 @@ class GameState:
     # -- the one interface: legal actions, apply, why ------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal action in the current step of the turn (a new list each call)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = tuple(turn.LEGAL[self.step](self))
-        return list(legal)
+        return turn.LEGAL[self.step](self)
 
     @property
     def legal(self) -> LegalActions:
@@ -225,8 +222,11 @@ class GameState:
     def hand(self, player=None) -> list[str]:
         return list(self.player(player).hand)
 
-    def route(self, player=None) -> list[str]:
-        return list(self.player(player).route)
+    def route(self, player=None):
+        """The player's current route, left to right (a :class:`~thurn.routes.Route` of names)."""
+        from .routes import Route
+
+        return Route(self.player(player).route, self.board)
 
     def houses(self, player=None) -> list[str]:
         return list(self.player(player).houses)

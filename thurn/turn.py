@@ -60,6 +60,9 @@ class ActionTable:
         self.play_right = tuple(_resolved(Play(n, "right"), c) for c, n in enumerate(names))
         self.play_new = tuple(_resolved(Play(n, "new"), c) for c, n in enumerate(names))
         self.end = _resolved(EndTurn(), True)
+        self.call_postmaster = self.call["postmaster"]
+        self.call_administrator = self.call["administrator"]
+        self.call_postal_carrier = self.call["postal_carrier"]
         self.names = names
         self._score: dict = {}
         self._keep: dict = {}
@@ -87,16 +90,16 @@ def _resolved(action, arg):
 
 
 def table(board) -> ActionTable:
-    t = getattr(board, "_action_table", None)
+    t = board._actions
     if t is None:
-        t = board._action_table = ActionTable(board)
+        t = board._actions = ActionTable(board)
     return t
 
 
 # -- small helpers -----------------------------------------------------------------------------------------
 
 def _drawable(s) -> bool:
-    return bool(s.deck or s.discard) or any(c >= 0 for c in s.display)
+    return bool(s.deck or s.discard) or max(s.display) >= 0
 
 
 def _route_mask(route) -> int:
@@ -136,30 +139,28 @@ def route_text(board, route) -> str:
 # -- legal actions per step ----------------------------------------------------------------------------------
 
 def legal_draw(s) -> list:
-    t = table(s.board)
-    p = s.players[s.current]
-    acts = []
+    t = s.board._actions or table(s.board)
+    display = s.display
+    shown = max(display) >= 0
     if s.official is None and s.draws == 0:       # (an empty hand has had the Postmaster called: see settle)
-        if any(c >= 0 for c in s.display):
-            acts.append(t.call["administrator"])
-        acts.append(t.call["postmaster"])
-    seen = 0
-    for c in s.display:
-        if c >= 0 and not seen >> c & 1:
-            seen |= 1 << c
-            acts.append(t.draw[c])
+        acts = [t.call_administrator, t.call_postmaster] if shown else [t.call_postmaster]
+    else:
+        acts = []
+    if shown:
+        draw = t.draw
+        acts += [draw[c] for c in dict.fromkeys(display) if c >= 0]
     if s.deck or s.discard:
         acts.append(t.draw_deck)
     return acts
 
 
 def legal_play(s) -> list:
-    t = table(s.board)
     board = s.board
+    t = board._actions or table(board)
     p = s.players[s.current]
     acts = []
     if s.official is None and s.draws == 1 and s.plays == 0 and _drawable(s):
-        acts.append(t.call["postmaster"])
+        acts.append(t.call_postmaster)
     route = p.route
     prev = -1
     if route:
@@ -188,13 +189,13 @@ def legal_play(s) -> list:
 
 
 def legal_score(s) -> list:
-    t = table(s.board)
     board = s.board
+    t = board._actions or table(board)
     p = s.players[s.current]
     acts = [t.end]
     route = p.route
     if s.official is None and s.plays_allowed == 1 and route and _extensions(board, route, p.hand):
-        acts.append(t.call["postal_carrier"])
+        acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
         cw = _cartwright_ok(s, p) is None
@@ -206,7 +207,7 @@ def legal_score(s) -> list:
 
 
 def legal_keep(s) -> list:
-    t = table(s.board)
+    t = s.board._actions or table(s.board)
     hand = s.players[s.current].hand
     return [t.keep(k) for k in sorted(set(combinations(hand, s.board.hand_limit)))]
 
