@@ -91,7 +91,7 @@ def _blank(board, rules, names, seed) -> GameState:
     s.current = s.start_player = 0
     s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.official = turn.DRAW, 0, 1, 0, 1, None
     s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
-    s._root, s._history, s._setup, s._pcopied = None, None, None, False
+    s._root, s._history, s._setup = None, None, None
     return s
 
 

@@ -17,11 +17,12 @@ from .scoring import carriage_points, final_score, winner_index
 class PlayerState:
     """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
 
-    __slots__ = ("hand", "route", "houses", "houses_left", "carriages", "tiles")
+    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
 
     def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=()):
         self.hand = hand              # sorted tuple of city numbers
         self.route = route            # tuple of city numbers, left to right
+        self.rmask = sum(1 << c for c in set(route))   # the route's cities as a bit mask
         self.houses = houses          # bit mask of cities with this player's house
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
@@ -29,7 +30,7 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
-        p.hand, p.route, p.houses = self.hand, self.route, self.houses
+        p.hand, p.route, p.rmask, p.houses = self.hand, self.route, self.rmask, self.houses
         p.houses_left, p.carriages, p.tiles = self.houses_left, self.carriages, self.tiles
         return p
 
@@ -86,7 +87,7 @@ class GameState:
 
     __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
                  "current", "start_player", "step", "draws", "draws_allowed", "plays", "plays_allowed", "official",
-                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup", "_pcopied")
+                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup")
 
     # -- engine plumbing -----------------------------------------------------------------------------------
     def _clone(self) -> "GameState":
@@ -97,18 +98,15 @@ class GameState:
         n.draws, n.draws_allowed, n.plays, n.plays_allowed = self.draws, self.draws_allowed, self.plays, self.plays_allowed
         n.official, n.end_by, n.turns, n.seed, n.shuffles = self.official, self.end_by, self.turns, self.seed, self.shuffles
         n._root = self if self._root is None else self._root
-        n._history, n._setup, n._pcopied = self._history, None, False
+        n._history, n._setup = self._history, None
         return n
 
     def player_copy(self) -> PlayerState:
-        """The current player's record, copied once into this (fresh, unpublished) clone."""
-        if self._pcopied:
-            return self.players[self.current]
-        p = self.players[self.current].copy()
-        pl = list(self.players)
-        pl[self.current] = p
-        self.players = tuple(pl)
-        self._pcopied = True
+        """The current player's record, copied into this fresh, unpublished clone (call once per action)."""
+        i = self.current
+        p = self.players[i].copy()
+        pl = self.players
+        self.players = pl[:i] + (p,) + pl[i + 1:]
         return p
 
     def _key(self):
@@ -129,24 +127,14 @@ class GameState:
         return self._key() == other._key()
 
     # -- the one interface: legal actions, apply, why ------------------------------------------------------
-    def legal_actions(self) -> list:
-        """Every legal action in the current step of the turn (a new list each call)."""
-        return turn.LEGAL[self.step](self)
+    legal_actions = turn.legal_actions
 
     @property
     def legal(self) -> LegalActions:
         """A lazy view of the legal actions (iterate, ``len``, ``in``)."""
         return LegalActions(self)
 
-    def apply(self, action) -> "GameState":
-        """The state after ``action`` (an :class:`~thurn.actions.Action` or its notation, e.g. ``"draw deck"``).
-
-        Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it.
-        """
-        if isinstance(action, str):
-            from .actions import parse_action
-            action = parse_action(action)
-        return turn.apply(self, action)
+    apply = turn.apply              # the state after an action (see turn.apply)
 
     def why_illegal(self, action) -> IllegalAction | None:
         """``None`` if ``action`` is legal now, else the :class:`IllegalAction` explaining why (not raised)."""

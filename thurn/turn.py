@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from .actions import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from .actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from .errors import IllegalAction
 from .scoring import earned_tiles, next_carriage, placement_masks, popcount
 
@@ -102,13 +102,6 @@ def _drawable(s) -> bool:
     return bool(s.deck or s.discard) or max(s.display) >= 0
 
 
-def _route_mask(route) -> int:
-    m = 0
-    for c in route:
-        m |= 1 << c
-    return m
-
-
 def _fits(board, route, c) -> tuple[bool, bool]:
     """Whether card ``c`` fits the left and the right end of ``route`` (base rules, 2: "fits in")."""
     if c in route:
@@ -117,10 +110,12 @@ def _fits(board, route, c) -> tuple[bool, bool]:
     return bool(a >> route[0] & 1), bool(a >> route[-1] & 1)
 
 
-def _extensions(board, route, hand) -> bool:
-    for c in set(hand):
-        left, right = _fits(board, route, c)
-        if left or right:
+def _extensions(board, route, hand, rmask) -> bool:
+    """Whether a card of ``hand`` fits an end of ``route`` (``rmask``: its cities as a bit mask)."""
+    adj = board.adj
+    ends = 1 << route[0] | 1 << route[-1]
+    for c in hand:
+        if adj[c] & ends and not rmask >> c & 1:
             return True
     return False
 
@@ -166,7 +161,7 @@ def legal_play(s) -> list:
     if route:
         adj = board.adj
         left_end, right_end = route[0], route[-1]
-        rmask = _route_mask(route)
+        rmask = p.rmask
         second = s.plays > 0
         for c in p.hand:                 # the hand is sorted: skip duplicate cards
             if c == prev:
@@ -194,7 +189,7 @@ def legal_score(s) -> list:
     p = s.players[s.current]
     acts = [t.end]
     route = p.route
-    if s.official is None and s.plays_allowed == 1 and route and _extensions(board, route, p.hand):
+    if s.official is None and s.plays_allowed == 1 and route and _extensions(board, route, p.hand, p.rmask):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
@@ -213,6 +208,11 @@ def legal_keep(s) -> list:
 
 
 LEGAL = {DRAW: legal_draw, PLAY: legal_play, SCORE: legal_score, KEEP: legal_keep, OVER: lambda s: []}
+
+
+def legal_actions(s) -> list:
+    """Every legal action in the current step of the turn (a new list each call)."""
+    return LEGAL[s.step](s)
 
 
 # -- why an action is illegal ------------------------------------------------------------------------------------
@@ -315,7 +315,7 @@ def check_official(s, a):
     if s.step != SCORE:
         return None, _wrong_step(s, a)
     route = p.route
-    if not _extensions(board, route, p.hand):
+    if not _extensions(board, route, p.hand, p.rmask):
         return None, _illegal("no_second_card",
                               f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
                               f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
@@ -428,8 +428,7 @@ def check_score(s, a):
     masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
-    rmask = _route_mask(route)
-    off = mask & ~rmask
+    off = mask & ~p.rmask
     if off:
         return None, _illegal("house_not_on_route", f"{_names(board, _bits_list(off))} is not on the route "
                               f"{route_text(board, route)}; houses go only in cities of the route.", a, R_HOUSES)
@@ -500,11 +499,11 @@ CHECK = {"draw": check_draw, "official": check_official, "play": check_play, "sc
 
 def check(s, action):
     """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
-    kind = getattr(action, "kind", None)
-    fn = CHECK.get(kind)
-    if fn is None:
+    try:
+        fn = CHECK[action.kind]
+    except (AttributeError, KeyError, TypeError):
         return None, IllegalAction("not_an_action", f"{action!r} is not an action: use the values that "
-                                   f"legal_actions() lists, or parse_action('play ulm right').", action)
+                                   f"legal_actions() lists, or their notation such as 'play ulm right'.", action)
     return fn(s, action)
 
 
@@ -544,11 +543,9 @@ def do_draw(s, c, action, say):
         c = _take_top(s, say)
         where = "from the deck"
     else:
-        slot = s.display.index(c)
         d = list(s.display)
-        d[slot] = -1
+        d[d.index(c)] = _take_top(s, say)      # the slot is refilled from the deck at once (base rules, 1)
         s.display = tuple(d)
-        _refill(s, slot, say)
         where = "from the display"
     p.hand = tuple(sorted(p.hand + (c,)))
     s.draws += 1
@@ -585,26 +582,24 @@ def do_official(s, oid, action, say):
 def do_play(s, c, action, say):
     end = action.end
     p = s.player_copy()
-    hand = list(p.hand)
-    hand.remove(c)
-    p.hand = tuple(hand)
-    who, name = s.names[s.current], s.board.city_name(c)
+    hand = p.hand
+    i = hand.index(c)
+    p.hand = hand[:i] + hand[i + 1:]
     if end == "new":
+        if say is not None:
+            who, name = s.names[s.current], s.board.city_name(c)
+            say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}."
+                if p.route else f"{who} starts a new route with {name}.")
         if p.route:
-            if say is not None:
-                say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}.")
             s.discard = s.discard + p.route
-        elif say is not None:
-            say(f"{who} starts a new route with {name}.")
         p.route = (c,)
-    elif end == "left":
-        p.route = (c,) + p.route
-        if say is not None:
-            say(f"{who} plays {name} at the left end: {route_text(s.board, p.route)}.")
+        p.rmask = 1 << c
     else:
-        p.route = p.route + (c,)
+        p.route = (c,) + p.route if end == "left" else p.route + (c,)
+        p.rmask |= 1 << c
         if say is not None:
-            say(f"{who} plays {name} at the right end: {route_text(s.board, p.route)}.")
+            say(f"{s.names[s.current]} plays {s.board.city_name(c)} at the {end} end: "
+                f"{route_text(s.board, p.route)}.")
     s.plays += 1
     s.step = PLAY if s.plays < s.plays_allowed else SCORE
 
@@ -657,6 +652,7 @@ def do_score(s, mask, action, say):
     s.stacks = tuple(stacks)
     s.discard = s.discard + route
     p.route = ()
+    p.rmask = 0
     if say is not None:
         houses = "houses in " + _names(board, [c for c in route if mask >> c & 1]) if placed else "no house"
         parts = [f"{who} scores {route_text(board, route)} ({len(route)} cards): {houses}"]
@@ -740,7 +736,7 @@ def settle(s, say=None):
         if step == SCORE:
             p = s.players[s.current]
             if len(p.route) < s.board.min_route and not (
-                    s.official is None and s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand)):
+                    s.official is None and s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand, p.rmask)):
                 if say is not None:
                     say(f"{s.names[s.current]}'s route has {len(p.route)} card{'s' if len(p.route) != 1 else ''}, "
                         f"too few to score: the turn ends.")
@@ -755,9 +751,18 @@ DO = {"draw": do_draw, "play": do_play, "score": do_score, "official": do_offici
 
 
 def apply(s, action, say=None):
-    """A new state after ``action``; raises :class:`IllegalAction` and leaves ``s`` as it was if illegal.
+    """The state after ``action`` (an :class:`~thurn.actions.Action` or its notation, e.g. ``"draw deck"``).
+
+    Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
+    itself never changes.
     """
-    arg, err = check(s, action)
+    if action.__class__ is str:
+        action = parse_action(action)
+    try:
+        fn = CHECK[action.kind]
+    except (AttributeError, KeyError, TypeError):
+        fn = check
+    arg, err = fn(s, action)
     if err is not None:
         raise err
     n = s._clone()
