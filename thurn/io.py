@@ -61,6 +61,8 @@ def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
     s.shuffles = 1
     s.current = s.start_player = start
     s._setup = {"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start}
+    for v in rules.variants:
+        v.setup(s)
     turn.settle(s)
     return s
 
@@ -91,7 +93,7 @@ def _blank(board, rules, names, seed) -> GameState:
     s.current = s.start_player = 0
     s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.official = turn.DRAW, 0, 1, 0, 1, None
     s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
-    s._root, s._history, s._setup = None, None, None
+    s._root, s._history, s._setup, s.ext = None, None, None, {}
     return s
 
 
@@ -123,6 +125,7 @@ def position_dict(s: GameState) -> dict:
         "turns_taken": s.turns,
         "seed": s.seed,
         "shuffles": s.shuffles,
+        "ext": {v.name: v.dump(s.ext[v.name]) for v in s.rules.variants if v.name in s.ext},
     }
 
 
@@ -161,7 +164,7 @@ def state_from_position(data) -> GameState:
     if fmt != POSITION_FORMAT:
         raise PositionError(f"unknown position format {fmt!r} (expected {POSITION_FORMAT!r}).")
     known = {"format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left", "start_player",
-             "current", "turn", "end_triggered_by", "turns_taken", "seed", "shuffles"}
+             "current", "turn", "end_triggered_by", "turns_taken", "seed", "shuffles", "ext"}
     for k in data:
         if k not in known:
             raise UnknownName("position field", k, sorted(known))
@@ -347,6 +350,15 @@ def state_from_position(data) -> GameState:
         raise PositionError("turn.step is 'score' but no card was played this turn (turn.plays is 0).")
     if step == turn.KEEP and len(players[s.current].hand) <= board.hand_limit:
         raise PositionError(f"turn.step is 'keep' but the player holds only {len(players[s.current].hand)} cards.")
+    ext = data.get("ext") or {}
+    if not isinstance(ext, dict):
+        raise PositionError("'ext' should map expansion names to their part of the position.")
+    by_name = {v.name: v for v in rules.variants}
+    for k in ext:
+        if k not in by_name:
+            raise UnknownName("expansion in 'ext'", k, sorted(by_name),
+                              "Switch it on in 'rules': {\"expansions\": [...]}.")
+    s.ext = {k: by_name[k].load(v) for k, v in ext.items()}
     turn.settle(s)
     return s
 
@@ -378,6 +390,14 @@ def _setup_state(setup) -> GameState:
                     start_player=setup.get("start_player", 0))
 
 
+def _parse(rules, text):
+    for v in rules.variants:
+        action = v.parse(text) if isinstance(text, str) else None
+        if action is not None:
+            return action
+    return parse_action(text)
+
+
 def replay(setup, actions) -> GameState:
     """Replay a game from its setup (``{players, seed, rules, start_player}`` or a position) and its actions."""
     s = setup if isinstance(setup, GameState) else _setup_state(setup)
@@ -385,7 +405,7 @@ def replay(setup, actions) -> GameState:
         raise PositionError("'actions' should be a list of actions or their notations.")
     for k, a in enumerate(actions):
         try:
-            s = s.apply(parse_action(a))
+            s = s.apply(turn.canonical(s, _parse(s.rules, a)))
         except ThurnError as e:
             raise PositionError(f"action #{k + 1} ({a}) cannot be replayed: {e}") from None
     return s

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .errors import UnknownName, PositionError
+from .errors import PositionError, UnknownName
 
 
 @dataclass(frozen=True)
@@ -21,13 +21,20 @@ class Rules:
     - ``all_provinces_includes_baiern`` (R4): when False (default, base rules 000/004, 3b "Outside of Baiern") the
       all-provinces tile needs a house in every province except Baiern; when True (001's wording "every
       province") Baiern is needed too.
-    - ``expansions``: names of the expansions switched on (none exist yet for the base game).
+    - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`); the base game
+      has none.
     """
 
     board: str = "base"
     optional_houses: bool = False
     all_provinces_includes_baiern: bool = False
     expansions: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        from .variants import variant
+
+        object.__setattr__(self, "expansions", tuple(self.expansions))
+        object.__setattr__(self, "variants", tuple(variant(name) for name in self.expansions))
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -55,9 +62,6 @@ class Rules:
             exp = kwargs["expansions"]
             if isinstance(exp, str) or not all(isinstance(e, str) for e in exp):
                 raise PositionError(f"rule option 'expansions' should be a list of names, not {exp!r}.")
-            if exp:
-                raise UnknownName("expansion", exp[0], [],
-                                  "No expansion is implemented yet; the base game runs with expansions=[].")
             kwargs["expansions"] = tuple(exp)
         if "board" in kwargs and not isinstance(kwargs["board"], str):
             raise PositionError(f"rule option 'board' should be a board name or path, not {kwargs['board']!r}.")

@@ -87,7 +87,7 @@ class GameState:
 
     __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
                  "current", "start_player", "step", "draws", "draws_allowed", "plays", "plays_allowed", "official",
-                 "end_by", "turns", "seed", "shuffles", "_root", "_history", "_setup")
+                 "end_by", "turns", "seed", "shuffles", "ext", "_root", "_history", "_setup")
 
     # -- engine plumbing -----------------------------------------------------------------------------------
     def _clone(self) -> "GameState":
@@ -98,7 +98,7 @@ class GameState:
         n.draws, n.draws_allowed, n.plays, n.plays_allowed = self.draws, self.draws_allowed, self.plays, self.plays_allowed
         n.official, n.end_by, n.turns, n.seed, n.shuffles = self.official, self.end_by, self.turns, self.seed, self.shuffles
         n._root = self if self._root is None else self._root
-        n._history, n._setup = self._history, None
+        n._history, n._setup, n.ext = self._history, None, self.ext
         return n
 
     def player_copy(self) -> PlayerState:
@@ -109,11 +109,17 @@ class GameState:
         self.players = pl[:i] + (p,) + pl[i + 1:]
         return p
 
+    def set_ext(self, name: str, value) -> None:
+        """Replace a variant's part of the state (only on a fresh, unpublished state: inside a hook)."""
+        ext = dict(self.ext)
+        ext[name] = value
+        self.ext = ext
+
     def _key(self):
         return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
                 self.discard, self.stacks, self.carriages_left, self.current, self.start_player, self.step,
                 self.draws, self.draws_allowed, self.plays, self.plays_allowed, self.official, self.end_by,
-                self.turns, self.seed, self.shuffles)
+                self.turns, self.seed, self.shuffles, tuple(sorted(self.ext.items())))
 
     def __eq__(self, other):
         return (isinstance(other, GameState) and self._key() == other._key()
@@ -258,6 +264,10 @@ class GameState:
         for i, p in enumerate(self.players):
             rec = {"player": self.names[i], "seat": i}
             rec.update(final_score(self.board, p))
+            for v in self.rules.variants:
+                extra = v.score(self, i)
+                rec.update(extra)
+                rec["total"] += sum(extra.values())
             out.append(rec)
         return out
 

@@ -212,7 +212,10 @@ LEGAL = {DRAW: legal_draw, PLAY: legal_play, SCORE: legal_score, KEEP: legal_kee
 
 def legal_actions(s) -> list:
     """Every legal action in the current step of the turn (a new list each call)."""
-    return LEGAL[s.step](s)
+    acts = LEGAL[s.step](s)
+    for v in s.rules.variants:
+        acts = v.legal_actions(s, acts)
+    return acts
 
 
 # -- why an action is illegal ------------------------------------------------------------------------------------
@@ -497,14 +500,43 @@ CHECK = {"draw": check_draw, "official": check_official, "play": check_play, "sc
          "keep": check_keep, "end": check_end}
 
 
+def canonical(s, action):
+    """The engine's own copy of a legal base action (city names as the board spells them); others unchanged."""
+    t = s.board._actions or table(s.board)
+    arg, err = check(s, action)
+    if err is not None:
+        return action
+    kind = action.kind
+    if kind == "draw":
+        return t.draw_deck if arg < 0 else t.draw[arg]
+    if kind == "play":
+        return {"left": t.play_left, "right": t.play_right, "new": t.play_new}[action.end][arg]
+    if kind == "official":
+        return t.call.get(arg, action)
+    if kind == "score":
+        return t.score(arg, action.cartwright)
+    if kind == "keep":
+        return t.keep(arg)
+    if kind == "end":
+        return t.end
+    return action
+
+
+def _not_an_action(s, action):
+    return None, IllegalAction("not_an_action", f"{action!r} is not an action: use the values that "
+                               f"legal_actions() lists, or their notation such as 'play ulm right'.", action)
+
+
 def check(s, action):
     """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
     try:
         fn = CHECK[action.kind]
     except (AttributeError, KeyError, TypeError):
-        return None, IllegalAction("not_an_action", f"{action!r} is not an action: use the values that "
-                                   f"legal_actions() lists, or their notation such as 'play ulm right'.", action)
-    return fn(s, action)
+        fn = _not_an_action
+    arg, err = fn(s, action)
+    for v in s.rules.variants:
+        arg, err = v.check(s, action, arg, err)
+    return arg, err
 
 
 # -- how each action changes the state (on a fresh clone) -----------------------------------------------------
@@ -757,16 +789,40 @@ def apply(s, action, say=None):
     itself never changes.
     """
     if action.__class__ is str:
-        action = parse_action(action)
+        action = canonical(s, parse_action(action))
+    variants = s.rules.variants
+    if variants:
+        return _apply_with_variants(s, action, say, variants)
     try:
         fn = CHECK[action.kind]
     except (AttributeError, KeyError, TypeError):
-        fn = check
+        fn = _not_an_action
     arg, err = fn(s, action)
     if err is not None:
         raise err
     n = s._clone()
     DO[action.kind](n, arg, action, say)
+    settle(n, say)
+    n._history = (s._history, action)
+    return n
+
+
+def _apply_with_variants(s, action, say, variants):
+    """:func:`apply` with the hooks of the variants switched on (see :mod:`thurn.variants`)."""
+    arg, err = check(s, action)
+    if err is not None:
+        raise err
+    n = s._clone()
+    do = DO.get(action.kind)
+    if do is not None:
+        do(n, arg, action, say)
+    else:
+        owner = next((v for v in variants if action.kind in getattr(v, "action_kinds", ())), None)
+        if owner is None:
+            raise IllegalAction("not_an_action", f"No rule carries out {action!r}.", action)
+        owner.apply(n, action, arg, say)
+    for v in variants:
+        v.after(n, s, action, say)
     settle(n, say)
     n._history = (s._history, action)
     return n
