@@ -16,6 +16,12 @@ OFFICIAL_NAMES = {
     "postal_carrier": "Postal Carrier",
     "cartwright": "Cartwright",
 }
+# The other rulebooks' names for the officials (000: Bailiff, Coachman, Wainwright; German originals).
+OFFICIAL_ALIASES = {
+    "postmeister": "postmaster", "bailiff": "administrator", "amtmann": "administrator",
+    "coachman": "postal_carrier", "postillion": "postal_carrier", "postal_carrier": "postal_carrier",
+    "wainwright": "cartwright", "wagner": "cartwright",
+}
 
 
 class Action:
@@ -80,17 +86,18 @@ class CallOfficial(Action):
     kind = "official"
 
     def __init__(self, official: str):
-        _set(self, official=official, _key=("official", fold(official)))
+        key = fold(official)
+        _set(self, official=official, _key=("official", OFFICIAL_ALIASES.get(key, key)))
 
     def __str__(self):
-        return f"call the {OFFICIAL_NAMES.get(fold(self.official), self.official)}"
+        return f"call the {OFFICIAL_NAMES.get(self._key[1], self.official)}"
 
     def __repr__(self):
         return f"CallOfficial({self.official!r})"
 
     @property
     def notation(self):
-        return f"call {fold(self.official)}"
+        return f"call {self._key[1]}"
 
 
 class Play(Action):

@@ -414,7 +414,10 @@ def replay(setup, actions) -> GameState:
 def load_game(data) -> GameState:
     """A state from a game file (position + setup + actions), a (setup, actions) record, or a position."""
     if isinstance(data, (bytes, bytearray)):
-        data = data.decode("utf-8")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise PositionError(f"the save file is not UTF-8 text ({e.reason} at byte {e.start}).") from None
     if isinstance(data, str):
         try:
             data = json.loads(data)

@@ -305,8 +305,8 @@ class GameState:
 
     def log(self) -> list[str]:
         """What happened, in sentences, replayed from the starting position."""
-        lines: list[str] = []
         s = self.root
+        lines: list[str] = turn.start_text(s)
         for a in self.history:
             s = turn.apply(s, a, lines.append)
         return lines

@@ -502,10 +502,12 @@ CHECK = {"draw": check_draw, "official": check_official, "play": check_play, "sc
 
 def canonical(s, action):
     """The engine's own copy of a legal base action (city names as the board spells them); others unchanged."""
-    t = s.board._actions or table(s.board)
     arg, err = check(s, action)
-    if err is not None:
-        return action
+    return action if err is not None else _canonical(s, action, arg)
+
+
+def _canonical(s, action, arg):
+    t = s.board._actions or table(s.board)
     kind = action.kind
     if kind == "draw":
         return t.draw_deck if arg < 0 else t.draw[arg]
@@ -520,6 +522,13 @@ def canonical(s, action):
     if kind == "end":
         return t.end
     return action
+
+
+def _parsed(text):
+    try:
+        return parse_action(text)
+    except ValueError as e:
+        raise IllegalAction("not_an_action", str(e), text) from None
 
 
 def _not_an_action(s, action):
@@ -735,6 +744,20 @@ def end_turn(s, say):
     s.step = DRAW
 
 
+def compulsory_postmaster_text(s) -> str:
+    who = s.names[s.current]
+    return f"{who}'s hand is empty: the Postmaster must help, so {who} draws two cards."
+
+
+def start_text(s) -> list[str]:
+    """What a log says about a starting position: a forced step already taken."""
+    lines = []
+    p = s.players[s.current]
+    if s.step == DRAW and s.official == "postmaster" and s.draws == 0 and not p.hand:
+        lines.append(compulsory_postmaster_text(s))
+    return lines
+
+
 def settle(s, say=None):
     """Take the steps in which the player has no choice, so that every state waits for a real decision.
 
@@ -755,8 +778,7 @@ def settle(s, say=None):
                 s.official = "postmaster"
                 s.draws_allowed = 2
                 if say is not None:
-                    say(f"{s.names[s.current]}'s hand is empty: the Postmaster must help, so "
-                        f"{s.names[s.current]} draws two cards.")
+                    say(compulsory_postmaster_text(s))
             return
         if step == PLAY:
             if not s.players[s.current].hand:
@@ -789,7 +811,7 @@ def apply(s, action, say=None):
     itself never changes.
     """
     if action.__class__ is str:
-        action = canonical(s, parse_action(action))
+        action = _parsed(action)
     variants = s.rules.variants
     if variants:
         return _apply_with_variants(s, action, say, variants)
@@ -800,6 +822,8 @@ def apply(s, action, say=None):
     arg, err = fn(s, action)
     if err is not None:
         raise err
+    if action._arg is None:                 # written by a user: keep the engine's own form in the history
+        action = _canonical(s, action, arg)
     n = s._clone()
     DO[action.kind](n, arg, action, say)
     settle(n, say)
@@ -812,6 +836,8 @@ def _apply_with_variants(s, action, say, variants):
     arg, err = check(s, action)
     if err is not None:
         raise err
+    if action._arg is None and action.kind in DO:
+        action = _canonical(s, action, arg)
     n = s._clone()
     do = DO.get(action.kind)
     if do is not None:
