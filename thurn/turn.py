@@ -294,6 +294,9 @@ def check_official(s, a):
         return None, _illegal("one_official_per_turn",
                               f"You already had the help of the {board.official(s.official).name} this turn; "
                               f"only one official may help per turn.", a, R_OFFICIAL)
+    if oid in ("postmaster", "administrator") and s.step == PLAY and s.draws == 0 and s.plays == 0:
+        return None, _illegal("nothing_to_draw", "No card is left to draw this turn (the display, the deck and the "
+                              "discard pile are empty), so the draw was skipped.", a, R_DRAW)
     if oid == "postmaster":
         if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
             return None, _illegal("postmaster_too_late",
