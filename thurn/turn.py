@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
+from .board import fold
 from .errors import IllegalAction
 from .scoring import earned_tiles, next_carriage, placement_masks, popcount
 
@@ -64,6 +65,7 @@ class ActionTable:
         self.call_administrator = self.call["administrator"]
         self.call_postal_carrier = self.call["postal_carrier"]
         self.names = names
+        self.keys = tuple(fold(n) for n in names)
         self._score: dict = {}
         self._keep: dict = {}
 
@@ -71,16 +73,29 @@ class ActionTable:
         key = (mask, cartwright)
         a = self._score.get(key)
         if a is None:
-            a = Score(tuple(self.names[c] for c in range(len(self.names)) if mask >> c & 1), cartwright)
-            self._score[key] = _resolved(a, mask)
+            cities = [c for c in range(len(self.names)) if mask >> c & 1]
+            a = _made(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright), mask,
+                      houses=tuple(self.names[c] for c in cities), cartwright=cartwright)
+            self._score[key] = a
         return a
 
     def keep(self, cards: tuple) -> Keep:
         a = self._keep.get(cards)
         if a is None:
-            a = Keep(tuple(self.names[c] for c in cards))
-            self._keep[cards] = _resolved(a, cards)
+            a = _made(Keep, ("keep", tuple(sorted(self.keys[c] for c in cards))), cards,
+                      cards=tuple(self.names[c] for c in cards))
+            self._keep[cards] = a
         return a
+
+
+def _made(cls, key, arg, **fields):
+    """An action built from parts already known (its key and argument), without folding names again."""
+    a = object.__new__(cls)
+    for k, v in fields.items():
+        object.__setattr__(a, k, v)
+    object.__setattr__(a, "_key", key)
+    object.__setattr__(a, "_arg", arg)
+    return a
 
 
 def _resolved(action, arg):
