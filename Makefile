@@ -1,0 +1,31 @@
+# make setup | lab | test | bench   (everything runs from .venv, created here when missing)
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+# pip's harmless noise from this machine's extra find-links (TOOLCHAIN.md §1)
+PIP_NOISE := is ignored: it is neither
+NOTEBOOKS := $(wildcard notebooks/*.ipynb)
+
+.PHONY: setup lab test bench
+
+setup:
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q -e '.[test]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+
+lab: setup
+	$(VENV)/bin/jupyter lab notebooks/01_rules_walkthrough.ipynb
+
+# Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
+# Notebooks are collected only when notebooks/ has any.
+test: setup
+	@J=$$(mktemp -d) && trap 'rm -rf "$$J"' EXIT && \
+	export JUPYTER_CONFIG_DIR=$$J/cfg JUPYTER_DATA_DIR=$$J/data JUPYTER_RUNTIME_DIR=$$J/rt \
+	       JUPYTERLAB_SETTINGS_DIR=$$J/settings JUPYTERLAB_WORKSPACES_DIR=$$J/ws IPYTHONDIR=$$J/ipy \
+	       MPLCONFIGDIR=$$J/mpl && \
+	$(PY) -m pytest -q -p no:cacheprovider --basetemp="$$J/pytest" tests/ \
+	  $(if $(NOTEBOOKS),--nbval-lax --nbval-sanitize-with nbval_sanitize.cfg notebooks/)
+
+bench: setup
+	$(PY) -m thurn bench
