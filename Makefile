@@ -15,7 +15,7 @@ setup:
 	@$(PY) -m pip install -q -e '.[test]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
 
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/01_rules_walkthrough.ipynb
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_rules_walkthrough.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
 # Notebooks are collected only when notebooks/ has any.
