@@ -10,9 +10,13 @@ NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 
 .PHONY: setup lab test bench
 
-setup:
+setup: $(VENV)/.installed
+
+# Installed once, and again whenever pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install -q -e '.[test]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+	@touch $@
 
 lab: setup
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_rules_walkthrough.ipynb
