@@ -56,6 +56,15 @@ class PlayerView:
         """The highest carriage (0 for none)."""
         return self.carriages[-1] if self.carriages else 0
 
+    def _repr_html_(self):
+        esc = html.escape
+        rows = [("hand", ", ".join(self.hand) or "—"), ("route", "–".join(self.route) or "—"),
+                ("houses", f"{len(self.houses)} placed ({', '.join(self.houses) or 'none'}), {self.houses_left} left"),
+                ("carriage", str(self.carriage or "—")),
+                ("tiles", ", ".join(f"{s} {v}" for s, v in self.tiles) or "—")]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{esc(v)}</td></tr>" for k, v in rows)
+        return f"<b>{esc(self.name)}</b> (seat {self.seat})<table>{body}</table>"
+
 
 class LegalActions:
     """A view of the legal actions of a state, like python-chess's ``board.legal_moves``."""
