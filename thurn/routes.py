@@ -18,6 +18,16 @@ class Route(tuple):
         r.board = board
         return r
 
+    def __eq__(self, other):
+        if isinstance(other, list):
+            other = tuple(other)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
     @property
     def ends(self) -> tuple[str, str] | tuple[()]:
         return (self[0], self[-1]) if self else ()
