@@ -29,7 +29,7 @@ test: setup
 	       JUPYTERLAB_SETTINGS_DIR=$$J/settings JUPYTERLAB_WORKSPACES_DIR=$$J/ws IPYTHONDIR=$$J/ipy \
 	       MPLCONFIGDIR=$$J/mpl && \
 	$(PY) -m pytest -q -p no:cacheprovider --basetemp="$$J/pytest" tests/ \
-	  $(if $(NOTEBOOKS),--nbval-lax --nbval-sanitize-with nbval_sanitize.cfg notebooks/)
+	  $(if $(NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg notebooks/)
 
 bench: setup
 	$(PY) -m thurn bench

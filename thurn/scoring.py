@@ -127,7 +127,8 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
     out = []
     for m in masks:
         labels = []
-        if by_prov and all(popcount(m & g) == 1 for g in by_prov.values()):
+        one_each = by_prov and all(popcount(m & g) == 1 for g in by_prov.values())
+        if one_each:
             labels.append("option A: one house in each province")
         for p, g in by_prov.items():
             if m == g:
@@ -135,10 +136,13 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
         if not labels:
             if m == 0 and not free:
                 labels.append("every city already has your house")
-            elif not optional or popcount(m) == left:
-                labels.append(f"as many houses as you have left ({left})")
             else:
-                labels.append("part of an option (houses are optional)")
+                why = "houses are optional" if optional else f"only {left} house{'s are' if left != 1 else ' is'} left"
+                if all(popcount(m & g) <= 1 for g in by_prov.values()):
+                    labels.append(f"part of option A, as {why}")
+                for p, g in by_prov.items():
+                    if m & g == m and popcount(g) > 1:
+                        labels.append(f"part of option B ({board.provinces[p].name}), as {why}")
         out.append(Placement(tuple(board.city_name(c) for c in idx if m >> c & 1), tuple(labels)))
     return out
 

@@ -445,7 +445,8 @@ def check_score(s, a):
     if a.cartwright:
         why = _cartwright_ok(s, p)
         if why is not None:
-            return None, _illegal(why, _cartwright_message(s, p, why), a, R_CARRIAGE)
+            return None, _illegal(why, _cartwright_message(s, p, why), a,
+                                  R_OFFICIAL if why == "one_official_per_turn" else R_CARRIAGE)
     masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
