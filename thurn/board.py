@@ -116,7 +116,8 @@ class Official:
 
 @dataclass(eq=False)
 class Board:
-    """A validated board. ``graph`` is a ``networkx.Graph`` of the roads (node attributes: name, province, pos)."""
+    """A validated board. ``graph`` is a ``networkx.Graph`` of the roads (node attributes: name, province,
+    position — also as ``pos`` — in millimetres on the printed board)."""
 
     id: str
     name: str
@@ -141,7 +142,7 @@ class Board:
     def __post_init__(self):
         g = nx.Graph(name=self.name)
         for c in self.cities:
-            g.add_node(c.id, name=c.name, province=c.province, pos=c.pos, index=c.index)
+            g.add_node(c.id, name=c.name, province=c.province, pos=c.pos, position=c.pos, index=c.index)
         g.add_edges_from(self.roads)
         self.graph = g
         self._lookup = {}
