@@ -101,13 +101,32 @@ class GameState:
     # -- engine plumbing -----------------------------------------------------------------------------------
     def _clone(self) -> "GameState":
         n = _new(GameState)
-        n.board, n.rules, n.names, n.players = self.board, self.rules, self.names, self.players
-        n.display, n.deck, n.discard, n.stacks = self.display, self.deck, self.discard, self.stacks
-        n.carriages_left, n.current, n.start_player, n.step = self.carriages_left, self.current, self.start_player, self.step
-        n.draws, n.draws_allowed, n.plays, n.plays_allowed = self.draws, self.draws_allowed, self.plays, self.plays_allowed
-        n.official, n.end_by, n.turns, n.seed, n.shuffles = self.official, self.end_by, self.turns, self.seed, self.shuffles
-        n._root = self if self._root is None else self._root
-        n._history, n._setup, n.ext = self._history, None, self.ext
+        n.board = self.board
+        n.rules = self.rules
+        n.names = self.names
+        n.players = self.players
+        n.display = self.display
+        n.deck = self.deck
+        n.discard = self.discard
+        n.stacks = self.stacks
+        n.carriages_left = self.carriages_left
+        n.current = self.current
+        n.start_player = self.start_player
+        n.step = self.step
+        n.draws = self.draws
+        n.draws_allowed = self.draws_allowed
+        n.plays = self.plays
+        n.plays_allowed = self.plays_allowed
+        n.official = self.official
+        n.end_by = self.end_by
+        n.turns = self.turns
+        n.seed = self.seed
+        n.shuffles = self.shuffles
+        n._history = self._history
+        n.ext = self.ext
+        root = self._root
+        n._root = self if root is None else root
+        n._setup = None
         return n
 
     def player_copy(self) -> PlayerState:

@@ -277,9 +277,9 @@ def check_draw(s, a):
             return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
                                   a, R_DRAW)
         return -1, None
-    c, err = _resolve(s, a.city, a, a._key[1])
-    if err:
-        return None, err
+    c = s.board._lookup.get(a._key[1])
+    if c is None:
+        return _resolve(s, a.city, a)
     if c not in s.display:
         shown = _names(s.board, [x for x in s.display if x >= 0])
         return None, _illegal("not_in_display", f"{s.board.city_name(c)} is not face up; the display shows {shown}.",
@@ -350,9 +350,9 @@ def check_play(s, a):
             return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
-    c, err = _resolve(s, a.city, a, a._key[1])
-    if err:
-        return None, err
+    c = board._lookup.get(a._key[1])
+    if c is None:
+        return _resolve(s, a.city, a)
     p = s.players[s.current]
     if c not in p.hand:
         return None, _illegal("card_not_in_hand",
