@@ -151,14 +151,16 @@ def route_text(board, route) -> str:
 def legal_draw(s) -> list:
     t = s.board._actions or table(s.board)
     display = s.display
-    shown = max(display) >= 0
     if s.official is None and s.draws == 0:       # (an empty hand has had the Postmaster called: see settle)
-        acts = [t.call_administrator, t.call_postmaster] if shown else [t.call_postmaster]
+        acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
     else:
         acts = []
-    if shown:
-        draw = t.draw
-        acts += [draw[c] for c in dict.fromkeys(display) if c >= 0]
+    draw = t.draw
+    seen = 0
+    for c in display:                # one action per city face up, however many copies show
+        if c >= 0 and not seen >> c & 1:
+            seen |= 1 << c
+            acts.append(draw[c])
     if s.deck or s.discard:
         acts.append(t.draw_deck)
     return acts
