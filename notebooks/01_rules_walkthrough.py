@@ -14,81 +14,163 @@
 # %% [markdown]
 # # Thurn und Taxis, one rule at a time
 #
-# *Thurn und Taxis* (Karen & Andreas Seyfarth, 2006) is a game about building postal routes through southern
-# Germany and its neighbours. This notebook plays through the rules with **thurn**, a rules engine that knows
-# every rule of the base game and explains, in words, why a move is not allowed.
+# *Thurn und Taxis* (Karen & Andreas Seyfarth, Hans im Glück 2006) is a game for 2 to 4 players about
+# building postal routes through southern Germany and its neighbours. This notebook teaches its rules the way
+# you would learn them at a table: by playing. We deal a game, take the first turn step by step, stop at
+# every rule to try it on a small position, and at the end play a whole game.
 #
-# Each section quotes the rule it teaches (the English rulebook's sections: 1 draw, 2 play, 3 score) and shows
-# it on a real position. Other rulebooks use other words: a *house* is a **Branch**, a *carriage* a **Coach
-# card**, the *Administrator* the **Bailiff**, the *Postal Carrier* the **Coachman**, the *Cartwright* the
-# **Wainwright**.
+# The engine is **thurn**. It knows every rule of the base game, and when a move is not allowed it says
+# why, citing the rule: "base rules, 2" means section 2 of the turn (*playing a city card*). The sections
+# are the rulebook's: **Preparation**, then a turn of three steps, **1** draw, **2** play, **3** score
+# (with parts **3a**–**3d**), and **Game End and Scoring**.
+#
+# There are two English rulebooks, and they use different words for the same things. The engine uses the
+# words of the first column; if your rulebook says *Branch* or *Bailiff*, read them as *house* and
+# *Administrator*:
+#
+# | this notebook | the other English rulebook | German |
+# | --- | --- | --- |
+# | house | Branch (post office) | Haus |
+# | carriage | Coach card | Kutsche |
+# | province | region | Land |
+# | Postmaster | Postmaster | Postmeister |
+# | Administrator | **Bailiff** | Amtmann |
+# | Postal Carrier | **Coachman** | Postillion |
+# | Cartwright | **Wainwright** | Wagner |
 
 # %%
+import random
+
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score
-
-board = thurn.load_board("base")
-board
 
 # %% [markdown]
 # ## The board
 #
-# 22 cities in 9 provinces, joined by 45 roads. The roads are a `networkx` graph, so ordinary graph questions
-# have ordinary answers: how many roads leave München, and what is the shortest way from Basel to Lodz?
+# The board has 22 cities joined by roads. Each city belongs to a **province**, shown by its colour. Only
+# the roads matter when you build a route; the provinces matter when you place houses and take bonus tiles.
 
 # %%
-import networkx as nx
+board = thurn.load_board("base")
+board
 
-print(board)
-print("München:", ", ".join(board.neighbours("München")))
-print("Basel to Lodz:", " – ".join(board.graph.nodes[c]["name"]
-                                   for c in nx.shortest_path(board.graph, "basel", "lodz")))
+# %% [markdown]
+# Baiern is the big province, with 8 cities. Some bonus tiles are for a *pair* of provinces: Württemberg +
+# Hohenzollern, Schweiz + Tyrol, and Böhmen + Salzburg. Lodz, alone in Polen, has no province tile. The roads
+# form a graph (`board.graph`, a `networkx` graph), so "which cities can follow Würzburg in a route?" is a
+# question about its neighbours:
+
+# %%
+board.neighbours("Würzburg")
 
 # %% [markdown]
 # ## Setting up (Preparation)
 #
-# The 66 city cards (3 of each city) are shuffled; 6 lie face up. The bonus tiles lie in stacks, highest on
-# top. Every player has 20 houses. A game is made from a list of names and a **seed**: the same seed deals
-# the same cards, so everything below is reproducible.
+# > Shuffle the 66 city cards (3 of each city) and lay 6 of them face up; the rest is the face-down deck.
+# > Stack the bonus tiles face up, highest on top. Each player takes 20 houses. (base rules, Preparation)
+#
+# A game is made from the players' names, in clockwise order, and a **seed**. The same seed always deals
+# the same cards, so every output below is the same each time the notebook runs. The first player starts
+# (the rulebook lets the youngest start; `start_player=` chooses another seat).
 
 # %%
 state = thurn.new_game(["Ann", "Ben", "Cat"], seed=2006)
 state
 
+# %% [markdown]
+# The summary shows whose turn it is, the six face-up cards (the **display**), the deck, and each player's
+# hand, route, houses, carriage, tiles and current score. Let's check the setup against the rulebook:
+
 # %%
-state.stacks_left()
+assert len(state.display_cards) == 6
+assert len(state.display_cards) + state.deck_size == 66 == 22 * 3
+assert all(state.player(name).houses_left == 20 for name in state.player_names)
 
 # %% [markdown]
-# ## Turn step 1: draw a card — and the Postmaster
+# The bonus stacks, each listed top first:
+
+# %%
+stacks = state.stacks_left()
+stacks
+
+# %%
+assert all(tiles == sorted(tiles, reverse=True) for tiles in stacks.values())   # highest on top
+assert sum(len(tiles) for tiles in stacks.values()) == 30
+
+# %% [markdown]
+# The 20 carriages, 4 of each size from 3 to 7, and the points each size is worth at the end:
+
+# %%
+state.carriages_available(), board.carriage_points
+
+# %% [markdown]
+# ## The first turn: the Postmaster must help
 #
-# > The player must take either a face-up card or the top card of the deck (base rules, 1).
+# > 1. The player **must** draw a city card. 2. The player **must** play a card. 3. The player **may**
+# > score his route. (base rules, Game Play)
 #
-# Nobody holds a card at the start, and a player whose hand is empty **must** call the Postmaster, who lets
-# him draw two cards. The engine takes such forced steps itself and says so in the log:
+# A player may also call on **one** postal official per turn. Nobody holds a card at the start, and
+#
+# > if the player has no cards at the start of his turn, he **must** call the Postmaster to draw two cards
+# > (base rules, 1).
+#
+# A step with no choice is taken by the engine, which writes it in the log:
 
 # %%
 state.log()
 
 # %%
+assert state.official_used == "postmaster"
+
+# %% [markdown]
+# So Ann's official for this turn is already spent. If she wanted the Administrator instead, the engine
+# explains why she can't:
+
+# %%
+print(state.why_illegal(CallOfficial("Administrator")))
+
+# %% [markdown]
+# ## Drawing a card (base rules, 1)
+#
+# > The player takes either a face-up card or the top card of the deck. A face-up card taken is replaced
+# > at once from the deck.
+#
+# Her legal actions are exactly that: one of the face-up cities, or the deck (`Draw()` with no city).
+
+# %%
 state.legal_actions()
 
 # %% [markdown]
-# Ann takes Nürnberg from the display (its slot is refilled from the deck at once) and then the top card of
-# the deck:
+# Ann takes Nürnberg from the display. Its slot is refilled from the top of the deck:
 
 # %%
+before = state
 state = state.apply(Draw("Nürnberg"))
-state = state.apply(Draw())
-state.hand("Ann")
+print("display before:", before.display_cards)
+print("display after: ", state.display_cards)
+
+# %%
+assert len(state.display_cards) == 6 and state.deck_size == before.deck_size - 1
+assert before.hand("Ann") == [] and state.hand("Ann") == ["Nürnberg"]
 
 # %% [markdown]
-# ## Turn step 2: play a card
+# `apply` returns a new state and leaves the old one as it was, so `before` is still the position before the
+# draw. Ann's second card (the Postmaster's) comes from the deck, which she can't see. Actions can also be
+# written as short text:
+
+# %%
+state = state.apply("draw deck")
+state.log()[-2:]
+
+# %% [markdown]
+# When the deck runs out, the discard pile is shuffled to form a new deck (base rules, 1).
 #
-# > The player must play a card: start a new route, or add it to the left or the right end of the current
-# > route. A card *fits* when its city has a direct road to the city at that end and is not in the route yet
-# > (base rules, 2).
+# ## Playing a card (base rules, 2)
 #
-# Ann has no route yet, so any card starts one:
+# > The player must play a card from his hand: start a new route, or add the card to the left or the right
+# > end of his current route, where it must **fit in**.
+#
+# Ann has no route yet, so each of her cards may start one:
 
 # %%
 state.legal_actions()
@@ -98,165 +180,448 @@ state = state.apply(Play("Nürnberg", "new"))
 state.log()[-2:]
 
 # %% [markdown]
-# A route of one card is too short to score and Ann has no official left (the Postmaster helped her), so
-# her turn ends by itself.
+# A route must have at least 3 cards to be scored. Ann's route has one card, and she has no official left to
+# play a second, so her turn ends by itself and Ben, with an empty hand, must call the Postmaster too.
+
+# %%
+state
+
+# %% [markdown]
+# ### What "fits in" means
 #
-# ### Which cards fit? The rulebook's example
+# > A card fits in when its city has a **direct** road to the city at the end where it is placed, **and**
+# > the city is not in the route yet. (base rules, 2)
 #
-# The rulebook shows a route Carlsruhe – Stuttgart – Nürnberg – Regensburg. We can build that exact
-# situation as a *position* (a readable dict) and ask the engine about the cards in the example:
+# The rulebook explains this with the route Carlsruhe – Stuttgart – Nürnberg – Regensburg. We don't need to
+# play until that route turns up: `GameState.from_position` builds any position from a readable dict.
+# Here Ann holds Innsbruck, Würzburg, Stuttgart and Passau, and has drawn her card this turn:
 
 # %%
 example = thurn.GameState.from_position({
     "players": [{"name": "Ann", "hand": ["Innsbruck", "Würzburg", "Stuttgart", "Passau"],
-                 "route": ["Carlsruhe", "Stuttgart", "Nürnberg", "Regensburg"]}, "Ben"],
+                 "route": ["Carlsruhe", "Stuttgart", "Nürnberg", "Regensburg"]},
+                "Ben"],
     "turn": {"step": "play", "draws": 1},
 })
 example.route("Ann")
 
+# %% [markdown]
+# **Innsbruck** has no road to either end, Carlsruhe or Regensburg:
+
 # %%
-for action in [Play("Innsbruck", "right"), Play("Würzburg", "left"), Play("Stuttgart", "right"),
-               Play("Passau", "right")]:
-    print(f"{str(action):35} →", example.why_illegal(action) or "legal")
+example.why_illegal(Play("Innsbruck", "right"))
 
 # %% [markdown]
-# Würzburg has roads to Stuttgart and to Nürnberg, but it could only go *between* them, and a route is never
-# rearranged. The engine's list of legal moves agrees:
+# **Stuttgart** is already in the route, so a second Stuttgart never fits:
 
 # %%
-[str(a) for a in example.legal_actions()]
+example.why_illegal(Play("Stuttgart", "left"))
 
 # %% [markdown]
-# A player who cannot, or does not want to, extend the route discards it and starts a new one with any card
-# ("start a new route with ..."): the old cards go to the discard pile, unscored.
-#
-# ## Turn step 3: score the route
-#
-# > A route of at least 3 cards may be scored: place houses, take bonus tiles, take a carriage, and keep at
-# > most three cards in hand (base rules, 3a–3d).
-#
-# ### Houses (3a)
-#
-# Either **one house in one city of each province** on the route, or **one house in every city of one
-# province** on the route. The rulebook's example route runs Sigmaringen – Stuttgart – Nürnberg – Regensburg
-# – Ingolstadt – Augsburg:
+# Each explanation carries a stable reason code (for programs) as well as its sentence (for people):
 
 # %%
-route = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
-for option in thurn.placement_options(board, route):
+[example.why_illegal(Play(city, "right")).reason for city in ["Innsbruck", "Stuttgart"]]
+
+# %% [markdown]
+# **Würzburg** has roads to Stuttgart and Nürnberg, but it could only go *between* them, and a card is
+# never put into the middle of a route (the route is never rearranged). A `Play` can only name an end, and
+# Würzburg fits neither end:
+
+# %%
+thurn.fitting_ends(board, example.route("Ann"), "Würzburg"), example.why_illegal(Play("Würzburg", "left"))
+
+# %% [markdown]
+# **Passau** has a road to Regensburg, so it fits at the right end. The list of legal actions agrees:
+# Passau on the right, or any card to start a new route (or call the Postmaster for a second card).
+
+# %%
+[str(action) for action in example.legal_actions()]
+
+# %% [markdown]
+# If Ann cannot extend her route, or doesn't want to, she starts a new route. The old route goes to the
+# discard pile, unscored, and its cards are lost:
+
+# %%
+example.apply(Play("Innsbruck", "new")).log()[0]
+
+# %% [markdown]
+# `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
+
+# %%
+try:
+    example.apply(Play("Innsbruck", "right"))
+except thurn.IllegalAction as error:
+    print(error.reason, "—", error)
+
+# %% [markdown]
+# ## The postal officials
+#
+# Once per turn a player may call **one** of four officials (base rules, Game Play):
+#
+# | official | also called | when | helps with |
+# | --- | --- | --- | --- |
+# | Postmaster | Postmeister | step 1 | draw a second card (compulsory with an empty hand) |
+# | Administrator | Bailiff, Amtmann | step 1, before drawing | replace all six face-up cards |
+# | Postal Carrier | Coachman, Postillion | step 2 | play a second card |
+# | Cartwright | Wainwright, Wagner | step 3 | take the next carriage with a route up to two cards short |
+#
+# One small position serves for the first three. Ann has one card in hand (Ulm), a route of one card
+# (Stuttgart), and it is the start of her turn:
+
+# %%
+turn_start = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "hand": ["Ulm"], "route": ["Stuttgart"]}, "Ben"],
+    "seed": 1,
+})
+turn_start.legal_actions()
+
+# %% [markdown]
+# **Postmaster**: a second card in step 1.
+
+# %%
+turn_start.apply(CallOfficial("Postmaster")).apply(Draw()).apply(Draw("München")).log()
+
+# %% [markdown]
+# **Administrator**: before drawing, all six face-up cards go to the discard pile and six new ones are laid
+# out. The other rulebook's names work too:
+
+# %%
+replaced = turn_start.apply(CallOfficial("Bailiff"))
+replaced.log()
+
+# %% [markdown]
+# Only one official per turn: after the Administrator, the Postmaster can't help.
+
+# %%
+replaced.why_illegal(CallOfficial("Postmaster"))
+
+# %% [markdown]
+# **Postal Carrier**: a second card in step 2. Ann draws Sigmaringen from the deck and plays Ulm. A route of
+# two cards can't be scored, so her turn would end here. With the Postal Carrier she also plays Sigmaringen,
+# which has a road to Ulm, and can score the three cards this turn:
+
+# %%
+two_cards = turn_start.apply(Draw()).apply(Play("Ulm", "right"))
+[str(action) for action in two_cards.legal_actions()]
+
+# %%
+three_cards = two_cards.apply(CallOfficial("Coachman")).apply(Play("Sigmaringen", "right"))
+three_cards.log()[-2:]
+
+# %% [markdown]
+# The second card must extend the route. The Postal Carrier can't be used to start a new one:
+
+# %%
+two_cards.apply(CallOfficial("Postal Carrier")).why_illegal(Play("Sigmaringen", "new"))
+
+# %% [markdown]
+# **Cartwright**: he helps while you score, so you call him as part of the scoring action,
+# `Score(..., cartwright=True)`. A route of *n* cards earns carriage *n*, and carriages are taken in order
+# (3c, below). Ann already has carriages 3 and 4, so she needs carriage 5 next. Her route has 4 cards, one too
+# few, and the Cartwright makes up the difference:
+
+# %%
+short_route = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "route": ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm"], "carriages": [3, 4]},
+                "Ben"],
+    "turn": {"step": "score", "draws": 1, "plays": 1},
+})
+print(short_route.apply(Score(["Mannheim", "Carlsruhe"])).log()[0])
+print(short_route.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True)).log()[0])
+
+# %% [markdown]
+# ## Scoring a route (base rules, 3)
+#
+# > A route of at least 3 cards may be completed. The player then (a) places houses, (b) takes bonus tiles,
+# > (c) takes a carriage, and (d) discards the route and keeps at most three cards in hand.
+#
+# ### 3a. Placing houses: option A or option B
+#
+# > **Either** one house in one city of **each** province of the route (option A), **or** one house in
+# > **every** city of **one** province of the route (option B).
+#
+# The rulebook's example route is Sigmaringen – Stuttgart – Nürnberg – Regensburg – Ingolstadt – Augsburg.
+# It passes through three provinces: Hohenzollern (Sigmaringen), Württemberg (Stuttgart) and Baiern (the
+# other four). `thurn.placement_options` lists every legal choice:
+
+# %%
+example_route = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
+options = thurn.placement_options(board, example_route)
+for option in options:
     print(option)
 
 # %% [markdown]
-# A city where you already have a house is skipped, and you cannot place more houses than you have left:
+# Option A places 3 houses: Sigmaringen, Stuttgart and one of the four Baiern cities. Option B places 4 houses
+# in all four Baiern cities, or 1 house in Hohenzollern or in Württemberg. These are the rulebook's two
+# examples:
 
 # %%
-for option in thurn.placement_options(board, route, owned=["Nürnberg"], houses_left=2):
+placements = [option.cities for option in options]
+assert ("Sigmaringen", "Stuttgart", "Ingolstadt") in placements
+assert ("Nürnberg", "Regensburg", "Ingolstadt", "Augsburg") in placements
+assert ("Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt") not in placements   # one per province only
+assert len(options) == 4 + 3
+
+# %% [markdown]
+# A player has at most one house in a city, so a city where Ann already has a house is skipped. A player who
+# runs out of houses places only the ones he has left. With a house in Nürnberg and 2 houses left:
+
+# %%
+for option in thurn.placement_options(board, example_route, owned=["Nürnberg"], houses_left=2):
     print(option)
 
 # %% [markdown]
-# ### Bonus tiles (3b) and carriages (3c)
-#
-# Houses in **every** city of a province (or of a province pair) win that province's tile, once per player;
-# long routes win a length tile; a house in every province outside Baiern wins the "outside Baiern" tile.
-# A route at least as long as your next carriage wins that carriage — carriages come in order, 3, 4, 5, 6, 7.
-#
-# The rulebook's example: a house already in Stuttgart, and a new route through Sigmaringen and Ulm.
+# By default the engine follows the rule that you place **every** house the chosen option allows. The other
+# rulebook makes placing houses optional; that reading is the rule option `optional_houses`
+# (`thurn.new_game(..., rules={"optional_houses": True})`), and it allows many more choices:
 
 # %%
-scoring = thurn.GameState.from_position({
+len(thurn.placement_options(board, example_route, optional=True))
+
+# %% [markdown]
+# ### 3b. Bonus tiles
+#
+# > **Route length**: a route of 5, 6, or 7 or more cards takes the top tile of that length's stack.
+# > **Provinces**: a house in every city of a province (or of a province pair) takes that province's top
+# > tile, once per player. The houses need not have been placed by the same route. **Outside Baiern**: a
+# > house in every province other than Baiern. **Game end**: see below.
+#
+# This is the rulebook's example. Ann already has a house in Stuttgart, and she completes a route through
+# Sigmaringen and Ulm:
+
+# %%
+tile_example = thurn.GameState.from_position({
     "players": [{"name": "Ann", "hand": ["Basel"], "route": ["Sigmaringen", "Ulm", "Augsburg"],
-                 "houses": ["Stuttgart"]}, "Ben"],
+                 "houses": ["Stuttgart"]},
+                "Ben"],
     "turn": {"step": "score", "draws": 1, "plays": 1},
 })
-[str(a) for a in scoring.legal_actions()]
-
-# %%
-after = scoring.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
-after.log()
-
-# %%
-assert ("wurttemberg_hohenzollern", 3) in after.player("Ann").tiles
-assert after.player("Ann").carriages == (3,)
-after.player("Ann")
+[str(action) for action in tile_example.legal_actions()]
 
 # %% [markdown]
-# ## The other officials
-#
-# Once per turn one official may help (base rules, Game Play):
-#
-# | official | other names | helps with |
-# | --- | --- | --- |
-# | Postmaster | Postmeister | a second card in step 1 |
-# | Administrator | Bailiff, Amtmann | replaces the six face-up cards before you draw |
-# | Postal Carrier | Coachman, Postillion | a second card in step 2 |
-# | Cartwright | Wainwright, Wagner | a carriage with a route up to two cards short |
-#
-# The Cartwright is called while scoring. With carriage 6 and a route of five cards he brings carriage 7 —
-# the rulebook's example — and taking carriage 7 first ends the game:
+# She chooses option A, one house in each of the route's three provinces: Sigmaringen (Hohenzollern), Ulm
+# (Württemberg) and Augsburg (Baiern). With her old house in Stuttgart she now has every city of the pair
+# Württemberg + Hohenzollern, and takes that stack's top tile:
 
 # %%
-cartwright = thurn.GameState.from_position({
+scored = tile_example.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
+scored.log()[0]
+
+# %%
+ann = scored.player("Ann")
+assert ("wurttemberg_hohenzollern", 3) in ann.tiles
+assert set(ann.houses) == {"Stuttgart", "Ulm", "Sigmaringen", "Augsburg"}
+ann
+
+# %% [markdown]
+# ### 3c. Carriages
+#
+# > If the route has at least as many cards as the next carriage, the player takes it. Carriages are taken
+# > in order, 3, 4, 5, 6, 7, and none may be skipped. Houses don't matter here.
+#
+# Above, Ann's 3-card route earned her first carriage, the 3. The rulebook's example goes on like this: a
+# second route of 5 cards earns only carriage 4, the next in order. A third route of 4 cards then earns
+# nothing, because carriage 5 needs 5 cards. That is the position where the Cartwright helped:
+
+# %%
+short_route.apply(Score(["Mannheim", "Carlsruhe"])).player("Ann").carriages
+
+# %% [markdown]
+# ### 3d. The hand limit
+#
+# > After scoring, the route's cards go to the discard pile, and the player keeps at most three cards in hand,
+# > discarding the rest.
+#
+# There is no hand limit at any other time. Ann holds five cards and scores the Baden route Mannheim –
+# Carlsruhe – Freiburg:
+
+# %%
+big_hand = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "hand": ["Basel", "Zürich", "Lodz", "Linz", "Pilsen"],
+                 "route": ["Mannheim", "Carlsruhe", "Freiburg"]},
+                "Ben"],
+    "turn": {"step": "score", "draws": 1, "plays": 1},
+    "seed": 3,
+})
+must_keep = big_hand.apply(Score(["Mannheim", "Carlsruhe", "Freiburg"]))
+must_keep.log()
+
+# %% [markdown]
+# Her turn isn't over yet. She is in the `keep` step, and chooses which 3 of her 5 cards to keep:
+
+# %%
+assert must_keep.step == "keep"
+assert len(must_keep.legal_actions()) == 10      # 5 choose 3
+must_keep.apply(Keep(["Basel", "Zürich", "Linz"])).log()[1]
+
+# %% [markdown]
+# Before scoring, the same action is refused, with the reason:
+
+# %%
+big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
+
+# %% [markdown]
+# ## The end of the game (Game End and Scoring)
+#
+# > When a player takes carriage 7, or places his last house, he takes the "game end" tile and the round is
+# > played to its end, so that everyone has had the same number of turns. Each player then scores: **the
+# > points of his highest carriage, plus his bonus tiles, minus his unplaced houses**.
+#
+# This is the rulebook's Cartwright example. Ann has carriage 6 and completes a route of 5 cards, and with the
+# Cartwright she takes carriage 7. She is the first to take it, so the end of the game has begun. Her route
+# also earns the "route of 5" tile.
+
+# %%
+finale = thurn.GameState.from_position({
     "players": [{"name": "Ann", "hand": ["Basel", "Würzburg"], "carriages": [3, 4, 5, 6],
-                 "route": ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]}, "Ben"],
+                 "route": ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]},
+                "Ben", "Cat"],
     "turn": {"step": "score", "draws": 1, "plays": 1},
+    "seed": 5,
 })
-done = cartwright.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
-done.log()
-
-# %% [markdown]
-# One official per turn: had Ann called the Postal Carrier to add Würzburg, the Cartwright could not help too.
+finale = finale.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
+finale.log()[:2]
 
 # %%
-longer = cartwright.apply(CallOfficial("Postal Carrier")).apply(Play("Würzburg", "left"))
-print(longer.route("Ann"))
-print(longer.why_illegal(Score(["Würzburg", "Augsburg"], cartwright=True)))
+assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
+assert not finale.is_over and finale.current_name == "Ben"
 
 # %% [markdown]
-# ## The end of the game and the final score
-#
-# > When a player takes carriage 7 or places his last house, the round is played to its end. Then each player
-# > scores: the points of his highest carriage, plus his bonus tiles, minus his unplaced houses (Game End).
-#
-# Ties go to the holder of the "game end" tile, or else to the tied player nearest to him clockwise.
-# Let's play a whole game with a simple seeded rule: score whenever you can (with the most houses), otherwise
-# extend the route if a card fits, otherwise take whatever comes first.
+# Ben and Cat still take their turns (here by the simplest possible rule: a random legal action). Then the
+# game is over, and each player has had the same number of turns:
 
 # %%
-import random
+rng = random.Random(0)
+while not finale.is_over:
+    finale = finale.apply(rng.choice(finale.legal_actions()))
+assert len({finale.turns_taken(name) for name in finale.player_names}) == 1
+finale.log()[-3:]
 
+# %% [markdown]
+# The score table applies the formula to each player. Unplaced houses count against you, so a player who
+# placed few houses can end below zero:
 
-def simple_choice(state, rng):
+# %%
+finale.scores()
+
+# %% [markdown]
+# **Ties.** Among the players tied for first place, the one holding the game-end tile wins. If none of them
+# holds it, the tied player seated nearest to its holder, going clockwise, wins (base rules, Game End and
+# Scoring). Here Ann and Ben are tied at −18 and Cat holds the tile. Clockwise after Cat comes Ann:
+
+# %%
+tie = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "tiles": [["route_5", 2]]},
+                {"name": "Ben", "tiles": [["route_7", 2]]},
+                {"name": "Cat", "tiles": [["game_end", 1]]}],
+    "end_triggered_by": 2,
+    "turn": {"step": "over"},
+})
+print(tie.returns(), "→ winner:", tie.winner())
+
+# %%
+assert tie.winner() == "Ann"
+
+# %% [markdown]
+# ## A whole game
+#
+# Now the rules play a whole game. Every choice is made by a tiny heuristic, the way a beginner might play:
+#
+# * take the Postal Carrier whenever he can add a card; never call the other officials;
+# * draw a face-up card that fits the route if there is one, otherwise draw from the deck;
+# * extend the route if a card fits, otherwise start a new one;
+# * score once the route is long enough for the next carriage, or when no card in hand fits any more, placing
+#   as many houses as possible (with the Cartwright when he can help);
+# * otherwise choose at random (with a seeded generator, so the game is the same every run).
+#
+# It picks the action with the highest value:
+
+# %%
+def beginner(state, rng):
+    """A legal action for the player to move, by a beginner's rule of thumb."""
+    me = state.player()
+
+    def fits(city):
+        return bool(me.route) and bool(thurn.fitting_ends(board, me.route, city))
+
+    def value(action):
+        if action.kind == "official":
+            return 6 if action.official == "postal_carrier" else -1
+        if action.kind == "end":             # wait for a longer route?
+            waiting = len(me.route) < 3 + len(me.carriages) and any(fits(c) for c in me.hand)
+            return 5 if waiting else -1
+        if action.kind == "score":
+            return 4 + len(action.houses) / 10 + action.cartwright
+        if action.kind == "play":
+            return 2 if action.end != "new" else 0
+        if action.kind == "draw":
+            return 1 if action.city and fits(action.city) else 0
+        return 0                             # keep: any three cards
+
     actions = state.legal_actions()
-    scores = [a for a in actions if a.kind == "score"]
-    if scores:
-        return max(scores, key=lambda a: (len(a.houses), a.cartwright))
-    extend = [a for a in actions if a.kind == "play" and a.end != "new"]
-    return rng.choice(extend or actions)
+    best = max(map(value, actions))
+    return rng.choice([action for action in actions if value(action) == best])
 
 
+# %%
 game = thurn.new_game(["Ann", "Ben", "Cat"], seed=2006)
-rng = random.Random(1)
+rng = random.Random(2006)
 while not game.is_over:
-    game = game.apply(simple_choice(game, rng))
+    game = game.apply(beginner(game, rng))
+game
 
+# %% [markdown]
+# The final score table. The `carriage` column holds the *points* of the highest carriage (carriage 6 is
+# worth 7), then come the tiles and the unplaced houses:
+
+# %%
 game.scores()
 
-# %%
-print(f"{game.winner()} wins after {game.turns_taken('Ann')} turns each.")
-game.log()[-6:]
-
 # %% [markdown]
-# Every score is the rule's formula, and every player had the same number of turns:
+# Ben and Cat are tied for first place. Ben placed his last house, so he holds the game-end tile, and the
+# tie-break makes him the winner:
+
+# %%
+totals = game.returns()
+assert totals[1] == totals[2] == max(totals)
+assert ("game_end", 1) in game.player("Ben").tiles and game.winner() == "Ben"
 
 # %%
 for row in game.score_records():
     assert row["total"] == row["carriage"] + row["tiles"] + row["unplaced_houses"]
-assert len({game.turns_taken(p) for p in game.player_names}) == 1
+assert len({game.turns_taken(name) for name in game.player_names}) == 1
+print(f"{game.winner()} wins; {game.end_triggered_by} triggered the end; "
+      f"{game.turns_taken('Ann')} turns each, {len(game.history)} decisions.")
 
 # %% [markdown]
-# A game saves to JSON and loads back identical — the position, and the actions that led to it:
+# The log tells the game's story in sentences. Here is how it ended:
+
+# %%
+game.log()[-8:]
+
+# %% [markdown]
+# A finished game saves as JSON and loads back identical. The file holds the position, plus the setup and
+# the actions that led to it:
 
 # %%
 saved = game.to_json()
 assert thurn.GameState.from_json(saved) == game
-print(f"{len(saved):,} characters, {len(game.history)} actions")
+len(game.history)
+
+# %% [markdown]
+# Engines are for trying things. How do the scores spread over many beginner games? How much does the
+# Cartwright help, or going first? The cell below times 20 more games. Its output depends on the machine, so
+# it is marked `nbval-ignore-output`, and the notebook tests don't compare it.
+
+# %% tags=["nbval-ignore-output"]
+import time
+
+start = time.perf_counter()
+totals = []
+for seed in range(20):
+    g, r = thurn.new_game(["Ann", "Ben", "Cat"], seed=seed), random.Random(seed)
+    while not g.is_over:
+        g = g.apply(beginner(g, r))
+    totals += g.returns()
+print(f"20 games in {time.perf_counter() - start:.2f} s; mean score {sum(totals) / len(totals):.1f}")
