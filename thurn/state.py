@@ -13,6 +13,8 @@ from . import turn
 from .errors import IllegalAction
 from .scoring import carriage_points, final_score, winner_index
 
+_new = object.__new__
+
 
 class PlayerState:
     """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
@@ -29,9 +31,14 @@ class PlayerState:
         self.tiles = tiles            # ((stack index, value), ...)
 
     def copy(self) -> "PlayerState":
-        p = PlayerState.__new__(PlayerState)
-        p.hand, p.route, p.rmask, p.houses = self.hand, self.route, self.rmask, self.houses
-        p.houses_left, p.carriages, p.tiles = self.houses_left, self.carriages, self.tiles
+        p = _new(PlayerState)
+        p.hand = self.hand
+        p.route = self.route
+        p.rmask = self.rmask
+        p.houses = self.houses
+        p.houses_left = self.houses_left
+        p.carriages = self.carriages
+        p.tiles = self.tiles
         return p
 
     def key(self):
@@ -88,9 +95,6 @@ class LegalActions:
         return "<ul>" + "".join(f"<li>{html.escape(str(a))}</li>" for a in self) + "</ul>"
 
 
-_new = object.__new__
-
-
 class GameState:
     """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
 
@@ -132,9 +136,9 @@ class GameState:
     def player_copy(self) -> PlayerState:
         """The current player's record, copied into this fresh, unpublished clone (call once per action)."""
         i = self.current
-        p = self.players[i].copy()
-        pl = self.players
-        self.players = pl[:i] + (p,) + pl[i + 1:]
+        pl = list(self.players)
+        p = pl[i] = pl[i].copy()
+        self.players = tuple(pl)
         return p
 
     def set_ext(self, name: str, value) -> None:
