@@ -375,8 +375,9 @@ class GameState:
 
     # -- display --------------------------------------------------------------------------------------------------
     def __repr__(self):
-        return (f"<GameState {self.board.id}: turn {self.turns + 1}, {self.current_name} to {self.step}"
-                f"{', game over' if self.is_over else ''}>")
+        if self.is_over:
+            return f"<GameState {self.board.id}: game over after {self.turns} turns, {self.winner()} wins>"
+        return f"<GameState {self.board.id}: turn {self.turns + 1}, {self.current_name} to {self.step}>"
 
     def __str__(self):
         b = self.board

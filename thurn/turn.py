@@ -38,7 +38,7 @@ class Step:
 
 
 STEPS = {
-    DRAW: Step(DRAW, "draw a city card from the display or the deck (officials: Administrator, Postmaster)", R_DRAW),
+    DRAW: Step(DRAW, "draw a city card from the display or the deck", R_DRAW),
     PLAY: Step(PLAY, "play a city card at either end of the route, or start a new route", R_PLAY),
     SCORE: Step(SCORE, "score the route (3 or more cards), call the Postal Carrier for a second card, or end the turn",
                 R_SCORE),
@@ -710,7 +710,7 @@ def do_score(s, mask, action, say):
                     value = stacks[st.index][0]
                     stacks[st.index] = stacks[st.index][1:]
                     p.tiles = p.tiles + ((st.index, value),)
-                    got.append(f"the {st.name} tile ({value})")
+                    ends += f" and takes the {st.name} tile ({value})"
     s.stacks = tuple(stacks)
     s.discard = s.discard + route
     p.route = ()
