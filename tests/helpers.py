@@ -1,0 +1,146 @@
+"""Shared helpers for the rulebook and scoring tests: build positions, drive turns, read results.
+
+Everything here goes through the public API (``thurn.GameState.from_position``, ``state.apply``,
+``state.legal_actions``); nothing reads the rule documents at run time.
+"""
+from __future__ import annotations
+
+import thurn
+from thurn import EndTurn
+
+BOARD = thurn.load_board("base")
+CITIES = [c.name for c in BOARD.cities]
+
+# Provinces of the base board, as printed (base rules 000, 3a note: regions are colour coded).
+PROVINCES = {
+    "baden": ["Mannheim", "Carlsruhe", "Freiburg"],
+    "wurttemberg": ["Stuttgart", "Ulm"],
+    "hohenzollern": ["Sigmaringen"],
+    "schweiz": ["Basel", "Zürich"],
+    "tyrol": ["Innsbruck"],
+    "baiern": ["Würzburg", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg", "Passau", "München", "Kempten"],
+    "bohmen": ["Pilsen", "Budweis"],
+    "salzburg": ["Salzburg", "Linz"],
+    "polen": ["Lodz"],
+}
+BAIERN = PROVINCES["baiern"]
+
+# Routes of every length along real roads (each step is a road of the base board).
+LONG_ROUTE = ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg", "München", "Salzburg", "Linz", "Budweis",
+              "Pilsen", "Lodz"]
+
+
+def route_of(n: int) -> list[str]:
+    """A route of ``n`` cards (3 to 11) along roads of the base board."""
+    assert 1 <= n <= len(LONG_ROUTE)
+    return LONG_ROUTE[:n]
+
+
+def cities_except(n: int, avoid=()) -> list[str]:
+    """``n`` city names, none of them in ``avoid`` (for houses placed earlier in the game)."""
+    out = [c for c in CITIES if c not in set(avoid)]
+    assert len(out) >= n, f"only {len(out)} cities outside {avoid}"
+    return out[:n]
+
+
+def position(players, **rest) -> thurn.GameState:
+    """A state from a position dict: ``players`` as in the README; any other field as a keyword."""
+    d = {"players": list(players), "seed": 11}
+    d.update(rest)
+    return thurn.GameState.from_position(d)
+
+
+def player(name="Ann", **fields) -> dict:
+    return {"name": name, **fields}
+
+
+def at_play(route=(), hand=(), others=("Ben",), **rest_and_player) -> thurn.GameState:
+    """Ann (seat 0) has drawn her card and must now play one; ``route`` and ``hand`` are hers."""
+    pos_keys = {"rules", "stacks", "display", "deck", "discard", "carriages_left", "start_player", "current",
+                "end_triggered_by", "turns_taken", "seed", "turn"}
+    rest = {k: v for k, v in rest_and_player.items() if k in pos_keys}
+    fields = {k: v for k, v in rest_and_player.items() if k not in pos_keys}
+    rest.setdefault("turn", {"step": "play", "draws": 1})
+    rest.setdefault("current", 0)
+    ann = player("Ann", hand=list(hand), route=list(route), **fields)
+    return position([ann, *others], **rest)
+
+
+def at_score(route, hand=("Lodz",), others=("Ben",), official=None, **rest_and_player) -> thurn.GameState:
+    """Ann (seat 0) has just played the last card of ``route`` and may now score it (base rules, 3)."""
+    t = {"step": "score", "draws": 1, "plays": 1}
+    if official == "postmaster":
+        t.update(draws=2, draws_allowed=2, official="postmaster")
+    elif official == "postal_carrier":
+        t.update(plays=2, plays_allowed=2, official="postal_carrier")
+    elif official is not None:
+        t.update(official=official)
+    return at_play(route, hand, others, turn=t, **rest_and_player)
+
+
+def scorings(state, cartwright=None) -> list:
+    """The legal Score actions of ``state`` (optionally only those with/without the Cartwright)."""
+    return [a for a in state.legal_actions()
+            if a.kind == "score" and (cartwright is None or a.cartwright == cartwright)]
+
+
+def placements(state, cartwright=False) -> set[frozenset]:
+    """The legal house placements of ``state`` as sets of city names."""
+    return {frozenset(a.houses) for a in scorings(state, cartwright)}
+
+
+def score_with(state, must=(), cartwright=False):
+    """A legal Score action placing houses in (at least) ``must``: the one with the fewest houses."""
+    options = [a for a in scorings(state, cartwright) if set(must) <= set(a.houses)]
+    assert options, f"no legal scoring with houses in {list(must)} (cartwright={cartwright})"
+    return min(options, key=lambda a: (len(a.houses), sorted(a.houses)))
+
+
+def tiles(state, who="Ann") -> list[tuple[str, int]]:
+    return list(state.player(who).tiles)
+
+
+def stacks_held(state, who="Ann") -> set[str]:
+    return {s for s, _ in state.player(who).tiles}
+
+
+def record(state, who="Ann") -> dict:
+    return next(r for r in state.score_records() if r["player"] == who)
+
+
+def card_count(state) -> int:
+    """Every city card in the game: hands, routes, display, deck and discard pile (66 in the base game)."""
+    pos = state.position()
+    n = len(pos["deck"]) + len(pos["discard"]) + sum(1 for c in pos["display"] if c is not None)
+    for p in pos["players"]:
+        n += len(p["hand"]) + len(p["route"])
+    return n
+
+
+def take_turn(state) -> thurn.GameState:
+    """Play the current player's whole turn with simple legal choices, no official called unless forced:
+    draw from the deck (or the display), play the first legal card, end the turn without scoring, keep the first
+    three cards if asked. Returns the state once the turn has passed (or the game is over)."""
+    turns = state.turn_number
+    s = state
+    for _ in range(20):
+        if s.is_over or s.turn_number != turns:
+            return s
+        legal = s.legal_actions()
+        if s.step == "draw":
+            action = next(a for a in legal if a.kind == "draw")
+        elif s.step == "play":
+            action = next(a for a in legal if a.kind == "play")
+        elif s.step == "score":
+            action = EndTurn()
+        else:
+            action = legal[0]
+        s = s.apply(action)
+    raise AssertionError(f"the turn of {state.current_name} did not end")
+
+
+def finished(players, **rest) -> thurn.GameState:
+    """A finished game (step 'over') with these players."""
+    rest.setdefault("turn", {"step": "over"})
+    rest.setdefault("turns_taken", 10 * len(players))
+    return position(players, **rest)
