@@ -328,7 +328,7 @@ def test_placing_the_last_house_after_someone_else_ended_the_game_takes_no_tile(
     assert "game_end" not in stacks_held(after) and after.end_triggered_by == "Ben"
 
 
-# -- 3c: carriages and the Cartwright -----------------------------------------------------------------------------------
+# -- 3c: carriages and the Cartwright ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("owned, n, new", [
     ([], 3, 3), ([3], 4, 4), ([3, 4], 5, 5), ([3, 4, 5], 6, 6), ([3, 4, 5, 6], 7, 7),
@@ -466,7 +466,7 @@ def test_no_hand_limit_without_scoring():
     assert len(s.apply(thurn.Draw()).hand("Ann")) == 7
 
 
-# -- Game End: the trigger and the last round ---------------------------------------------------------------------------
+# -- Game End: the trigger and the last round --------------------------------------------------------------------------
 
 def triggering(n_players, start, trigger, rounds_done=2):
     """``n_players`` players, ``start`` the start player; seat ``trigger`` is at the score step with a route of 7 and
@@ -550,7 +550,7 @@ def test_the_game_end_tile_goes_only_to_the_first_trigger():
     assert after.is_over                     # Ann sits before the start player Ben: her turn was the last
 
 
-# -- Game End: the final score ------------------------------------------------------------------------------------------
+# -- Game End: the final score -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("carriages, points", [
     ([], 0), ([3], 2), ([3, 4], 3), ([3, 4, 5], 5), ([3, 4, 5, 6], 7), ([3, 4, 5, 6, 7], 10),
