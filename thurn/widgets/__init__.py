@@ -1,0 +1,33 @@
+"""ipywidgets apps on top of the rules core: they ask the state what is legal and show its explanations.
+
+- :class:`Play` — a whole game in the notebook, hotseat or against bots, with undo, save/load and autosave;
+- :class:`RouteExplorer` — every route a set of cards can build, ranked by what scoring it would bring;
+- :class:`ScoringWhatIf` — every placement option of a position side by side, and the final table;
+- :class:`RulesStepper` — a turn one rule at a time, with a question to answer by clicking.
+
+Each app is imported when first used, so ``import thurn.widgets`` stays light.
+"""
+from __future__ import annotations
+
+import importlib
+
+_APPS = {
+    "Play": ".play",
+    "RouteExplorer": ".explorer",
+    "ScoringWhatIf": ".whatif",
+    "RulesStepper": ".stepper",
+    "Quiz": ".stepper",
+}
+
+__all__ = sorted(_APPS)
+
+
+def __getattr__(name: str):
+    module = _APPS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'thurn.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_APPS))
