@@ -12,6 +12,7 @@ The public API (stable names)::
 from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from .board import Board, City, Province, available_boards, load_board
 from .errors import BoardDataError, IllegalAction, PositionError, ThurnError, UnknownCity, UnknownName
+from .explore import Outcome, RouteOption, ScoreOutcome, route_options, score_outcomes
 from .io import new_game, replay, state_from_position
 from .routes import Route, buildable_routes, extensions, fitting_ends
 from .rules import Rules
@@ -26,4 +27,5 @@ __all__ = [
     "Keep", "Placement", "Play", "PlayerView", "PositionError", "Province", "Rules", "STEPS", "Score", "ThurnError",
     "UnknownCity", "UnknownName", "available_boards", "load_board", "new_game", "parse_action", "placement_options",
     "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
+    "Outcome", "RouteOption", "ScoreOutcome", "route_options", "score_outcomes",
 ]
