@@ -56,7 +56,7 @@ def test_simulate_as_a_subprocess(tmp_path):
 
 
 def test_bench_prints_rates_and_machine():
-    r = _run("bench", "--seconds", "0.2")
+    r = _run("bench", "--seconds", "0.2", "--what", "play")
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "Python " + sys.version.split()[0] in out and "CPUs" in out
@@ -66,6 +66,17 @@ def test_bench_prints_rates_and_machine():
     assert [row[0] for row in rows] == ["2", "4"]
     for row in rows:
         assert int(row[1]) >= 1 and float(row[3]) > 0
+
+
+def test_bench_times_the_what_if_answers():
+    r = _run("bench", "--what", "answers", "--positions", "5")
+    assert r.returncode == 0, r.stderr
+    assert "games/s" not in r.stdout
+    rows = {line.split()[0]: line.split()[1:] for line in r.stdout.splitlines()
+            if line.split()[:1] in (["route_options"], ["route_options_top50"], ["score_outcomes"])}
+    assert set(rows) == {"route_options", "route_options_top50", "score_outcomes"}
+    for n, mean, p95, top in rows.values():
+        assert int(n) == 5 and 0 < float(mean) <= float(top) and float(p95) <= float(top)
 
 
 def test_help_and_bad_arguments(capsys):

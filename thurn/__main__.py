@@ -9,7 +9,8 @@ EPILOG = """examples:
   python -m thurn simulate --players 4 --games 100 --seed 1
   python -m thurn simulate --players 2 --games 500 --csv games.csv --progress
   python -m thurn bench
-  python -m thurn bench --seconds 3"""
+  python -m thurn bench --seconds 3
+  python -m thurn bench --what answers --positions 500"""
 
 
 def _positive_int(text):
@@ -64,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=int, default=0, help="seed of the games and of the random choices")
+    b.add_argument("--what", nargs="+", choices=["play", "answers"], default=["play", "answers"],
+                   help="play: random games; answers: the what-if answers the apps give on each click "
+                        "(route_options, score_outcomes) over positions from random games")
+    b.add_argument("--positions", type=_positive_int, default=300, help="positions timed for 'answers'")
     return parser
 
 
@@ -105,13 +110,23 @@ def cmd_simulate(args) -> int:
 
 def cmd_bench(args) -> int:
     from . import __version__
-    from .sim import bench, machine_info
+    from .sim import machine_info
 
     m = machine_info()
     print(f"thurn {__version__} bench: random play through the public API (legal_actions + apply), "
           f"about {args.seconds:g} s per player count")
     print(f"Python {m['python']} ({m['implementation']}) on {m['platform']}, {m['machine']}, "
           f"{m['cpu_count']} CPUs")
+    if "play" in args.what:
+        _bench_play(args)
+    if "answers" in args.what:
+        _bench_answers(args)
+    return 0
+
+
+def _bench_play(args) -> None:
+    from .sim import bench
+
     print()
     header = f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} " \
              f"{'legal_actions/s':>16} {'apply/s':>10}"
@@ -120,7 +135,16 @@ def cmd_bench(args) -> int:
         r = bench(n, args.seconds, seed=args.seed)
         print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} {r['turns_per_s']:>15,.0f} "
               f"{r['legal_calls_per_s']:>16,.0f} {r['applies_per_s']:>10,.0f}", flush=True)
-    return 0
+
+
+def _bench_answers(args) -> None:
+    from .sim import bench_answers
+
+    print()
+    print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds per answer):")
+    print(f"{'answer':>22} {'n':>5} {'mean':>8} {'p95':>8} {'max':>8}")
+    for name, r in bench_answers(args.positions, 4, args.seed).items():
+        print(f"{name:>22} {r['n']:>5} {r['mean_ms']:>8.2f} {r['p95_ms']:>8.2f} {r['max_ms']:>8.2f}", flush=True)
 
 
 def main(argv=None) -> int:

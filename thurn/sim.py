@@ -179,3 +179,53 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
             "games_per_s": games / elapsed, "turns_per_s": turns / elapsed,
             "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed}
 
+
+
+def sample_positions(n: int, players: int = 4, seed: int = 0, step: str = "play") -> list:
+    """``n`` states at ``step`` taken from random games (one every few decisions), for timing what-if answers.
+
+    At the score step only states whose route is long enough to be scored are taken.
+    """
+    from .io import new_game
+
+    rng = random.Random(f"thurn.positions:{seed}:{players}:{step}")
+    names = player_names(players)
+    out, k = [], 0
+    while len(out) < n:
+        state = new_game(names, seed=game_seed(seed, k))
+        k += 1
+        while not state.is_over and len(out) < n:
+            scorable = step != "score" or len(state.players[state.current].route) >= state.board.min_route
+            if state.step == step and scorable and rng.random() < 0.2:
+                out.append(state)
+            actions = state.legal_actions()
+            state = state.apply(actions[rng.randrange(len(actions))])
+    return out
+
+
+def _times(fn, items) -> dict:
+    perf = time.perf_counter
+    times = []
+    for x in items:
+        t = perf()
+        fn(x)
+        times.append(perf() - t)
+    times.sort()
+    n = len(times)
+    return {"n": n, "mean_ms": 1000 * sum(times) / n, "p95_ms": 1000 * times[min(n - 1, int(0.95 * n))],
+            "max_ms": 1000 * times[-1]}
+
+
+def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict:
+    """Time the what-if answers the apps give on every click, over positions from random games.
+
+    ``route_options`` (every route from the hand and the display, ranked) at the play step, the same listing the
+    best 50, and ``score_outcomes`` (every Score action applied) at the score step. Milliseconds per answer.
+    """
+    from .explore import route_options, score_outcomes
+
+    play = sample_positions(positions, players, seed, "play")
+    score = sample_positions(positions, players, seed, "score")
+    return {"route_options": _times(route_options, play),
+            "route_options_top50": _times(lambda s: route_options(s, limit=50), play),
+            "score_outcomes": _times(score_outcomes, score)}
