@@ -1,0 +1,23 @@
+"""Plotly figures of the board and the scores, for notebooks and the widgets. No rules here: everything drawn
+comes from the state (houses, routes, scores, stacks) or from the caller.
+
+- ``board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
+  title=None, height=None, widget=False)`` — the board (a state, a board or a board name): cities coloured by
+  province, roads, province names; with a state, every player's houses and the numbered route of ``player``
+  (default: whose turn it is); overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow houses of a
+  ``placement``. Trace names: ``roads``, ``cities``, ``provinces``, ``houses · <player>``,
+  ``route · <player>``, ``candidates``, ``suggestion``, ``placement``.
+- ``refresh(fig_widget, new_figure)`` — show ``new_figure`` in an existing ``go.FigureWidget``, in place.
+- ``player_colors(n)``, ``PLAYER_COLORS`` — the house colours of the seats.
+- ``score_chart(state)`` — stacked bar per player: carriage, bonus tiles, minus unplaced houses; total above.
+- ``stacks_chart(state)`` — the bonus tiles left on each stack, top tile on top.
+- ``score_timeline(state)`` — each player's score after each of his turns (``score_history(state)``: the rows).
+
+Figures use cartesian ``go.Scatter``/``go.Bar`` only and the default renderer: they work offline.
+"""
+from .board import board_figure, refresh
+from .charts import score_chart, score_history, score_timeline, stacks_chart
+from .colors import PLAYER_COLORS, player_colors
+
+__all__ = ["PLAYER_COLORS", "board_figure", "player_colors", "refresh", "score_chart", "score_history",
+           "score_timeline", "stacks_chart"]

@@ -1,0 +1,252 @@
+"""The board as a plotly figure: cities, roads, provinces, the players' houses, a route and the overlays.
+
+Positions are the data's ``pos`` in millimetres on the printed board; y grows downward there, so the y axis is
+reversed and the map reads as printed. Only cartesian ``go.Scatter`` traces (no geographic base map: works
+offline). No rules here: what is drawn comes from the state (``player``, ``route``, ``houses``) or the caller.
+
+Trace names are stable, so apps and tests can find them: ``roads``, ``cities``, ``provinces``,
+``houses · <player>``, ``route · <player>`` (``route`` without a game), ``candidates``, ``suggestion``,
+``placement``.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import plotly.graph_objects as go
+
+from ..board import Board, load_board
+from ..errors import UnknownName
+from ..state import GameState
+from .colors import INK, ROAD_COLOR, darker, player_colors
+
+HOUSE_OFFSET = 14.0     # mm from the city centre to a house marker
+LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps clear of a city (name and houses)
+PAD = 32.0              # mm of margin around the outermost cities (room for the names)
+DEFAULT_HEIGHT = 560
+
+
+def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
+                 title=None, height=None, widget=False, show_houses=True):
+    """The board, or a game on it, as a plotly figure.
+
+    ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. With a state: every
+    player's houses in his colour, and the route of ``player`` (name or seat; default whose turn it is)
+    numbered in order. ``route`` (city names) replaces the route drawn; ``candidates`` are cities ringed (for
+    instance the cards that can extend the route); ``suggestion`` is a route drawn dashed; ``placement`` the
+    cities a placement option would take, as hollow houses. ``title`` replaces the title that says what is
+    shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``.
+    """
+    state, board = _state_and_board(obj)
+    seat = _seat(state, player)
+    colors = player_colors(state.num_players) if state is not None else []
+    color = colors[seat] if seat is not None else INK
+    owner = state.names[seat] if seat is not None else None
+    if route is None and state is not None:
+        route = state.player(seat).route
+    route = _cities(board, route or (), "route")
+
+    traces = [_roads(board), _provinces(board), _cities_trace(board, state)]
+    if suggestion:
+        traces.append(_suggestion(board, _cities(board, suggestion, "suggestion"), color))
+    if route:
+        traces.append(_route(board, route, color, owner))
+    if state is not None and show_houses:
+        n = state.num_players
+        for i, name in enumerate(state.names):
+            traces.append(_houses(board, state.player(i).houses, i, n, colors[i], name))
+    if candidates:
+        traces.append(_candidates(board, _cities(board, candidates, "candidates"), color))
+    if placement:
+        n = state.num_players if state is not None else 1
+        traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
+
+    layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
+    fig = go.Figure(data=traces, layout=layout)
+    return go.FigureWidget(fig) if widget else fig
+
+
+def refresh(fig_widget, new_figure) -> None:
+    """Replace the data and layout of ``fig_widget`` (a ``go.FigureWidget``) by those of ``new_figure``, in place
+    and in one batch, so the widget keeps its place in the page while the map changes."""
+    if not isinstance(fig_widget, go.FigureWidget):
+        raise TypeError(f"refresh needs a plotly FigureWidget (board_figure(..., widget=True)), "
+                        f"not {type(fig_widget).__name__}.")
+    if not isinstance(new_figure, go.Figure | go.FigureWidget):
+        raise TypeError(f"refresh needs a plotly figure to show, not {type(new_figure).__name__}.")
+    with fig_widget.batch_update():
+        fig_widget.data = ()
+        fig_widget.add_traces(new_figure.data)
+        fig_widget.layout = new_figure.layout
+
+
+# -- what to draw ----------------------------------------------------------------------------------------------
+
+def _state_and_board(obj) -> tuple[GameState | None, Board]:
+    if isinstance(obj, GameState):
+        return obj, obj.board
+    if isinstance(obj, Board | str):
+        return None, load_board(obj)
+    raise TypeError(f"board_figure draws a GameState, a Board or a board name, not {type(obj).__name__}.")
+
+
+def _seat(state: GameState | None, player) -> int | None:
+    """The seat whose route is drawn: ``player`` (name or seat), by default whose turn it is."""
+    if state is None:
+        if player is None:
+            return None
+        raise UnknownName("player", player, [], "A board has no players: draw a game state to show a player.")
+    return state.seat(player)
+
+
+def _cities(board: Board, names, what: str) -> list[str]:
+    """City names as the board spells them; an unknown one raises :class:`~thurn.UnknownCity`."""
+    if isinstance(names, str):
+        raise TypeError(f"{what} should be a list of city names, not the single string {names!r}.")
+    return [board.city(c).name for c in names]
+
+
+def _xy(board: Board, cities: Iterable[str]) -> tuple[list[float], list[float]]:
+    pos = [board.city(c).pos for c in cities]
+    return [p[0] for p in pos], [p[1] for p in pos]
+
+
+def _roads(board: Board) -> dict:
+    x, y = [], []
+    for a, b in board.roads:
+        (ax, ay), (bx, by) = board.city(a).pos, board.city(b).pos
+        x += [ax, bx, None]
+        y += [ay, by, None]
+    return dict(type="scatter", name="roads", x=x, y=y, mode="lines", hoverinfo="skip", showlegend=False,
+                line=dict(color=ROAD_COLOR, width=2.5))
+
+
+def _provinces(board: Board) -> dict:
+    """Province names at the centroid of their cities (moved aside when it falls on a city), in the province's
+    colour darkened to be read."""
+    x, y, text, colors = [], [], [], []
+    for p in board.provinces:
+        px, py = _xy(board, p.cities)
+        cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
+        x.append(cx)
+        y.append(cy)
+        text.append(p.name)
+        colors.append(darker(p.color))
+    return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
+                showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
+
+
+def _clear_spot(board: Board, x: float, y: float) -> tuple[float, float]:
+    """(x, y), or the nearest point around it (mm) that keeps a label off the cities and their houses."""
+    def clear(px, py):
+        return all(abs(px - c.pos[0]) > LABEL_HALF_WIDTH or abs(py - c.pos[1]) > LABEL_HALF_HEIGHT
+                   for c in board.cities)
+    for r in range(0, 60, 6):
+        for k in range(8 if r else 1):
+            a = math.pi / 2 + k * math.pi / 4          # straight below first (y grows downward), then around
+            px, py = x + r * math.cos(a), y + r * math.sin(a)
+            if clear(px, py):
+                return px, py
+    return x, y
+
+
+def _cities_trace(board: Board, state: GameState | None) -> dict:
+    owners: dict[str, list[str]] = {}
+    if state is not None:
+        for i, name in enumerate(state.names):
+            for c in state.player(i).houses:
+                owners.setdefault(c, []).append(name)
+    x, y = _xy(board, (c.name for c in board.cities))
+    color = {p.id: p.color for p in board.provinces}
+    pname = {p.id: p.name for p in board.provinces}
+    hover = [f"<b>{c.name}</b><br>{pname[c.province]}"
+             + (f"<br>houses: {', '.join(owners[c.name])}" if c.name in owners else "") for c in board.cities]
+    return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
+                text=[c.name for c in board.cities], textposition="top center",
+                textfont=dict(size=11, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
+                marker=dict(size=15, color=[color[c.province] for c in board.cities], line=dict(width=1.5, color=INK)))
+
+
+def _offset(seat: int, n: int) -> tuple[float, float]:
+    """Where seat ``seat`` of ``n`` puts its house around a city: on an arc below it (the name is above), so
+    that the houses of several players in one city all stay visible."""
+    angle = math.radians(90 if n == 1 else 180 - 180 * seat / (n - 1))     # y grows downward
+    return HOUSE_OFFSET * math.cos(angle), HOUSE_OFFSET * math.sin(angle)
+
+
+def _house_markers(board, cities, seat, n):
+    dx, dy = _offset(seat, n)
+    x, y = _xy(board, cities)
+    return [v + dx for v in x], [v + dy for v in y]
+
+
+def _houses(board: Board, cities, seat: int, n: int, color: str, name: str) -> dict:
+    x, y = _house_markers(board, cities, seat, n)
+    return dict(type="scatter", name=f"houses · {name}", x=x, y=y, mode="markers",
+                text=list(cities), hovertemplate=f"{name}: house in %{{text}}<extra></extra>",
+                marker=dict(symbol="square", size=11, color=color, line=dict(width=1.2, color=INK)))
+
+
+def _route(board: Board, route: list[str], color: str, owner: str | None) -> dict:
+    x, y = _xy(board, route)
+    who = f"route · {owner}" if owner is not None else "route"
+    return dict(type="scatter", name=who, x=x, y=y, mode="lines+markers+text",
+                text=[str(i) for i in range(1, len(route) + 1)], textposition="middle center",
+                textfont=dict(size=11, color="white", family="Arial Black, sans-serif"),
+                customdata=route, hovertemplate=f"{who}<br>%{{text}}. %{{customdata}}<extra></extra>",
+                line=dict(color=color, width=7), opacity=0.9,
+                marker=dict(size=20, color=color, line=dict(width=1.5, color=INK)))
+
+
+def _suggestion(board: Board, cities: list[str], color: str) -> dict:
+    x, y = _xy(board, cities)
+    return dict(type="scatter", name="suggestion", x=x, y=y, mode="lines+markers", text=cities,
+                hovertemplate="suggested: %{text}<extra></extra>",
+                line=dict(color=color, width=4, dash="dash"), marker=dict(size=8, color=color))
+
+
+def _candidates(board: Board, cities: list[str], color: str) -> dict:
+    x, y = _xy(board, cities)
+    return dict(type="scatter", name="candidates", x=x, y=y, mode="markers", text=cities,
+                hovertemplate="candidate: %{text}<extra></extra>",
+                marker=dict(symbol="circle-open", size=30, color=color, line=dict(width=3.5, color=color)))
+
+
+def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -> dict:
+    x, y = _house_markers(board, cities, seat, n)
+    return dict(type="scatter", name="placement", x=x, y=y, mode="markers", text=cities,
+                hovertemplate="a house in %{text}<extra></extra>",
+                marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
+
+
+# -- title and layout ------------------------------------------------------------------------------------------
+
+def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
+    """What is shown: the board's name; for a game, the turn, who is to do what, the actions so far, the route."""
+    route_text = "–".join(route) if route else "none"
+    if state is None:
+        return board.name + (f"<br><sup>route {route_text}</sup>" if route else "")
+    if state.is_over:
+        head = f"Game over after {state.turn_number} turns · {state.winner()} wins"
+    else:
+        head = f"Turn {state.turn_number + 1} · {state.current_name} to move ({state.step} step)"
+    history = state.history
+    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {history[-1]}"
+            if history else "no action played yet")
+    return f"{head}<br><sup>{done} · {owner}'s route: {route_text}</sup>"
+
+
+def _layout(board: Board, title: str, height: int | None) -> dict:
+    xs = [c.pos[0] for c in board.cities]
+    ys = [c.pos[1] for c in board.cities]
+    axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
+    return dict(
+        title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
+        height=height or DEFAULT_HEIGHT,
+        margin=dict(l=8, r=8, t=64, b=8),
+        xaxis=dict(axis, range=[min(xs) - PAD, max(xs) + PAD], constrain="domain"),
+        yaxis=dict(axis, range=[max(ys) + PAD, min(ys) - PAD], scaleanchor="x", scaleratio=1, constrain="domain"),
+        plot_bgcolor="#f6f2e7", paper_bgcolor="white",
+        legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)"),
+        hovermode="closest", dragmode="pan",
+    )

@@ -1,0 +1,114 @@
+"""Charts of a game: the final-score parts per player, the bonus stacks left, the score over the turns.
+
+The numbers are the engine's (``state.score_records()``, ``state.stacks_left()``); earlier positions of a game
+are found by replaying its history from ``state.root`` with ``apply``. No rules here.
+"""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..state import GameState
+from .colors import INK, player_colors
+
+#: The parts of the final score in ``score_records()`` and how the charts name them (Game End and Scoring).
+PARTS = {"carriage": "carriage", "tiles": "bonus tiles", "unplaced_houses": "unplaced houses"}
+PART_COLORS = {"carriage": "#8c6d46", "tiles": "#4c8c6b", "unplaced_houses": "#c0504d"}
+NOT_PARTS = ("player", "seat", "total")
+
+
+def _need_state(state, what: str) -> GameState:
+    if not isinstance(state, GameState):
+        raise TypeError(f"{what} needs a GameState, not {type(state).__name__}.")
+    return state
+
+
+def score_chart(state: GameState) -> go.Figure:
+    """A stacked bar per player of the parts of the final score — highest carriage, bonus tiles, minus the
+    unplaced houses (Game End and Scoring) — with the total written above it. Parts that variants add to
+    ``score_records()`` get bars of their own."""
+    records = _need_state(state, "score_chart").score_records()
+    players = [r["player"] for r in records]
+    parts = [k for k in records[0] if k not in NOT_PARTS] if records else []
+    traces = [dict(type="bar", name=PARTS.get(k, k.replace("_", " ")), x=players, y=[r[k] for r in records],
+                   marker=dict(color=PART_COLORS.get(k)), text=[r[k] for r in records], textposition="inside",
+                   hovertemplate=f"%{{x}}: %{{y}} ({PARTS.get(k, k)})<extra></extra>") for k in parts]
+    top = [sum(max(r[k], 0) for k in parts) for r in records]
+    notes = [dict(x=p, y=t, text=f"<b>total {r['total']}</b>", showarrow=False, yanchor="bottom", yshift=4)
+             for p, t, r in zip(players, top, records)]
+    head = "Final score" if state.is_over else "Score if the game ended now"
+    return go.Figure(data=traces, layout=dict(
+        title=dict(text=f"{head}: carriage + bonus tiles − unplaced houses"), barmode="relative",
+        xaxis=dict(title=dict(text="player")), yaxis=dict(title=dict(text="points"), zeroline=True,
+                                                          zerolinecolor=INK), annotations=notes,
+        legend=dict(title=dict(text="score part")), margin=dict(t=60)))
+
+
+def stacks_chart(state: GameState) -> go.Figure:
+    """The bonus tiles left on each stack, drawn as stacks: one block per tile with its value, the top tile on
+    top (base rules, Preparation: highest on top)."""
+    board = _need_state(state, "stacks_chart").board
+    left = state.stacks_left()
+    names = [board.stack(sid).name for sid in left]
+    height = max((len(v) for v in left.values()), default=0)
+    traces = []
+    for level in range(height):                      # level 0 is the bottom tile of every stack
+        values = [v[len(v) - 1 - level] if level < len(v) else None for v in left.values()]
+        depth = [("top tile" if level == len(v) - 1 else f"{len(v) - 1 - level} below the top")
+                 if level < len(v) else "" for v in left.values()]
+        traces.append(dict(type="bar", name=f"tile {level + 1} from the bottom", x=names,
+                           y=[1 if v is not None else None for v in values],
+                           text=[str(v) if v is not None else "" for v in values], textposition="inside",
+                           insidetextanchor="middle", customdata=depth, showlegend=False,
+                           marker=dict(color=[_tile_color(v) for v in values], line=dict(width=1.5, color="white")),
+                           hovertemplate="%{x}: tile %{text} (%{customdata})<extra></extra>"))
+    empty = [dict(x=n, y=0, text="empty", showarrow=False, yanchor="bottom", font=dict(color="#888"))
+             for n, v in zip(names, left.values()) if not v]
+    return go.Figure(data=traces, layout=dict(
+        title=dict(text="Bonus tiles left on each stack (top tile on top)"), barmode="stack", bargap=0.25,
+        xaxis=dict(title=dict(text="stack")), yaxis=dict(title=dict(text="tiles left"), dtick=1),
+        annotations=empty, margin=dict(t=60)))
+
+
+def _tile_color(value) -> str:
+    if value is None:
+        return "rgba(0,0,0,0)"
+    shade = max(0, min(6, value))              # tile values run from 1 to 6 on the base board
+    return f"rgb({200 - 22 * shade},{170 - 14 * shade},{90 - 8 * shade})"
+
+
+def score_history(state: GameState) -> list[dict]:
+    """Each player's total after each of his turns, replayed from the start of ``state``'s history:
+    rows of ``player``, ``seat``, ``turn`` (turns that player has taken) and ``score``. The first row of a
+    player is the starting position."""
+    s = _need_state(state, "score_history").root
+    seats = range(s.num_players)
+    taken = [s.turns_taken(i) for i in seats]
+    rows = [dict(player=r["player"], seat=i, turn=taken[i], score=r["total"])
+            for i, r in enumerate(s.score_records())]
+    for action in state.history:
+        s = s.apply(action)
+        now = [s.turns_taken(i) for i in seats]
+        if now != taken:
+            records = s.score_records()
+            rows += [dict(player=records[i]["player"], seat=i, turn=now[i], score=records[i]["total"])
+                     for i in seats if now[i] != taken[i]]
+            taken = now
+    return rows
+
+
+def score_timeline(state: GameState) -> go.Figure:
+    """Each player's score (the final-score formula) after each of his turns, as a line per player."""
+    rows = score_history(state)
+    colors = player_colors(state.num_players)
+    traces = []
+    for i, name in enumerate(state.names):
+        mine = [r for r in rows if r["seat"] == i]
+        traces.append(dict(type="scatter", name=name, mode="lines+markers", x=[r["turn"] for r in mine],
+                           y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5),
+                           marker=dict(size=5), hovertemplate=f"{name} after turn %{{x}}: %{{y}} points<extra></extra>"))
+    head = (f"Score after each turn · {state.winner()} wins" if state.is_over
+            else f"Score after each turn so far ({state.turn_number} turns played)")
+    return go.Figure(data=traces, layout=dict(
+        title=dict(text=head), xaxis=dict(title=dict(text="turns the player has taken")),
+        yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
+        legend=dict(title=dict(text="player")), margin=dict(t=60)))
