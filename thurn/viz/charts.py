@@ -105,7 +105,8 @@ def score_timeline(state: GameState) -> go.Figure:
         mine = [r for r in rows if r["seat"] == i]
         traces.append(dict(type="scatter", name=name, mode="lines+markers", x=[r["turn"] for r in mine],
                            y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5),
-                           marker=dict(size=5), hovertemplate=f"{name} after turn %{{x}}: %{{y}} points<extra></extra>"))
+                           marker=dict(size=5),
+                           hovertemplate=f"{name} after turn %{{x}}: %{{y}} points<extra></extra>"))
     head = (f"Score after each turn · {state.winner()} wins" if state.is_over
             else f"Score after each turn so far ({state.turn_number} turns played)")
     return go.Figure(data=traces, layout=dict(
