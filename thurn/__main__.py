@@ -65,9 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=int, default=0, help="seed of the games and of the random choices")
-    b.add_argument("--what", nargs="+", choices=["play", "answers"], default=["play", "answers"],
+    b.add_argument("--what", nargs="+", choices=["play", "answers", "map"], default=["play", "answers", "map"],
                    help="play: random games; answers: the what-if answers the apps give on each click "
-                        "(route_options, score_outcomes) over positions from random games")
+                        "(route_options, score_outcomes); map: drawing the plotly map and refreshing a "
+                        "FigureWidget; both over positions from random games")
     b.add_argument("--positions", type=_positive_int, default=300, help="positions timed for 'answers'")
     return parser
 
@@ -113,14 +114,15 @@ def cmd_bench(args) -> int:
     from .sim import machine_info
 
     m = machine_info()
-    print(f"thurn {__version__} bench: random play through the public API (legal_actions + apply), "
-          f"about {args.seconds:g} s per player count")
+    print(f"thurn {__version__} bench: {', '.join(args.what)}")
     print(f"Python {m['python']} ({m['implementation']}) on {m['platform']}, {m['machine']}, "
           f"{m['cpu_count']} CPUs")
     if "play" in args.what:
         _bench_play(args)
     if "answers" in args.what:
-        _bench_answers(args)
+        _bench_answers(args, "answers")
+    if "map" in args.what:
+        _bench_answers(args, "map")
     return 0
 
 
@@ -128,6 +130,7 @@ def _bench_play(args) -> None:
     from .sim import bench
 
     print()
+    print(f"random play through the public API (legal_actions + apply), about {args.seconds:g} s per player count:")
     header = f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} " \
              f"{'legal_actions/s':>16} {'apply/s':>10}"
     print(header)
@@ -137,13 +140,18 @@ def _bench_play(args) -> None:
               f"{r['legal_calls_per_s']:>16,.0f} {r['applies_per_s']:>10,.0f}", flush=True)
 
 
-def _bench_answers(args) -> None:
-    from .sim import bench_answers
+def _bench_answers(args, what: str) -> None:
+    from .sim import bench_answers, bench_map
 
     print()
-    print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds per answer):")
+    if what == "answers":
+        print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds each):")
+        results = bench_answers(args.positions, 4, args.seed)
+    else:
+        print(f"the map over {args.positions} positions of random 4-player games (milliseconds each):")
+        results = bench_map(args.positions, 4, args.seed)
     print(f"{'answer':>22} {'n':>5} {'mean':>8} {'p95':>8} {'max':>8}")
-    for name, r in bench_answers(args.positions, 4, args.seed).items():
+    for name, r in results.items():
         print(f"{name:>22} {r['n']:>5} {r['mean_ms']:>8.2f} {r['p95_ms']:>8.2f} {r['max_ms']:>8.2f}", flush=True)
 
 

@@ -216,6 +216,17 @@ def _times(fn, items) -> dict:
             "max_ms": 1000 * times[-1]}
 
 
+def bench_map(positions: int = 100, players: int = 4, seed: int = 0) -> dict:
+    """Time drawing the map (``thurn.viz.board_figure``, as a figure and refreshing a FigureWidget) over positions
+    from random games; the apps redraw it after every click. Needs plotly (the viz layer)."""
+    from .viz import board_figure, refresh
+
+    states = sample_positions(positions, players, seed, "play")
+    widget = board_figure(states[0], widget=True)
+    return {"board_figure": _times(board_figure, states),
+            "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states)}
+
+
 def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict:
     """Time the what-if answers the apps give on every click, over positions from random games.
 
