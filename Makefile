@@ -1,4 +1,4 @@
-# make setup | lab | test | bench   (everything runs from .venv, created here when missing)
+# make setup | lab | play | test | bench   (everything runs from .venv, created here when missing)
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 PIP_NOISE := is ignored: it is neither
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 
-.PHONY: setup lab test bench
+.PHONY: setup lab play test bench
 
 setup: $(VENV)/.installed
 
@@ -20,6 +20,10 @@ $(VENV)/.installed: pyproject.toml
 
 lab: setup
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_rules_walkthrough.ipynb
+
+# The Play notebook as an app (Voilà), on http://localhost:8866
+play: setup
+	$(VENV)/bin/voila notebooks/02_play_a_game.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
 # Notebooks are collected only when notebooks/ has any.
