@@ -1,0 +1,80 @@
+"""Small display helpers shared by the apps: city cards as chips coloured by province, and a message area.
+
+No rules here: a chip only shows a city's name in its province's colour (from the board data).
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+__all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageArea"]
+
+
+def province_color(board, city) -> str:
+    """The colour of the province ``city`` (a name or city number) belongs to, as in the board data."""
+    index = city if isinstance(city, int) else board.index(city)
+    return board.provinces[board.province_of[index]].color
+
+
+def text_color(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (a ``#rrggbb`` colour)."""
+    h = background.lstrip("#")
+    if len(h) != 6:
+        return "black"
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
+
+
+def card_chip(board, city, note: str = "") -> str:
+    """One city card as an HTML chip in its province's colour; ``note`` is shown small after the name."""
+    if city is None:
+        return "<span class='thurn-chip' style='padding:1px 7px;border:1px dashed #999;border-radius:4px'>·</span>"
+    name = city if isinstance(city, str) else board.city_name(city)
+    color = province_color(board, name)
+    province = board.provinces[board.province_of[board.index(name)]].name
+    extra = f" <small>{html.escape(note)}</small>" if note else ""
+    return (f"<span class='thurn-chip' title='{html.escape(province)}' style='display:inline-block;"
+            f"padding:1px 7px;margin:1px 2px;border-radius:4px;background:{color};"
+            f"color:{text_color(color)};white-space:nowrap'>{html.escape(name)}{extra}</span>")
+
+
+def card_chips(board, cities, empty: str = "—", sep: str = "") -> str:
+    """Several cards as chips (``empty`` when there are none); ``sep`` goes between them (e.g. ``"–"``)."""
+    cities = list(cities)
+    if not cities:
+        return f"<span style='color:#777'>{html.escape(empty)}</span>"
+    return html.escape(sep).join(card_chip(board, c) for c in cities)
+
+
+class MessageArea(widgets.HTML):
+    """A one-paragraph message under an app: ``info`` (neutral), ``ok`` (green) or ``error`` (red, e.g. the
+    engine's explanation of an illegal action). CSS class ``thurn-message``; ``.text`` is the plain text."""
+
+    _COLORS = {"info": "#333", "ok": "#1d6b2f", "error": "#b00020"}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("thurn-message")
+        self.text = ""
+        self.kind = "info"
+
+    def show(self, text: str, kind: str = "info") -> None:
+        if kind not in self._COLORS:
+            raise ValueError(f"a message is 'info', 'ok' or 'error', not {kind!r}.")
+        self.text, self.kind = str(text), kind
+        weight = "bold" if kind == "error" else "normal"
+        self.value = (f"<div style='color:{self._COLORS[kind]};font-weight:{weight};min-height:1.4em'>"
+                      f"{html.escape(self.text)}</div>") if self.text else ""
+
+    def info(self, text: str) -> None:
+        self.show(text, "info")
+
+    def ok(self, text: str) -> None:
+        self.show(text, "ok")
+
+    def error(self, text: str) -> None:
+        self.show(text, "error")
+
+    def clear(self) -> None:
+        self.show("")
