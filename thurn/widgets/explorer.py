@@ -1,0 +1,373 @@
+"""The route explorer: which routes can these cards build, and what would scoring each of them bring?
+
+:class:`RouteExplorer` is an ``ipywidgets.VBox`` (display it, or make it the last expression of a cell). You
+choose cards (or take them from a game position: the player's hand and the display) and the current route; it
+lists every route the cards can build and every extension of the current route, ranked by the points scoring
+would bring now, and draws the chosen one on the map. All answers come from :func:`thurn.explore.route_options`
+and :func:`thurn.routes.fitting_ends` (base rules, 2 and 3); nothing here knows a rule.
+
+CSS classes (for pages and browser tests): the app ``thurn-explorer``, the map box ``thurn-map``, the table
+``thurn-routes``, the message ``thurn-message``.
+"""
+from __future__ import annotations
+
+import html
+import time
+
+import ipywidgets as widgets
+
+from ..board import Board, load_board
+from ..errors import ThurnError
+from ..explore import Outcome, RouteOption, RouteOptions, route_options
+from ..routes import fitting_ends
+from ..state import GameState
+from ..viz import board_figure, refresh
+from .common import MessageArea, card_chips, province_color, text_color
+
+__all__ = ["RouteExplorer"]
+
+PAGE = 50                   # rows listed at first, and added by "show more"
+OFF_COLOR = "#f1f1f1"       # a card not chosen
+STYLE = """<style>
+.thurn-routes select { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 12px; }
+.thurn-routes-head { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 12px;
+  white-space: pre; color: #555; padding-left: 4px; }
+.thurn-explorer .thurn-card { min-width: 0; padding: 0 6px; }
+</style>"""
+COLUMNS = ("points", "houses", "tiles", "carriage", "kind", "route")
+
+
+class RouteExplorer(widgets.VBox):
+    """Every route the chosen cards can build, and every extension of the current route, ranked by scoring now.
+
+    ``obj`` is a board (or board name) or a :class:`~thurn.GameState`. From a board, ``cards`` are the cards
+    chosen at first and ``route`` the current route (both editable). From a game position, the cards are
+    ``player``'s hand (default: whose turn it is) and, while "include the display" is ticked, the display; the
+    route is his current route. ``page`` rows are listed at first ("show more" adds as many). ``min_length`` is
+    the shortest new route listed. Selecting a row draws it on the map: the route dashed (``suggestion``), the
+    houses of its best placement hollow (``placement``), and the chosen cards that fit the current route
+    ringed (``candidates``).
+
+    Parts, for code and tests: ``card_buttons`` (city → Button), ``include_display`` (Checkbox),
+    ``route_box`` (Text), ``table`` (Select), ``more`` (Button), ``message`` (MessageArea), ``figure``
+    (plotly FigureWidget); ``options`` is the listed :class:`~thurn.explore.RouteOptions`, ``selected`` the
+    chosen row's :class:`~thurn.explore.RouteOption`, ``timing`` the seconds the last answer took.
+    """
+
+    def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
+                 min_length: int = 2, page: int = PAGE, height: int = 520):
+        self.state = obj if isinstance(obj, GameState) else None
+        self.board: Board = self.state.board if self.state is not None else load_board(obj)
+        self.seat = self.state.seat(player) if self.state is not None else None
+        self.min_length, self.page, self.limit, self.height = min_length, page, page, height
+        self.options: RouteOptions = RouteOptions()
+        self.candidates: list[str] = []
+        self.timing: dict[str, float] = {}
+        self._route: list[str] = []
+        self._chosen: set[str] = set()
+        self._quiet = False
+
+        self.header = widgets.HTML()
+        self.card_buttons = {c.name: self._card_button(c.name) for c in self.board.cities}
+        self.display_line = widgets.HTML()
+        self.include_display = widgets.Checkbox(value=include_display, description="include the display",
+                                                indent=False, layout=widgets.Layout(width="auto"))
+        self.route_box = widgets.Text(placeholder="e.g. Stuttgart, Ulm (Enter to apply; empty for none)",
+                                      description="Route:", continuous_update=False,
+                                      layout=widgets.Layout(width="100%"))
+        clear = widgets.Button(description="no route", tooltip="start without a route",
+                               layout=widgets.Layout(width="auto"))
+        clear.on_click(lambda _: self._set_route_text(""))
+        self.players = None
+        if self.state is not None:
+            self.players = widgets.Dropdown(options=[(n, i) for i, n in enumerate(self.state.names)],
+                                            value=self.seat, description="Player:",
+                                            layout=widgets.Layout(width="auto"))
+            self.players.observe(self._on_player, "value")
+        self.message = MessageArea()
+        self.status = widgets.HTML()
+        self.table_head = widgets.HTML()
+        self.table = widgets.Select(options=[], rows=16, layout=widgets.Layout(width="100%"))
+        self.table.add_class("thurn-routes")
+        self.more = widgets.Button(description=f"show {page} more", icon="angle-down",
+                                   layout=widgets.Layout(width="auto"))
+        self.more.on_click(self._on_more)
+        self.detail = widgets.HTML()
+        self.figure = board_figure(self.state if self.state is not None else self.board, player=self.seat,
+                                   height=height, widget=True)
+        map_box = widgets.Box([self.figure], layout=widgets.Layout(flex="1 1 480px", min_width="360px"))
+        map_box.add_class("thurn-map")
+
+        self._load_player(cards, route)
+        self.include_display.observe(lambda _: self._answer(), "value")
+        self.route_box.observe(self._on_route, "value")
+        self.table.observe(self._on_select, "index")
+
+        cards_box = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
+        route_row = widgets.HBox([self.route_box, clear], layout=widgets.Layout(width="100%"))
+        list_box = widgets.VBox([self.table_head, self.table, self.more, self.detail],
+                                layout=widgets.Layout(flex="1 1 440px", min_width="360px"))
+        controls = [self.header] + ([self.players] if self.players is not None else [])
+        super().__init__([widgets.HTML(STYLE), *controls, cards_box,
+                          widgets.HBox([self.display_line, self.include_display]), route_row, self.message,
+                          self.status, widgets.HBox([list_box, map_box], layout=widgets.Layout(
+                              flex_flow="row wrap", align_items="flex-start", width="100%"))])
+        self.add_class("thurn-explorer")
+        if self.state is None:
+            self.include_display.disabled = True
+        self._answer()
+
+    # -- what is chosen ----------------------------------------------------------------------------------------
+
+    @property
+    def cards(self) -> list[str]:
+        """The chosen cards (in board order), without the display."""
+        return [c.name for c in self.board.cities if c.name in self._chosen]
+
+    @cards.setter
+    def cards(self, cards) -> None:
+        self._chosen = self._names(cards)
+        self._paint()
+        self._answer()
+
+    @property
+    def display(self) -> list[str]:
+        """The face-up cards of the game position (none for a board)."""
+        return [c for c in self.state.display_cards if c is not None] if self.state is not None else []
+
+    @property
+    def played_from(self) -> list[str]:
+        """The cards the routes are built from: the chosen cards, plus the display when it is included."""
+        extra = self.display if self.include_display.value else []
+        return self.cards + [c for c in dict.fromkeys(extra) if c not in self._chosen]
+
+    @property
+    def route(self) -> list[str]:
+        """The current route (city names, left to right); set it by name, or type it in ``route_box``."""
+        return list(self._route)
+
+    @route.setter
+    def route(self, route) -> None:
+        self._set_route_text(", ".join(route))
+
+    @property
+    def selected(self) -> RouteOption | None:
+        """The option of the selected row (drawn on the map), or None."""
+        i = self.table.index
+        return self.options[i] if i is not None and i < len(self.options) else None
+
+    def toggle(self, city) -> None:
+        """Choose ``city`` if it is not chosen, else put it back (as clicking its card does)."""
+        name = self.board.city(city).name
+        self._chosen ^= {name}
+        self._paint(name)
+        self._answer()
+
+    def select(self, i: int) -> None:
+        """Select row ``i`` of the list (0 is the best): the map draws it."""
+        if not 0 <= i < len(self.options):
+            raise IndexError(f"there are {len(self.options)} rows listed; row {i} is not one of them.")
+        self.table.index = i
+
+    def show_more(self) -> None:
+        """List ``page`` more rows."""
+        self._on_more(None)
+
+    def __repr__(self) -> str:
+        where = f"{self.state.names[self.seat]}'s position" if self.state is not None else self.board.name
+        return (f"RouteExplorer({where}: {len(self.played_from)} cards, route {'–'.join(self._route) or 'none'}; "
+                f"{self.options.total} options)")
+
+    # -- events ------------------------------------------------------------------------------------------------
+
+    def _card_button(self, name: str) -> widgets.Button:
+        b = widgets.Button(description=name, tooltip=f"{name}: click to choose or put back",
+                           layout=widgets.Layout(width="auto", margin="1px"))
+        b.add_class("thurn-card")
+        b.on_click(lambda _: self.toggle(name))
+        return b
+
+    def _on_player(self, change) -> None:
+        self.seat = change["new"]
+        self._load_player(None, None)
+        self._answer()
+
+    def _load_player(self, cards, route) -> None:
+        """Take the cards and the route from the arguments, else from the game position."""
+        if cards is None and self.state is not None:
+            cards = self.state.hand(self.seat)
+        self._chosen = self._names(cards or ())
+        if route is None and self.state is not None:
+            route = self.state.route(self.seat)
+        self._route = [self.board.city(c).name for c in route or ()]
+        self._quiet = True
+        self.route_box.value = ", ".join(self._route)
+        self._quiet = False
+        self._paint()
+        if self.state is not None:
+            name = self.state.names[self.seat]
+            self.header.value = (f"<b>{html.escape(name)}'s cards</b> in turn {self.state.turn_number + 1} "
+                                 f"({html.escape(self.state.step)} step) — click a card to choose it or put it back")
+            self.display_line.value = f"Display: {card_chips(self.board, self.display, empty='empty')}&nbsp;"
+        else:
+            self.header.value = (f"<b>{html.escape(self.board.name)}</b> — click the cards you have; type the "
+                                 f"route you are building")
+            self.display_line.value = ""
+
+    def _on_route(self, change) -> None:
+        if not self._quiet:
+            self._answer(route_text=change["new"])
+
+    def _set_route_text(self, text: str) -> None:
+        if self.route_box.value == text:
+            self._answer(route_text=text)
+        else:
+            self.route_box.value = text            # observed: answers
+
+    def _on_more(self, _) -> None:
+        self.limit += self.page
+        self._answer()
+
+    def _on_select(self, change) -> None:
+        if not self._quiet:
+            t = time.perf_counter()
+            self._draw()
+            self.timing = {"map": time.perf_counter() - t}
+
+    # -- answering ---------------------------------------------------------------------------------------------
+
+    def _answer(self, route_text: str | None = None) -> None:
+        """Ask the engine again and show its answer; a bad input shows the engine's message and keeps the rest."""
+        t0 = time.perf_counter()
+        try:
+            route = _parse_route(self.board, route_text) if route_text is not None else self._route
+            cards = self.played_from
+            options = route_options(self.state if self.state is not None else self.board, cards,
+                                    player=self.seat, route=route, min_length=self.min_length, limit=self.limit)
+            candidates = [c for c in cards if route and fitting_ends(self.board, route, c)]
+        except ThurnError as e:
+            self.message.error(e.message)
+            return
+        t1 = time.perf_counter()
+        self.message.clear()
+        self._route, self.candidates = route, candidates
+        keep = self.selected.route if self.selected is not None else None
+        self.options = options
+        self._list(keep)
+        t2 = time.perf_counter()
+        self._draw()
+        t3 = time.perf_counter()
+        self.timing = {"options": t1 - t0, "table": t2 - t1, "map": t3 - t2, "total": t3 - t0}
+        self.status.value = (f"<small>{options.total} route{'s' if options.total != 1 else ''} and extensions "
+                             f"from {len(cards)} card{'s' if len(cards) != 1 else ''}; the best {len(options)} "
+                             f"listed · answered in {1000 * (t3 - t0):.0f} ms</small>")
+
+    def _list(self, keep) -> None:
+        """Fill the table with the options, keeping the selected route when it is still listed."""
+        rows = [_row(o) for o in self.options]
+        widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(COLUMNS)]
+        self.table_head.value = ("<div class='thurn-routes-head'>"
+                                 + html.escape(_line(COLUMNS, widths).replace("\u00a0", " ")) + "</div>")
+        index = next((i for i, o in enumerate(self.options) if o.route == keep), 0) if self.options else None
+        self._quiet = True
+        self.table.options = [(_line(r, widths), i) for i, r in enumerate(rows)]
+        self.table.index = index
+        self._quiet = False
+        self.more.disabled = len(self.options) >= self.options.total
+        self.more.description = (f"show {min(self.page, self.options.total - len(self.options))} more"
+                                 if not self.more.disabled else "all listed")
+
+    def _draw(self) -> None:
+        """Draw the selected option on the map, and say what it brings."""
+        option = self.selected
+        best = _best(option) if option is not None else None
+        on = self.state if self.state is not None else self.board
+        fig = board_figure(on, player=self.seat, route=self._route, candidates=self.candidates,
+                           suggestion=list(option.route) if option is not None else None,
+                           placement=list(best.houses) if best is not None else None,
+                           title=self._title(option, best), height=self.height)
+        refresh(self.figure, fig)
+        self.detail.value = _detail(self.board, option)
+
+    def _title(self, option, best) -> str:
+        who = f"{self.state.names[self.seat]}'s route" if self.state is not None else "Route"
+        head = f"{who}: {'–'.join(self._route) or 'none'}"
+        if option is None:
+            return f"{head}<br><sup>no route can be built from these cards</sup>"
+        what = str(best) if best is not None else "too short to score"
+        return f"{head}<br><sup>suggested ({option.kind}): {option.route} · {what}</sup>"
+
+    def _paint(self, *names: str) -> None:
+        for name in names or self.card_buttons:
+            b = self.card_buttons[name]
+            on = name in self._chosen
+            color = province_color(self.board, name)
+            b.style.button_color = color if on else OFF_COLOR
+            b.style.text_color = text_color(color) if on else "#777"
+            b.style.font_weight = "bold" if on else "normal"
+            b.icon = "check" if on else ""
+
+    def _names(self, cards) -> set[str]:
+        if isinstance(cards, str):
+            raise ThurnError(f"cards should be a list of city names, not the string {cards!r}.")
+        return {self.board.city(c).name for c in cards}
+
+
+# -- rows --------------------------------------------------------------------------------------------------------
+
+def _best(option: RouteOption) -> Outcome | None:
+    """The scoring the option's points come from: with the Cartwright when he brings more."""
+    if option.cartwright is not None and (option.outcome is None or option.cartwright.points > option.outcome.points):
+        return option.cartwright
+    return option.outcome
+
+
+def _row(option: RouteOption) -> tuple[str, ...]:
+    """One row of the table: points, houses, tiles, carriage, kind, route (the current route in brackets)."""
+    best = _best(option)
+    if option.kind == "new":
+        kind, route = "new", str(option.route)
+    else:
+        played = set(option.cards)
+        cities = list(option.route)
+        inner = [i for i, c in enumerate(cities) if c not in played]
+        kind = f"extend +{len(option.cards)}"
+        route = "–".join(cities[:inner[0]] + ["[" + "–".join(cities[inner[0]:inner[-1] + 1]) + "]"]
+                         + cities[inner[-1] + 1:])
+    if best is None:
+        return "0", "–", "too short to score", "–", kind, route
+    tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
+    carriage = "–" if best.carriage is None else str(best.carriage)
+    if best is option.cartwright:
+        carriage += " (Cartwright)"
+    return f"{option.points:+d}", str(len(best.houses)), tiles, carriage, kind, route
+
+
+def _line(cells, widths) -> str:
+    """Cells padded to their column widths with no-break spaces (a select list collapses plain spaces)."""
+    return "\u00a0\u00a0".join(c.ljust(w, "\u00a0") for c, w in zip(cells, widths)).rstrip("\u00a0")
+
+
+def _detail(board: Board, option: RouteOption | None) -> str:
+    if option is None:
+        return "<i>No route: choose more cards.</i>"
+    lines = [f"<b>{'New route' if option.kind == 'new' else 'Extension'}</b> "
+             f"{card_chips(board, option.route, sep='–')} ({len(option.route)} cards)"]
+    if option.kind == "extension":
+        lines.append(f"plays {card_chips(board, option.cards)}")
+    if option.outcome is None:
+        lines.append("too short to score yet (base rules, 3)")
+    else:
+        lines.append(f"scoring now: {html.escape(str(option.outcome))}")
+        if option.outcome.houses:
+            lines.append(f"houses in {card_chips(board, option.outcome.houses)}")
+    if option.cartwright is not None:
+        lines.append(f"with the Cartwright: {html.escape(str(option.cartwright))}")
+    return "<div style='line-height:1.9'>" + "<br>".join(lines) + "</div>"
+
+
+def _parse_route(board: Board, text: str) -> list[str]:
+    """City names separated by commas or dashes, as the board spells them; an unknown one raises UnknownCity."""
+    for sep in ("–", "—", "-", ";", ">"):
+        text = text.replace(sep, ",")
+    return [board.city(name.strip()).name for name in text.split(",") if name.strip()]
