@@ -355,6 +355,7 @@ class Stop:
     state: GameState
     text: str
     question: Question
+    played: tuple[str, ...] = ()        # the log sentences of the step's actions (how the position came about)
 
     @property
     def title(self) -> str:
@@ -419,6 +420,7 @@ def _build(lesson: Lesson, seed: int) -> list[Stop]:
                 state = state_from_position(step.start["position"])
         except ThurnError as e:
             _fail(lesson.source, f"{where}: the position cannot be built: {e}")
+        before = state
         for template in step.actions:
             try:
                 state = state.apply(fill(template, state))
@@ -435,7 +437,8 @@ def _build(lesson: Lesson, seed: int) -> list[Stop]:
             _fail(lesson.source, f"{where}: the text or question names {e}, which this position lacks.")
         if not question.answers:
             _fail(lesson.source, f"{where}: the engine finds no right choice among {', '.join(question.choices)}.")
-        stops.append(Stop(step, state, text, question))
+        played = tuple(state.log()[len(before.log()):]) if step.actions else ()
+        stops.append(Stop(step, state, text, question, played))
     return stops
 
 
