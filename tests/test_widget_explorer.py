@@ -1,0 +1,210 @@
+"""The route explorer app (thurn.widgets.RouteExplorer), driven in-process as a user would: click cards, type a
+route, select rows. What it lists must be the engine's answer (thurn.explore.route_options, base rules, 2–3),
+and what it draws must be the selected route."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from thurn.explore import route_options
+from thurn.widgets import RouteExplorer
+
+from helpers import BOARD, at_play
+
+HAND = ["Stuttgart", "Ulm", "Augsburg", "München", "Ingolstadt", "Freiburg", "Carlsruhe"]
+
+
+def rows(options):
+    return [(tuple(o.route), o.kind, tuple(o.cards), o.points) for o in options]
+
+
+def trace(fig, name):
+    found = [t for t in fig.data if t.name == name]
+    assert len(found) == 1, f"no single trace {name!r} in {[t.name for t in fig.data]}"
+    return found[0]
+
+
+def positions(cities):
+    return [BOARD.city(c).pos[0] for c in cities], [BOARD.city(c).pos[1] for c in cities]
+
+
+def label_points(label: str) -> int:
+    return int(label.split("\u00a0")[0])
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return RouteExplorer("base", HAND)
+
+
+def test_the_rows_are_the_engine_ranking(explorer):
+    """Every row is route_options' answer for the chosen cards, in its order, with its points."""
+    expected = route_options("base", HAND, limit=50)
+    assert rows(explorer.options) == rows(expected)
+    assert explorer.options.total == expected.total
+    labels = [label for label, _ in explorer.table.options]
+    assert len(labels) == len(expected)
+    assert [label_points(label) for label in labels] == [o.points for o in expected]
+    assert all(str(o.route) in label for o, label in zip(expected, labels))
+    assert f"{expected.total} routes" in explorer.status.value
+
+
+def test_toggling_a_card_updates_the_list():
+    e = RouteExplorer("base", HAND)
+    before = rows(e.options)
+    e.card_buttons["Kempten"].click()                       # as the user clicks the card
+    assert "Kempten" in e.cards
+    assert rows(e.options) == rows(route_options("base", HAND + ["Kempten"], limit=50))
+    assert any("Kempten" in o.route for o in e.options)
+    e.toggle("Ulm")                                         # put a card back
+    assert "Ulm" not in e.cards
+    assert rows(e.options) == rows(route_options("base", [c for c in HAND if c != "Ulm"] + ["Kempten"], limit=50))
+    e.toggle("Ulm")
+    e.toggle("Kempten")
+    assert rows(e.options) == before
+
+
+def test_a_chosen_card_is_painted_in_its_province_colour():
+    e = RouteExplorer("base", ["Ulm"])
+    assert e.card_buttons["Ulm"].style.button_color == BOARD.province(BOARD.city("Ulm").province).color
+    assert e.card_buttons["Basel"].style.button_color != BOARD.province(BOARD.city("Basel").province).color
+    e.toggle("Basel")
+    assert e.card_buttons["Basel"].style.button_color == BOARD.province(BOARD.city("Basel").province).color
+
+
+def test_selecting_a_row_draws_it_on_the_map(explorer):
+    for i in (0, 3, len(explorer.options) - 1):
+        explorer.select(i)
+        option = explorer.options[i]
+        assert explorer.selected == option
+        suggestion = trace(explorer.figure, "suggestion")
+        x, y = positions(option.route)
+        assert list(suggestion.x) == x and list(suggestion.y) == y
+        best = max((o for o in (option.outcome, option.cartwright) if o is not None), key=lambda o: o.points)
+        assert sorted(trace(explorer.figure, "placement").text) == sorted(best.houses)
+        assert str(option.route) in explorer.figure.layout.title.text
+    with pytest.raises(IndexError):
+        explorer.select(len(explorer.options))
+
+
+def test_the_first_row_is_drawn_at_once_and_kept_while_listed():
+    e = RouteExplorer("base", HAND)
+    x, _ = positions(e.options[0].route)
+    assert list(trace(e.figure, "suggestion").x) == x
+    e.select(5)
+    kept = e.selected.route
+    e.toggle("Lodz")                                        # no road from Lodz to these: row 5 stays listed
+    assert e.selected.route == kept
+
+
+def test_extensions_of_the_current_route_and_candidates():
+    """Base rules, 2: cards go at either end; the cards that fit an end are ringed on the map."""
+    e = RouteExplorer("base", ["Freiburg", "Augsburg", "Kempten", "Basel"], route=["Carlsruhe", "Stuttgart", "Ulm"])
+    expected = route_options("base", ["Freiburg", "Augsburg", "Kempten", "Basel"],
+                             route=["Carlsruhe", "Stuttgart", "Ulm"], limit=50)
+    assert rows(e.options) == rows(expected)
+    assert {o.kind for o in e.options} == {"new", "extension"}
+    assert sorted(trace(e.figure, "candidates").text) == ["Augsburg", "Freiburg", "Kempten"]
+    route_trace = trace(e.figure, "route")
+    assert (list(route_trace.x), list(route_trace.y)) == positions(["Carlsruhe", "Stuttgart", "Ulm"])
+
+
+def test_typing_the_route():
+    e = RouteExplorer("base", ["Freiburg", "Augsburg"])
+    assert all(o.kind == "new" for o in e.options)
+    e.route_box.value = "carlsruhe – Stuttgart, ulm"        # any case, commas or dashes
+    assert e.route == ["Carlsruhe", "Stuttgart", "Ulm"]
+    assert rows(e.options) == rows(route_options("base", ["Freiburg", "Augsburg"],
+                                                 route=["Carlsruhe", "Stuttgart", "Ulm"], limit=50))
+    e.route = []
+    assert e.route == [] and e.route_box.value == ""
+    assert all(o.kind == "new" for o in e.options)
+
+
+def test_an_unknown_city_shows_the_engine_message_and_loses_nothing():
+    e = RouteExplorer("base", HAND, route=["Stuttgart", "Ulm"])
+    before = rows(e.options)
+    e.route_box.value = "Stuttgart, Ulmm"
+    assert e.message.kind == "error"
+    assert "Ulmm" in e.message.text and "Did you mean 'Ulm'" in e.message.text
+    assert "thurn-message" in e.message._dom_classes
+    assert e.route == ["Stuttgart", "Ulm"] and rows(e.options) == before and set(e.cards) == set(HAND)
+    assert e.route_box.value == "Stuttgart, Ulmm"          # the typed text stays, to be corrected
+    e.route_box.value = "Stuttgart, Ulm, Augsburg"
+    assert e.message.text == "" and e.route == ["Stuttgart", "Ulm", "Augsburg"]
+
+
+def test_a_route_off_the_roads_is_explained():
+    e = RouteExplorer("base", HAND)
+    e.route_box.value = "Basel, Lodz"
+    assert e.message.kind == "error" and "Basel has no road to Lodz" in e.message.text
+    assert e.route == []
+
+
+def test_show_more():
+    cards = ["Würzburg", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg", "München", "Ulm", "Stuttgart"]
+    e = RouteExplorer("base", cards)
+    assert len(e.options) == 50 < e.options.total
+    assert not e.more.disabled
+    e.more.click()
+    assert rows(e.options) == rows(route_options("base", cards, limit=100))
+    while not e.more.disabled:
+        e.show_more()
+    assert len(e.options) == e.options.total == len(e.table.options)
+
+
+def test_from_a_game_position_the_cards_are_the_hand_and_the_display():
+    state = at_play(route=["Stuttgart", "Ulm"], hand=["Augsburg", "Lodz"],
+                    display=["München", "Basel", "Passau", "Pilsen", "Linz", "Zürich"])
+    e = RouteExplorer(state)
+    assert e.cards == ["Augsburg", "Lodz"] and e.route == ["Stuttgart", "Ulm"]
+    assert sorted(e.played_from) == sorted(["Augsburg", "Lodz", "München", "Basel", "Passau", "Pilsen", "Linz",
+                                            "Zürich"])
+    assert rows(e.options) == rows(route_options(state, limit=50))
+    assert any(list(o.route) == ["Stuttgart", "Ulm", "Augsburg", "München"] for o in e.options)
+    assert "route · Ann" in [t.name for t in e.figure.data]
+    e.include_display.value = False
+    assert rows(e.options) == rows(route_options(state, include_display=False, limit=50))
+    assert {c for o in e.options for c in o.cards} <= {"Augsburg", "Lodz"}
+
+
+def test_another_player_of_the_position():
+    state = at_play(route=["Stuttgart", "Ulm"], hand=["Augsburg"],
+                    others=({"name": "Ben", "hand": ["Basel", "Freiburg"], "route": ["Zürich"]},),
+                    display=["München", "Carlsruhe", "Passau", "Pilsen", "Linz", "Lodz"])
+    e = RouteExplorer(state)
+    e.players.value = 1
+    assert e.cards == ["Freiburg", "Basel"] and e.route == ["Zürich"]
+    assert rows(e.options) == rows(route_options(state, player="Ben", limit=50))
+    assert "Ben" in e.header.value
+    assert RouteExplorer(state, player="Ben").cards == ["Freiburg", "Basel"]
+
+
+def test_it_answers_as_fast_as_the_user_clicks():
+    """A hand and the display: from a card click to the updated table and map, well under a tenth of a second."""
+    state = at_play(route=["Stuttgart", "Ulm"], hand=["Augsburg", "Freiburg", "Kempten"],
+                    display=["München", "Carlsruhe", "Ingolstadt", "Regensburg", "Nürnberg", "Würzburg"])
+    e = RouteExplorer(state)
+    times = []
+    for card in ["Basel", "Basel", "Passau", "Passau", "Innsbruck", "Innsbruck"]:
+        t = time.perf_counter()
+        e.card_buttons[card].click()
+        times.append(time.perf_counter() - t)
+    assert min(times) < 0.1, times
+    assert set(e.timing) == {"options", "table", "map", "total"}
+
+
+def test_bad_arguments_raise_the_engine_errors():
+    with pytest.raises(ValueError, match="Did you mean 'München'"):
+        RouteExplorer("base", ["Munchen2"])
+    with pytest.raises(ValueError, match="not the string"):
+        RouteExplorer("base", "Ulm")
+
+
+def test_the_page_classes_and_a_short_repr(explorer):
+    assert "thurn-explorer" in explorer._dom_classes
+    assert "thurn-routes" in explorer.table._dom_classes
+    assert any("thurn-map" in getattr(w, "_dom_classes", ()) and explorer.figure in w.children
+               for w in explorer.children[-1].children)
+    assert repr(explorer).startswith("RouteExplorer(Thurn und Taxis") and "options" in repr(explorer)
