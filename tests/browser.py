@@ -1,0 +1,453 @@
+"""Real-browser helpers: JupyterLab and Voilà on 127.0.0.1, Debian Chromium through Playwright, checks read
+from the page.
+
+Nothing here touches the network, the repo or ``$HOME``: servers get Jupyter/IPython dirs in a temp dir and
+serve copies of the notebooks; the browser is Debian's ``/usr/bin/chromium`` (never a downloaded one).
+Every wait is bounded by :data:`WAIT_MS`; every server is stopped (SIGTERM, then wait) when its ``with``
+block ends.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = Path("/usr/bin/chromium")
+WAIT_MS = 120_000
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+VIEWPORT = {"width": 1280, "height": 1600}
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+# Voilà's page template links FontAwesome (and MathJax) from these CDNs; offline they fail harmlessly because
+# the same assets are bundled in voila's own JS.
+VOILA_CDN_HOSTS = {"cdn.jsdelivr.net", "cdnjs.cloudflare.com"}
+# Console and page errors seen under Voilà that change nothing on the page, each told by the strings it
+# contains: the CDN links above; jupytext's lab extension (Voilà's older shared modules cannot load it, and it
+# draws nothing); jupyterlab-plotly storing a PNG snapshot of a go.Figure output into a model that Voilà keeps
+# read-only (the figure itself is drawn).
+VOILA_NOISE = [*((host,) for host in VOILA_CDN_HOSTS),
+               ("/labextensions/jupyterlab-jupytext/",),
+               ("setData is not a function", "/labextensions/jupyterlab-plotly/")]
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+# JupyterLab settings for a clean, deterministic page: no news toast, no update check, no autosave into the
+# copies, every cell attached to the DOM (the default 'contentVisibility' windowing skips offscreen cells).
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+}
+
+
+# --- the browser ---------------------------------------------------------------------------------------------
+
+def require_browser() -> None:
+    """Skip when Chromium or Playwright is missing on a developer machine; fail under CI (``CI=true``)."""
+    missing = []
+    if not os.access(CHROMIUM, os.X_OK):
+        missing.append(f"{CHROMIUM} (Debian: apt-get install -y --no-install-recommends chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing.append("the playwright package (pip install -e '.[test]'; never run `playwright install`)")
+    if not missing:
+        return
+    message = "browser tests need " + " and ".join(missing)
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message + " — CI must install it (see .ci/run)", pytrace=False)
+    pytest.skip(message)
+
+
+@contextmanager
+def chromium() -> Iterator["Browser"]:
+    """Headless Debian Chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class PageLog:
+    """What a page asked for and complained about: requests to other hosts, console errors, uncaught errors."""
+
+    external: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def watch(self, page) -> "PageLog":
+        page.on("request", lambda request: self._request(request.url))
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.page_errors.append(f"{error} (at {error.stack})"))
+        return self
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            self.console_errors.append(f"{msg.text} (at {msg.location.get('url') or '?'})")
+
+    def _request(self, url: str) -> None:
+        parsed = urlparse(url)
+        if parsed.scheme in ("http", "https", "ws", "wss") and parsed.hostname not in LOCAL_HOSTS:
+            self.external.append(url)
+
+    def external_hosts(self) -> set[str]:
+        return {urlparse(url).hostname for url in self.external}
+
+    def errors(self, noise: list[tuple[str, ...]] = ()) -> list[str]:
+        """Console errors and uncaught page errors, except those containing all the strings of a ``noise`` entry."""
+        return [error for error in self.console_errors + self.page_errors
+                if not any(all(part in error for part in known) for known in noise)]
+
+
+# --- servers -------------------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """The environment for a server whose Jupyter and IPython state all lives under ``home``."""
+    dirs = {"JUPYTER_CONFIG_DIR": "cfg", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "rt",
+            "JUPYTERLAB_SETTINGS_DIR": "settings", "JUPYTERLAB_WORKSPACES_DIR": "ws", "IPYTHONDIR": "ipy",
+            "MPLCONFIGDIR": "mpl"}
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    for name, sub in dirs.items():
+        env[name] = str(home / sub)
+        (home / sub).mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def copy_notebooks(dest: Path) -> Path:
+    """A copy of ``notebooks/`` (what the servers serve and the kernels write into), never the repo itself."""
+    shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.thurn-autosave.json"))
+    return dest
+
+
+def _log_tail(log: Path, lines: int = 30) -> str:
+    text = log.read_text(errors="replace") if log.exists() else ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def _get(url: str, timeout: float = 2.0) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextmanager
+def server(cmd: list[str], *, cwd: Path, env: dict[str, str], ready_url: str, log: Path) -> Iterator[None]:
+    """Run ``cmd`` until the ``with`` block ends: ready once ``ready_url`` answers 200, then stopped by SIGTERM."""
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not _get(ready_url):
+            if proc.poll() is not None:
+                raise RuntimeError(f"{cmd[2]} exited with {proc.returncode} before it was ready:\n{_log_tail(log)}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{cmd[2]} not ready at {ready_url} after {WAIT_MS // 1000} s:\n{_log_tail(log)}")
+            time.sleep(0.2)
+        yield
+    finally:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM and wait (Jupyter shuts its kernels down on SIGTERM); SIGKILL the process group if it hangs."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
+@dataclass
+class Lab:
+    """A running JupyterLab: its base URL, token and the folder it serves."""
+
+    url: str
+    token: str
+    root: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+    def api(self, path: str, method: str = "GET"):
+        request = urllib.request.Request(f"{self.url}/api/{path}", method=method,
+                                         headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """End every session (and its kernel), so the next notebook has the two cores to itself."""
+        for session in self.api("sessions"):
+            self.api(f"sessions/{session['id']}", method="DELETE")
+
+
+@contextmanager
+def jupyter_lab(root: Path, home: Path) -> Iterator[Lab]:
+    """JupyterLab on 127.0.0.1 serving ``root``, with its state and settings under ``home``."""
+    env = jupyter_env(home)
+    app_settings = home / "app-settings"
+    app_settings.mkdir(exist_ok=True)
+    (app_settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES))
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}", f"--IdentityProvider.token={token}",
+           "--ServerApp.terminals_enabled=False", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           f"--LabApp.app_settings_dir={app_settings}"]
+    url = f"http://127.0.0.1:{port}"
+    with server(cmd, cwd=root, env=env, ready_url=f"{url}/api/status?token={token}", log=home / "lab.log"):
+        yield Lab(url, token, root)
+
+
+@contextmanager
+def voila(notebook: Path, home: Path) -> Iterator[str]:
+    """Voilà standalone on 127.0.0.1 serving ``notebook`` as an app; yields the app's URL."""
+    env = jupyter_env(home)
+    port = free_port()
+    cmd = [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.port_retries=0", "--show_tracebacks=True"]
+    url = f"http://127.0.0.1:{port}"
+    with server(cmd, cwd=notebook.parent, env=env, ready_url=f"{url}/voila/static/voila.js", log=home / "voila.log"):
+        yield f"{url}/"
+
+
+# --- a notebook in JupyterLab --------------------------------------------------------------------------------
+
+_WAIT_FOR_KERNEL = """async ([name, waitMs]) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== name) throw new Error('the notebook is not open');
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    if (kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle') return kernel.name;
+    if (Date.now() > deadline) throw new Error('kernel not connected and idle: ' + (kernel ? kernel.status : 'none'));
+    await new Promise(r => setTimeout(r, 100));
+  }
+}"""
+
+_RUN_ALL = """async (waitMs) => {
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('run all: timed out')), waitMs));
+  return await Promise.race([window.jupyterapp.commands.execute('notebook:run-all-cells'), timeout]);
+}"""
+
+_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(cell => cell.model.type === 'code')
+  .map(cell => ({source: cell.model.sharedModel.getSource(), count: cell.model.executionCount,
+                 outputs: cell.model.outputs.toJSON()}))"""
+
+
+def open_notebook(page, lab: Lab, name: str) -> None:
+    """Open ``name`` in a fresh workspace and wait until its kernel is connected and idle.
+
+    Waiting on the toolbar's idle indicator is not enough: it reads "idle" before the kernel connects, and a
+    run-all sent then executes nothing.
+    """
+    page.goto(lab.notebook_url(name), timeout=WAIT_MS)
+    page.wait_for_function(
+        "name => !!window.jupyterapp && !!window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.context && window.jupyterapp.shell.currentWidget.context.path === name",
+        arg=name, timeout=WAIT_MS)
+    page.evaluate(_WAIT_FOR_KERNEL, [name, WAIT_MS])
+
+
+def run_all_cells(page) -> list[dict]:
+    """Run every cell, wait until the kernel has answered them all, and return the code cells with outputs."""
+    ran = page.evaluate(_RUN_ALL, WAIT_MS)
+    cells = page.evaluate(_CELLS)
+    if not ran:
+        errors = error_outputs(cells)
+        raise AssertionError(f"run all cells stopped early: {errors or 'no error output'}")
+    unrun = [i for i, cell in enumerate(cells) if cell["source"].strip() and cell["count"] is None]
+    assert not unrun, f"code cells {unrun} did not run"
+    return cells
+
+
+def error_outputs(cells: list[dict]) -> list[str]:
+    """Every error output of the code cells, as ``cell <i>: <ename>: <evalue>``."""
+    return [f"code cell {i}: {out.get('ename')}: {out.get('evalue')}"
+            for i, cell in enumerate(cells) for out in cell["outputs"] if out["output_type"] == "error"]
+
+
+def count_mime(cells: list[dict], mime: str) -> int:
+    return sum(mime in out.get("data", {}) for cell in cells for out in cell["outputs"])
+
+
+# --- what the page shows -------------------------------------------------------------------------------------
+
+_LAB_RENDERED = """() => {
+  const drawn = el => !!el && el.children.length > 0 && !/Loading widget/.test(el.textContent);
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets.filter(c => c.model.type === 'code');
+  const outputsDrawn = cells.every(cell => {
+    const outputs = cell.model.outputs.toJSON();
+    const nodes = [...cell.outputArea.node.children].filter(c => c.classList.contains('jp-OutputArea-child'))
+      .map(child => child.querySelector(':scope > .jp-OutputArea-output'));
+    return outputs.every((out, i) => {
+      const data = out.data || {};
+      if ('%s' in data) return drawn(nodes[i]);
+      if ('%s' in data) return !!nodes[i] && !!nodes[i].querySelector('.main-svg');
+      return true;
+    });
+  });
+  const maps = [...document.querySelectorAll('.thurn-map')];
+  return outputsDrawn && maps.every(m => m.querySelector('.js-plotly-plot .main-svg'));
+}""" % (WIDGET_MIME, PLOTLY_MIME)
+
+_APP_RENDERED = """() => {
+  const loading = [...document.querySelectorAll('.jupyter-widgets, .jp-OutputArea-output')]
+    .some(el => /Loading widget/.test(el.textContent));
+  const maps = [...document.querySelectorAll('.thurn-map')];
+  return !loading && maps.length > 0 && maps.every(m => m.querySelector('.js-plotly-plot .main-svg'));
+}"""
+
+
+def wait_for_rendering(page) -> None:
+    """In JupyterLab: wait until every widget output of every cell is drawn (not "Loading widget..."), every
+    plotly output has its SVG, and every ``.thurn-map`` holds a drawn plot."""
+    page.wait_for_function(_LAB_RENDERED, timeout=WAIT_MS)
+
+
+def wait_for_app(page) -> None:
+    """In Voilà: wait until no widget is still loading and every ``.thurn-map`` (at least one) holds a drawn plot."""
+    page.wait_for_function(_APP_RENDERED, timeout=WAIT_MS)
+
+
+_PAGE_PROBLEMS = """() => {
+  const text = el => el.innerText || el.textContent || '';
+  const tracebacks = [...document.querySelectorAll(
+      '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+    .map(text).filter(t => /Traceback|Error\\b|error when executing|timed out/.test(t));
+  const widgets = [...document.querySelectorAll('.jp-OutputArea-output, .widget-error')]
+    .map(text).filter(t => /Error displaying widget|Error rendering widget|Could not create a (model|view)/.test(t));
+  return [...tracebacks, ...widgets].map(t => t.slice(0, 800));
+}"""
+
+
+def page_problems(page) -> list[str]:
+    """Error outputs as the page shows them: stderr tracebacks, widgets that failed to render, Voilà's cell error."""
+    return page.evaluate(_PAGE_PROBLEMS)
+
+
+def count(page, selector: str) -> int:
+    return page.locator(selector).count()
+
+
+_PLAY_STATE = """() => {
+  const app = document.querySelector('.thurn-play');
+  if (!app) return null;
+  const text = sel => [...app.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ');
+  return {
+    title: text('.thurn-map .gtitle'),
+    svg: [...app.querySelectorAll('.thurn-map svg.main-svg')].map(s => s.innerHTML).join(''),
+    log: text('.thurn-log'),
+    message: text('.thurn-message'),
+    actions: [...app.querySelectorAll('.thurn-action')].filter(b => !b.disabled).map(b => b.textContent.trim()),
+  };
+}"""
+
+
+def play_state(page) -> dict | None:
+    """The Play app as seen: the map's title and SVG, the log, the message, the enabled action buttons."""
+    return page.evaluate(_PLAY_STATE)
+
+
+_CHANGED = """([title, svg, log]) => {
+  const app = document.querySelector('.thurn-play');
+  if (!app) return false;
+  const text = sel => [...app.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ');
+  const nowSvg = [...app.querySelectorAll('.thurn-map svg.main-svg')].map(s => s.innerHTML).join('');
+  return (text('.thurn-map .gtitle') !== title || nowSvg !== svg) && text('.thurn-log') !== log;
+}"""
+
+
+def click_first_action(page) -> tuple[str, dict, dict]:
+    """Click the Play app's first enabled legal-action button and wait until both its map and its log change.
+
+    Returns the button's label and the app's state before and after.
+    """
+    before = play_state(page)
+    assert before is not None, "no .thurn-play app on the page"
+    assert before["svg"], "the Play app has no drawn map (.thurn-map svg.main-svg)"
+    assert before["actions"], "the Play app shows no enabled .thurn-action button"
+    button = page.locator(".thurn-play .thurn-action:not([disabled])").first
+    label = button.text_content().strip()
+    button.click()
+    try:
+        page.wait_for_function(_CHANGED, arg=[before["title"], before["svg"], before["log"]], timeout=WAIT_MS)
+    except Exception as error:  # playwright's TimeoutError: say what did not change
+        after = play_state(page) or {}
+        raise AssertionError(
+            f"clicking {label!r} did not change both the map and the log within {WAIT_MS // 1000} s: "
+            f"title {before['title']!r} -> {after.get('title')!r}, map SVG changed: {after.get('svg') != before['svg']}, "
+            f"log changed: {after.get('log') != before['log']}, message {after.get('message')!r}") from error
+    return label, before, play_state(page)
+
+
+# --- artefacts -----------------------------------------------------------------------------------------------
+
+def artifacts_dir() -> Path:
+    """Where screenshots go: ``$THURN_ARTIFACTS`` if set, else ``artifacts/screenshots/`` in the repo."""
+    folder = Path(os.environ.get("THURN_ARTIFACTS") or ROOT / "artifacts" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def screenshot(page, name: str, selector: str | None = None) -> Path:
+    """Save a PNG of the page (or of the element ``selector``) as ``<artifacts>/<name>.png``."""
+    path = artifacts_dir() / f"{name}.png"
+    if selector:
+        page.locator(selector).first.screenshot(path=path, timeout=WAIT_MS)
+    else:
+        page.screenshot(path=path, full_page=True, timeout=WAIT_MS)
+    return path
+
+
+def screenshot_notebook(page, name: str, max_height: int = 12_000) -> Path:
+    """Save the whole notebook, not just the visible part: JupyterLab scrolls inside its panel, so the viewport
+    is grown to the notebook's height (capped at ``max_height`` pixels) for the shot."""
+    height = page.evaluate("""() => {
+      const nb = window.jupyterapp.shell.currentWidget.content.node;
+      return nb.scrollHeight + (window.innerHeight - nb.clientHeight);
+    }""")
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": min(max(height, VIEWPORT["height"]), max_height)})
+    page.wait_for_timeout(300)  # one relayout
+    try:
+        return screenshot(page, name)
+    finally:
+        page.set_viewport_size(VIEWPORT)

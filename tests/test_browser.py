@@ -1,0 +1,116 @@
+"""The notebooks and the Play app seen in a real browser: headless Debian Chromium against JupyterLab and Voilà.
+
+Each notebook runs top to bottom in JupyterLab; the page must show no error, draw its plotly figures and
+widgets, and ask nothing of any host but 127.0.0.1 (plotly.js is embedded). In the Play app, a click on a
+legal action must change the map and the log, in JupyterLab and under Voilà. Screenshots go to
+``$THURN_ARTIFACTS`` (default ``artifacts/screenshots/``).
+
+Skips on a machine without ``/usr/bin/chromium`` or playwright, except under CI (``CI=true``): there it fails.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+import pytest
+
+import browser as b
+
+NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
+PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
+DRAWS_A_FIGURE = re.compile(r"\bboard_figure\(|\bFigureWidget\(|\bgo\.Figure\(")
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    b.require_browser()
+    with b.chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def lab(chromium, tmp_path_factory):
+    """One JupyterLab for the module, serving a copy of notebooks/."""
+    home = tmp_path_factory.mktemp("lab")
+    with b.jupyter_lab(b.copy_notebooks(home / "notebooks"), home) as lab:
+        yield lab
+
+
+@pytest.fixture
+def page(chromium):
+    """A fresh browser context and page, with a log of its requests and errors as ``page.seen``."""
+    context = chromium.new_context(viewport=b.VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(b.WAIT_MS)
+    page.seen = b.PageLog().watch(page)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@contextmanager
+def screenshot_on_failure(page, name: str):
+    """A screenshot ``<name>-failed.png`` of what the page showed when a check failed."""
+    try:
+        yield
+    except BaseException:
+        try:
+            b.screenshot(page, f"{name}-failed")
+        except Exception:
+            pass
+        raise
+
+
+def check_play_click(page, name: str) -> None:
+    """A click on the first legal action changes the map (title or drawing) and the log; shots before and after."""
+    b.screenshot(page, f"{name}-before-click", ".thurn-play")
+    label, before, after = b.click_first_action(page)
+    page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
+    b.screenshot(page, f"{name}-after-click", ".thurn-play")
+    assert after["log"] != before["log"], f"clicking {label!r} left the log unchanged"
+    assert b.page_problems(page) == [], f"errors after clicking {label!r}"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_notebook_runs_in_lab(notebook, lab, page):
+    name = f"lab-{notebook.stem}"
+    try:
+        with screenshot_on_failure(page, name):
+            b.open_notebook(page, lab, notebook.name)
+            cells = b.run_all_cells(page)
+            assert b.error_outputs(cells) == [], "error outputs"
+            b.wait_for_rendering(page)
+            b.screenshot_notebook(page, name)
+
+            assert b.page_problems(page) == [], "the page shows errors"
+            if b.count_mime(cells, b.PLOTLY_MIME) or any(DRAWS_A_FIGURE.search(cell["source"]) for cell in cells):
+                assert b.count(page, ".js-plotly-plot .main-svg") > 0, "the notebook draws a figure; none is on the page"
+            if b.count_mime(cells, b.WIDGET_MIME):
+                assert b.count(page, ".jupyter-widgets, [class*='widget-']") > 0, "widget outputs, but no widget drawn"
+            if notebook == PLAY:
+                assert b.count(page, ".thurn-play") == 1, "the Play notebook shows no Play app (.thurn-play)"
+            if b.count(page, ".thurn-play"):
+                check_play_click(page, name)
+
+            assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
+            assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
+    finally:
+        lab.shut_down_kernels()
+
+
+def test_play_app_in_voila(chromium, page, tmp_path):
+    if not PLAY.exists():
+        pytest.skip(f"{PLAY.relative_to(b.ROOT)} does not exist yet")
+    root = b.copy_notebooks(tmp_path / "notebooks")  # its own copy: no autosave left by the JupyterLab run
+    with b.voila(root / PLAY.name, tmp_path) as url, screenshot_on_failure(page, "voila-play"):
+        page.goto(url, timeout=b.WAIT_MS)
+        page.wait_for_selector(".thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+        page.wait_for_selector(".thurn-play .thurn-action:not([disabled])", timeout=b.WAIT_MS)
+        b.wait_for_app(page)
+        b.screenshot(page, "voila-play")
+        assert b.page_problems(page) == [], "the page shows errors"
+        check_play_click(page, "voila-play")
+
+        assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
+        assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"
