@@ -1,0 +1,647 @@
+"""Play: a whole game of Thurn und Taxis in the notebook, hotseat or against bots.
+
+The app holds no rules. It shows a button for each action of ``state.legal_actions()``, applies the one
+clicked, and when a typed action is not legal it shows the engine's own explanation (``why_illegal``). Undo
+replays the game's start with its first actions; save, load and autosave use the game file of
+``state.to_json()`` (setup and actions), so a kernel restart or a closed tab loses nothing.
+
+``Play`` is an ``ipywidgets.VBox``: as the last expression of a cell it shows itself.
+"""
+from __future__ import annotations
+
+import html
+import os
+import time
+from pathlib import Path
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from .. import viz
+from ..actions import CallOfficial, Draw, EndTurn, Keep, Play as PlayCard, Score, parse_action
+from ..errors import ThurnError, UnknownName
+from ..explore import score_outcomes
+from ..io import new_game
+from ..scoring import placement_options
+from ..state import GameState
+from .common import MessageArea, card_chip, card_chips, province_color, text_color
+
+__all__ = ["Play", "AUTOSAVE_NAME"]
+
+AUTOSAVE_NAME = "play.thurn-autosave.json"
+DEFAULT_PLAYERS = ("You", "Bot")
+KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
+LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
+ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
+GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at the left end"),
+          ("play right", "Play at the right end"), ("play new", "Start a new route"), ("score", "Score the route"),
+          ("keep", "Keep three cards"), ("end", "Or"))
+
+
+def _group(action) -> str:
+    if isinstance(action, PlayCard):
+        return f"play {action.end}"
+    return action.kind
+
+
+def _resolve_autosave(autosave) -> Path | None:
+    if autosave is True:
+        return Path.cwd() / AUTOSAVE_NAME
+    if autosave is False or autosave is None:
+        return None
+    if isinstance(autosave, (str, os.PathLike)):
+        return Path(autosave).resolve()
+    raise TypeError(f"autosave is True (the file {AUTOSAVE_NAME} in the working folder), False, or a file path; "
+                    f"not {autosave!r}.")
+
+
+def _summary(state: GameState) -> str:
+    """'turn 12, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
+    if state.is_over:
+        return f"game over after {state.turn_number} turns, {state.winner()} wins"
+    n = len(state.history)
+    return f"turn {state.turn_number + 1}, {state.current_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+
+
+class Play(widgets.VBox):
+    """A game of Thurn und Taxis as an app: the map, your hand, the display, every player's route, houses,
+    carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
+
+    ``Play(players=("You", "Bot"), bots=None, seed=None, rules=None, autosave=True, *, state=None,
+    start_player=0, map_height=None)``
+
+    - ``players``: 2–4 names in seating order; ``seed``, ``rules``, ``start_player`` as in ``thurn.new_game``.
+    - ``bots``: ``{player name: bot}``; a bot is any object with ``choose(state) -> action`` (e.g.
+      ``thurn.bots.RandomBot(seed=1)``). Bots play their turns at once after a human action. Without bots
+      every player clicks in turn (hotseat). At least one player must be human.
+    - ``state``: continue this game instead of dealing a new one (also :meth:`from_state`).
+    - ``autosave``: ``True`` writes the game after every action to ``play.thurn-autosave.json`` in the working
+      folder, a path writes it there, ``False`` does not. When the file holds an unfinished game, the app first
+      offers to resume it or to start the new one.
+
+    In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
+    actions), ``app.save(path)``, ``app.load(path or JSON text)``, ``app.resume()`` / ``app.start_new()``,
+    ``app.action_buttons`` (one per legal action), ``app.message`` (the last message), ``app.map`` (the
+    ``go.FigureWidget``). CSS classes: ``thurn-play`` (the app), ``thurn-map``, ``thurn-hand``,
+    ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
+    """
+
+    def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
+                 state: GameState | None = None, start_player=0, map_height: int | None = None):
+        if state is None:
+            state = new_game(players, seed=seed, rules=rules, start_player=start_player)
+        elif not isinstance(state, GameState):
+            raise TypeError(f"state should be a thurn GameState, not {type(state).__name__}.")
+        elif players is not DEFAULT_PLAYERS and tuple(players) != state.names:
+            raise ThurnError(f"the players {list(players)} are not those of the given game {list(state.names)}.")
+        self.bots = self._check_bots(bots, state.names)
+        self.autosave_path = _resolve_autosave(autosave)
+        self.map_height = map_height
+        self.last_update_seconds = 0.0
+        self.saved_state: GameState | None = None
+        self._log_len = 0
+        self._quiet = False
+        super().__init__()
+        self.add_class("thurn-play")
+        self._state = self._run_bots(state)
+        self._build()
+        self._show()
+        self._offer_saved_game()
+
+    @classmethod
+    def from_state(cls, state: GameState, bots=None, autosave=True, **kwargs) -> "Play":
+        """An app that continues ``state`` (a game played elsewhere, or loaded from a file)."""
+        return cls(state=state, bots=bots, autosave=autosave, **kwargs)
+
+    # -- the parts of the app ---------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        full = widgets.Layout(width="100%")
+        self._offer_text = widgets.HTML()
+        self._resume_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
+        self._new_button = widgets.Button(description="Start a new game", layout=widgets.Layout(width="auto"))
+        self._resume_button.on_click(lambda _: self._guard(self.resume))
+        self._new_button.on_click(lambda _: self._guard(self.start_new))
+        self._offer = widgets.VBox([self._offer_text, widgets.HBox([self._resume_button, self._new_button])],
+                                   layout=widgets.Layout(display="none", border="2px solid #1d6b2f",
+                                                         padding="6px", margin="4px 0"))
+
+        self._status = widgets.HTML(layout=full)
+        self.map = viz.board_figure(self._state, widget=True, height=self.map_height)
+        self._map_box = widgets.VBox([self.map], layout=widgets.Layout(flex="3 1 0%", min_width="420px"))
+        self._map_box.add_class("thurn-map")
+        self._hand = widgets.HTML()
+        self._hand.add_class("thurn-hand")
+        self._table = widgets.HTML()
+        self._officials = widgets.HTML()
+        side = widgets.VBox([self._hand, self._table, self._officials],
+                            layout=widgets.Layout(flex="2 1 0%", min_width="320px", padding="0 0 0 8px"))
+
+        self._actions = widgets.VBox()
+        self.messages = MessageArea(layout=full)
+        self._typed = widgets.Text(placeholder="type an action: draw deck · play ulm right · score ulm+augsburg · end",
+                                   layout=widgets.Layout(width="60%"), continuous_update=False)
+        self._typed.observe(self._typed_changed, names="value")     # Enter (continuous_update=False)
+        do_button = widgets.Button(description="Do it", layout=widgets.Layout(width="auto"))
+        do_button.on_click(lambda _: self._guard(self._do_typed))
+        typed_row = widgets.HBox([self._typed, do_button])
+
+        self._log = widgets.HTML(layout=widgets.Layout(flex="3 1 0%"))
+        self._log.add_class("thurn-log")
+        self._undo_slider = widgets.IntSlider(min=0, max=0, value=0, description="history",
+                                              continuous_update=False, layout=widgets.Layout(width="95%"))
+        self._undo_slider.observe(lambda _: self._guard(self._describe_undo), names="value")
+        self._undo_text = widgets.HTML()
+        undo_button = widgets.Button(description="Back to here", icon="undo", layout=widgets.Layout(width="auto"))
+        undo_button.on_click(lambda _: self._guard(lambda: self.back_to(self._undo_slider.value)))
+        self._save_name = widgets.Text(value="thurn-game.json", description="file",
+                                       layout=widgets.Layout(width="70%"))
+        save_button = widgets.Button(description="Save", icon="save", layout=widgets.Layout(width="auto"))
+        save_button.on_click(lambda _: self._guard(lambda: self.save(self._save_name.value)))
+        self._load_name = widgets.Text(placeholder="path of a saved game", description="file",
+                                       layout=widgets.Layout(width="70%"))
+        load_button = widgets.Button(description="Load", icon="folder-open", layout=widgets.Layout(width="auto"))
+        load_button.on_click(lambda _: self._guard(lambda: self.load(self._load_name.value)))
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Upload a game")
+        self._upload.observe(lambda _: self._guard(self._load_upload), names="value")
+        tools = widgets.VBox([
+            widgets.HTML("<b>Undo</b>: slide back to an earlier action"), self._undo_slider, self._undo_text,
+            undo_button, widgets.HTML("<b>Save / load</b> the game (JSON)"),
+            widgets.HBox([self._save_name, save_button]), widgets.HBox([self._load_name, load_button]),
+            self._upload], layout=widgets.Layout(flex="2 1 0%", padding="0 0 0 8px"))
+
+        self._final = widgets.VBox()
+        self._game = widgets.VBox([
+            self._status,
+            widgets.HBox([self._map_box, side], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HTML("<b>Your move</b> (one button per legal action)"), self._actions, self.messages,
+            typed_row, self._final,
+            widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
+        ])
+        self.children = (self._offer, self._game)
+
+    @staticmethod
+    def _check_bots(bots, names) -> dict:
+        if bots is None:
+            return {}
+        if not isinstance(bots, dict):
+            raise TypeError("bots should be a dict {player name: bot}, e.g. {'Bot': RandomBot(seed=1)}.")
+        for name, bot in bots.items():
+            if name not in names:
+                raise UnknownName("player", name, names, "The keys of bots are player names.")
+            if not callable(getattr(bot, "choose", None)):
+                raise TypeError(f"the bot for {name} has no choose(state) method: {bot!r}.")
+        if all(n in bots for n in names):
+            raise ThurnError("every player is a bot: leave at least one player to click (or use "
+                             "thurn.sim.play_game for a game between bots).")
+        return dict(bots)
+
+    # -- reading the app ------------------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The game as it stands now."""
+        return self._state
+
+    @property
+    def action_buttons(self) -> list[widgets.Button]:
+        """The buttons of the legal actions shown now; each has ``.action``."""
+        return [b for row in self._actions.children if isinstance(row, widgets.HBox)
+                for b in row.children if isinstance(b, widgets.Button) and hasattr(b, "action")]
+
+    @property
+    def message(self) -> str:
+        """The text of the message area (the engine's explanation after an illegal action)."""
+        return self.messages.text
+
+    @property
+    def offer_pending(self) -> bool:
+        """True while the app asks whether to resume the autosaved game."""
+        return self._offer.layout.display != "none"
+
+    def __repr__(self) -> str:
+        bots = ", ".join(f"{n}: {getattr(b, 'name', type(b).__name__)} bot" for n, b in self.bots.items())
+        save = self.autosave_path.name if self.autosave_path is not None else "off"
+        return (f"<Play: {_summary(self._state)}; players {', '.join(self._state.names)}"
+                f"{f' ({bots})' if bots else ' (hotseat)'}; autosave {save}>")
+
+    # -- acting --------------------------------------------------------------------------------------------------------
+    def do(self, action) -> bool:
+        """Play ``action`` (an action or its notation, e.g. ``"play ulm right"``) for whoever is to move, then let
+        the bots play. An illegal or unreadable action is explained in the message area and changes nothing.
+        Returns True when the action was played."""
+        if self.offer_pending:
+            self.messages.error("First choose: resume the saved game, or start the new one.")
+            return False
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError as e:
+                self.messages.error(str(e))
+                return False
+        why = self._state.why_illegal(action)
+        if why is not None:
+            self.messages.error(f"Not allowed: {why}")
+            return False
+        t0 = time.perf_counter()
+        before = self._state
+        after = before.apply(action)
+        self._state = self._run_bots(after)
+        self._tell(before, after)
+        self._changed()
+        self.last_update_seconds = time.perf_counter() - t0
+        return True
+
+    def back_to(self, k: int) -> None:
+        """Undo: the game as it was after its first ``k`` actions, replayed from its start (``state.root``).
+        If a bot is to move there, it plays again from there."""
+        history = self._state.history
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(history):
+            raise ValueError(f"back_to takes a number of actions from 0 to {len(history)}, not {k!r}.")
+        if k == len(history):
+            self.messages.info("That is where the game is now.")
+            return
+        self._state = self._run_bots(self._replay(k))
+        self.messages.ok(f"Back to after action {k} of {len(history)}: {_summary(self._state)}.")
+        self._changed()
+
+    def _replay(self, k: int) -> GameState:
+        s = self._state.root
+        for a in self._state.history[:k]:
+            s = s.apply(a)
+        return s
+
+    def _run_bots(self, state: GameState) -> GameState:
+        while not state.is_over and state.current_name in self.bots:
+            bot = self.bots[state.current_name]
+            action = bot.choose(state)
+            why = state.why_illegal(action)
+            if why is not None:
+                raise ThurnError(f"the bot of {state.current_name} chose an illegal action ({action}): {why}")
+            state = state.apply(action)
+        return state
+
+    def _typed_changed(self, change) -> None:
+        if change["new"].strip():
+            self._guard(self._do_typed)
+
+    def _do_typed(self) -> None:
+        text = self._typed.value.strip()
+        if not text:
+            self.messages.error("Type an action first, e.g. 'draw deck', 'play ulm right', 'end'.")
+            return
+        if self.do(text):
+            self._typed.value = ""
+
+    def _tell(self, before: GameState, after: GameState) -> None:
+        """The message after an action: what the engine logged for it, and the bots' moves in short."""
+        said = after.log()[len(before.log()):]
+        text = " ".join(said)
+        if self._state is not after:
+            n = len(self._state.history) - len(after.history)
+            bots = [name for name in after.names if name in self.bots]
+            who = bots[0] if len(bots) == 1 else "the bots"
+            text += f" Then {who} played ({n} action{'s' if n != 1 else ''}, see the log)."
+            if not self._state.is_over:
+                text += f" {self._state.current_name}'s turn."
+        self.messages.info(text)
+
+    # -- save, load, autosave -------------------------------------------------------------------------------------
+    def save(self, path) -> Path | None:
+        """Write the game (setup, actions and position: ``state.to_json()``) to ``path``."""
+        try:
+            path = Path(str(path).strip() or "thurn-game.json")
+            _write(path, self._state.to_json(indent=1))
+        except OSError as e:
+            self.messages.error(f"Could not save the game to {path}: {e.strerror or e}.")
+            return None
+        self.messages.ok(f"Saved the game ({_summary(self._state)}) to {path}.")
+        return path
+
+    def load(self, source) -> bool:
+        """Load a saved game: a file path, or the JSON text (or bytes) of a save. A file that cannot be read or
+        is not a thurn game is explained in the message area, and the game in play stays as it was."""
+        name = "the upload"
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            text = bytes(source)
+        elif isinstance(source, str) and source.lstrip().startswith("{"):
+            text = source
+        else:
+            path = Path(str(source).strip())
+            name = str(path)
+            if not str(source).strip():
+                self.messages.error("Give the path of a saved game to load.")
+                return False
+            try:
+                text = path.read_bytes()
+            except OSError as e:
+                self.messages.error(f"Could not read {path}: {e.strerror or e}.")
+                return False
+        try:
+            state = GameState.from_json(text)
+            if all(n in self.bots for n in state.names):
+                raise ThurnError(f"every player of that game ({', '.join(state.names)}) is a bot here.")
+        except (ThurnError, ValueError, KeyError) as e:
+            self.messages.error(f"Could not load {name}: it is not a thurn game that can be played here: {e}")
+            return False
+        self._close_offer()
+        self._state = self._run_bots(state)
+        self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
+        self._changed()
+        return True
+
+    def _load_upload(self) -> None:
+        files = self._upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        self.load(bytes(item["content"]))
+        name = item.get("name", "the upload")
+        if self.messages.kind == "ok":
+            self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
+
+    def _autosave(self) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            _write(self.autosave_path, self._state.to_json())
+        except OSError as e:
+            self.messages.error(f"Autosave to {self.autosave_path} failed: {e.strerror or e}.")
+
+    def _offer_saved_game(self) -> None:
+        path = self.autosave_path
+        if path is None or not path.exists():
+            return
+        try:
+            saved = GameState.from_json(path.read_bytes())
+        except (OSError, ValueError) as e:
+            self.messages.error(f"The autosave file {path.name} could not be read ({e}); this game will replace "
+                                f"it after your first action.")
+            return
+        if saved.is_over or saved == self._state:
+            return
+        self.saved_state = saved
+        self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> "
+                                  f"(players {html.escape(', '.join(saved.names))}).")
+        self._resume_button.description = f"Resume the saved game ({_summary(saved)})"
+        self._offer.layout.display = "flex"
+        self._game.layout.display = "none"
+
+    def resume(self) -> None:
+        """Continue the autosaved game (after a kernel restart or a closed tab)."""
+        if self.saved_state is None:
+            self.messages.error("There is no saved game to resume.")
+            return
+        bots = self.bots
+        if any(n not in self._state.names for n in bots) or all(n in bots for n in self.saved_state.names):
+            self.bots = {n: b for n, b in bots.items() if n in self.saved_state.names}
+        self._state = self._run_bots(self.saved_state)
+        self._close_offer()
+        self.messages.ok(f"Resumed the saved game: {_summary(self._state)}.")
+        self._show()
+
+    def start_new(self) -> None:
+        """Play the new game; the saved one is replaced after the first action."""
+        self._close_offer()
+        self.messages.info(f"New game: {_summary(self._state)}. The saved game will be replaced after your "
+                           f"first action.")
+
+    def _close_offer(self) -> None:
+        self._offer.layout.display = "none"
+        self._game.layout.display = "flex"
+
+    def _guard(self, fn) -> None:
+        """Run a click handler; an unexpected error is shown in the message area (and still raised)."""
+        try:
+            fn()
+        except Exception as e:
+            self.messages.error(f"Something went wrong: {type(e).__name__}: {e}")
+            raise
+
+    def _changed(self) -> None:
+        self._show()
+        self._autosave()
+
+    # -- showing the game ----------------------------------------------------------------------------------------------
+    def _show(self) -> None:
+        s = self._state
+        legal = s.legal_actions()
+        self._show_status(s)
+        self._show_map(s, legal)
+        self._show_hand(s)
+        self._table.value = self._players_html(s)
+        self._officials.value = self._officials_html(s, legal)
+        self._show_actions(s, legal)
+        self._show_log(s)
+        self._show_undo(s)
+        self._show_final(s)
+
+    def _show_status(self, s: GameState) -> None:
+        if s.is_over:
+            text = f"<b>Game over</b> after {s.turn_number} turns: <b>{html.escape(s.winner())}</b> wins."
+        else:
+            info = s.step_info
+            who = html.escape(s.current_name) + (" (bot)" if s.current_name in self.bots else "")
+            text = (f"<b>Turn {s.turn_number + 1}</b> · <b>{who}</b> to {html.escape(info.does)} "
+                    f"<i>({html.escape(info.rule)})</i>")
+        self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
+
+    def _show_map(self, s: GameState, legal) -> None:
+        fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"]
+        viz.refresh(self.map, viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height))
+
+    def _show_hand(self, s: GameState) -> None:
+        p = s.player()
+        self._hand.value = (f"<div><b>{html.escape(p.name)}'s hand</b> ({len(p.hand)} card"
+                            f"{'s' if len(p.hand) != 1 else ''}): {card_chips(s.board, p.hand, 'no card')}</div>"
+                            f"<div style='margin-top:4px'><b>Display</b>: "
+                            f"{''.join(card_chip(s.board, c) for c in s.display_cards)} · deck {s.deck_size} · "
+                            f"discard {s.discard_size}</div>")
+
+    def _players_html(self, s: GameState) -> str:
+        colors = viz.player_colors(s.num_players)
+        scores = {r["player"]: r["total"] for r in s.score_records()}
+        rows = []
+        for i, name in enumerate(s.names):
+            p = s.player(i)
+            mark = "▶ " if i == s.current and not s.is_over else ""
+            bot = " <small>(bot)</small>" if name in self.bots else ""
+            tiles = ", ".join(f"{s.board.stack(t).name} {v}" for t, v in p.tiles) or "—"
+            rows.append(
+                f"<tr><td style='white-space:nowrap'>{mark}<span style='color:{colors[i]}'>■</span> "
+                f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
+                f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
+                f"<td>{len(p.houses)} placed, {p.houses_left} left</td><td>{p.carriage or '—'}</td>"
+                f"<td>{html.escape(tiles)}</td><td>{scores[name]}</td></tr>")
+        head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
+                "<th>score now</th></tr>")
+        return (f"<table style='border-collapse:collapse;margin-top:6px;font-size:0.95em'>{head}{''.join(rows)}"
+                f"</table>")
+
+    def _officials_html(self, s: GameState, legal) -> str:
+        callable_now = {a._key[1] for a in legal if isinstance(a, CallOfficial)}
+        if any(isinstance(a, Score) and a.cartwright for a in legal):
+            callable_now.add("cartwright")
+        used = s.official_used
+        items = []
+        for o in s.board.officials:
+            if o.id == used:
+                note = "<b>helped this turn</b>"
+            elif o.id in callable_now:
+                note = "<span style='color:#1d6b2f'>can help now</span>"
+            else:
+                note = "<span style='color:#777'>not now</span>"
+            items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
+        return ("<div style='margin-top:6px'><b>Officials</b> — one may help per turn (base rules, Game Play)"
+                f"<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
+
+    def _show_log(self, s: GameState) -> None:
+        lines = s.log()
+        new = max(0, len(lines) - self._log_len) if len(lines) >= self._log_len else len(lines)
+        self._log_len = len(lines)
+        shown = lines[-LOG_LINES:]
+        first_new = len(shown) - min(new, len(shown))
+        body = "".join(
+            f"<div style='{'background:#fff6d5;' if i >= first_new else ''}padding:0 3px'>{html.escape(t)}</div>"
+            for i, t in enumerate(shown))
+        more = (f"<div style='color:#777'>… {len(lines) - len(shown)} earlier lines (all of them: "
+                f"<code>app.state.log()</code>)</div>") if len(lines) > len(shown) else ""
+        self._log.value = (f"<b>Log</b><div style='height:260px;overflow-y:auto;display:flex;"
+                           f"flex-direction:column-reverse;border:1px solid #ddd;font-size:0.9em'>"
+                           f"<div>{more}{body}</div></div>")
+
+    def _show_undo(self, s: GameState) -> None:
+        n = len(s.history)
+        self._quiet = True
+        try:
+            self._undo_slider.max = n
+            self._undo_slider.value = n
+        finally:
+            self._quiet = False
+        self._undo_text.value = f"<small>now: after {n} action{'s' if n != 1 else ''} ({_summary(s)})</small>"
+
+    def _describe_undo(self) -> None:
+        if self._quiet:
+            return
+        k = self._undo_slider.value
+        history = self._state.history
+        if k >= len(history):
+            self._undo_text.value = f"<small>now: {_summary(self._state)}</small>"
+            return
+        there = self._replay(k)
+        last = f"last: {there.names[self._replay(k - 1).current] if k else ''} {history[k - 1]}" if k else "the start"
+        bot = (f" — {there.current_name} is a bot and plays again from there"
+               if there.current_name in self.bots and not there.is_over else "")
+        self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "
+                                 f"{html.escape(_summary(there))}{html.escape(bot)}</small>")
+
+    def _show_final(self, s: GameState) -> None:
+        if not s.is_over:
+            self._final.children = ()
+            return
+        table = s.scores().to_html(classes="thurn-scores")
+        chart = go.FigureWidget(viz.score_chart(s))
+        self._final.children = (widgets.HTML(f"<h3>Final scores — {html.escape(s.winner())} wins</h3>{table}"),
+                                chart)
+
+    # -- the action buttons --------------------------------------------------------------------------------------------
+    def _show_actions(self, s: GameState, legal) -> None:
+        for row in self._actions.children:
+            for w in getattr(row, "children", ()):
+                w.close()
+            row.close()
+        by_group: dict[str, list] = {}
+        for a in legal:
+            by_group.setdefault(_group(a), []).append(a)
+        rows = []
+        if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
+            rows.append(self._keep_picker(s))
+            del by_group["keep"]
+        labels = self._score_labels(s, by_group.get("score", ()))
+        for key, title in GROUPS:
+            acts = by_group.get(key)
+            if acts:
+                buttons = [self._button(s, a, labels) for a in acts]
+                rows.append(widgets.HBox([widgets.HTML(f"<b>{title}</b>", layout=widgets.Layout(width="150px"))]
+                                         + buttons, layout=widgets.Layout(flex_flow="row wrap")))
+        if s.is_over:
+            rows.append(widgets.HTML("The game is over: no more actions."))
+        self._actions.children = rows
+
+    def _button(self, s: GameState, action, labels) -> widgets.Button:
+        b = widgets.Button(description=self._label(action, labels), tooltip=f"{action} — type: {action.notation}",
+                           layout=widgets.Layout(width="auto", margin="1px 2px"))
+        city = getattr(action, "city", None)
+        if city is not None:
+            b.style.button_color = province_color(s.board, city)
+            b.style.text_color = text_color(b.style.button_color)
+        elif isinstance(action, (EndTurn,)):
+            b.button_style = "warning"
+        elif isinstance(action, Score):
+            b.button_style = "success"
+        b.action = action
+        b.add_class("thurn-action")
+        b.on_click(self._clicked)
+        return b
+
+    def _clicked(self, button) -> None:
+        self._guard(lambda: self.do(button.action))
+
+    @staticmethod
+    def _label(action, labels) -> str:
+        if isinstance(action, Draw):
+            return "the deck" if action.city is None else action.city
+        if isinstance(action, PlayCard):
+            return ENDS[action.end].format(action.city)
+        if isinstance(action, CallOfficial):
+            return str(action).replace("call the ", "call ")
+        if isinstance(action, Score):
+            return labels.get(action, str(action))
+        if isinstance(action, Keep):
+            return ", ".join(action.cards)
+        if isinstance(action, EndTurn):
+            return "end the turn"
+        return str(action)
+
+    @staticmethod
+    def _score_labels(s: GameState, scores) -> dict:
+        """Each Score action named by its placement option (``placement_options``) and what it brings."""
+        if not scores:
+            return {}
+        p = s.player()
+        options = {frozenset(o.cities): "; ".join(o.options)
+                   for o in placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)}
+        brings = {o.action: o.outcome for o in score_outcomes(s)}
+        out = {}
+        for a in scores:
+            where = ", ".join(a.houses) if a.houses else "no house"
+            option = options.get(frozenset(a.houses), "")
+            text = f"{where} ({option})" if option else where
+            if a.cartwright:
+                text += " + Cartwright"
+            if a in brings:
+                text += f" → {brings[a].points:+d}"
+            out[a] = text
+        return out
+
+    def _keep_picker(self, s: GameState) -> widgets.HBox:
+        hand = s.player().hand
+        toggles = [widgets.ToggleButton(description=c, layout=widgets.Layout(width="auto", margin="1px 2px"))
+                   for c in hand]
+        for t, c in zip(toggles, hand):
+            t.style.button_color = province_color(s.board, c)
+            t.style.text_color = text_color(t.style.button_color)
+        keep = widgets.Button(description=f"Keep the selected cards", button_style="primary",
+                              layout=widgets.Layout(width="auto"))
+        keep.add_class("thurn-keep")
+        keep.on_click(lambda _: self._guard(
+            lambda: self.do(Keep([t.description for t in toggles if t.value]))))
+        self.keep_toggles = toggles
+        self.keep_button = keep
+        return widgets.HBox([widgets.HTML("<b>Keep three cards</b>", layout=widgets.Layout(width="150px"))]
+                            + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a save."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
