@@ -52,14 +52,14 @@ class Quiz(widgets.VBox):
         self.buttons: dict[str, widgets.Button] = {}
         for choice in self.question.choices:
             button = widgets.Button(description=choice, tooltip=choice,
-                                    layout=widgets.Layout(width="auto", max_width="100%"))
+                                    layout=widgets.Layout(width="auto", max_width="100%", margin="2px 4px 2px 0"))
             button.add_class("thurn-choice")
             button.on_click(lambda _, c=choice: self.answer(c))
             self.buttons[choice] = button
         self.verdict_box = widgets.HTML("")
         self.verdict_box.add_class("thurn-verdict")
         row = widgets.Box(list(self.buttons.values()),
-                          layout=widgets.Layout(display="flex", flex_flow="row wrap", gap="4px"))
+                          layout=widgets.Layout(display="flex", flex_flow="row wrap"))
         super().__init__([self.prompt, row, self.verdict_box])
         self.add_class("thurn-quiz")
 
@@ -152,13 +152,13 @@ class RulesStepper(widgets.VBox):
         self.next_button.add_class("thurn-next")
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        self.progress = widgets.HTML()
+        self.progress = widgets.HTML(layout=widgets.Layout(margin="0 8px"))
         text_column = widgets.VBox([self.rule, self.played, self.quiz_box],
                                    layout=widgets.Layout(flex="1 1 360px", min_width="320px", margin="0 12px 0 0"))
         body = widgets.Box([text_column, self.map_box],
                            layout=widgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start"))
         nav = widgets.HBox([self.back_button, self.progress, self.next_button],
-                           layout=widgets.Layout(align_items="center", gap="8px"))
+                           layout=widgets.Layout(align_items="center"))
         super().__init__([self.header, body, nav])
         self.add_class("thurn-stepper")
         self.go(start)
