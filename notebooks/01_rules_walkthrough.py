@@ -19,6 +19,10 @@
 # you would learn them at a table: by playing. We deal a game, take the first turn step by step, stop at
 # every rule to try it on a small position, and at the end play a whole game.
 #
+# After each rule comes a **check**: a question with a button per answer. Click one, and the engine says
+# "Right" or "Not quite", and why. Its answers are not written down anywhere: `thurn.lessons` asks the engine,
+# so the check always agrees with the rules the engine plays by. Each check is also answered in code below it.
+#
 # The engine is **thurn**. It knows every rule of the base game, and when a move is not allowed it says
 # why, citing the rule: "base rules, 2" means section 2 of the turn (*playing a city card*). The sections
 # are the rulebook's: **Preparation**, then a turn of three steps, **1** draw, **2** play, **3** score
@@ -42,7 +46,8 @@
 import random
 
 import thurn
-from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score, lessons
+from thurn.widgets import Quiz, RulesStepper
 
 # %% [markdown]
 # ## The board
@@ -104,6 +109,17 @@ assert sum(len(tiles) for tiles in stacks.values()) == 30
 state.carriages_available(), board.carriage_points
 
 # %% [markdown]
+# **Check.** The four Baiern tiles are worth 2, 3, 4 and 5. Which one does the first player to earn it take?
+
+# %%
+quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], stack="baiern",
+                                     text="Which Baiern tile lies on top of its stack?"))
+quiz
+
+# %%
+print(quiz.answer("2"))
+
+# %% [markdown]
 # ## The first turn: the Postmaster must help
 #
 # > 1. The player **must** draw a city card. 2. The player **must** play a card. 3. The player **may**
@@ -130,6 +146,16 @@ assert state.official_used == "postmaster"
 print(state.why_illegal(CallOfficial("Administrator")))
 
 # %% [markdown]
+# **Check.** The turn has an order: draw, then play, then perhaps score. What may Ann do first?
+
+# %%
+quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "call administrator", "draw deck"]))
+quiz
+
+# %%
+print(quiz.answer("Start a new route with Nürnberg"))
+
+# %% [markdown]
 # ## Drawing a card (base rules, 1)
 #
 # > The player takes either a face-up card or the top card of the deck. A face-up card taken is replaced
@@ -154,6 +180,16 @@ assert len(state.display_cards) == 6 and state.deck_size == before.deck_size - 1
 assert before.hand("Ann") == [] and state.hand("Ann") == ["Nürnberg"]
 
 # %% [markdown]
+# **Check.** Ann has drawn one card. What may she do now?
+
+# %%
+quiz = Quiz(lessons.action_question(state, ["draw deck", "play nurnberg new", "call administrator"]))
+quiz
+
+# %%
+print(quiz.answer("Call the Administrator"))
+
+# %% [markdown]
 # `apply` returns a new state and leaves the old one as it was, so `before` is still the position before the
 # draw. Ann's second card (the Postmaster's) comes from the deck, which she can't see. Actions can also be
 # written as short text:
@@ -174,6 +210,16 @@ state.log()[-2:]
 
 # %%
 state.legal_actions()
+
+# %% [markdown]
+# **Check.** With two cards in hand and no route, what may Ann do?
+
+# %%
+quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "play nurnberg right", "draw deck", "end"]))
+quiz
+
+# %%
+print(quiz.answer("Play Nürnberg at the right end"))
 
 # %%
 state = state.apply(Play("Nürnberg", "new"))
@@ -244,6 +290,18 @@ thurn.fitting_ends(board, example.route("Ann"), "Würzburg"), example.why_illega
 
 # %%
 example.apply(Play("Innsbruck", "new")).log()[0]
+
+# %% [markdown]
+# **Check.** Which of Ann's cards can extend her route? The wrong ones are explained by the engine's
+# `why_illegal`:
+
+# %%
+quiz = Quiz(lessons.extend_question(example))
+quiz
+
+# %%
+print(quiz.answer("Würzburg"))
+print(quiz.answers)
 
 # %% [markdown]
 # `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
@@ -331,6 +389,18 @@ print(short_route.apply(Score(["Mannheim", "Carlsruhe"])).log()[0])
 print(short_route.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True)).log()[0])
 
 # %% [markdown]
+# **Check.** Back at the start of Ann's turn (`turn_start`): which officials may help her now?
+
+# %%
+quiz = Quiz(lessons.action_question(
+    turn_start, ["call postmaster", "call administrator", "call postal_carrier", "call cartwright"],
+    text="Which officials may help Ann at the start of her turn?"))
+quiz
+
+# %%
+print(quiz.answer("Call the Postal Carrier"))
+
+# %% [markdown]
 # ## Scoring a route (base rules, 3)
 #
 # > A route of at least 3 cards may be completed. The player then (a) places houses, (b) takes bonus tiles,
@@ -380,6 +450,23 @@ for option in thurn.placement_options(board, example_route, owned=["Nürnberg"],
 len(thurn.placement_options(board, example_route, optional=True))
 
 # %% [markdown]
+# **Check.** Ann is about to score the rulebook's route. Which of these placements may she choose?
+
+# %%
+scoring = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "route": example_route}, "Ben"],
+    "turn": {"step": "score", "draws": 1, "plays": 1},
+})
+quiz = Quiz(lessons.action_question(scoring, [
+    Score(["Sigmaringen", "Stuttgart", "Ingolstadt"]), Score(["Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]),
+    Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"]), Score(["Sigmaringen", "Stuttgart"])],
+    text="Which of these placements may Ann choose?"))
+quiz
+
+# %%
+print(quiz.answer(Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"])))
+
+# %% [markdown]
 # ### 3b. Bonus tiles
 #
 # > **Route length**: a route of 5, 6, or 7 or more cards takes the top tile of that length's stack.
@@ -415,6 +502,18 @@ assert set(ann.houses) == {"Stuttgart", "Ulm", "Sigmaringen", "Augsburg"}
 ann
 
 # %% [markdown]
+# **Check.** The engine answers "what does this scoring bring?" by playing it:
+
+# %%
+quiz = Quiz(lessons.outcome_question(tile_example, "tiles", ["wurttemberg_hohenzollern", "baiern", "route_5", "none"],
+                                     action=Score(["Sigmaringen", "Ulm", "Augsburg"]),
+                                     text="Which bonus tile does Ann take?"))
+quiz
+
+# %%
+print(quiz.answer("Baiern"))
+
+# %% [markdown]
 # ### 3c. Carriages
 #
 # > If the route has at least as many cards as the next carriage, the player takes it. Carriages are taken
@@ -426,6 +525,18 @@ ann
 
 # %%
 short_route.apply(Score(["Mannheim", "Carlsruhe"])).player("Ann").carriages
+
+# %% [markdown]
+# **Check.** Ann has carriages 3 and 4 and scores her 4 cards without the Cartwright:
+
+# %%
+quiz = Quiz(lessons.outcome_question(short_route, "carriage", ["3", "4", "5", "none"],
+                                     action=Score(["Mannheim", "Carlsruhe"]),
+                                     text="Which carriage does Ann take?"))
+quiz
+
+# %%
+print(quiz.answer("Carriage 5"))
 
 # %% [markdown]
 # ### 3d. The hand limit
@@ -462,6 +573,16 @@ must_keep.apply(Keep(["Basel", "Zürich", "Linz"])).log()[1]
 big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
 
 # %% [markdown]
+# **Check.** After scoring, Ann holds five cards. What may she do?
+
+# %%
+quiz = Quiz(lessons.action_question(must_keep, ["keep basel+zurich+linz", "keep basel+zurich", "end"]))
+quiz
+
+# %%
+print(quiz.answer("Keep Basel, Zürich"))
+
+# %% [markdown]
 # ## The end of the game (Game End and Scoring)
 #
 # > When a player takes carriage 7, or places his last house, he takes the "game end" tile and the round is
@@ -473,19 +594,32 @@ big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
 # also earns the "route of 5" tile.
 
 # %%
-finale = thurn.GameState.from_position({
+before_end = thurn.GameState.from_position({
     "players": [{"name": "Ann", "hand": ["Basel", "Würzburg"], "carriages": [3, 4, 5, 6],
                  "route": ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]},
                 "Ben", "Cat"],
     "turn": {"step": "score", "draws": 1, "plays": 1},
     "seed": 5,
 })
-finale = finale.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
+finale = before_end.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
 finale.log()[:2]
 
 # %%
 assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
 assert not finale.is_over and finale.current_name == "Ben"
+
+# %% [markdown]
+# **Check.** Before Ann scored: what happens after her turn?
+
+# %%
+quiz = Quiz(lessons.outcome_question(before_end, "next", ["over", "Ben"],
+                                     action=Score(["Mannheim", "Carlsruhe"], cartwright=True),
+                                     labels=["The game is over at once", "Ben plays next"],
+                                     text="What happens after Ann's turn?"))
+quiz
+
+# %%
+print(quiz.answer("The game is over at once"))
 
 # %% [markdown]
 # Ben and Cat still take their turns (here by the simplest possible rule: a random legal action). Then the
@@ -522,6 +656,16 @@ print(tie.returns(), "→ winner:", tie.winner())
 
 # %%
 assert tie.winner() == "Ann"
+
+# %% [markdown]
+# **Check.** The tie-break, asked the other way round:
+
+# %%
+quiz = Quiz(lessons.outcome_question(tie, "winner", ["Ann", "Ben", "Cat"], text="Who wins?"))
+quiz
+
+# %%
+print(quiz.answer("Cat"))
 
 # %% [markdown]
 # ## A whole game
@@ -608,6 +752,34 @@ game.log()[-8:]
 saved = game.to_json()
 assert thurn.GameState.from_json(saved) == game
 len(game.history)
+
+# %% [markdown]
+# ## All the rules again, one click at a time
+#
+# The **rules stepper** goes through a turn one rule at a time: the rule with its citation, the position on
+# the map, and a question to answer by clicking. **Next** and **Back** move between the steps. The first steps
+# follow a real game (the seed deals it: `RulesStepper(seed=7)` deals another); the others are the rulebook's
+# examples. Each step's position is a real engine state, reached by applying real actions, and the engine
+# answers every question (the steps are in `data/base_lessons.json`, which holds no answers).
+
+# %%
+stepper = RulesStepper()
+stepper
+
+# %% [markdown]
+# The steps, each with the section of the rules it teaches:
+
+# %%
+for stop in stepper.stops:
+    print(f"{stop.rule:42} {stop.title}")
+
+# %% [markdown]
+# The stepper answers from code as well as by clicks:
+
+# %%
+stepper.go("fits_in")
+print(stepper.answer("Innsbruck"))
+print(stepper.state.route("Ann"), stepper.quiz.answers)
 
 # %% [markdown]
 # Engines are for trying things. How do the scores spread over many beginner games? How much does the
