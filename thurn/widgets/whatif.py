@@ -366,7 +366,7 @@ class ScoringWhatIf(widgets.VBox):
 
     def _card(self, i: int, so: ScoreOutcome) -> widgets.VBox:
         o = so.outcome
-        tiles = ", ".join(f"{html.escape(name)} {v}" for name, v in o.tiles) or "none"
+        tiles = ", ".join(f"{html.escape(name)} tile {v}" for name, v in o.tiles) or "none"
         lines = [f"<b>{i + 1}. {o.points:+d} point{'s' if abs(o.points) != 1 else ''}</b>"
                  + (" · <b>Cartwright</b>" if so.action.cartwright else ""),
                  f"<i>{html.escape(self.labels.get(frozenset(o.houses), ''))}</i>",
@@ -454,7 +454,7 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
     labels = option_labels(state) if labels is None else labels
     rows = [{"option": labels.get(frozenset(so.outcome.houses), ""),
              "houses": ", ".join(so.outcome.houses),
-             "tiles": ", ".join(f"{name} {v}" for name, v in so.outcome.tiles),
+             "tiles": ", ".join(f"{name}: {v}" for name, v in so.outcome.tiles),
              "carriage": so.outcome.carriage,
              "cartwright": so.action.cartwright,
              "ends_game": so.outcome.ends_game,
