@@ -100,6 +100,7 @@ class Play(widgets.VBox):
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
         self._log_len = 0
+        self._logs: list[tuple[GameState, list[str]]] = []
         self._quiet = False
         super().__init__()
         self.add_class("thurn-play")
@@ -131,14 +132,15 @@ class Play(widgets.VBox):
         self._map_box.add_class("thurn-map")
         self._hand = widgets.HTML()
         self._hand.add_class("thurn-hand")
+        self._display = widgets.HTML()
         self._table = widgets.HTML()
         self._officials = widgets.HTML()
-        side = widgets.VBox([self._hand, self._table, self._officials],
+        side = widgets.VBox([self._hand, self._display, self._table, self._officials],
                             layout=widgets.Layout(flex="2 1 0%", min_width="320px", padding="0 0 0 8px"))
 
         self._actions = widgets.VBox()
         self.messages = MessageArea(layout=full)
-        self._typed = widgets.Text(placeholder="type an action: draw deck · play ulm right · score ulm+augsburg · end",
+        self._typed = widgets.Text(placeholder="type an action: draw deck · play ulm right · score ulm+augsburg",
                                    layout=widgets.Layout(width="60%"), continuous_update=False)
         self._typed.observe(self._typed_changed, names="value")     # Enter (continuous_update=False)
         do_button = widgets.Button(description="Do it", layout=widgets.Layout(width="auto"))
@@ -173,7 +175,7 @@ class Play(widgets.VBox):
         self._game = widgets.VBox([
             self._status,
             widgets.HBox([self._map_box, side], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HTML("<b>Your move</b> (one button per legal action)"), self._actions, self.messages,
+            self._actions, self.messages,
             typed_row, self._final,
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
         ])
@@ -269,6 +271,13 @@ class Play(widgets.VBox):
             s = s.apply(a)
         return s
 
+    def _playable(self, state: GameState) -> GameState:
+        """``state``, if someone in it is not a bot (a loaded game may have other players: they click)."""
+        if all(n in self.bots for n in state.names):
+            raise ThurnError(f"every player of that game ({', '.join(state.names)}) is a bot here; "
+                             f"at least one must click.")
+        return state
+
     def _run_bots(self, state: GameState) -> GameState:
         while not state.is_over and state.current_name in self.bots:
             bot = self.bots[state.current_name]
@@ -293,7 +302,7 @@ class Play(widgets.VBox):
 
     def _tell(self, before: GameState, after: GameState) -> None:
         """The message after an action: what the engine logged for it, and the bots' moves in short."""
-        said = after.log()[len(before.log()):]
+        said = self._log_of(after)[len(self._log_of(before)):]
         text = " ".join(said)
         if self._state is not after:
             n = len(self._state.history) - len(after.history)
@@ -303,6 +312,15 @@ class Play(widgets.VBox):
             if not self._state.is_over:
                 text += f" {self._state.current_name}'s turn."
         self.messages.info(text)
+
+    def _log_of(self, state: GameState) -> list[str]:
+        """``state.log()``, remembered for the last few states (the log is replayed from the start)."""
+        for s, lines in self._logs:
+            if s is state:
+                return lines
+        lines = state.log()
+        self._logs = [(state, lines)] + self._logs[:2]
+        return lines
 
     # -- save, load, autosave -------------------------------------------------------------------------------------
     def save(self, path) -> Path | None:
@@ -336,9 +354,7 @@ class Play(widgets.VBox):
                 self.messages.error(f"Could not read {path}: {e.strerror or e}.")
                 return False
         try:
-            state = GameState.from_json(text)
-            if all(n in self.bots for n in state.names):
-                raise ThurnError(f"every player of that game ({', '.join(state.names)}) is a bot here.")
+            state = self._playable(GameState.from_json(text))
         except (ThurnError, ValueError, KeyError) as e:
             self.messages.error(f"Could not load {name}: it is not a thurn game that can be played here: {e}")
             return False
@@ -390,10 +406,12 @@ class Play(widgets.VBox):
         if self.saved_state is None:
             self.messages.error("There is no saved game to resume.")
             return
-        bots = self.bots
-        if any(n not in self._state.names for n in bots) or all(n in bots for n in self.saved_state.names):
-            self.bots = {n: b for n, b in bots.items() if n in self.saved_state.names}
-        self._state = self._run_bots(self.saved_state)
+        try:
+            saved = self._playable(self.saved_state)
+        except ThurnError as e:
+            self.messages.error(str(e))
+            return
+        self._state = self._run_bots(saved)
         self._close_offer()
         self.messages.ok(f"Resumed the saved game: {_summary(self._state)}.")
         self._show()
@@ -451,10 +469,10 @@ class Play(widgets.VBox):
     def _show_hand(self, s: GameState) -> None:
         p = s.player()
         self._hand.value = (f"<div><b>{html.escape(p.name)}'s hand</b> ({len(p.hand)} card"
-                            f"{'s' if len(p.hand) != 1 else ''}): {card_chips(s.board, p.hand, 'no card')}</div>"
-                            f"<div style='margin-top:4px'><b>Display</b>: "
-                            f"{''.join(card_chip(s.board, c) for c in s.display_cards)} · deck {s.deck_size} · "
-                            f"discard {s.discard_size}</div>")
+                            f"{'s' if len(p.hand) != 1 else ''}): {card_chips(s.board, p.hand, 'no card')}</div>")
+        self._display.value = (f"<div style='margin-top:4px'><b>Display</b>: "
+                               f"{''.join(card_chip(s.board, c) for c in s.display_cards)} · deck {s.deck_size} · "
+                               f"discard {s.discard_size}</div>")
 
     def _players_html(self, s: GameState) -> str:
         colors = viz.player_colors(s.num_players)
@@ -494,8 +512,8 @@ class Play(widgets.VBox):
                 f"<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
 
     def _show_log(self, s: GameState) -> None:
-        lines = s.log()
-        new = max(0, len(lines) - self._log_len) if len(lines) >= self._log_len else len(lines)
+        lines = self._log_of(s)
+        new = max(0, len(lines) - self._log_len)
         self._log_len = len(lines)
         shown = lines[-LOG_LINES:]
         first_new = len(shown) - min(new, len(shown))
@@ -527,7 +545,7 @@ class Play(widgets.VBox):
             self._undo_text.value = f"<small>now: {_summary(self._state)}</small>"
             return
         there = self._replay(k)
-        last = f"last: {there.names[self._replay(k - 1).current] if k else ''} {history[k - 1]}" if k else "the start"
+        last = f"last: {self._replay(k - 1).current_name}: {history[k - 1]}" if k else "the start"
         bot = (f" — {there.current_name} is a bot and plays again from there"
                if there.current_name in self.bots and not there.is_over else "")
         self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "
@@ -551,7 +569,8 @@ class Play(widgets.VBox):
         by_group: dict[str, list] = {}
         for a in legal:
             by_group.setdefault(_group(a), []).append(a)
-        rows = []
+        who = "" if s.is_over else f"{html.escape(s.current_name)}'s move"
+        rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))
             del by_group["keep"]
@@ -629,7 +648,7 @@ class Play(widgets.VBox):
         for t, c in zip(toggles, hand):
             t.style.button_color = province_color(s.board, c)
             t.style.text_color = text_color(t.style.button_color)
-        keep = widgets.Button(description=f"Keep the selected cards", button_style="primary",
+        keep = widgets.Button(description="Keep the selected cards", button_style="primary",
                               layout=widgets.Layout(width="auto"))
         keep.add_class("thurn-keep")
         keep.on_click(lambda _: self._guard(
