@@ -53,7 +53,7 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 LAB_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
-    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none", "scrollPastEnd": False},
 }
 
 
@@ -438,15 +438,18 @@ def screenshot(page, name: str, selector: str | None = None) -> Path:
     return path
 
 
-def screenshot_notebook(page, name: str, max_height: int = 12_000) -> Path:
+_NOTEBOOK_SCROLLER = """(() => { const nb = window.jupyterapp.shell.currentWidget.content.node;
+  return nb.querySelector('.jp-WindowedPanel-outer') || nb; })()"""
+
+
+def screenshot_notebook(page, name: str, max_height: int = 16_000) -> Path:
     """Save the whole notebook, not just the visible part: JupyterLab scrolls inside its panel, so the viewport
     is grown to the notebook's height (capped at ``max_height`` pixels) for the shot."""
-    height = page.evaluate("""() => {
-      const nb = window.jupyterapp.shell.currentWidget.content.node;
-      return nb.scrollHeight + (window.innerHeight - nb.clientHeight);
-    }""")
+    height = page.evaluate(f"() => {{ const s = {_NOTEBOOK_SCROLLER};"
+                           " return s.scrollHeight + window.innerHeight - s.clientHeight; }")
     page.set_viewport_size({"width": VIEWPORT["width"], "height": min(max(height, VIEWPORT["height"]), max_height)})
-    page.wait_for_timeout(300)  # one relayout
+    page.evaluate(f"() => {{ {_NOTEBOOK_SCROLLER}.scrollTop = 0; }}")
+    page.wait_for_timeout(500)  # relayout and plotly's resize
     try:
         return screenshot(page, name)
     finally:
