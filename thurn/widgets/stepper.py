@@ -244,4 +244,4 @@ def _headings_html(lesson: Lesson, stop: Stop) -> str:
     for sid in stop.step.sections:
         headings = lesson.sections[sid].headings
         lines.append(" · ".join(f"{doc}: {html.escape(h)}" for doc, h in headings.items()))
-    return f"<div style='color:#777;font-size:85%'>In the rulebooks: {' | '.join(lines)}</div>"
+    return f"<div style='color:#777;font-size:85%'>In the rulebooks: {'<br>'.join(lines)}</div>"
