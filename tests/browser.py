@@ -442,15 +442,23 @@ _NOTEBOOK_SCROLLER = """(() => { const nb = window.jupyterapp.shell.currentWidge
   return nb.querySelector('.jp-WindowedPanel-outer') || nb; })()"""
 
 
-def screenshot_notebook(page, name: str, max_height: int = 16_000) -> Path:
+def screenshot_notebook(page, name: str, part_height: int = 12_000) -> list[Path]:
     """Save the whole notebook, not just the visible part: JupyterLab scrolls inside its panel, so the viewport
-    is grown to the notebook's height (capped at ``max_height`` pixels) for the shot."""
-    height = page.evaluate(f"() => {{ const s = {_NOTEBOOK_SCROLLER};"
-                           " return s.scrollHeight + window.innerHeight - s.clientHeight; }")
-    page.set_viewport_size({"width": VIEWPORT["width"], "height": min(max(height, VIEWPORT["height"]), max_height)})
-    page.evaluate(f"() => {{ {_NOTEBOOK_SCROLLER}.scrollTop = 0; }}")
-    page.wait_for_timeout(500)  # relayout and plotly's resize
+    is grown to the notebook's height for the shot. A notebook taller than ``part_height`` pixels is saved in
+    parts, ``<name>-part1.png``, ``<name>-part2.png``, ...; a shorter one as ``<name>.png``."""
+    for old in artifacts_dir().glob(f"{name}-part*.png"):
+        old.unlink()
+    scroll, chrome = page.evaluate(f"() => {{ const s = {_NOTEBOOK_SCROLLER};"
+                                   " return [s.scrollHeight, window.innerHeight - s.clientHeight]; }")
+    visible = min(scroll, part_height)
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": max(visible + chrome, VIEWPORT["height"])})
+    parts = -(-scroll // visible)
     try:
-        return screenshot(page, name)
+        shots = []
+        for part in range(parts):
+            page.evaluate(f"top => {{ {_NOTEBOOK_SCROLLER}.scrollTop = top; }}", part * visible)
+            page.wait_for_timeout(500)  # relayout and plotly's resize
+            shots.append(screenshot(page, name if parts == 1 else f"{name}-part{part + 1}"))
+        return shots
     finally:
         page.set_viewport_size(VIEWPORT)
