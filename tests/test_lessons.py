@@ -289,6 +289,7 @@ BROKEN = {
     "an untaught section": (broken(lambda d: d["sections"].update({"Audience": {"002": "The Audience"}})),
                             "no step teaches the section(s) Audience"),
     "twice the same id": (broken(lambda d: step(d, "keep").update(id="tiles")), "two steps are called 'tiles'"),
+    "an unknown lesson field": (broken(lambda d: d.update(answers={})), "the lesson has unknown field(s) answers"),
     "an unknown field": (broken(lambda d: step(d, "keep").update(colour="red")),
                          "step 'keep' has unknown field(s) colour"),
     "an unreadable action": (broken(lambda d: step(d, "keep")["question"]["choices"].append("fly to rome")),

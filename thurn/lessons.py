@@ -512,6 +512,9 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
         _fail(source, "the file should hold one JSON object.")
     if data.get("format") != FORMAT:
         _fail(source, f"unknown format {data.get('format')!r} (expected {FORMAT!r}).")
+    unknown = set(data) - {"format", "title", "about", "seed", "sections", "steps"}
+    if unknown:
+        _fail(source, f"the lesson has unknown field(s) {', '.join(sorted(unknown))}.")
     title = _need(data, "title", str, source, "the lesson")
     seed = _need(data, "seed", int, source, "the lesson")
     raw_sections = _need(data, "sections", dict, source, "the lesson")
