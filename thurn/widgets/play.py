@@ -341,7 +341,7 @@ class Play(widgets.VBox):
         if isinstance(source, (bytes, bytearray, memoryview)):
             text = bytes(source)
         elif isinstance(source, str) and source.lstrip().startswith("{"):
-            text = source
+            text, name = source, "the text"
         else:
             path = Path(str(source).strip())
             name = str(path)
@@ -356,7 +356,7 @@ class Play(widgets.VBox):
         try:
             state = self._playable(GameState.from_json(text))
         except (ThurnError, ValueError, KeyError) as e:
-            self.messages.error(f"Could not load {name}: it is not a thurn game that can be played here: {e}")
+            self.messages.error(f"Could not load {name}: {e}")
             return False
         self._close_offer()
         self._state = self._run_bots(state)

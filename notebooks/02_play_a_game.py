@@ -1,0 +1,261 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Play a game of Thurn und Taxis
+#
+# This notebook is a game table. The app just below deals a game between **You** and a **Bot** that plays
+# at random. Click a button to take an action; the bot takes its whole turn as soon as you end yours. The
+# rest of the notebook explains the app one panel at a time: what it shows, how to type an action, how to
+# take a move back, and how a game is saved, so that nothing is lost when the kernel restarts.
+#
+# If you do not know the rules yet, start with `01_rules_walkthrough`. In short, a turn has three steps
+# (base rules, Game Play): **draw** a city card, **play** a card at an end of your route, and **score** the
+# route when it has 3 cards or more, placing houses in its cities.
+
+# %%
+import tempfile
+import time
+from pathlib import Path
+
+import thurn
+from thurn.bots import RandomBot
+from thurn.widgets import Play
+
+app = Play(players=("You", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=2006)
+app
+
+# %% [markdown]
+# `Play(...)` shows itself when it is the last line of a cell. The `seed` deals the cards, so this game is the
+# same each time the notebook runs; leave it out for a fresh deal.
+#
+# ## What the app shows
+#
+# From the top:
+#
+# - **The status line**: the turn, whose move it is, and what this step of the turn is about, with its
+#   rule ("base rules, 1" is the draw step).
+# - **The map**: the cities in their province's colour, the roads, every player's houses as coloured
+#   squares, and the route of the player to move, numbered from its left end. When you are about to play a
+#   card, the cities of your cards that fit an end of your route are ringed. The title names the turn and the
+#   last action, so it changes after every click.
+# - **Your hand**, **the display** (the six face-up cards), the deck and the discard pile. Cards are
+#   coloured by province, as on the map.
+# - **The players**: cards in hand, route, houses placed and left, carriage, bonus tiles, and the score each
+#   would have if the game ended now.
+# - **The officials**: which one helped this turn and which can help now (one per turn).
+# - **The buttons**: one for each action the rules allow now, and no other, grouped by kind: draw, call an
+#   official, play at the left end / right end / as a new route, score (each way of placing houses, named by
+#   its rule option, with the points it brings), keep three cards, end the turn.
+# - **The message** under the buttons: what just happened, or why an action is not allowed.
+# - **The log** of the whole game, newest at the bottom (new lines highlighted), and the **undo** and
+#   **save / load** tools beside it.
+#
+# To see this without clicking, the rest of the notebook drives a second app from code, in a hotseat game
+# (no bot: Ann and Ben both click). It is not shown, so the game above stays yours; everything it does is
+# what a click does.
+
+# %%
+demo = Play(["Ann", "Ben"], seed=7, autosave=False)
+demo.state
+
+# %% [markdown]
+# Ann starts with no cards, so the engine has already called the Postmaster for her: she draws two cards
+# this turn (base rules, 1). The app lists the same actions as the engine, button for button:
+
+# %%
+[button.description for button in demo.action_buttons]
+
+# %%
+assert [b.action for b in demo.action_buttons] == demo.state.legal_actions()
+
+# %% [markdown]
+# A click is `button.click()` in code. Ann takes München from the display; the message says what happened,
+# in the words of the log, and the buttons change: a new card has filled the display.
+
+# %%
+demo.action_buttons[0].click()
+demo.message
+
+# %%
+[button.description for button in demo.action_buttons]
+
+# %% [markdown]
+# ## Typing an action
+#
+# Under the buttons there is a text box: type an action and press Enter (or click **Do it**). The words are
+# the engine's *notation*: `draw deck`, `draw ulm`, `call postmaster`, `play ulm right` (or `left`, or
+# `new` to start a new route), `score ulm+augsburg`, `keep ulm+basel+linz`, `end`. Accents and capitals
+# do not matter. Every button shows its notation when you hover over it.
+#
+# In code, `app.do(...)` is the same as typing. Ann draws her second card from the deck:
+
+# %%
+demo.do("draw deck")
+demo.message
+
+# %% [markdown]
+# An action the rules do not allow is never ignored: the message says why, citing the rule, and nothing
+# changes. Ann must play a card now; she cannot end her turn first:
+
+# %%
+before = demo.state
+demo.do("end")
+print(demo.message)
+assert demo.state is before
+
+# %% [markdown]
+# She already had the Postmaster's help, and only one official may help per turn:
+
+# %%
+demo.do("call administrator")
+print(demo.message)
+
+# %% [markdown]
+# A city the engine does not know, or words it cannot read, are explained too:
+
+# %%
+demo.do("play nurnburg new")
+print(demo.message)
+
+# %%
+demo.do("fly to ulm")
+print(demo.message)
+
+# %% [markdown]
+# Ann starts her route with München. A route of one card is too short to score (base rules, 3), so her
+# turn ends by itself and Ben's begins:
+
+# %%
+demo.do("play munchen new")
+demo.message
+
+# %%
+demo.state.current_name, demo.state.step
+
+# %% [markdown]
+# ## Taking moves back
+#
+# The **history** slider under the log goes back to any earlier action; **Back to here** returns the game to
+# that point. The app does not store old positions: it replays the game's start (`state.root`) with the
+# first actions of its history, the same way a saved game is loaded. In code, `back_to(k)` keeps the first
+# `k` actions. Back to Ann's first draw:
+
+# %%
+demo.back_to(1)
+demo.state.history
+
+# %%
+assert demo.state == thurn.replay(demo.state.root, ["draw munchen"])
+
+# %% [markdown]
+# ## Saving and loading
+#
+# **Save** writes the game to a JSON file (the name in the box beside it), **Load** reads one back, from a
+# path or from **Upload a game**. A saved game holds the setup (players, seed, rules) and every action, so
+# loading replays it and gets exactly the same game; the file also holds the position, which the replay must
+# match. In code, `save(path)` and `load(path)`; here into a temporary folder:
+
+# %%
+folder = Path(tempfile.mkdtemp())
+demo.save(folder / "ann-and-ben.json")
+other = Play(["Ann", "Ben"], seed=1, autosave=False)
+other.load(folder / "ann-and-ben.json")
+other.state == demo.state
+
+# %% [markdown]
+# A file that is not a thurn game is refused with the reason, and the game in play stays as it was. This
+# one claims a game in which Ann starts a route with Ulm before drawing any card:
+
+# %%
+other.load('{"format": "thurn-game/1", "setup": {"players": ["Ann", "Ben"], "seed": 1}, '
+           '"actions": ["play ulm new"]}')
+print(other.message)
+assert other.state == demo.state
+
+# %% [markdown]
+# ## Autosave: a restart loses nothing
+#
+# After every action the app writes the game to `play.thurn-autosave.json` in the working folder (choose
+# another file with `autosave="my-game.json"`, or none with `autosave=False`). When a new app starts and
+# that file holds an unfinished game, it first asks: **Resume the saved game** or **Start a new game**.
+#
+# Here is what happens after a kernel restart, with the file in the temporary folder: a game of a few
+# actions, then a new app on the same file.
+
+# %%
+autosave = folder / "play.thurn-autosave.json"
+first = Play(["Ann", "Ben"], seed=7, autosave=autosave)
+for action in ["draw munchen", "draw deck", "play munchen new"]:
+    first.do(action)
+first.state
+
+# %%
+after_restart = Play(["Ann", "Ben"], seed=99, autosave=autosave)
+after_restart.offer_pending, after_restart.saved_state
+
+# %% [markdown]
+# The new app shows only the question until it is answered, so nothing overwrites the saved game by
+# accident. Resuming gives back the game exactly:
+
+# %%
+after_restart.resume()
+after_restart.state == first.state
+
+# %% [markdown]
+# ## Bots
+#
+# `bots={"Bot": RandomBot(seed=1)}` gives the player named Bot to a bot. A bot is any object with a method
+# `choose(state)` that returns one of `state.legal_actions()`, so writing one takes three lines. This one
+# always takes the first action the engine lists:
+
+# %%
+class FirstChoice:
+    name = "first choice"
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+duel = Play(["Ann", "Bob"], bots={"Bob": FirstChoice()}, seed=7, autosave=False)
+for action in ["draw munchen", "draw deck", "play munchen new"]:
+    duel.do(action)
+duel.message
+
+# %% [markdown]
+# Bob played his whole turn the moment Ann's ended, and it is Ann's turn again. The log tells his turn:
+
+# %%
+duel.state.log()[-5:]
+
+# %% [markdown]
+# ## How fast is a click?
+#
+# A click asks the engine for the new state and its legal actions, and redraws the map in place. Timed here
+# on the game of Ann and Ben (the numbers depend on the machine):
+
+# %% tags=["nbval-ignore-output"]
+clicks = 20
+start = time.perf_counter()
+for _ in range(clicks):
+    demo.action_buttons[-1].click()
+print(f"one click → redraw: {(time.perf_counter() - start) / clicks * 1000:.0f} ms")
+
+# %% [markdown]
+# ## Your game
+#
+# Here is your game again; it is the same app as at the top, so a click in either place plays in both. When
+# the game ends, the app shows the final score table and a chart of the scores.
+
+# %%
+app
