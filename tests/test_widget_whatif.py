@@ -93,7 +93,7 @@ def test_picking_a_city_adds_it_to_the_route():
     app = ScoringWhatIf(at_score(["Stuttgart", "Ulm"]), player="Ann")
     assert app.outcomes == [] and app.route == ["Stuttgart", "Ulm"]
     app.route_pick.value = "Augsburg"
-    assert app.route == ["Stuttgart", "Ulm", "Augsburg"] and app.route_pick.value is None
+    assert app.route == ["Stuttgart", "Ulm", "Augsburg"] and app.route_pick.value == ""
     assert shown(app) == engine(at_score(["Stuttgart", "Ulm", "Augsburg"], hand=()))
 
 
@@ -261,3 +261,11 @@ def test_css_classes_and_repr():
 def test_a_bad_start_is_refused():
     with pytest.raises(TypeError, match="GameState"):
         ScoringWhatIf("base")
+
+
+def test_stacks_of_the_position_are_kept():
+    state = at_score(SIG_ROUTE, stacks={"route_6": [1], "game_end": []})
+    app = ScoringWhatIf(state)
+    assert app.stack_boxes["route_6"].value == "1" and app.stack_boxes["game_end"].value == "empty"
+    assert app.stack_boxes["baden"].value == ""
+    assert app.state.stacks_left() == state.stacks_left() and shown(app) == engine(state)

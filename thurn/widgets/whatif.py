@@ -48,7 +48,8 @@ STYLE = """<style>
 .thurn-whatif .thurn-option-chosen { border: 3px solid #333; background: #fff8df; }
 .thurn-whatif .thurn-option .widget-html-content { line-height: 1.55; }
 .thurn-whatif table.dataframe { border-collapse: collapse; font-size: 12px; margin: 2px 10px 8px 0; }
-.thurn-whatif table.dataframe td, .thurn-whatif table.dataframe th { padding: 2px 7px; text-align: right; }
+.thurn-whatif table.dataframe td, .thurn-whatif table.dataframe th { padding: 2px 7px; text-align: right;
+  border-bottom: 1px solid #ddd; }
 .thurn-whatif-head { font-weight: bold; color: #555; font-size: 12px; }
 </style>"""
 
@@ -98,14 +99,16 @@ class ScoringWhatIf(widgets.VBox):
         self.route_box = widgets.Text(description="Route:", continuous_update=False,
                                       placeholder="cities in order, e.g. Stuttgart, Ulm, Augsburg (Enter to apply)",
                                       layout=widgets.Layout(flex="1 1 420px"))
-        self.route_pick = widgets.Dropdown(options=[("add a city…", None)] + [(c.name, c.name)
-                                                                             for c in self.board.cities],
-                                           value=None, layout=widgets.Layout(width="150px"))
+        self.route_pick = widgets.Dropdown(options=[("add a city…", "")] + [(c.name, c.name)
+                                                                           for c in self.board.cities],
+                                           value="", layout=widgets.Layout(width="150px"))
         clear = widgets.Button(description="no route", layout=widgets.Layout(width="auto"),
                                tooltip="clear the route")
         clear.on_click(lambda _: setattr(self.route_box, "value", ""))
         self.rows: list[PlayerRow] = []
-        self.rows_box = widgets.VBox()
+        self.rows_box = widgets.GridBox(layout=widgets.Layout(
+            grid_template_columns="90px minmax(200px, 300px) 80px 100px minmax(200px, 1fr)", grid_gap="2px 6px",
+            align_items="center"))
         self.stack_boxes = {st.id: widgets.Text(continuous_update=False, layout=widgets.Layout(width="110px"))
                             for st in self.board.stacks}
         stacks = widgets.HBox([widgets.VBox([widgets.HTML(f"<small>{html.escape(st.name)}</small>"),
@@ -150,6 +153,8 @@ class ScoringWhatIf(widgets.VBox):
     def load(self, state: GameState, *, player=None, route=None) -> None:
         """Fill the form from ``state``: its players' houses, carriages and tiles, the stacks, and ``player``'s
         route (or ``route``); that player (default: whose turn it is) scores."""
+        if state.board.id != self.board.id:
+            raise ThurnError(f"this what-if is on the {self.board.name} board; make a new one for {state.board.name}.")
         seat = state.seat(player) if player is not None else state.current
         pos = state.position()
         self._base = {k: pos[k] for k in KEPT if pos.get(k) is not None}
@@ -164,7 +169,7 @@ class ScoringWhatIf(widgets.VBox):
                 row.fill(p, self.board)
             for box in self.stack_boxes.values():
                 box.value = ""
-            self._keep_stacks(state)
+            self._fill_stacks(state)
         finally:
             self._quiet = False
         self.update()
@@ -304,10 +309,10 @@ class ScoringWhatIf(widgets.VBox):
 
     def _on_pick(self, change) -> None:
         city = change["new"]
-        if city is None or self._quiet:
+        if not city or self._quiet:
             return
         self._quiet = True
-        self.route_pick.value = None
+        self.route_pick.value = ""
         self._quiet = False
         self.route_box.value = ", ".join(_split(self.route_box.value) + [city])
 
@@ -331,11 +336,9 @@ class ScoringWhatIf(widgets.VBox):
                 w.observe(self._on_edit, "value")
             self.rows.append(row)
         del self.rows[n:]
-        head = widgets.HTML("<div class='thurn-whatif-head' style='display:flex;gap:6px'>"
-                            "<span style='width:90px'>player</span><span style='width:300px'>houses on the board"
-                            "</span><span style='width:80px'>houses left</span><span style='width:110px'>"
-                            "highest carriage</span><span>bonus tiles (stack: value)</span></div>")
-        self.rows_box.children = [head] + [r.box for r in self.rows]
+        head = [widgets.HTML(f"<span class='thurn-whatif-head'>{h}</span>") for h in
+                ("player", "houses on the board", "houses left", "carriage", "bonus tiles (stack: value)")]
+        self.rows_box.children = head + [w for r in self.rows for w in r.widgets]
 
     def _set_scorers(self, names: list[str], seat: int) -> None:
         self.scorer.options = [(n, i) for i, n in enumerate(names)]
@@ -343,6 +346,17 @@ class ScoringWhatIf(widgets.VBox):
         colors = player_colors(len(names)) if 2 <= len(names) <= 4 else ["#333"] * len(names)
         for row, name, color in zip(self.rows, names, colors):
             row.name.value = f"<b style='color:{color}'>{html.escape(name)}</b>"
+
+    def _fill_stacks(self, state: GameState) -> None:
+        """Type in a stack's box the tiles left in ``state`` where they differ from what is left by default
+        (the whole stack less the players' tiles)."""
+        try:
+            default = state_from_position(self.position()).stacks_left()
+        except ThurnError:
+            return
+        for sid, values in state.stacks_left().items():
+            if values != default[sid]:
+                self.stack_boxes[sid].value = " ".join(map(str, values)) or "empty"
 
     def _keep_stacks(self, state: GameState) -> None:
         """Hint in each stack's box the tiles left in ``state``."""
@@ -407,19 +421,18 @@ class ScoringWhatIf(widgets.VBox):
 
 
 class PlayerRow:
-    """One player's line of the form: houses on the board, houses left, highest carriage, bonus tiles."""
+    """One player's line of the form: houses on the board, houses left, highest carriage, bonus tiles
+    (``widgets``: the five cells of the line, name first)."""
 
     def __init__(self, board):
-        self.name = widgets.HTML(layout=widgets.Layout(width="90px"))
-        self.houses = widgets.Text(continuous_update=False, placeholder="cities, e.g. Ulm, Basel",
-                                   layout=widgets.Layout(width="300px"))
-        self.houses_left = widgets.IntText(value=board.houses, layout=widgets.Layout(width="80px"))
+        fill = widgets.Layout(width="auto")
+        self.name = widgets.HTML()
+        self.houses = widgets.Text(continuous_update=False, placeholder="cities, e.g. Ulm, Basel", layout=fill)
+        self.houses_left = widgets.IntText(value=board.houses, layout=fill)
         self.carriage = widgets.Dropdown(options=[NO_CARRIAGE] + [str(lv) for lv in board.carriage_levels],
-                                         value=NO_CARRIAGE, layout=widgets.Layout(width="110px"))
-        self.tiles = widgets.Text(continuous_update=False, placeholder="e.g. Baden: 3, route of 5: 2",
-                                  layout=widgets.Layout(flex="1 1 240px"))
-        self.box = widgets.HBox([self.name, self.houses, self.houses_left, self.carriage, self.tiles],
-                                layout=widgets.Layout(align_items="center"))
+                                         value=NO_CARRIAGE, layout=fill)
+        self.tiles = widgets.Text(continuous_update=False, placeholder="e.g. Baden: 3, route of 5: 2", layout=fill)
+        self.widgets = [self.name, self.houses, self.houses_left, self.carriage, self.tiles]
 
     def fill(self, p: dict, board) -> None:
         """Show the player ``p`` of a position dict."""
@@ -466,7 +479,7 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
 
 def _table(caption: str, scores: pd.DataFrame) -> str:
     return (f"<div><div class='thurn-whatif-head'>{html.escape(caption)}</div>"
-            f"{scores.drop(columns='seat', errors='ignore').to_html()}</div>")
+            f"{scores.drop(columns='seat', errors='ignore').reset_index().to_html(index=False, border=0)}</div>")
 
 
 # -- reading the form ---------------------------------------------------------------------------------------------
