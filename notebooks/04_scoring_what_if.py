@@ -127,8 +127,8 @@ with_ulm = thurn.GameState.from_position(
 options_table(with_ulm)
 
 # %% [markdown]
-# Option A is now worth **+11** (3 houses, the route tile 3, the Württemberg/Hohenzollern tile 3, carriage 3)
-# and option B still **+9**: one house fewer, but a 3-point tile more. Which Baiern city option A takes makes
+# Option A is now worth **+11** (3 houses, the route tile 3, the Württemberg/Hohenzollern tile 3, and 2 for
+# carriage 3) and option B still **+9**: one house fewer, but a 3-point tile more. Which Baiern city option A takes makes
 # no difference *now* — all four are worth +11 — but it may later, when Ann works towards all eight cities of
 # Baiern.
 
@@ -175,8 +175,8 @@ cartwright
 # Option by option, the Cartwright adds **4 points**: carriage 7 is worth 10 instead of the 7 of carriage 6
 # (+3), and taking carriage 7 first **ends the game**, which brings the "game end" tile (+1, 3b). Ending the
 # game matters beyond the points: the round is played to its end and then everyone's final score is counted
-# (Game End and Scoring), so Ann should call him only if she is ahead or the others cannot catch up in their
-# last turns.
+# (Game End and Scoring). Before calling him, look at the score table: ending the game is good for Ann only if
+# the others cannot catch up in their last turns.
 
 # %%
 helped = cartwright[cartwright["cartwright"]]
