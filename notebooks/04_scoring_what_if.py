@@ -128,9 +128,9 @@ options_table(with_ulm)
 
 # %% [markdown]
 # Option A is now worth **+11** (3 houses, the route tile 3, the Württemberg/Hohenzollern tile 3, and 2 for
-# carriage 3) and option B still **+9**: one house fewer, but a 3-point tile more. Which Baiern city option A takes makes
-# no difference *now* — all four are worth +11 — but it may later, when Ann works towards all eight cities of
-# Baiern.
+# carriage 3) and option B still **+9**: one house fewer, but a 3-point tile more. Which Baiern city option A
+# takes makes no difference *now* — all four are worth +11 — but it may later, when Ann works towards all eight
+# cities of Baiern.
 
 # %%
 assert options_table(with_ulm).iloc[0]["option"] == "option A: one house in each province"
