@@ -55,6 +55,11 @@ def _resolve_autosave(autosave) -> Path | None:
                     f"not {autosave!r}.")
 
 
+def _whose(name: str) -> str:
+    """'Ann's', or 'Your' for a player called You."""
+    return "Your" if name.casefold() == "you" else f"{name}'s"
+
+
 def _summary(state: GameState) -> str:
     """'turn 12, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
     if state.is_over:
@@ -153,7 +158,8 @@ class Play(widgets.VBox):
                                               continuous_update=False, layout=widgets.Layout(width="95%"))
         self._undo_slider.observe(lambda _: self._guard(self._describe_undo), names="value")
         self._undo_text = widgets.HTML()
-        undo_button = widgets.Button(description="Back to here", icon="undo", layout=widgets.Layout(width="auto"))
+        undo_button = widgets.Button(description="Back to here", icon="undo",
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
         undo_button.on_click(lambda _: self._guard(lambda: self.back_to(self._undo_slider.value)))
         self._save_name = widgets.Text(value="thurn-game.json", description="file",
                                        layout=widgets.Layout(width="70%"))
@@ -163,7 +169,8 @@ class Play(widgets.VBox):
                                        layout=widgets.Layout(width="70%"))
         load_button = widgets.Button(description="Load", icon="folder-open", layout=widgets.Layout(width="auto"))
         load_button.on_click(lambda _: self._guard(lambda: self.load(self._load_name.value)))
-        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Upload a game")
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Upload a game",
+                                          layout=widgets.Layout(width="auto", align_self="flex-start"))
         self._upload.observe(lambda _: self._guard(self._load_upload), names="value")
         tools = widgets.VBox([
             widgets.HTML("<b>Undo</b>: slide back to an earlier action"), self._undo_slider, self._undo_text,
@@ -310,7 +317,7 @@ class Play(widgets.VBox):
             who = bots[0] if len(bots) == 1 else "the bots"
             text += f" Then {who} played ({n} action{'s' if n != 1 else ''}, see the log)."
             if not self._state.is_over:
-                text += f" {self._state.current_name}'s turn."
+                text += f" {_whose(self._state.current_name)} turn."
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:
@@ -468,7 +475,7 @@ class Play(widgets.VBox):
 
     def _show_hand(self, s: GameState) -> None:
         p = s.player()
-        self._hand.value = (f"<div><b>{html.escape(p.name)}'s hand</b> ({len(p.hand)} card"
+        self._hand.value = (f"<div><b>{html.escape(_whose(p.name), quote=False)} hand</b> ({len(p.hand)} card"
                             f"{'s' if len(p.hand) != 1 else ''}): {card_chips(s.board, p.hand, 'no card')}</div>")
         self._display.value = (f"<div style='margin-top:4px'><b>Display</b>: "
                                f"{''.join(card_chip(s.board, c) for c in s.display_cards)} · deck {s.deck_size} · "
@@ -491,11 +498,11 @@ class Play(widgets.VBox):
                 f"<td>{html.escape(tiles)}</td><td>{scores[name]}</td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
                 "<th>score now</th></tr>")
-        return (f"<table style='border-collapse:collapse;margin-top:6px;font-size:0.95em'>{head}{''.join(rows)}"
-                f"</table>")
+        style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
+        return f"<table style='{style}'>{head}{''.join(rows)}</table>"
 
     def _officials_html(self, s: GameState, legal) -> str:
-        callable_now = {a._key[1] for a in legal if isinstance(a, CallOfficial)}
+        callable_now = {s.board.official(a.official).id for a in legal if isinstance(a, CallOfficial)}
         if any(isinstance(a, Score) and a.cartwright for a in legal):
             callable_now.add("cartwright")
         used = s.official_used
@@ -508,8 +515,8 @@ class Play(widgets.VBox):
             else:
                 note = "<span style='color:#777'>not now</span>"
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
-        return ("<div style='margin-top:6px'><b>Officials</b> — one may help per turn (base rules, Game Play)"
-                f"<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
+        return ("<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — one may help per turn "
+                f"(base rules, Game Play)<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
 
     def _show_log(self, s: GameState) -> None:
         lines = self._log_of(s)
@@ -522,7 +529,7 @@ class Play(widgets.VBox):
             for i, t in enumerate(shown))
         more = (f"<div style='color:#777'>… {len(lines) - len(shown)} earlier lines (all of them: "
                 f"<code>app.state.log()</code>)</div>") if len(lines) > len(shown) else ""
-        self._log.value = (f"<b>Log</b><div style='height:260px;overflow-y:auto;display:flex;"
+        self._log.value = (f"<b>Log</b><div style='height:260px;overflow-y:auto;display:flex;line-height:1.4;"
                            f"flex-direction:column-reverse;border:1px solid #ddd;font-size:0.9em'>"
                            f"<div>{more}{body}</div></div>")
 
@@ -569,7 +576,7 @@ class Play(widgets.VBox):
         by_group: dict[str, list] = {}
         for a in legal:
             by_group.setdefault(_group(a), []).append(a)
-        who = "" if s.is_over else f"{html.escape(s.current_name)}'s move"
+        who = "" if s.is_over else f"{html.escape(_whose(s.current_name), quote=False)} move"
         rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))
