@@ -201,7 +201,8 @@ def state_from_position(data) -> GameState:
         mask = board.mask_of(houses_list)
         left = _int(pr, "houses_left", board.houses - len(houses_list), f"{where}.", 0, board.houses)
         if left + len(houses_list) != board.houses:
-            raise PositionError(f"{where}: {len(houses_list)} houses on the board and {left} left make "
+            n = len(houses_list)
+            raise PositionError(f"{where}: {n} house{'s' if n != 1 else ''} on the board and {left} left make "
                                 f"{left + len(houses_list)}, but each player has {board.houses}.")
         carriages = pr.get("carriages", [])
         if isinstance(carriages, int):
