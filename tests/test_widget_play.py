@@ -332,6 +332,19 @@ def test_bots_move_after_the_human():
     assert "(bot)" in app._table.value
 
 
+def test_undo_in_a_game_against_a_bot():
+    app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=5)}, seed=6, autosave=False)
+    click_through(app, 30, random.Random(9))
+    history = app.state.history
+    human = [k for k in range(len(history)) if thurn.replay(app.state.root, history[:k]).current_name == "You"]
+    bot = [k for k in range(len(history)) if k not in human]
+    app.back_to(human[len(human) // 2])                   # a point where you were to move: exactly that game
+    assert app.state.history == history[:human[len(human) // 2]]
+    app.back_to(bot[0])                                   # the bot was to move there: it plays again at once
+    assert app.state.current_name == "You" and app.state.history[:bot[0]] == history[:bot[0]]
+    assert len(app.state.history) > bot[0]
+
+
 def test_a_bot_that_starts_plays_at_once_and_bad_bots_are_refused():
     app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=2)}, seed=4, start_player=1, autosave=False)
     assert app.state.current_name == "You" and app.state.turn_number == 1

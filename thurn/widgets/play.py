@@ -106,6 +106,8 @@ class Play(widgets.VBox):
         self.saved_state: GameState | None = None
         self._log_len = 0
         self._logs: list[tuple[GameState, list[str]]] = []
+        self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
+        self.keep_button: widgets.Button | None = None
         self._quiet = False
         super().__init__()
         self.add_class("thurn-play")
@@ -559,6 +561,8 @@ class Play(widgets.VBox):
                                  f"{html.escape(_summary(there))}{html.escape(bot)}</small>")
 
     def _show_final(self, s: GameState) -> None:
+        for w in self._final.children:
+            w.close()
         if not s.is_over:
             self._final.children = ()
             return
@@ -668,6 +672,6 @@ class Play(widgets.VBox):
 
 def _write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a save."""
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(".tmp-" + path.name)      # still ignored by git as *.thurn-autosave.json
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
