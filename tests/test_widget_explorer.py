@@ -8,6 +8,7 @@ import time
 import pytest
 
 from thurn.explore import route_options
+from thurn.viz import board_figure
 from thurn.widgets import RouteExplorer
 
 from helpers import BOARD, at_play
@@ -27,6 +28,12 @@ def trace(fig, name):
 
 def positions(cities):
     return [BOARD.city(c).pos[0] for c in cities], [BOARD.city(c).pos[1] for c in cities]
+
+
+def strip_uid(t) -> dict:
+    d = t.to_plotly_json()
+    d.pop("uid", None)
+    return d
 
 
 def label_points(label: str) -> int:
@@ -88,14 +95,33 @@ def test_selecting_a_row_draws_it_on_the_map(explorer):
         explorer.select(len(explorer.options))
 
 
-def test_the_first_row_is_drawn_at_once_and_kept_while_listed():
+def test_the_best_row_is_drawn_until_the_user_picks_one():
     e = RouteExplorer("base", HAND)
     x, _ = positions(e.options[0].route)
     assert list(trace(e.figure, "suggestion").x) == x
+    e.toggle("Zürich")                                      # a longer best route: the map follows it
+    assert "Zürich" in e.options[0].route and e.selected == e.options[0]
+    e.toggle("Zürich")
     e.select(5)
-    kept = e.selected.route
-    e.toggle("Lodz")                                        # no road from Lodz to these: row 5 stays listed
-    assert e.selected.route == kept
+    picked = e.selected.route
+    e.toggle("Lodz")                                        # no road from Lodz to these: the pick stays listed
+    assert e.selected.route == picked and e.table.index == 5
+    e.toggle("Zürich")                                      # the pick moves down the list, and stays selected
+    assert e.selected.route == picked and e.table.index > 5
+    e.toggle(picked[0])                                     # the pick cannot be built any more: the best is shown
+    assert e.table.index == 0 and e.selected.route != picked
+
+
+def test_the_map_is_the_figure_of_the_selection():
+    """The overlays changed in place are exactly what board_figure draws for the selected row."""
+    e = RouteExplorer("base", ["Freiburg", "Augsburg", "Kempten", "Basel"], route=["Carlsruhe", "Stuttgart", "Ulm"])
+    for i in (0, 4, 2):
+        e.select(i)
+        o = e.selected
+        expected = board_figure("base", route=e.route, candidates=e.candidates, suggestion=o.route,
+                                placement=o.outcome.houses if o.outcome else None, title=e.figure.layout.title.text,
+                                height=e.height)
+        assert [strip_uid(t) for t in e.figure.data] == [strip_uid(t) for t in expected.data]
 
 
 def test_extensions_of_the_current_route_and_candidates():
@@ -205,6 +231,6 @@ def test_bad_arguments_raise_the_engine_errors():
 def test_the_page_classes_and_a_short_repr(explorer):
     assert "thurn-explorer" in explorer._dom_classes
     assert "thurn-routes" in explorer.table._dom_classes
-    assert any("thurn-map" in getattr(w, "_dom_classes", ()) and explorer.figure in w.children
-               for w in explorer.children[-1].children)
+    map_box = explorer.children[-1]
+    assert "thurn-map" in map_box._dom_classes and explorer.figure in map_box.children
     assert repr(explorer).startswith("RouteExplorer(Thurn und Taxis") and "options" in repr(explorer)

@@ -34,7 +34,8 @@ STYLE = """<style>
   white-space: pre; color: #555; padding-left: 4px; }
 .thurn-explorer .thurn-card { min-width: 0; padding: 0 6px; }
 </style>"""
-COLUMNS = ("points", "houses", "tiles", "carriage", "kind", "route")
+UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new board would change
+COLUMNS = ("points", "route", "kind", "houses", "tiles", "carriage")
 
 
 class RouteExplorer(widgets.VBox):
@@ -55,7 +56,7 @@ class RouteExplorer(widgets.VBox):
     """
 
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
-                 min_length: int = 2, page: int = PAGE, height: int = 520):
+                 min_length: int = 2, page: int = PAGE, height: int = 500):
         self.state = obj if isinstance(obj, GameState) else None
         self.board: Board = self.state.board if self.state is not None else load_board(obj)
         self.seat = self.state.seat(player) if self.state is not None else None
@@ -65,6 +66,7 @@ class RouteExplorer(widgets.VBox):
         self.timing: dict[str, float] = {}
         self._route: list[str] = []
         self._chosen: set[str] = set()
+        self._picked = None                 # the route of a row the user selected, kept while it is listed
         self._quiet = False
 
         self.header = widgets.HTML()
@@ -74,20 +76,20 @@ class RouteExplorer(widgets.VBox):
                                                 indent=False, layout=widgets.Layout(width="auto"))
         self.route_box = widgets.Text(placeholder="e.g. Stuttgart, Ulm (Enter to apply; empty for none)",
                                       description="Route:", continuous_update=False,
-                                      layout=widgets.Layout(width="100%"))
+                                      layout=widgets.Layout(flex="1 1 auto", width="auto"))
         clear = widgets.Button(description="no route", tooltip="start without a route",
-                               layout=widgets.Layout(width="auto"))
+                               layout=widgets.Layout(flex="0 0 auto", width="auto"))
         clear.on_click(lambda _: self._set_route_text(""))
         self.players = None
         if self.state is not None:
             self.players = widgets.Dropdown(options=[(n, i) for i, n in enumerate(self.state.names)],
                                             value=self.seat, description="Player:",
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=widgets.Layout(width="240px"))
             self.players.observe(self._on_player, "value")
         self.message = MessageArea()
         self.status = widgets.HTML()
         self.table_head = widgets.HTML()
-        self.table = widgets.Select(options=[], rows=16, layout=widgets.Layout(width="100%"))
+        self.table = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
         self.table.add_class("thurn-routes")
         self.more = widgets.Button(description=f"show {page} more", icon="angle-down",
                                    layout=widgets.Layout(width="auto"))
@@ -95,7 +97,7 @@ class RouteExplorer(widgets.VBox):
         self.detail = widgets.HTML()
         self.figure = board_figure(self.state if self.state is not None else self.board, player=self.seat,
                                    height=height, widget=True)
-        map_box = widgets.Box([self.figure], layout=widgets.Layout(flex="1 1 480px", min_width="360px"))
+        map_box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
         map_box.add_class("thurn-map")
 
         self._load_player(cards, route)
@@ -105,13 +107,10 @@ class RouteExplorer(widgets.VBox):
 
         cards_box = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
         route_row = widgets.HBox([self.route_box, clear], layout=widgets.Layout(width="100%"))
-        list_box = widgets.VBox([self.table_head, self.table, self.more, self.detail],
-                                layout=widgets.Layout(flex="1 1 440px", min_width="360px"))
         controls = [self.header] + ([self.players] if self.players is not None else [])
         super().__init__([widgets.HTML(STYLE), *controls, cards_box,
                           widgets.HBox([self.display_line, self.include_display]), route_row, self.message,
-                          self.status, widgets.HBox([list_box, map_box], layout=widgets.Layout(
-                              flex_flow="row wrap", align_items="flex-start", width="100%"))])
+                          self.status, self.table_head, self.table, self.more, self.detail, map_box])
         self.add_class("thurn-explorer")
         if self.state is None:
             self.include_display.disabled = True
@@ -167,6 +166,7 @@ class RouteExplorer(widgets.VBox):
         """Select row ``i`` of the list (0 is the best): the map draws it."""
         if not 0 <= i < len(self.options):
             raise IndexError(f"there are {len(self.options)} rows listed; row {i} is not one of them.")
+        self._picked = self.options[i].route
         self.table.index = i
 
     def show_more(self) -> None:
@@ -231,6 +231,7 @@ class RouteExplorer(widgets.VBox):
     def _on_select(self, change) -> None:
         if not self._quiet:
             t = time.perf_counter()
+            self._picked = self.selected.route if self.selected is not None else None
             self._draw()
             self.timing = {"map": time.perf_counter() - t}
 
@@ -251,9 +252,8 @@ class RouteExplorer(widgets.VBox):
         t1 = time.perf_counter()
         self.message.clear()
         self._route, self.candidates = route, candidates
-        keep = self.selected.route if self.selected is not None else None
         self.options = options
-        self._list(keep)
+        self._list()
         t2 = time.perf_counter()
         self._draw()
         t3 = time.perf_counter()
@@ -262,13 +262,17 @@ class RouteExplorer(widgets.VBox):
                              f"from {len(cards)} card{'s' if len(cards) != 1 else ''}; the best {len(options)} "
                              f"listed · answered in {1000 * (t3 - t0):.0f} ms</small>")
 
-    def _list(self, keep) -> None:
-        """Fill the table with the options, keeping the selected route when it is still listed."""
+    def _list(self) -> None:
+        """Fill the table with the options; the row the user selected stays selected while it is listed, else
+        the best row is."""
         rows = [_row(o) for o in self.options]
         widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(COLUMNS)]
         self.table_head.value = ("<div class='thurn-routes-head'>"
                                  + html.escape(_line(COLUMNS, widths).replace("\u00a0", " ")) + "</div>")
-        index = next((i for i, o in enumerate(self.options) if o.route == keep), 0) if self.options else None
+        index = next((i for i, o in enumerate(self.options) if o.route == self._picked), None)
+        if index is None:
+            self._picked = None
+            index = 0 if self.options else None
         self._quiet = True
         self.table.options = [(_line(r, widths), i) for i, r in enumerate(rows)]
         self.table.index = index
@@ -286,8 +290,20 @@ class RouteExplorer(widgets.VBox):
                            suggestion=list(option.route) if option is not None else None,
                            placement=list(best.houses) if best is not None else None,
                            title=self._title(option, best), height=self.height)
-        refresh(self.figure, fig)
+        self._show(fig)
         self.detail.value = _detail(self.board, option)
+
+    def _show(self, fig) -> None:
+        """Show ``fig`` on the map. When it has the same traces, only the overlays and the title change, in one
+        message (one redraw in the browser); else the whole figure is replaced (:func:`thurn.viz.refresh`)."""
+        if [t.name for t in self.figure.data] != [t.name for t in fig.data]:
+            refresh(self.figure, fig)
+            return
+        with self.figure.batch_update():
+            for old, new in zip(self.figure.data, fig.data):
+                if old.name not in UNCHANGING:
+                    old.update(new.to_plotly_json())
+            self.figure.layout.title.text = fig.layout.title.text
 
     def _title(self, option, best) -> str:
         who = f"{self.state.names[self.seat]}'s route" if self.state is not None else "Route"
@@ -323,7 +339,7 @@ def _best(option: RouteOption) -> Outcome | None:
 
 
 def _row(option: RouteOption) -> tuple[str, ...]:
-    """One row of the table: points, houses, tiles, carriage, kind, route (the current route in brackets)."""
+    """One row of the table: points, route (the current route in brackets), kind, houses, tiles, carriage."""
     best = _best(option)
     if option.kind == "new":
         kind, route = "new", str(option.route)
@@ -335,12 +351,12 @@ def _row(option: RouteOption) -> tuple[str, ...]:
         route = "–".join(cities[:inner[0]] + ["[" + "–".join(cities[inner[0]:inner[-1] + 1]) + "]"]
                          + cities[inner[-1] + 1:])
     if best is None:
-        return "0", "–", "too short to score", "–", kind, route
+        return "0", route, kind, "–", "too short to score", "–"
     tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
     carriage = "–" if best.carriage is None else str(best.carriage)
     if best is option.cartwright:
         carriage += " (Cartwright)"
-    return f"{option.points:+d}", str(len(best.houses)), tiles, carriage, kind, route
+    return f"{option.points:+d}", route, kind, str(len(best.houses)), tiles, carriage
 
 
 def _line(cells, widths) -> str:
