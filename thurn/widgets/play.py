@@ -73,7 +73,7 @@ class Play(widgets.VBox):
     carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
 
     ``Play(players=("You", "Bot"), bots=None, seed=None, rules=None, autosave=True, *, state=None,
-    start_player=0, map_height=None)``
+    start_player=0, map_width=600, map_height=None)``
 
     - ``players``: 2–4 names in seating order; ``seed``, ``rules``, ``start_player`` as in ``thurn.new_game``.
     - ``bots``: ``{player name: bot}``; a bot is any object with ``choose(state) -> action`` (e.g.
@@ -87,12 +87,13 @@ class Play(widgets.VBox):
     In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
     actions), ``app.save(path)``, ``app.load(path or JSON text)``, ``app.resume()`` / ``app.start_new()``,
     ``app.action_buttons`` (one per legal action), ``app.message`` (the last message), ``app.map`` (the
-    ``go.FigureWidget``). CSS classes: ``thurn-play`` (the app), ``thurn-map``, ``thurn-hand``,
+    ``go.FigureWidget``, ``map_width`` pixels wide). CSS classes: ``thurn-play`` (the app), ``thurn-map``, ``thurn-hand``,
     ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
     """
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
-                 state: GameState | None = None, start_player=0, map_height: int | None = None):
+                 state: GameState | None = None, start_player=0, map_width: int = 600,
+                 map_height: int | None = None):
         if state is None:
             state = new_game(players, seed=seed, rules=rules, start_player=start_player)
         elif not isinstance(state, GameState):
@@ -101,7 +102,7 @@ class Play(widgets.VBox):
             raise ThurnError(f"the players {list(players)} are not those of the given game {list(state.names)}.")
         self.bots = self._check_bots(bots, state.names)
         self.autosave_path = _resolve_autosave(autosave)
-        self.map_height = map_height
+        self.map_width, self.map_height = map_width, map_height
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
         self._log_len = 0
@@ -134,8 +135,8 @@ class Play(widgets.VBox):
                                                          padding="6px", margin="4px 0"))
 
         self._status = widgets.HTML(layout=full)
-        self.map = viz.board_figure(self._state, widget=True, height=self.map_height)
-        self._map_box = widgets.VBox([self.map], layout=widgets.Layout(flex="3 1 0%", min_width="420px"))
+        self.map = go.FigureWidget(self._map_figure(self._state, self._state.legal_actions()))
+        self._map_box = widgets.VBox([self.map], layout=widgets.Layout(width=f"{self.map_width + 8}px"))
         self._map_box.add_class("thurn-map")
         self._hand = widgets.HTML()
         self._hand.add_class("thurn-hand")
@@ -143,7 +144,7 @@ class Play(widgets.VBox):
         self._table = widgets.HTML()
         self._officials = widgets.HTML()
         side = widgets.VBox([self._hand, self._display, self._table, self._officials],
-                            layout=widgets.Layout(flex="2 1 0%", min_width="320px", padding="0 0 0 8px"))
+                            layout=widgets.Layout(flex="1 1 0%", min_width="320px", padding="0 0 0 8px"))
 
         self._actions = widgets.VBox()
         self.messages = MessageArea(layout=full)
@@ -472,8 +473,14 @@ class Play(widgets.VBox):
         self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
 
     def _show_map(self, s: GameState, legal) -> None:
+        viz.refresh(self.map, self._map_figure(s, legal))
+
+    def _map_figure(self, s: GameState, legal) -> go.Figure:
+        """The board with the houses and the route of the player to move; the cards that fit ringed. Its width
+        is fixed: a plotly figure drawn inside a widget box cannot always measure the box."""
         fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"]
-        viz.refresh(self.map, viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height))
+        fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
+        return fig.update_layout(width=self.map_width)
 
     def _show_hand(self, s: GameState) -> None:
         p = s.player()
@@ -531,7 +538,7 @@ class Play(widgets.VBox):
             for i, t in enumerate(shown))
         more = (f"<div style='color:#777'>… {len(lines) - len(shown)} earlier lines (all of them: "
                 f"<code>app.state.log()</code>)</div>") if len(lines) > len(shown) else ""
-        self._log.value = (f"<b>Log</b><div style='height:260px;overflow-y:auto;display:flex;line-height:1.4;"
+        self._log.value = (f"<b>Log</b><div style='max-height:260px;overflow-y:auto;display:flex;line-height:1.4;"
                            f"flex-direction:column-reverse;border:1px solid #ddd;font-size:0.9em'>"
                            f"<div>{more}{body}</div></div>")
 
