@@ -87,8 +87,8 @@ class Play(widgets.VBox):
     In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
     actions), ``app.save(path)``, ``app.load(path or JSON text)``, ``app.resume()`` / ``app.start_new()``,
     ``app.action_buttons`` (one per legal action), ``app.message`` (the last message), ``app.map`` (the
-    ``go.FigureWidget``, ``map_width`` pixels wide). CSS classes: ``thurn-play`` (the app), ``thurn-map``, ``thurn-hand``,
-    ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
+    ``go.FigureWidget``, ``map_width`` pixels wide). CSS classes: ``thurn-play`` (the app), ``thurn-map``,
+    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
     """
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
