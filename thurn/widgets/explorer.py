@@ -35,7 +35,7 @@ STYLE = """<style>
 .thurn-explorer .thurn-card { min-width: 0; padding: 0 6px; }
 </style>"""
 UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new board would change
-COLUMNS = ("points", "route", "kind", "houses", "tiles", "carriage")
+COLUMNS = ("points", "kind", "houses", "carriage", "route", "tiles")
 
 
 class RouteExplorer(widgets.VBox):
@@ -339,7 +339,7 @@ def _best(option: RouteOption) -> Outcome | None:
 
 
 def _row(option: RouteOption) -> tuple[str, ...]:
-    """One row of the table: points, route (the current route in brackets), kind, houses, tiles, carriage."""
+    """One row of the table: points, kind, houses, carriage, route (the current route in brackets), tiles."""
     best = _best(option)
     if option.kind == "new":
         kind, route = "new", str(option.route)
@@ -351,12 +351,12 @@ def _row(option: RouteOption) -> tuple[str, ...]:
         route = "–".join(cities[:inner[0]] + ["[" + "–".join(cities[inner[0]:inner[-1] + 1]) + "]"]
                          + cities[inner[-1] + 1:])
     if best is None:
-        return "0", route, kind, "–", "too short to score", "–"
+        return "0", kind, "–", "–", route, "too short to score"
     tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
     carriage = "–" if best.carriage is None else str(best.carriage)
     if best is option.cartwright:
         carriage += " (Cartwright)"
-    return f"{option.points:+d}", route, kind, str(len(best.houses)), tiles, carriage
+    return f"{option.points:+d}", kind, str(len(best.houses)), carriage, route, tiles
 
 
 def _line(cells, widths) -> str:
