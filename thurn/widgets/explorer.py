@@ -45,14 +45,17 @@ class RouteExplorer(widgets.VBox):
     chosen at first and ``route`` the current route (both editable). From a game position, the cards are
     ``player``'s hand (default: whose turn it is) and, while "include the display" is ticked, the display; the
     route is his current route. ``page`` rows are listed at first ("show more" adds as many). ``min_length`` is
-    the shortest new route listed. Selecting a row draws it on the map: the route dashed (``suggestion``), the
-    houses of its best placement hollow (``placement``), and the chosen cards that fit the current route
-    ringed (``candidates``).
+    the shortest new route listed; ``height`` the map's height in pixels. The best row is drawn on the map
+    until the user selects another (kept while it is listed): the route dashed (``suggestion``), the houses of
+    its best placement hollow (``placement``), and the chosen cards that fit the current route ringed
+    (``candidates``). A city name that does not exist, or a route off the roads, shows the engine's message
+    and changes nothing else.
 
     Parts, for code and tests: ``card_buttons`` (city → Button), ``include_display`` (Checkbox),
-    ``route_box`` (Text), ``table`` (Select), ``more`` (Button), ``message`` (MessageArea), ``figure``
-    (plotly FigureWidget); ``options`` is the listed :class:`~thurn.explore.RouteOptions`, ``selected`` the
-    chosen row's :class:`~thurn.explore.RouteOption`, ``timing`` the seconds the last answer took.
+    ``route_box`` (Text), ``players`` (Dropdown, with a game position), ``table`` (Select), ``more``
+    (Button), ``message`` (MessageArea), ``figure`` (plotly FigureWidget); ``options`` is the listed
+    :class:`~thurn.explore.RouteOptions`, ``selected`` the selected row's :class:`~thurn.explore.RouteOption`,
+    ``timing`` the seconds the last answer took (``options``, ``table``, ``map``, ``total``).
     """
 
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
@@ -112,8 +115,8 @@ class RouteExplorer(widgets.VBox):
                           widgets.HBox([self.display_line, self.include_display]), route_row, self.message,
                           self.status, self.table_head, self.table, self.more, self.detail, map_box])
         self.add_class("thurn-explorer")
-        if self.state is None:
-            self.include_display.disabled = True
+        if self.state is None:                  # a board has no display
+            self.include_display.layout.display = "none"
         self._answer()
 
     # -- what is chosen ----------------------------------------------------------------------------------------
@@ -258,7 +261,8 @@ class RouteExplorer(widgets.VBox):
         self._draw()
         t3 = time.perf_counter()
         self.timing = {"options": t1 - t0, "table": t2 - t1, "map": t3 - t2, "total": t3 - t0}
-        self.status.value = (f"<small>{options.total} route{'s' if options.total != 1 else ''} and extensions "
+        what = "routes and extensions" if route else "routes"
+        self.status.value = (f"<small>{options.total} {what} "
                              f"from {len(cards)} card{'s' if len(cards) != 1 else ''}; the best {len(options)} "
                              f"listed · answered in {1000 * (t3 - t0):.0f} ms</small>")
 
