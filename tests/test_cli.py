@@ -69,10 +69,11 @@ def test_bench_prints_rates_and_machine():
 
 
 def test_bench_times_the_what_if_answers():
-    r = _run("bench", "--what", "answers", "map", "--positions", "5")
+    r = _run("bench", "--what", "answers", "map", "apps", "--positions", "5")
     assert r.returncode == 0, r.stderr
     assert "games/s" not in r.stdout
-    names = {"route_options", "route_options_top50", "score_outcomes", "board_figure", "refresh_widget"}
+    names = {"route_options", "route_options_top50", "score_outcomes", "board_figure", "refresh_widget",
+             "play_click", "explorer_card_click"}
     rows = {line.split()[0]: line.split()[1:] for line in r.stdout.splitlines() if line.split()[:1] in
             [[n] for n in names]}
     assert set(rows) == names

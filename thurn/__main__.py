@@ -65,10 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=int, default=0, help="seed of the games and of the random choices")
-    b.add_argument("--what", nargs="+", choices=["play", "answers", "map"], default=["play", "answers", "map"],
+    b.add_argument("--what", nargs="+", choices=["play", "answers", "map", "apps"],
+                   default=["play", "answers", "map", "apps"],
                    help="play: random games; answers: the what-if answers the apps give on each click "
                         "(route_options, score_outcomes); map: drawing the plotly map and refreshing a "
-                        "FigureWidget; both over positions from random games")
+                        "FigureWidget; apps: one click in the Play app and in the RouteExplorer, in-process; "
+                        "all but play over positions from random games")
     b.add_argument("--positions", type=_positive_int, default=300, help="positions timed for 'answers'")
     return parser
 
@@ -123,6 +125,8 @@ def cmd_bench(args) -> int:
         _bench_answers(args, "answers")
     if "map" in args.what:
         _bench_answers(args, "map")
+    if "apps" in args.what:
+        _bench_answers(args, "apps")
     return 0
 
 
@@ -141,15 +145,18 @@ def _bench_play(args) -> None:
 
 
 def _bench_answers(args, what: str) -> None:
-    from .sim import bench_answers, bench_map
+    from .sim import bench_answers, bench_apps, bench_map
 
     print()
     if what == "answers":
         print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds each):")
         results = bench_answers(args.positions, 4, args.seed)
-    else:
+    elif what == "map":
         print(f"the map over {args.positions} positions of random 4-player games (milliseconds each):")
         results = bench_map(args.positions, 4, args.seed)
+    else:
+        print(f"one click in the apps, in-process, {args.positions} clicks each (milliseconds each):")
+        results = bench_apps(args.positions, 4, args.seed)
     print(f"{'answer':>22} {'n':>5} {'mean':>8} {'p95':>8} {'max':>8}")
     for name, r in results.items():
         print(f"{name:>22} {r['n']:>5} {r['mean_ms']:>8.2f} {r['p95_ms']:>8.2f} {r['max_ms']:>8.2f}", flush=True)

@@ -227,6 +227,28 @@ def bench_map(positions: int = 100, players: int = 4, seed: int = 0) -> dict:
             "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states)}
 
 
+def bench_apps(clicks: int = 100, players: int = 4, seed: int = 0) -> dict:
+    """Time one click in the apps, in-process (the kernel's share; the browser adds its redraw): a random
+    legal-action button of :class:`~thurn.widgets.Play` (hotseat, no autosave), and choosing one more card in
+    :class:`~thurn.widgets.RouteExplorer` on positions from random games (hand + display). Needs ipywidgets."""
+    from .widgets import Play, RouteExplorer
+
+    rng = random.Random(f"thurn.apps:{seed}:{players}")
+    app = Play(players=player_names(players), seed=seed, autosave=False)
+
+    def click(_):
+        nonlocal app
+        if app.state.is_over:
+            app = Play(players=player_names(players), seed=rng.randrange(10**9), autosave=False)
+        buttons = app.action_buttons
+        buttons[rng.randrange(len(buttons))].click()
+
+    states = sample_positions(clicks, players, seed, "play")
+    explorers = [(RouteExplorer(s), rng.choice(s.board.city_names)) for s in states]
+    return {"play_click": _times(click, range(clicks)),
+            "explorer_card_click": _times(lambda e: e[0].toggle(e[1]), explorers)}
+
+
 def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict:
     """Time the what-if answers the apps give on every click, over positions from random games.
 

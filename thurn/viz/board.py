@@ -74,10 +74,24 @@ def refresh(fig_widget, new_figure) -> None:
                         f"not {type(fig_widget).__name__}.")
     if not isinstance(new_figure, go.Figure | go.FigureWidget):
         raise TypeError(f"refresh needs a plotly figure to show, not {type(new_figure).__name__}.")
+    old, new = fig_widget.data, new_figure.data
+    if [(t.type, t.name) for t in old] == [(t.type, t.name) for t in new]:
+        # the same traces: one update message, so the browser redraws the map once
+        with fig_widget.batch_update():
+            for o, n in zip(old, new):
+                o.update(_without_uid(n.to_plotly_json()), overwrite=True)
+            fig_widget.layout.update(new_figure.layout.to_plotly_json(), overwrite=True)
+        return
     with fig_widget.batch_update():
         fig_widget.data = ()
-        fig_widget.add_traces(new_figure.data)
+        fig_widget.add_traces(new)
         fig_widget.layout = new_figure.layout
+
+
+def _without_uid(props: dict) -> dict:
+    props.pop("uid", None)
+    props.pop("type", None)
+    return props
 
 
 # -- what to draw ----------------------------------------------------------------------------------------------
