@@ -266,6 +266,25 @@ def test_refresh_keeps_the_figure_widget_and_replaces_its_data_and_layout():
     assert names(widget) == ["roads", "provinces", "cities"]
 
 
+def test_refresh_with_the_same_traces_sends_one_update(monkeypatch):
+    """The same trace names: properties are updated in place, in one message (one redraw in the browser)."""
+    state = mid_game()
+    widget = board_figure(state, widget=True)
+    sent = []
+    for name in ("_send_update_msg", "_send_addTraces_msg", "_send_deleteTraces_msg", "_send_relayout_msg",
+                 "_send_restyle_msg"):
+        monkeypatch.setattr(widget, name, lambda *a, _n=name, **k: sent.append(_n))
+    new = board_figure(state, title="another title", route=["Ulm", "Augsburg", "München"])
+    assert names(new) == names(widget)
+    refresh(widget, new)
+    assert sent == ["_send_update_msg"]
+    assert widget.layout.title.text == "another title"
+    for old, fresh in zip(widget.data, new.data):
+        a, b = old.to_plotly_json(), fresh.to_plotly_json()
+        a.pop("uid", None), b.pop("uid", None)
+        assert a == b
+
+
 def test_refresh_needs_a_figure_widget():
     with pytest.raises(TypeError, match="FigureWidget"):
         refresh(board_figure("base"), board_figure("base"))
