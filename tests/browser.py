@@ -41,10 +41,13 @@ VOILA_CDN_HOSTS = {"cdn.jsdelivr.net", "cdnjs.cloudflare.com"}
 # Console and page errors seen under Voilà that change nothing on the page, each told by the strings it
 # contains: the CDN links above; jupytext's lab extension (Voilà's older shared modules cannot load it, and it
 # draws nothing); jupyterlab-plotly storing a PNG snapshot of a go.Figure output into a model that Voilà keeps
-# read-only (the figure itself is drawn).
+# read-only (the figure itself is drawn); anywidget's 2-second timer on a model's start, which fires on a busy
+# machine while Voilà creates the models of every widget in the kernel and plotly's 5 MB module loads (the
+# maps are still checked: drawn, and changed by a click).
 VOILA_NOISE = [*((host,) for host in VOILA_CDN_HOSTS),
                ("/labextensions/jupyterlab-jupytext/",),
-               ("setData is not a function", "/labextensions/jupyterlab-plotly/")]
+               ("setData is not a function", "/labextensions/jupyterlab-plotly/"),
+               ("[anywidget] Failed to initialize model.", "/labextensions/anywidget/")]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
@@ -397,7 +400,7 @@ _CHANGED = """([title, svg, log]) => {
 
 
 def click_first_action(page) -> tuple[str, dict, dict]:
-    """Click the Play app's first enabled legal-action button and wait until both its map and its log change.
+    """Click the first Play app's first enabled legal-action button; wait until both its map and its log change.
 
     Returns the button's label and the app's state before and after.
     """
@@ -405,7 +408,7 @@ def click_first_action(page) -> tuple[str, dict, dict]:
     assert before is not None, "no .thurn-play app on the page"
     assert before["svg"], "the Play app has no drawn map (.thurn-map svg.main-svg)"
     assert before["actions"], "the Play app shows no enabled .thurn-action button"
-    button = page.locator(".thurn-play .thurn-action:not([disabled])").first
+    button = page.locator(".thurn-play").first.locator(".thurn-action:not([disabled])").first
     label = button.text_content().strip()
     button.click()
     try:

@@ -89,7 +89,7 @@ def test_notebook_runs_in_lab(notebook, lab, page):
             if b.count_mime(cells, b.WIDGET_MIME):
                 assert b.count(page, ".jupyter-widgets, [class*='widget-']") > 0, "widget outputs, but no widget drawn"
             if notebook == PLAY:
-                assert b.count(page, ".thurn-play") == 1, "the Play notebook shows no Play app (.thurn-play)"
+                assert b.count(page, ".thurn-play") > 0, "the Play notebook shows no Play app (.thurn-play)"
             if b.count(page, ".thurn-play"):
                 check_play_click(page, name)
 
