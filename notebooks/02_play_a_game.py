@@ -14,10 +14,11 @@
 # %% [markdown]
 # # Play a game of Thurn und Taxis
 #
-# This notebook is a game table. The app just below deals a game between **You** and a **Bot** that plays
-# at random. Click a button to take an action; the bot takes its whole turn as soon as you end yours. The
-# rest of the notebook explains the app one panel at a time: what it shows, how to type an action, how to
-# take a move back, and how a game is saved, so that nothing is lost when the kernel restarts.
+# This notebook is a game table. The app just below deals a game between **Ann** (that is you: put your own
+# name first) and a **Bot** that plays at random. Click a button to take an action; the bot takes its whole
+# turn as soon as you end yours. The rest of the notebook explains the app one panel at a time: what it shows,
+# how to type an action, how to take a move back, and how a game is saved, so that nothing is lost when the
+# kernel restarts.
 #
 # If you do not know the rules yet, start with `01_rules_walkthrough`. In short, a turn has three steps
 # (base rules, Game Play): **draw** a city card, **play** a card at an end of your route, and **score** the
@@ -32,7 +33,7 @@ import thurn
 from thurn.bots import RandomBot
 from thurn.widgets import Play
 
-app = Play(players=("You", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=2006)
+app = Play(players=("Ann", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=2006)
 app
 
 # %% [markdown]

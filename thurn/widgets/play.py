@@ -29,7 +29,7 @@ from .common import MessageArea, card_chip, card_chips, province_color, text_col
 __all__ = ["Play", "AUTOSAVE_NAME"]
 
 AUTOSAVE_NAME = "play.thurn-autosave.json"
-DEFAULT_PLAYERS = ("You", "Bot")
+DEFAULT_PLAYERS = ("Ann", "Bot")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
@@ -72,7 +72,7 @@ class Play(widgets.VBox):
     """A game of Thurn und Taxis as an app: the map, your hand, the display, every player's route, houses,
     carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
 
-    ``Play(players=("You", "Bot"), bots=None, seed=None, rules=None, autosave=True, *, state=None,
+    ``Play(players=("Ann", "Bot"), bots=None, seed=None, rules=None, autosave=True, *, state=None,
     start_player=0, map_width=600, map_height=None)``
 
     - ``players``: 2–4 names in seating order; ``seed``, ``rules``, ``start_player`` as in ``thurn.new_game``.
