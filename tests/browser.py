@@ -22,10 +22,13 @@ import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from urllib.parse import urlparse
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -80,7 +83,7 @@ def require_browser() -> None:
 
 
 @contextmanager
-def chromium() -> Iterator["Browser"]:
+def chromium() -> Iterator[Browser]:
     """Headless Debian Chromium driven by Playwright."""
     from playwright.sync_api import sync_playwright
 
@@ -167,6 +170,7 @@ def _get(url: str, timeout: float = 2.0) -> bool:
 @contextmanager
 def server(cmd: list[str], *, cwd: Path, env: dict[str, str], ready_url: str, log: Path) -> Iterator[None]:
     """Run ``cmd`` until the ``with`` block ends: ready once ``ready_url`` answers 200, then stopped by SIGTERM."""
+    what = " ".join(cmd[1:3])
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
@@ -174,9 +178,9 @@ def server(cmd: list[str], *, cwd: Path, env: dict[str, str], ready_url: str, lo
         deadline = time.monotonic() + WAIT_MS / 1000
         while not _get(ready_url):
             if proc.poll() is not None:
-                raise RuntimeError(f"{cmd[2]} exited with {proc.returncode} before it was ready:\n{_log_tail(log)}")
+                raise RuntimeError(f"{what} exited with {proc.returncode} before it was ready:\n{_log_tail(log)}")
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{cmd[2]} not ready at {ready_url} after {WAIT_MS // 1000} s:\n{_log_tail(log)}")
+                raise TimeoutError(f"{what} not ready at {ready_url} after {WAIT_MS // 1000} s:\n{_log_tail(log)}")
             time.sleep(0.2)
         yield
     finally:
@@ -284,8 +288,8 @@ def open_notebook(page, lab: Lab, name: str) -> None:
     """
     page.goto(lab.notebook_url(name), timeout=WAIT_MS)
     page.wait_for_function(
-        "name => !!window.jupyterapp && !!window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.context && window.jupyterapp.shell.currentWidget.context.path === name",
+        "name => { const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return !!panel && !!panel.context && panel.context.path === name; }",
         arg=name, timeout=WAIT_MS)
     page.evaluate(_WAIT_FOR_KERNEL, [name, WAIT_MS])
 
@@ -309,6 +313,7 @@ def error_outputs(cells: list[dict]) -> list[str]:
 
 
 def count_mime(cells: list[dict], mime: str) -> int:
+    """How many outputs of the code cells carry ``mime``."""
     return sum(mime in out.get("data", {}) for cell in cells for out in cell["outputs"])
 
 
@@ -417,8 +422,9 @@ def click_first_action(page) -> tuple[str, dict, dict]:
         after = play_state(page) or {}
         raise AssertionError(
             f"clicking {label!r} did not change both the map and the log within {WAIT_MS // 1000} s: "
-            f"title {before['title']!r} -> {after.get('title')!r}, map SVG changed: {after.get('svg') != before['svg']}, "
-            f"log changed: {after.get('log') != before['log']}, message {after.get('message')!r}") from error
+            f"title {before['title']!r} -> {after.get('title')!r}, "
+            f"map SVG changed: {after.get('svg') != before['svg']}, log changed: {after.get('log') != before['log']}, "
+            f"message {after.get('message')!r}") from error
     return label, before, play_state(page)
 
 

@@ -85,7 +85,7 @@ def test_notebook_runs_in_lab(notebook, lab, page):
 
             assert b.page_problems(page) == [], "the page shows errors"
             if b.count_mime(cells, b.PLOTLY_MIME) or any(DRAWS_A_FIGURE.search(cell["source"]) for cell in cells):
-                assert b.count(page, ".js-plotly-plot .main-svg") > 0, "the notebook draws a figure; none is on the page"
+                assert b.count(page, ".js-plotly-plot .main-svg") > 0, "the notebook draws a figure; none is drawn"
             if b.count_mime(cells, b.WIDGET_MIME):
                 assert b.count(page, ".jupyter-widgets, [class*='widget-']") > 0, "widget outputs, but no widget drawn"
             if notebook == PLAY:
@@ -100,8 +100,7 @@ def test_notebook_runs_in_lab(notebook, lab, page):
 
 
 def test_play_app_in_voila(chromium, page, tmp_path):
-    if not PLAY.exists():
-        pytest.skip(f"{PLAY.relative_to(b.ROOT)} does not exist yet")
+    assert PLAY.exists(), f"{PLAY.relative_to(b.ROOT)} is missing: the Play app is checked on that notebook"
     root = b.copy_notebooks(tmp_path / "notebooks")  # its own copy: no autosave left by the JupyterLab run
     with b.voila(root / PLAY.name, tmp_path) as url, screenshot_on_failure(page, "voila-play"):
         page.goto(url, timeout=b.WAIT_MS)
