@@ -178,7 +178,7 @@ state.legal_actions()
 plan = route_options(state)[0]
 fits = [card for card in state.hand() if thurn.fitting_ends(board, state.route(), card)]
 fig = board_figure(state, suggestion=plan.route, placement=plan.outcome.houses, candidates=fits,
-                   title=f"Ann's best plan: {plan.route} · {plan.outcome}")
+                   title=f"Ann's best plan: {plan.route}<br><sup>{plan.outcome}</sup>")
 fig.show()
 
 # %% [markdown]
