@@ -2,15 +2,19 @@
 
 A bot is anything with a ``name`` and a ``choose(state) -> action`` method (the :class:`Bot` protocol). Bots
 see the game only through the public API (``state.legal_actions()``, ``state.player()``, ...) and return one of
-the legal actions; the caller applies it.
+the legal actions; the caller applies it. A bot never looks at what its player cannot see (the other hands,
+the order of the deck).
+
+Bots by name (``make_bot("greedy", seed=1)``, and ``--bots`` on the command line): see :data:`BOTS`.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "BOTS", "RandomBot", "make_bot", "bot_class"]
 
 
 @runtime_checkable
@@ -21,6 +25,34 @@ class Bot(Protocol):
 
     def choose(self, state) -> Action:
         ...
+
+
+#: The bots by name: ``name -> "module:Class"`` (imported when first asked for).
+BOTS = {
+    "random": "thurn.bots.random:RandomBot",
+    "greedy": "thurn.bots.greedy:GreedyBot",
+    "search": "thurn.bots.search:SearchBot",
+}
+
+
+def bot_class(name: str):
+    """The class of the bot called ``name`` (one of :data:`BOTS`); a clear error for an unknown name."""
+    key = str(name).strip().lower()
+    if key not in BOTS:
+        from ..errors import UnknownName
+        raise UnknownName("bot", name, sorted(BOTS))
+    module, cls = BOTS[key].split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def make_bot(spec, seed=None, **options):
+    """A bot from a name (``"random"``, ``"greedy"``, ``"search"``), seeded with ``seed``; a bot is returned as it
+    is. ``options`` go to the bot's constructor (e.g. ``make_bot("search", seed=1, seconds=0.5)``)."""
+    if not isinstance(spec, str):
+        if callable(getattr(spec, "choose", None)):
+            return spec
+        raise TypeError(f"a bot is a name ({', '.join(BOTS)}) or an object with choose(state), not {spec!r}.")
+    return bot_class(spec)(seed=seed, **options)
 
 
 from .random import RandomBot  # noqa: E402  (after Bot, which it follows)
