@@ -1,0 +1,346 @@
+"""SearchBot: determinized rollouts that never peek at the hidden cards.
+
+For each decision the bot samples positions consistent with what it has seen (:mod:`thurn.information`:
+the others' unknown cards and the deck order dealt at random from the unseen cards), and in each sample tries
+every candidate action: the action, then a quick policy for everyone up to a horizon (by default the end of the
+bot's next turn), then a heuristic evaluation of the position (:func:`evaluate`: the final score now, plus what
+the route in progress, the hand and the carriage promise). All candidates share the same samples and the same
+random numbers, so their differences are measured precisely; the budget goes to the best candidates by
+successive halving. Flat Monte Carlo over determinizations ("perfect information Monte Carlo").
+
+The bot reads the engine form of positions (numbers and masks) for speed, but only of the sampled positions:
+the true hidden cards never reach the search.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from itertools import combinations
+
+from ..actions import Action
+from ..information import Seen
+from ..scoring import earned_tiles, placement_masks, popcount
+
+__all__ = ["SearchBot", "evaluate", "quick_action"]
+
+
+# -- a quick policy for the rollouts (and for forced-looking choices) ---------------------------------------
+
+def _fits(adj, route, rmask, c) -> bool:
+    return not rmask >> c & 1 and bool(adj[c] >> route[0] & 1 or adj[c] >> route[-1] & 1)
+
+
+def _fitting(adj, route, rmask, hand) -> int:
+    """How many cards of ``hand`` fit an end of ``route``."""
+    if not route:
+        return 0
+    ends = 1 << route[0] | 1 << route[-1]
+    return sum(1 for c in hand if adj[c] & ends and not rmask >> c & 1)
+
+
+def _draw_value(adj, route, rmask, hand, c) -> float:
+    """How useful card ``c`` is to a player with ``route`` and ``hand`` (a rough count of ways it helps)."""
+    v = 0.0
+    if route:
+        if rmask >> c & 1:
+            return -1.0
+        ends = 1 << route[0] | 1 << route[-1]
+        if adj[c] & ends:
+            v += 2.0
+        for h in hand:
+            if adj[c] >> h & 1 and not rmask >> h & 1:
+                v += 0.5
+    else:
+        for h in hand:
+            if adj[c] >> h & 1:
+                v += 1.0
+    if c in hand:
+        v -= 0.7
+    return v
+
+
+def _score_value(s, p, a) -> float:
+    """Points a Score action adds now: houses placed, tiles earned, the carriage taken (roughly)."""
+    b = s.board
+    mask = a._arg
+    houses = p.houses | mask
+    held = {si for si, _ in p.tiles}
+    v = popcount(mask) + sum(s.stacks[st.index][0] for st in earned_tiles(b, s.rules, houses, held, s.stacks,
+                                                                          len(p.route)))
+    if a.cartwright:
+        v += 1.5
+    return v
+
+
+def quick_action(s, rng: random.Random, actions=None) -> Action:
+    """A quick, sensible action for the player to move (the rollout policy): draw what fits the route, extend
+    it, score when the next carriage is reached or no card in hand fits, place the most houses."""
+    if actions is None:
+        actions = s.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    step = s.step
+    b = s.board
+    adj = b.adj
+    p = s.players[s.current]
+    route, rmask, hand = p.route, p.rmask, p.hand
+    if step == "draw":
+        best, best_v = None, 0.9
+        postmaster = None
+        for a in actions:
+            k = a.kind
+            if k == "draw":
+                if a._arg >= 0:
+                    v = _draw_value(adj, route, rmask, hand, a._arg) + rng.random() * 0.1
+                    if v > best_v:
+                        best, best_v = a, v
+                elif best is None:
+                    best = a
+            elif a._arg == "postmaster":
+                postmaster = a
+        if postmaster is not None and s.official is None and s.draws == 0 and len(hand) < 3 \
+                and _fitting(adj, route, rmask, hand) < 2:
+            return postmaster
+        return best if best is not None else actions[-1]
+    if step == "play":
+        best, best_v = None, -99.0
+        for a in actions:
+            if a.kind != "play":
+                continue
+            c = a._arg
+            rest = list(hand)
+            rest.remove(c)
+            if a.end == "new":
+                if route and len(route) >= 2 and _fitting(adj, route, rmask, hand):
+                    continue
+                v = -3.0 - 1.5 * len(route) + sum(1 for h in rest if adj[c] >> h & 1 and h != c)
+            else:
+                nr = (c,) + route if a.end == "left" else route + (c,)
+                v = 5.0 + _fitting(adj, nr, rmask | 1 << c, rest) + (0.0 if p.houses >> c & 1 else 0.3)
+            v += rng.random() * 0.1
+            if v > best_v:
+                best, best_v = a, v
+        return best if best is not None else actions[0]
+    if step == "score":
+        carrier = None
+        scores = []
+        end = None
+        for a in actions:
+            k = a.kind
+            if k == "score":
+                scores.append(a)
+            elif k == "official":
+                carrier = a
+            else:
+                end = a
+        n = len(route)
+        if carrier is not None and n < 7:
+            return carrier
+        if not scores:
+            return end
+        level = b.carriage_levels[len(p.carriages)] if len(p.carriages) < len(b.carriage_levels) else 7
+        goal = max(3, min(level, 7))
+        if s.end_by is not None or n >= goal or _fitting(adj, route, rmask, hand) == 0 \
+                or any(a.cartwright for a in scores):
+            return max(scores, key=lambda a: _score_value(s, p, a) + rng.random() * 0.01)
+        return end
+    if step == "keep":
+        def keep_value(a):
+            cards = a._arg
+            v = 0.0
+            for x, y in combinations(cards, 2):
+                v += 1.0 if adj[x] >> y & 1 else (-0.5 if x == y else 0.0)
+            return v + rng.random() * 0.01
+        return max(actions, key=keep_value)
+    return actions[rng.randrange(len(actions))]
+
+
+# -- evaluation ----------------------------------------------------------------------------------------------
+
+def _player_value(s, seat: int) -> float:
+    """An estimate of what ``seat`` will end the game with: the final score now (carriage, tiles, unplaced
+    houses: Game End and Scoring), plus part of what the route in progress and the hand promise."""
+    b = s.board
+    p = s.players[seat]
+    v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(v for _, v in p.tiles) - p.houses_left
+    if s.step == "over":
+        return v
+    route = p.route
+    n = len(route)
+    if n:
+        fit = _fitting(b.adj, route, p.rmask, p.hand)
+        if n >= b.min_route:
+            masks = placement_masks(b, route, p.houses, p.houses_left, s.rules.optional_houses)
+            houses = popcount(masks[0]) if masks else 0
+            level = b.carriage_levels[len(p.carriages)] if len(p.carriages) < len(b.carriage_levels) else None
+            gain = houses
+            if level is not None and n >= level:
+                gain += b.carriage_points[level] - (b.carriage_points[p.carriages[-1]] if p.carriages else 0)
+            v += 0.6 * gain + 0.25 * n
+        else:
+            v += 0.5 * n
+        v += 0.3 * min(fit, 3)
+    v += 0.1 * len(p.hand)
+    return v
+
+
+def _as_mover(s, seat: int):
+    """The position as if ``seat`` were about to start a turn (to value his prospects the same way for all)."""
+    if s.current == seat and s.step == "draw" and s.draws == 0 and s.official is None:
+        return s
+    n = s._clone()
+    n._root = n._history = None
+    n.current = seat
+    n.step, n.draws, n.draws_allowed, n.plays, n.plays_allowed, n.official = "draw", 0, 1, 0, 1, None
+    if not s.players[seat].hand:
+        n.official, n.draws_allowed = "postmaster", 2       # an empty hand: the Postmaster must help (1)
+    return n
+
+
+def greedy_value(s, seat: int, bot=None) -> float:
+    """What ``seat`` has and can expect: the final score now (Game End and Scoring) plus GreedyBot's value of
+    his best next turn (the route in progress, the hand, the draw), as if his turn began now."""
+    p = s.players[seat]
+    b = s.board
+    v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
+    if s.step == "over":
+        return v
+    if bot is None:
+        from .greedy import GreedyBot
+        bot = GreedyBot(0)
+    x = bot.evaluate(_as_mover(s, seat))
+    return v + (x if x > -100 else 0.0)
+
+
+def evaluate(s, seat: int, value=_player_value) -> float:
+    """How good ``s`` is for ``seat``: its estimated final score minus the best of the others' (points).
+    A finished game counts the winner's margin with a bonus for the win (base rules, Game End and Scoring)."""
+    mine = value(s, seat)
+    others = max(value(s, i) for i in range(len(s.players)) if i != seat)
+    v = mine - others
+    if s.step == "over":
+        v += 5.0 if s.winner() == s.names[seat] else -5.0
+    return v
+
+
+# -- the bot -----------------------------------------------------------------------------------------------
+
+def _greedy_policy():
+    from .greedy import GreedyBot
+    bot = GreedyBot(0)
+
+    def policy(s, rng, actions=None):
+        bot.rng = rng
+        return bot.choose(s)
+    return policy, bot
+
+
+class SearchBot:
+    """Chooses by sampling the unseen cards and playing each candidate action forward (see the module doc).
+
+    ``seed``: any int or str (its own generator; the global one is never touched). ``iterations``: rollouts per
+    decision, shared out among the candidates (the budget; deterministic for a seed); ``seconds``: a time budget
+    per decision instead (then ``iterations`` is only a cap on the samples per round). ``horizon``: how many of
+    the bot's own turns the rollouts look beyond the current one (0: to the end of this turn; None: to the end
+    of the game). ``policy``: ``"greedy"`` or ``"quick"`` for the rollouts; ``leaf``: ``"greedy"`` or
+    ``"simple"`` for the evaluation at the horizon. ``top``: how many of the rollout policy's favourite
+    actions are searched (None: all).
+    """
+
+    name = "search"
+
+    def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 64, horizon: int | None = 1,
+                 policy: str = "greedy", leaf: str = "greedy", top: int | None = None):
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds should be a positive number, not {seconds!r}.")
+        if not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations should be a whole number of at least 1, not {iterations!r}.")
+        if horizon is not None and (not isinstance(horizon, int) or horizon < 0):
+            raise ValueError(f"horizon should be a whole number of at least 0 or None, not {horizon!r}.")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon
+        self.top = top
+        self._greedy = None
+        if policy == "greedy" or leaf == "greedy":
+            self.policy_fn, self._greedy = _greedy_policy()
+        if policy == "quick":
+            self.policy_fn = quick_action
+        if leaf == "greedy":
+            bot = self._greedy
+            self.value = lambda s, seat: greedy_value(s, seat, bot)
+        else:
+            self.value = _player_value
+        self.last = []          # (value, action, samples) of the last search, best first
+
+    def __repr__(self):
+        budget = f"seconds={self.seconds!r}" if self.seconds is not None else f"iterations={self.iterations}"
+        return f"SearchBot(seed={self.seed!r}, {budget}, horizon={self.horizon})"
+
+    def choose(self, state) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
+        if len(actions) == 1:
+            return actions[0]
+        return self._search(state, actions)[0][1]
+
+    def score_actions(self, state) -> list[tuple[float, Action, str]]:
+        """Each legal action with its estimated value (points ahead of the best other player at the horizon)
+        and the reason in words, best first."""
+        actions = state.legal_actions()
+        if len(actions) <= 1:
+            return [(0.0, a, "the only legal action") for a in actions]
+        out = []
+        for value, a, n in self._search(state, actions):
+            out.append((value, a, f"{value:+.1f} points against the best other player at the horizon "
+                                  f"({n} sampled futures)"))
+        return out
+
+    # -- the search ---------------------------------------------------------------------------------------
+    def _candidates(self, state, actions):
+        if self.top is None or len(actions) <= self.top or self._greedy is None:
+            return list(actions)
+        ranked = self._greedy.score_actions(state)
+        return [a for _, a, _ in ranked[:self.top]]
+
+    def _search(self, state, actions):
+        """Successive halving over the candidates: each round gives the survivors the same sampled positions
+        and random numbers, then keeps the better half. Returns (mean value, action, samples), best first."""
+        me = state.current
+        start = time.perf_counter()
+        seen = Seen(state, me)
+        rng = random.Random(self.rng.getrandbits(64))
+        horizon = math.inf if self.horizon is None else state.turns + 1 + self.horizon * len(state.players)
+        cands = self._candidates(state, actions)
+        total = {a: 0.0 for a in actions}
+        count = {a: 0 for a in actions}
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        for r in range(rounds):
+            if self.seconds is None:
+                samples, stop = max(1, self.iterations // (rounds * len(cands))), None
+            else:
+                samples, stop = self.iterations, start + self.seconds * (r + 1) / rounds
+            for _ in range(samples):
+                world = seen.sample(rng)
+                seed = rng.getrandbits(64)
+                for a in cands:
+                    total[a] += self._rollout(world.apply(a), me, horizon, random.Random(seed))
+                    count[a] += 1
+                if stop is not None and time.perf_counter() >= stop:
+                    break
+            if r < rounds - 1:
+                cands.sort(key=lambda a: -total[a] / count[a])
+                cands = cands[:(len(cands) + 1) // 2]
+        ranked = sorted((a for a in actions if count[a]), key=lambda a: (-count[a], -total[a] / count[a]))
+        self.last = [(total[a] / count[a], a, count[a]) for a in ranked]
+        return self.last
+
+    def _rollout(self, s, me: int, horizon, rng: random.Random) -> float:
+        policy = self.policy_fn
+        while s.step != "over" and s.turns < horizon:
+            s = s.apply(policy(s, rng, None))
+        return evaluate(s, me, self.value)
