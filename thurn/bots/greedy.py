@@ -1,0 +1,830 @@
+"""GreedyBot: every legal action valued by a one-turn lookahead with a hand-made evaluation, the best one played.
+
+The evaluation counts in points of the final score (Game End and Scoring) less a *tempo* cost: every turn spent
+on a route is a card played that could have gone into another route, worth about ``rate`` points. So
+
+- **scoring now** is worth what it brings now: one point per house placed (an unplaced house costs a point),
+  the bonus tiles it takes (province tiles completed, and a share of a province tile per house towards it), the
+  route-length tile, the carriage (its points over the old one, plus ``carriage_step`` for the step up the track)
+  (base rules, 3a–3c);
+- **building on** (ending the turn, or playing a card) is worth the best of scoring the route ``j`` turns later:
+  the houses of the route now plus ``house_ext`` per card added, the carriage and length tile of the longer route,
+  less ``rate`` per turn, where the first ``k`` turns are safe (``k`` = the longest run of hand cards that extend
+  the route one after the other) and every further one succeeds only with the chance of drawing a card that fits
+  an end (from the display or the unseen cards); a route that cannot be extended is lost (base rules, 2);
+- a **draw** is worth the best play it allows this turn (a card from the deck: the chance-weighted average over
+  the unseen cards that would change the plan); the **Postmaster** the best two draws (less the Cartwright or
+  Postal Carrier he rules out: one official per turn); the **Administrator** a new display when nothing in it
+  fits; the **Postal Carrier** the second card's play; the **Cartwright** the carriage he gains (base rules, 1–3c);
+- after scoring, the bot **keeps** the three cards that start the best new route (base rules, 3d);
+- taking the last carriage first or placing the last house ends the game (Game End and Scoring): worth it when
+  the bot is ahead, a heavy penalty when it is behind; on the last turn of a game only scoring now counts.
+
+The bot sees what its player sees: its own hand, the display, every route, house, carriage and tile, and the
+stacks; it never reads another player's hand or the deck (the unseen cards are counted as 3 copies of each city
+less those in view). Inside the package it reads the engine's tables (``board.adj``, the players' ``hand``,
+``route``, ``rmask``, ``houses``) for speed. Ties are broken with the bot's own seeded :class:`random.Random`.
+"""
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass, fields, replace
+from weakref import WeakKeyDictionary
+
+from ..actions import Action
+from ..scoring import placement_masks
+
+__all__ = ["GreedyBot", "Weights"]
+
+NEG = -1e9
+LAST_HOUSES = 12         # with this many houses left, a route may place the last one (the value depends on scores)
+MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's numbers (points of the final score). ``GreedyBot(seed, rate=1.2)`` overrides one."""
+
+    rate: float = 1.0             # points a turn (one card played) is worth elsewhere: the tempo cost
+    house_ext: float = 0.7        # houses each further card of a route adds when it is scored, on average
+    progress: float = 0.8         # share of a province tile credited for each house towards it
+    carriage_step: float = 1.5    # a carriage's worth beyond its points: the step up the track (3c)
+    cartwright_cost: float = 0.3  # planning to need the Cartwright (no other official that turn)
+    official_cost: float = 0.3    # calling the Postmaster or Administrator (no other official that turn)
+    second_draw: float = 0.7      # share of the second-best draw's gain the Postmaster is credited
+    end_bonus: float = 1.0        # ending the game while ahead, beyond the game-end tile
+    end_penalty: float = 4.0      # ending the game while not ahead (plus the deficit)
+    max_plan: int = 4             # cards planned beyond the safe run of hand cards
+    horizon: bool = True          # plans end when the game is likely to end (see _Eval.turns_left)
+
+
+_MEMO: WeakKeyDictionary = WeakKeyDictionary()      # board -> {chain key: longest run}
+_HOUSES: dict = {}                                  # (board, player signature) -> {route mask: (value, mask)}
+_LENGTH: dict = {}                                  # (board, stacks) -> route-length tile value by length
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _chain(adj, memo, l: int, r: int, avail: int) -> int:
+    """The longest run of cities of ``avail`` that can be played one after the other at the ends ``l`` and ``r``
+    of a route (each card fits an end: a road to it, base rules 2). Memoised per board (key: see ``_run``)."""
+    if l > r:
+        l, r = r, l
+    key = (avail << 12) | (l << 6) | r
+    v = memo.get(key)
+    if v is not None:
+        return v
+    best = 0
+    top = avail.bit_count()
+    for end, other in ((r, l), (l, r)):
+        nxt = adj[end] & avail
+        while nxt:
+            low = nxt & -nxt
+            nxt ^= low
+            v = 1 + _chain(adj, memo, other, low.bit_length() - 1, avail ^ low)
+            if v > best:
+                best = v
+                if best == top:
+                    memo[key] = best
+                    return best
+    memo[key] = best
+    return best
+
+
+class _Eval:
+    """What the player to move knows, and the caches of one decision.
+
+    A route is handled as its cities (a bit mask: a city is in a route at most once, base rules 2) and its two
+    ends ``l`` and ``r``; its length is the number of cities.
+    """
+
+    def __init__(self, state, w: Weights):
+        s = state
+        b = self.b = s.board
+        self.s, self.w = s, w
+        self.adj = b.adj
+        seat = self.seat = s.current
+        p = self.p = s.players[seat]
+        hm = 0
+        for c in p.hand:
+            hm |= 1 << c
+        self.hm = hm
+        self.route = p.route
+        self.final = s.end_by is not None           # every turn left is a last turn (Game End and Scoring)
+        memo = _MEMO.get(b)
+        if memo is None:
+            memo = _MEMO[b] = {}
+        self.memo = memo
+        # scores now, for the end of the game
+        cp = b.carriage_points
+        totals = [(cp[q.carriages[-1]] if q.carriages else 0) + sum(v for _, v in q.tiles) - q.houses_left
+                  for q in s.players]
+        self.my_total = totals[seat]
+        self.opp_best = max(t for i, t in enumerate(totals) if i != seat)
+        self.end_tile = 0
+        for st in b.stacks:
+            if st.kind == "game_end" and s.stacks[st.index]:
+                self.end_tile += s.stacks[st.index][0]
+        self.horizon = self.turns_left() if w.horizon else 99
+        # houses: cached per player signature
+        key = (b, p.houses, p.houses_left, p.tiles, s.stacks, s.rules.optional_houses)
+        if p.houses_left <= LAST_HOUSES:                # placing the last house may end the game: the scores count
+            key += (self.my_total, self.opp_best, self.final)
+        hc = _HOUSES.get(key)
+        if hc is None:
+            if len(_HOUSES) > 512:
+                _HOUSES.clear()
+            hc = _HOUSES[key] = {}
+        self.hcache = hc
+        self._groups = None
+        # route-length tiles (3b) by route length
+        lk = (b, s.stacks)
+        L = _LENGTH.get(lk)
+        if L is None:
+            if len(_LENGTH) > 512:
+                _LENGTH.clear()
+            L = [0] * 16
+            for m in range(16):
+                best = None
+                for st in b.stacks:
+                    if st.kind == "route_length" and st.length <= m and s.stacks[st.index]:
+                        if best is None or st.length > best.length:
+                            best = st
+                if best is not None:
+                    L[m] = s.stacks[best.index][0]
+            L = _LENGTH[lk] = tuple(L)
+        self.L = L
+        # the next carriage (3c)
+        levels = b.carriage_levels
+        have = len(p.carriages)
+        self.level = None
+        cval = 0.0
+        if have < len(levels) and s.carriages_left[have] > 0:
+            lev = self.level = levels[have]
+            gain = cp[lev] - (cp[p.carriages[-1]] if p.carriages else 0)
+            cval = gain + (w.carriage_step if have < len(levels) - 1 else 0.0)
+            if have == len(levels) - 1 and not self.final:
+                cval += self.end_adjust(gain)
+        self.cval = cval
+        F = []
+        for m in range(16):
+            if self.level is None or m < self.level - 2:
+                F.append(L[m])
+            else:
+                F.append(L[m] + (cval if m >= self.level else cval - w.cartwright_cost))
+        self.F = F                                  # carriage + length tile of scoring m cards on a later turn
+        self._unseen = None
+        dmask = 0
+        for c in s.display:
+            if c >= 0:
+                dmask |= 1 << c
+        self.dmask = dmask
+        self.rate, self.ext, self.plan = w.rate, w.house_ext, w.max_plan
+        self.pcache = {}
+        self.acache = {}
+
+    # -- the end of the game ----------------------------------------------------------------------------------
+    def end_adjust(self, gain: float) -> float:
+        """Ending the game now (taking the last carriage first, placing the last house): the game-end tile, and
+        a bonus when ahead afterwards or a penalty when not (Game End and Scoring)."""
+        lead = self.my_total + gain + self.end_tile - self.opp_best
+        if lead >= 2:
+            return self.end_tile + self.w.end_bonus
+        if lead > 0:
+            return float(self.end_tile)
+        return self.end_tile - self.w.end_penalty + lead
+
+    def turns_left(self) -> int:
+        """A guess at how many more turns this player gets: the game ends in the round in which someone takes
+        the last carriage or places his last house (Game End and Scoring). Each other player is guessed to need
+        a card per turn for the carriages he still lacks (routes of at least 3, or level - 2 with the
+        Cartwright), or about a turn per house left."""
+        if self.final:
+            return 0
+        b, s = self.b, self.s
+        levels = b.carriage_levels
+        best = 99
+        for i, q in enumerate(s.players):
+            if i == self.seat:
+                continue
+            cards = sum(max(b.min_route, lev - 2) for lev in levels[len(q.carriages):]) - len(q.route)
+            t = min(max(1, cards), max(1, q.houses_left))
+            if t < best:
+                best = t
+        return best + 1
+
+    # -- carriages -----------------------------------------------------------------------------------------------
+    def carriage(self, m: int, cartwright: bool) -> float:
+        """The carriage part of scoring a route of ``m`` cards now (3c); the Cartwright makes up two cards."""
+        lev = self.level
+        if lev is None or m < lev - 2:
+            return 0.0
+        if m >= lev:
+            return self.cval
+        return self.cval if cartwright else 0.0
+
+    # -- houses and province tiles (3a, 3b) ------------------------------------------------------------------------
+    def groups(self):
+        """(missing cities, tile value, size) of each province tile not held and not used up; and the all-provinces
+        tile as (missing province masks, value, provinces needed)."""
+        g = self._groups
+        if g is None:
+            b, s, p = self.b, self.s, self.p
+            held = {si for si, _ in p.tiles}
+            groups, allp = [], None
+            for st in b.stacks:
+                if st.index in held or not s.stacks[st.index]:
+                    continue
+                value = s.stacks[st.index][0]
+                if st.kind == "all_cities":
+                    need = 0
+                    for pid in st.provinces:
+                        need |= b.province_mask[b._province_index[pid]]
+                    groups.append((need & ~p.houses, value, need.bit_count()))
+                elif st.kind == "one_house_per_province":
+                    req = [b.province_mask[i] for i, pr in enumerate(b.provinces)
+                           if s.rules.all_provinces_includes_baiern or pr.id not in st.except_provinces]
+                    allp = ([m for m in req if not m & p.houses], value, len(req))
+            g = self._groups = (groups, allp)
+        return g
+
+    def mask_value(self, m: int) -> float:
+        """Placing houses in the cities of ``m``: a point each, province tiles completed, progress towards others."""
+        w = self.w
+        n = m.bit_count()
+        v = float(n)
+        groups, allp = self._groups or self.groups()
+        for missing, value, size in groups:
+            got = missing & m
+            if got:
+                v += value if got == missing else w.progress * value * got.bit_count() / size
+        if allp is not None:
+            missing, value, size = allp
+            covered = 0
+            for pm in missing:
+                if pm & m:
+                    covered += 1
+            if covered:
+                v += value if covered == len(missing) else w.progress * value * covered / size
+        if n and n == self.p.houses_left and not self.final:
+            v += self.end_adjust(v)
+        return v
+
+    def houses(self, rmask: int):
+        """(value, mask) of the best placement when scoring a route through the cities ``rmask`` (3a)."""
+        hit = self.hcache.get(rmask)
+        if hit is None:
+            p = self.p
+            if p.houses_left > LAST_HOUSES and rmask.bit_count() >= p.houses_left:
+                self.hcache = {}                # (a route that long: the scores count, see __init__)
+            best, bm = NEG, 0
+            for m in placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left,
+                                     self.s.rules.optional_houses):
+                v = self.mask_value(m)
+                if v > best:
+                    best, bm = v, m
+            hit = self.hcache[rmask] = (best, bm)
+        return hit
+
+    # -- chances of finding a card that fits ------------------------------------------------------------------------
+    def unseen(self):
+        """Copies of each city the player cannot see (other hands, deck, discard pile) and their total."""
+        u = self._unseen
+        if u is None:
+            s = self.s
+            counts = [self.b.card_copies] * len(self.adj)
+            for c in self.p.hand:
+                counts[c] -= 1
+            for q in s.players:
+                for c in q.route:
+                    counts[c] -= 1
+            for c in s.display:
+                if c >= 0:
+                    counts[c] -= 1
+            counts = [x if x > 0 else 0 for x in counts]
+            u = self._unseen = (counts, max(1, sum(counts)))
+        return u
+
+    def p_fit(self, l: int, r: int, rmask: int) -> float:
+        """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
+        the unseen ones (two tries: the Postmaster), better when one is face up in the display."""
+        key = (((rmask << 6) | l) << 6) | r
+        p = self.pcache.get(key)
+        if p is None:
+            fits = (self.adj[l] | self.adj[r]) & ~rmask
+            counts, total = self._unseen or self.unseen()
+            k = 0
+            rest = fits
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                k += counts[low.bit_length() - 1]
+            miss = (1.0 - k / total) ** 2
+            if fits & self.dmask:
+                miss *= 0.5
+            p = self.pcache[key] = 0.95 if miss < 0.05 else 1.0 - miss
+        return p
+
+    # -- values of positions --------------------------------------------------------------------------------------
+    def run(self, rmask: int, l: int, r: int, hm: int) -> int:
+        """The longest run of hand cards (``hm``) that extend the route one after the other."""
+        avail = hm & ~rmask
+        key = (avail << 12) | (l << 6) | r if l <= r else (avail << 12) | (r << 6) | l
+        k = self.memo.get(key)
+        return _chain(self.adj, self.memo, l, r, avail) if k is None else k
+
+    def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
+        """Building on the route (not scoring this turn), ``k`` hand cards extending it: the best of scoring it
+        ``j`` turns later, less ``rate`` a turn; turns beyond ``k`` need a card that fits (``p_fit``); a plan
+        longer than the turns left before the game ends brings nothing."""
+        n = rmask.bit_count()
+        last = min(k + self.plan, MAX_PLAN_LENGTH - n, self.horizon)
+        first = 3 - n if n < 2 else 1
+        if last < 1:
+            last = 1
+        if first > last or self.final:
+            return (0.0, 0) if detail else 0.0
+        h = self.houses(rmask)[0]
+        F = self.F
+        rate, ext = self.rate, self.ext
+        best, bj = NEG, 0
+        pp = 1.0
+        p = None
+        for j in range(first, last + 1):
+            if j > k:
+                if p is None:
+                    p = self.p_fit(l, r, rmask)
+                    pp = p ** (j - k)
+                else:
+                    pp *= p
+            m = n + j
+            v = pp * (h + ext * j + F[m if m < 16 else 15]) - rate * j
+            if v > best:
+                best, bj = v, j
+        return (best, bj) if detail else best
+
+    def score_now(self, rmask: int, cartwright: bool) -> float:
+        m = rmask.bit_count()
+        return self.houses(rmask)[0] + self.carriage(m, cartwright) + self.L[m if m < 16 else 15]
+
+    def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
+        """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
+        what it depends on: the route's cities and ends, the run of hand cards that extend it, the Cartwright."""
+        avail = hm & ~rmask
+        ck = (avail << 12) | (l << 6) | r if l <= r else (avail << 12) | (r << 6) | l
+        k = self.memo.get(ck)
+        if k is None:
+            k = _chain(self.adj, self.memo, l, r, avail)
+        key = (((((rmask << 6) | l) << 6 | r) << 6 | k) << 1) | cartwright
+        v = self.acache.get(key)
+        if v is None:
+            v = self.cont(rmask, l, r, k)
+            if rmask.bit_count() >= 3:
+                x = self.score_now(rmask, cartwright)
+                if x > v:
+                    v = x
+            self.acache[key] = v
+        return v
+
+    def plays(self, hm: int):
+        """Every (card, end, route mask, left end, right end) a hand ``hm`` can play now. A new route only
+        when no card fits or the route is a single card (discarding a longer route is never better)."""
+        route, adj = self.route, self.adj
+        out = []
+        if route:
+            l, r = route[0], route[-1]
+            rmask = self.p.rmask
+            fits = hm & (adj[l] | adj[r]) & ~rmask
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                c = low.bit_length() - 1
+                a = adj[c]
+                if a >> l & 1:
+                    out.append((c, "left", rmask | low, c, r))
+                if a >> r & 1 and r != l:
+                    out.append((c, "right", rmask | low, l, c))
+            if out and len(route) > 1:
+                return out
+        rest = hm
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            out.append((c, "new", low, c, c))
+        return out
+
+    def best_play(self, hm: int, cartwright: bool):
+        """(value, play) of the best card to play with the hand ``hm`` (after a draw)."""
+        best, arg = NEG, None
+        after = self.after_play
+        for play in self.plays(hm):
+            v = after(play[2], play[3], play[4], hm, cartwright)
+            if v > best:
+                best, arg = v, play
+        return best, arg
+
+    def draw_gains(self, cartwright: bool):
+        """The base value (the best play with the hand as it is), each display city's value, and the deck's
+        expected value (base rules, 1).
+
+        A drawn card is worth the better of playing it (at an end, or as a new route when that is allowed) and
+        playing what the base plan plays while holding it (it may lengthen the run of cards that fit). A card far
+        from the route's ends and from the hand changes nothing. The deck is the chance-weighted gain of the
+        unseen cities that fit an end (or join a card in hand, with no route)."""
+        hm = self.hm
+        base, bplay = self.best_play(hm, cartwright)
+        route, adj = self.route, self.adj
+        near = 0
+        for c in _bits(hm):
+            near |= adj[c]
+        if route:
+            rmask = self.p.rmask
+            ends = adj[route[0]] | adj[route[-1]]
+            near = (near | ends) & ~rmask
+            deck_cards = ends & ~rmask & ~hm
+            new_ok = len(route) == 1 or not hm & ends & ~rmask
+        else:
+            deck_cards = near & ~hm
+            new_ok = True
+        shown = {}
+        counts, total = self._unseen or self.unseen()
+        deck = base
+        cands = deck_cards | self.dmask
+        while cands:
+            low = cands & -cands
+            cands ^= low
+            c = low.bit_length() - 1
+            if not near & low and not new_ok:
+                v = base
+            else:
+                h2 = hm | low
+                v = self.own_play(c, h2, cartwright, new_ok)
+                if bplay is not None and near & low:
+                    x = self.after_play(bplay[2], bplay[3], bplay[4], h2, cartwright)
+                    if x > v:
+                        v = x
+                if v < base:
+                    v = base
+            if self.dmask & low:
+                shown[c] = v
+            if deck_cards & low and counts[c] and v > base:
+                deck += counts[c] / total * (v - base)
+        return base, shown, deck
+
+    def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool) -> float:
+        """The best play of the card ``c`` itself: at an end of the route, or starting a new route."""
+        route, adj = self.route, self.adj
+        best = NEG
+        if route:
+            l, r = route[0], route[-1]
+            rmask = self.p.rmask | 1 << c
+            if not self.p.rmask >> c & 1:
+                if adj[c] >> l & 1:
+                    best = self.after_play(rmask, c, r, hm, cartwright)
+                if adj[c] >> r & 1 and r != l:
+                    x = self.after_play(rmask, l, c, hm, cartwright)
+                    if x > best:
+                        best = x
+        if new_ok:
+            x = self.after_play(1 << c, c, c, hm, cartwright)
+            if x > best:
+                best = x
+        return best
+
+    def fit_chance(self) -> float:
+        """The chance that one unseen card fits an end of the route (or joins a card in hand, with no route)."""
+        counts, total = self.unseen()
+        route, adj = self.route, self.adj
+        if route:
+            fits = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask
+        else:
+            fits = 0
+            for c in _bits(self.hm):
+                fits |= adj[c]
+        return sum(counts[c] for c in _bits(fits) if counts[c] > 0) / total
+
+
+class GreedyBot:
+    """A bot that plays the legal action its heuristic values most (see the module docstring).
+
+    ``GreedyBot(seed)`` or ``GreedyBot(seed=1, rate=1.2)``: ``seed`` seeds the tie-breaks (any int or str;
+    ``None`` from the system); keyword options override the numbers of :class:`Weights`.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed=None, weights: Weights | None = None, **options):
+        known = {f.name for f in fields(Weights)}
+        bad = sorted(set(options) - known)
+        if bad:
+            raise TypeError(f"GreedyBot has no option {', '.join(map(repr, bad))}; its options are "
+                            f"{', '.join(sorted(known))}.")
+        self.seed = seed
+        self.rng = _random.Random(seed)
+        self.weights = replace(weights or Weights(), **options)
+
+    def __repr__(self):
+        return f"GreedyBot(seed={self.seed!r})"
+
+    # -- choosing ------------------------------------------------------------------------------------------------
+    def choose(self, state) -> Action:
+        """The legal action of ``state`` with the highest value (ties broken by the bot's generator)."""
+        values = _values(state, self.weights)
+        if not values:
+            raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
+        top = max(v for v, _ in values)
+        best = [a for v, a in values if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def score_actions(self, state) -> list[tuple[float, Action, str]]:
+        """Every legal action with its value and the reason in words, best first."""
+        values = _values(state, self.weights)
+        ev = _Eval(state, self.weights) if values else None
+        out = [(v, a, _reason(ev, state, a)) for v, a in values]
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def evaluate(self, state) -> float:
+        """The value of the best legal action for the player to move (0 when the game is over)."""
+        values = _values(state, self.weights)
+        return max((v for v, _ in values), default=0.0)
+
+
+# -- the values of the legal actions ---------------------------------------------------------------------------------
+
+def _values(state, w: Weights) -> list[tuple[float, Action]]:
+    actions = state.legal_actions()
+    if len(actions) <= 1:
+        return [(0.0, a) for a in actions]
+    ev = _Eval(state, w)
+    step = state.step
+    if step == "draw":
+        return _draw_values(ev, state, actions)
+    if step == "play":
+        return _play_values(ev, state, actions)
+    if step == "score":
+        return _score_values(ev, state, actions)
+    if step == "keep":
+        return _keep_values(ev, actions)
+    return [(NEG, a) for a in actions]
+
+
+def _draw_values(ev: _Eval, s, actions):
+    """Base rules, 1: the card that allows the best play this turn; the Postmaster for a second card; the
+    Administrator for a new display."""
+    w = ev.w
+    cw = s.official is None           # no official yet: the Cartwright may still help when scoring
+    base, shown, deck = ev.draw_gains(cw)
+    gains = sorted([v - base for v in shown.values()] + [deck - base] * 2, reverse=True)
+    out = []
+    for a in actions:
+        kind = a.kind
+        if kind == "draw":
+            out.append((deck if a._arg < 0 else shown[a._arg], a))
+        elif kind == "official" and a._arg == "postmaster":
+            out.append((base + gains[0] + w.second_draw * gains[1] - w.official_cost - _cartwright_loss(ev), a))
+        elif kind == "official" and a._arg == "administrator":
+            q = ev.fit_chance()
+            best_shown = max(shown.values(), default=base)
+            avg = (deck - base) / q if q > 0 else 0.0
+            v = base + (1.0 - (1.0 - q) ** len(s.display)) * avg - w.official_cost - _cartwright_loss(ev)
+            out.append((v if best_shown <= deck else min(v, best_shown - 0.01), a))
+        else:
+            out.append((NEG, a))
+    return out
+
+
+def _cartwright_loss(ev: _Eval) -> float:
+    """What calling another official now costs when this turn's route would need the Cartwright (3c)."""
+    lev, route = ev.level, ev.route
+    n = len(route) + 1
+    if lev is None or ev.s.official is not None or not route or n >= lev or n < max(3, lev - 2):
+        return 0.0
+    return ev.cval
+
+
+def _play_values(ev: _Eval, s, actions):
+    """Base rules, 2: the card that keeps the route extendable and heads where houses can go, the Postal
+    Carrier's second card counted in; the Postmaster for a second draw before playing (base rules, 1)."""
+    cw = s.official is None
+    carrier = cw and s.plays == 0
+    hm = ev.hm
+    out = []
+    for a in actions:
+        kind = a.kind
+        if kind == "play":
+            rmask, l, r = _played(ev, a)
+            v = ev.after_play(rmask, l, r, hm, cw)
+            if carrier:
+                v = max(v, _carrier_value(ev, rmask, l, r))
+            out.append((v, a))
+        elif kind == "official" and a._arg == "postmaster":
+            out.append((_second_draw_value(ev), a))
+        else:
+            out.append((NEG, a))
+    return out
+
+
+def _played(ev: _Eval, a):
+    """The route (mask, left end, right end) after the play ``a``."""
+    c = a._arg
+    if a.end == "new" or not ev.route:
+        return 1 << c, c, c
+    if a.end == "left":
+        return ev.p.rmask | 1 << c, c, ev.route[-1]
+    return ev.p.rmask | 1 << c, ev.route[0], c
+
+
+def _second_draw_value(ev: _Eval) -> float:
+    """The Postmaster after the first draw (base rules, 1): the best second card when no card in hand fits the
+    route; with a card that fits, only the play it allows already, less the official's cost."""
+    w, route, adj = ev.w, ev.route, ev.adj
+    if route and ev.hm & (adj[route[0]] | adj[route[-1]]) & ~ev.p.rmask:
+        return ev.best_play(ev.hm, False)[0] - w.official_cost - _cartwright_loss(ev)
+    base, shown, deck = ev.draw_gains(False)
+    return max([deck] + list(shown.values())) - w.official_cost
+
+
+def _carrier_value(ev: _Eval, rmask: int, l: int, r: int) -> float:
+    """The Postal Carrier's second card (base rules, 2): the best play of another card that fits the route."""
+    adj, hm = ev.adj, ev.hm
+    fits = hm & (adj[l] | adj[r]) & ~rmask
+    best = NEG
+    while fits:
+        low = fits & -fits
+        fits ^= low
+        c = low.bit_length() - 1
+        if adj[c] >> l & 1:
+            best = max(best, ev.after_play(rmask | low, c, r, hm, False) - 0.05)
+        if adj[c] >> r & 1:
+            best = max(best, ev.after_play(rmask | low, l, c, hm, False) - 0.05)
+    return best
+
+
+def _score_values(ev: _Eval, s, actions):
+    """Base rules, 3: score now (houses, tiles, carriage) or build on; the Postal Carrier for a second card."""
+    route, rmask, hm = ev.route, ev.p.rmask, ev.hm
+    n = len(route)
+    out = []
+    for a in actions:
+        kind = a.kind
+        if kind == "score":
+            v = ev.mask_value(a._arg) + ev.carriage(n, a.cartwright) + ev.L[n if n < 16 else 15]
+            if a.cartwright:
+                v -= 0.01                 # the Cartwright only when he adds the carriage
+            out.append((v, a))
+        elif kind == "end":
+            out.append((ev.cont(rmask, route[0], route[-1], ev.run(rmask, route[0], route[-1], hm)), a))
+        elif kind == "official":
+            out.append((_carrier_value(ev, rmask, route[0], route[-1]), a))
+        else:
+            out.append((NEG, a))
+    return out
+
+
+def _keep_values(ev: _Eval, actions):
+    """Base rules, 3d: keep the three cards that start the best new route."""
+    out = []
+    for a in actions:
+        km = 0
+        for c in a._arg:
+            km |= 1 << c
+        best = NEG
+        for c in _bits(km):
+            v = ev.cont(1 << c, c, c, ev.run(1 << c, c, c, km))
+            if v > best:
+                best = v
+        out.append((best + 0.01 * km.bit_count(), a))
+    return out
+
+
+# -- reasons in words -------------------------------------------------------------------------------------------------
+
+def _names(b, mask: int) -> str:
+    return ", ".join(b.names_of(mask))
+
+
+def _route_after(ev: _Eval, c: int, end: str) -> tuple:
+    if end == "new" or not ev.route:
+        return (c,)
+    return (c,) + ev.route if end == "left" else ev.route + (c,)
+
+
+def _route_text(b, route) -> str:
+    return "–".join(b.city_name(c) for c in route)
+
+
+def _score_text(ev: _Eval, rmask: int, cartwright: bool, mask: int | None = None) -> str:
+    """What scoring the route brings: houses, province tiles, route tile, carriage (base rules, 3a–3c)."""
+    b = ev.b
+    m = rmask.bit_count()
+    if mask is None:
+        mask = ev.houses(rmask)[1]
+    n = mask.bit_count()
+    parts = [f"{n} house{'s' if n != 1 else ''}" + (f" ({_names(b, mask)})" if n else "")]
+    groups, allp = ev.groups()
+    done = [value for missing, value, _ in groups if missing and missing & mask == missing]
+    if allp is not None and allp[0] and all(pm & mask for pm in allp[0]):
+        done.append(allp[1])
+    if done:
+        parts.append(f"province tile{'s' if len(done) > 1 else ''} {' + '.join(map(str, done))}")
+    length_tile = ev.L[m if m < 16 else 15]
+    if length_tile:
+        parts.append(f"route tile {length_tile}")
+    if ev.carriage(m, cartwright):
+        parts.append(f"carriage {ev.level}" + (" with the Cartwright" if m < ev.level else ""))
+    if ev.p.houses_left and n == ev.p.houses_left and not ev.final:
+        parts.append("the last house ends the game")
+    return ", ".join(parts)
+
+
+def _build_text(ev: _Eval, rmask: int, l: int, r: int, k: int, j: int) -> str:
+    """Why building on: the safe run of hand cards, the chance of a card that fits, the length aimed at."""
+    n = rmask.bit_count()
+    if k:
+        safe = f"{k} card{'s' if k != 1 else ''} in hand extend it"
+    else:
+        safe = f"no card in hand extends it (a {ev.p_fit(l, r, rmask):.0%} chance to draw one that fits)"
+    if not j:
+        return f"{safe}; the game ends before it can be scored"
+    m = n + j
+    aim = [f"aim at {m} cards"]
+    if ev.level is not None and m >= ev.level - 2:
+        aim.append(f"carriage {ev.level}" + (" with the Cartwright" if m < ev.level else ""))
+    if ev.L[m if m < 16 else 15]:
+        aim.append(f"route tile {ev.L[m if m < 16 else 15]}")
+    return f"{safe}; {', '.join(aim)}"
+
+
+def _plan_text(ev: _Eval, route, hm: int, cartwright: bool) -> str:
+    """What the bot means to do with ``route`` after playing to it: score now, or build on (and why)."""
+    rmask = 0
+    for c in route:
+        rmask |= 1 << c
+    l, r = route[0], route[-1]
+    k = ev.run(rmask, l, r, hm)
+    cont, j = ev.cont(rmask, l, r, k, detail=True)
+    head = f"{_route_text(ev.b, route)} ({len(route)} card{'s' if len(route) != 1 else ''})"
+    if len(route) >= 3 and ev.score_now(rmask, cartwright) >= cont:
+        return f"{head}, scored now: {_score_text(ev, rmask, cartwright)}"
+    if ev.final:
+        return f"{head}, too short to score on the last turn"
+    return f"{head}, built on: {_build_text(ev, rmask, l, r, k, j)}"
+
+
+def _reason(ev: _Eval | None, s, a) -> str:
+    """The reason for an action in words, from the same evaluation that valued it."""
+    if ev is None:
+        return "the only legal action"
+    b = ev.b
+    kind = a.kind
+    cw = s.official is None
+    if kind == "draw":
+        if a._arg < 0:
+            return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; the display offers nothing "
+                    f"better (base rules, 1)")
+        hm = ev.hm | 1 << a._arg
+        v, play = ev.best_play(hm, cw)
+        if play is None:
+            return f"{b.city_name(a._arg)}: nothing to play after it (base rules, 1)"
+        c, end = play[0], play[1]
+        then = f"start a new route with {b.city_name(c)}" if end == "new" else \
+            f"play {b.city_name(c)} at the {end} end"
+        return f"then {then}: {_plan_text(ev, _route_after(ev, c, end), hm, cw)} (base rules, 1–2)"
+    if kind == "official":
+        if a._arg == "postmaster":
+            if s.step == "play":
+                return "the Postmaster draws a second card before playing (base rules, 1)"
+            return "the Postmaster draws a second card: two cards to extend the route (base rules, 1)"
+        if a._arg == "administrator":
+            return (f"the Administrator replaces the display: each new card fits with chance "
+                    f"{ev.fit_chance():.0%} (base rules, 1)")
+        if a._arg == "postal_carrier":
+            return "the Postal Carrier plays a second card that fits: the route grows twice this turn (base rules, 2)"
+        return "an official"
+    if kind == "play":
+        route = _route_after(ev, a._arg, a.end)
+        if a.end == "new":
+            lost = f" (discards {_route_text(b, ev.route)})" if ev.route else ""
+            return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
+        return f"extends the route to {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
+    if kind == "score":
+        return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a._arg)} "
+                f"(base rules, 3a–3c)")
+    if kind == "end":
+        if ev.final:
+            return "end the turn: the game ends after this round (Game End and Scoring)"
+        route, rmask = ev.route, ev.p.rmask
+        k = ev.run(rmask, route[0], route[-1], ev.hm)
+        j = ev.cont(rmask, route[0], route[-1], k, detail=True)[1]
+        return (f"keep building {_route_text(b, route)}: {_build_text(ev, rmask, route[0], route[-1], k, j)} "
+                f"(base rules, 3)")
+    if kind == "keep":
+        return f"keep {', '.join(b.city_name(c) for c in a._arg)}: the best start for the next route (base rules, 3d)"
+    return "no heuristic for this kind of action"
