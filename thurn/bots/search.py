@@ -198,19 +198,60 @@ def _as_mover(s, seat: int):
     return n
 
 
+_NEEDS: dict = {}       # (board, rules) -> [(stack index, kind, [province masks])] of the province tiles
+
+
+def _province_needs(s):
+    key = (s.board, s.rules.all_provinces_includes_baiern)
+    needs = _NEEDS.get(key)
+    if needs is None:
+        b = s.board
+        needs = []
+        for st in b.stacks:
+            if st.kind == "all_cities":
+                need = 0
+                for pid in st.provinces:
+                    need |= b.province_mask[b._province_index[pid]]
+                needs.append((st.index, st.kind, need))
+            elif st.kind == "one_house_per_province":
+                needs.append((st.index, st.kind, [b.province_mask[i] for i, pr in enumerate(b.provinces)
+                                                  if key[1] or pr.id not in st.except_provinces]))
+        _NEEDS[key] = needs
+    return needs
+
+
+def _credits(s, seat: int, w) -> float:
+    """What GreedyBot credits beyond points for what a player already has, so that a banked route and one still
+    in hand are valued alike: ``carriage_step`` per step up the carriage track (3c), and ``progress`` of each
+    province tile for each house towards it (3b)."""
+    b = s.board
+    p = s.players[seat]
+    v = w.carriage_step * min(len(p.carriages), len(b.carriage_levels) - 1)
+    held = {si for si, _ in p.tiles}
+    for si, kind, need in _province_needs(s):
+        if si in held or not s.stacks[si]:
+            continue
+        if kind == "all_cities":
+            v += w.progress * s.stacks[si][0] * popcount(p.houses & need) / popcount(need)
+        else:
+            v += w.progress * s.stacks[si][0] * sum(1 for m in need if m & p.houses) / len(need)
+    return v
+
+
 def greedy_value(s, seat: int, bot=None) -> float:
-    """What ``seat`` has and can expect: the final score now (Game End and Scoring) plus GreedyBot's value of
-    his best next turn (the route in progress, the hand, the draw), as if his turn began now."""
+    """What ``seat`` has and can expect, in GreedyBot's terms: the final score now (Game End and Scoring), the
+    credits GreedyBot gives for carriages and houses towards province tiles, and its value of his best next
+    turn (the route in progress, the hand, the draw), as if his turn began now."""
     p = s.players[seat]
     b = s.board
     v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
     if s.step == "over":
         return v
+    from .greedy import GreedyBot, _values
     if bot is None:
-        from .greedy import GreedyBot
         bot = GreedyBot(0)
-    x = bot.evaluate(_as_mover(s, seat))
-    return v + (x if x > -100 else 0.0)
+    x = max((value for value, _ in _values(_as_mover(s, seat), bot.weights, always=True)), default=0.0)
+    return v + _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
 
 
 def evaluate(s, seat: int, value=_player_value) -> float:
@@ -258,6 +299,12 @@ class SearchBot:
             raise ValueError(f"iterations should be a whole number of at least 1, not {iterations!r}.")
         if horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ValueError(f"horizon should be a whole number of at least 0 or None, not {horizon!r}.")
+        if policy not in ("greedy", "quick"):
+            raise ValueError(f"policy should be 'greedy' or 'quick', not {policy!r}.")
+        if leaf not in ("greedy", "simple"):
+            raise ValueError(f"leaf should be 'greedy' or 'simple', not {leaf!r}.")
+        if top is not None and (not isinstance(top, int) or top < 1):
+            raise ValueError(f"top should be a whole number of at least 1 or None, not {top!r}.")
         self.seed = seed
         self.rng = random.Random(seed)
         self.seconds = seconds

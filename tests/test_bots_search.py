@@ -1,0 +1,112 @@
+"""SearchBot: determinized rollouts (thurn.bots.search). Small budgets only: strength is measured by the
+ladder, not here."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import thurn
+from thurn import EndTurn, Score
+from thurn.bots import RandomBot, make_bot
+from thurn.bots.search import SearchBot, evaluate, quick_action
+
+from test_information import end_turn, played, position_pair
+
+
+def small(seed=1, **options):
+    options.setdefault("iterations", 12)
+    return SearchBot(seed=seed, **options)
+
+
+POSITIONS = [played(seed, turns) for seed, turns in [(11, 0), (12, 3), (13, 9), (14, 16), (15, 31)]]
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=repr)
+def test_chooses_a_legal_action(state):
+    for s in [state, *(_forward(state, k) for k in range(1, 4))]:
+        if not s.is_over:
+            a = small().choose(s)
+            assert s.why_illegal(a) is None
+
+
+def _forward(state, k):
+    """``state`` after ``k`` random actions (other steps of the turn)."""
+    bot = RandomBot(k)
+    for _ in range(k):
+        if state.is_over:
+            break
+        state = state.apply(bot.choose(state))
+    return state
+
+
+def test_same_seed_same_choices():
+    for state in POSITIONS[1:]:
+        a, b = small(seed=7), small(seed=7)
+        assert [a.choose(state) for _ in range(3)] == [b.choose(state) for _ in range(3)]
+        assert small(seed=3).score_actions(state) == small(seed=3).score_actions(state)
+
+
+def test_score_actions_ranks_every_searched_action():
+    state = POSITIONS[2]
+    ranked = small(iterations=40).score_actions(state)
+    legal = state.legal_actions()
+    assert {a for _, a, _ in ranked} <= set(legal) and len(ranked) == len(legal)
+    assert all(isinstance(v, float) and isinstance(why, str) and why for v, _, why in ranked)
+
+
+def test_scores_a_route_that_earns_a_tile_and_a_carriage():
+    # Ann's five-card route earns carriage 3 and the route-of-5 tile; her Lodz card fits neither end, so ending
+    # the turn risks the route (base rules, 2 and 3)
+    route = ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg"]
+    state = thurn.GameState.from_position({
+        "players": [{"name": "Ann", "hand": ["Lodz"], "route": route}, "Ben"],
+        "turn": {"step": "score", "draws": 1, "plays": 1}, "seed": 3})
+    assert EndTurn() in state.legal_actions()
+    for bot in (small(), small(policy="quick", leaf="simple")):
+        a = bot.choose(state)
+        assert isinstance(a, Score) and len(a.houses) == 3     # one house in each of the three provinces (3a)
+
+
+def test_never_reads_the_hidden_cards():
+    a, b = position_pair()               # Ann cannot tell them apart: Ben's hand and the deck differ
+    for move in [thurn.Draw(), thurn.Play("Augsburg", "new")]:       # Ben draws face down and plays
+        a, b = end_turn(a.apply(move)), end_turn(b.apply(move))
+    assert a.current == b.current == 0
+    assert a.player("Ben").hand != b.player("Ben").hand
+    assert small(seed=5).score_actions(a) == small(seed=5).score_actions(b)
+
+
+def test_plays_a_game_to_the_end():
+    state = played(21, 24)                       # the middle of a game: then the bot against GreedyBot
+    bots = [small(iterations=6), make_bot("greedy", seed=2)]
+    while not state.is_over:
+        state = state.apply(bots[state.current].choose(state))
+    assert state.is_over and state.winner() in state.names
+
+
+def test_time_budget_and_registry():
+    bot = make_bot("search", seed=1, seconds=0.02, iterations=4)
+    assert isinstance(bot, SearchBot)
+    state = POSITIONS[3]
+    assert state.why_illegal(bot.choose(state)) is None
+
+
+def test_quick_policy_and_evaluation():
+    rng = random.Random(1)
+    state = POSITIONS[4]
+    for _ in range(40):
+        if state.is_over:
+            break
+        a = quick_action(state, rng)
+        assert state.why_illegal(a) is None
+        state = state.apply(a)
+    assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))   # heads-up: one's lead is the other's loss
+
+
+@pytest.mark.parametrize("options, word", [({"iterations": 0}, "iterations"), ({"seconds": -1}, "seconds"),
+                                           ({"horizon": -1}, "horizon"), ({"policy": "clever"}, "policy"),
+                                           ({"leaf": "x"}, "leaf"), ({"top": 0}, "top")])
+def test_bad_options_are_named(options, word):
+    with pytest.raises(ValueError, match=word):
+        SearchBot(seed=1, **options)
