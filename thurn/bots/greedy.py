@@ -544,23 +544,19 @@ class GreedyBot:
 
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
         """Every legal action with its value and the reason in words, best first."""
-        values = _values(state, self.weights)
+        values = _values(state, self.weights, always=True)
         ev = _Eval(state, self.weights) if values else None
         out = [(v, a, _reason(ev, state, a)) for v, a in values]
         out.sort(key=lambda t: -t[0])
         return out
 
-    def evaluate(self, state) -> float:
-        """The value of the best legal action for the player to move (0 when the game is over)."""
-        values = _values(state, self.weights)
-        return max((v for v, _ in values), default=0.0)
-
 
 # -- the values of the legal actions ---------------------------------------------------------------------------------
 
-def _values(state, w: Weights) -> list[tuple[float, Action]]:
+def _values(state, w: Weights, always: bool = False) -> list[tuple[float, Action]]:
+    """(value, action) for every legal action; a lone action is valued only when ``always``."""
     actions = state.legal_actions()
-    if len(actions) <= 1:
+    if not actions or (len(actions) == 1 and not always):
         return [(0.0, a) for a in actions]
     ev = _Eval(state, w)
     step = state.step
@@ -748,7 +744,7 @@ def _build_text(ev: _Eval, rmask: int, l: int, r: int, k: int, j: int) -> str:
     """Why building on: the safe run of hand cards, the chance of a card that fits, the length aimed at."""
     n = rmask.bit_count()
     if k:
-        safe = f"{k} card{'s' if k != 1 else ''} in hand extend it"
+        safe = f"{k} card{'s' if k != 1 else ''} in hand extend{'s' if k == 1 else ''} it"
     else:
         safe = f"no card in hand extends it (a {ev.p_fit(l, r, rmask):.0%} chance to draw one that fits)"
     if not j:

@@ -1,0 +1,104 @@
+"""Hints: the best few legal actions of the player to move, with the reason in words and the bot's estimate.
+
+``hint(state)`` asks :class:`~thurn.bots.greedy.GreedyBot` (its ``score_actions``); another bot passed as ``bot=``
+gives its own estimates: one with ``score_actions(state)`` (a list of ``(value, action, reason)``), or one with
+``evaluate(state)`` (its estimate for each legal action, as a mapping ``action -> value`` or a list of pairs), in
+which case the reasons are GreedyBot's words for the same actions. Each :class:`Hint` also names the cities it
+concerns, so that a map can draw it (``thurn.viz.board_figure(state, candidates=h.cities, suggestion=h.route,
+placement=h.houses)``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..errors import ThurnError
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested action: its ``value`` (the bot's estimate, higher is better), the ``reason`` in words, and
+    the cities it concerns: ``cities`` (the card to draw, play or keep; the houses to place), ``route`` (the route
+    after the action) and ``houses`` (the houses a scoring places)."""
+
+    action: Action
+    value: float
+    reason: str
+    cities: tuple[str, ...] = ()
+    route: tuple[str, ...] = ()
+    houses: tuple[str, ...] = ()
+
+    def __str__(self):
+        return f"{self.action} ({self.value:+.1f}): {self.reason}"
+
+
+def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
+    """The ``n`` best legal actions of ``player`` (seat or name; default: the player to move), best first.
+
+    Raises :class:`~thurn.errors.ThurnError` when the game is over or ``player`` is not the one to move (only
+    the player to move has legal actions), and a ``TypeError`` for a ``bot`` that cannot estimate actions.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n is how many hints to give, a whole number of 1 or more, not {n!r}.")
+    if state.is_over:
+        raise ThurnError("The game is over: there is no action left to hint at.", reason="game_over")
+    seat = state.seat(player)
+    if seat != state.current:
+        raise ThurnError(f"It is {state.current_name}'s turn, not {state.names[seat]}'s: only the player to move "
+                         f"has actions to hint at.", reason="not_to_move")
+    ranked = _ranked(state, bot)
+    return [_hint(state, v, a, why) for v, a, why in ranked[:n]]
+
+
+def _ranked(state, bot) -> list[tuple[float, Action, str]]:
+    """Every legal action as (value, action, reason), best first."""
+    from .greedy import GreedyBot
+
+    greedy = GreedyBot(seed=0)
+    if bot is None:
+        return greedy.score_actions(state)
+    if callable(getattr(bot, "score_actions", None)):
+        ranked = [(float(v), a, str(why)) for v, a, why in bot.score_actions(state)]
+    elif callable(getattr(bot, "evaluate", None)):
+        reasons = {a: why for _, a, why in greedy.score_actions(state)}
+        ranked = [(v, a, reasons.get(a, "the bot's estimate")) for a, v in _estimates(bot.evaluate(state))]
+    else:
+        raise TypeError(f"a hint needs a bot with score_actions(state) or evaluate(state), not {bot!r}.")
+    ranked.sort(key=lambda t: -t[0])
+    return ranked
+
+
+def _estimates(result) -> list[tuple[Action, float]]:
+    """``evaluate``'s answer as (action, value) pairs: a mapping, or pairs in either order."""
+    items = result.items() if hasattr(result, "items") else result
+    out = []
+    for pair in items:
+        a, v = pair
+        if isinstance(v, Action) and not isinstance(a, Action):
+            a, v = v, a
+        if not isinstance(a, Action):
+            raise TypeError(f"evaluate(state) should give a value for each action, not {pair!r}.")
+        out.append((a, float(v)))
+    return out
+
+
+def _hint(state, value: float, a: Action, reason: str) -> Hint:
+    """A :class:`Hint` with the cities the action concerns, in the board's spelling."""
+    b = state.board
+    p = state.players[state.current]
+    route = tuple(b.city_name(c) for c in p.route)
+    kind = a.kind
+    if kind == "draw":
+        return Hint(a, value, reason, () if a.city is None else (b.city_name(b.index(a.city)),), route)
+    if kind == "play":
+        city = b.city_name(b.index(a.city))
+        after = (city,) if a.end == "new" else (city,) + route if a.end == "left" else route + (city,)
+        return Hint(a, value, reason, (city,), after)
+    if kind == "score":
+        houses = tuple(b.city_name(b.index(h)) for h in a.houses)
+        return Hint(a, value, reason, houses, route, houses)
+    if kind == "keep":
+        return Hint(a, value, reason, tuple(b.city_name(b.index(c)) for c in a.cards), route)
+    return Hint(a, value, reason, (), route)
