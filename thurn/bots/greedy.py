@@ -58,9 +58,41 @@ class Weights:
     horizon: bool = True          # plans end when the game is likely to end (see _Eval.turns_left)
 
 
-_MEMO: WeakKeyDictionary = WeakKeyDictionary()      # board -> {chain key: longest run}
+_TABLES: WeakKeyDictionary = WeakKeyDictionary()    # board -> _Tables
 _HOUSES: dict = {}                                  # (board, player signature) -> {route mask: (value, mask)}
 _LENGTH: dict = {}                                  # (board, stacks) -> route-length tile value by length
+
+
+class _Tables:
+    """What a board's data says once for all decisions: the chain memo, the cards still needed for the
+    carriages by how many are held, and the bonus stacks by kind."""
+
+    def __init__(self, b):
+        self.memo: dict = {}
+        levels = b.carriage_levels
+        self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
+                                    for h in range(len(levels) + 1))
+        self.end_stacks = tuple(st.index for st in b.stacks if st.kind == "game_end")
+        self.length_stacks = tuple((st.length, st.index) for st in b.stacks if st.kind == "route_length")
+        self.house_stacks = tuple(st.index for st in b.stacks if st.kind != "route_length")
+        self.province_stacks = []       # (stack index, "all_cities", need mask) or (index, kind, {option: masks})
+        for st in b.stacks:
+            if st.kind == "all_cities":
+                need = 0
+                for pid in st.provinces:
+                    need |= b.province_mask[b._province_index[pid]]
+                self.province_stacks.append((st.index, st.kind, need))
+            elif st.kind == "one_house_per_province":
+                req = {opt: tuple(b.province_mask[i] for i, pr in enumerate(b.provinces)
+                                  if opt or pr.id not in st.except_provinces) for opt in (False, True)}
+                self.province_stacks.append((st.index, st.kind, req))
+
+
+def _tables(b) -> _Tables:
+    t = _TABLES.get(b)
+    if t is None:
+        t = _TABLES[b] = _Tables(b)
+    return t
 
 
 def _bits(mask: int):
@@ -103,6 +135,10 @@ class _Eval:
     ends ``l`` and ``r``; its length is the number of cities.
     """
 
+    __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
+                 "end_tile", "horizon", "hcache", "_groups", "L", "level", "cval", "F", "_unseen", "dmask", "rate",
+                 "ext", "plan", "pcache", "acache")
+
     def __init__(self, state, w: Weights):
         s = state
         b = self.b = s.board
@@ -115,26 +151,35 @@ class _Eval:
             hm |= 1 << c
         self.hm = hm
         self.route = p.route
-        self.final = s.end_by is not None           # every turn left is a last turn (Game End and Scoring)
-        memo = _MEMO.get(b)
-        if memo is None:
-            memo = _MEMO[b] = {}
-        self.memo = memo
-        # scores now, for the end of the game
+        self.final = final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
+        t = self.t = _TABLES.get(b) or _tables(b)
+        self.memo = t.memo
+        # scores now (for the end of the game), and how many turns are likely left
         cp = b.carriage_points
-        totals = [(cp[q.carriages[-1]] if q.carriages else 0) + sum(v for _, v in q.tiles) - q.houses_left
-                  for q in s.players]
-        self.my_total = totals[seat]
-        self.opp_best = max(t for i, t in enumerate(totals) if i != seat)
-        self.end_tile = 0
-        for st in b.stacks:
-            if st.kind == "game_end" and s.stacks[st.index]:
-                self.end_tile += s.stacks[st.index][0]
-        self.horizon = self.turns_left() if w.horizon else 99
+        need = t.carriage_cards
+        opp_best, horizon = NEG, 99
+        for i, q in enumerate(s.players):
+            total = (cp[q.carriages[-1]] if q.carriages else 0) - q.houses_left
+            for _, v in q.tiles:
+                total += v
+            if i == seat:
+                self.my_total = total
+                continue
+            if total > opp_best:
+                opp_best = total
+            left = need[len(q.carriages)] - len(q.route)       # cards for his missing carriages (see turns_left)
+            if q.houses_left < left:
+                left = q.houses_left
+            if left < horizon:
+                horizon = left
+        self.opp_best = opp_best
+        self.end_tile = sum(s.stacks[i][0] for i in t.end_stacks if s.stacks[i])
+        self.horizon = 0 if final else (max(1, horizon) + 1 if w.horizon else 99)
         # houses: cached per player signature
-        key = (b, p.houses, p.houses_left, p.tiles, s.stacks, s.rules.optional_houses)
+        tops = tuple(s.stacks[i][0] if s.stacks[i] else 0 for i in t.house_stacks)
+        key = (b, p.houses, p.houses_left, p.tiles, tops, s.rules.optional_houses)
         if p.houses_left <= LAST_HOUSES:                # placing the last house may end the game: the scores count
-            key += (self.my_total, self.opp_best, self.final)
+            key += (self.my_total, opp_best, final)
         hc = _HOUSES.get(key)
         if hc is None:
             if len(_HOUSES) > 512:
@@ -142,7 +187,7 @@ class _Eval:
             hc = _HOUSES[key] = {}
         self.hcache = hc
         self._groups = None
-        # route-length tiles (3b) by route length
+        # route-length tiles (3b) by route length: the longest stack the route reaches that has a tile (R2, R3)
         lk = (b, s.stacks)
         L = _LENGTH.get(lk)
         if L is None:
@@ -150,34 +195,30 @@ class _Eval:
                 _LENGTH.clear()
             L = [0] * 16
             for m in range(16):
-                best = None
-                for st in b.stacks:
-                    if st.kind == "route_length" and st.length <= m and s.stacks[st.index]:
-                        if best is None or st.length > best.length:
-                            best = st
-                if best is not None:
-                    L[m] = s.stacks[best.index][0]
+                best = 0
+                for length, i in t.length_stacks:
+                    if length <= m and s.stacks[i] and length > best:
+                        best = length
+                        L[m] = s.stacks[i][0]
             L = _LENGTH[lk] = tuple(L)
         self.L = L
         # the next carriage (3c)
         levels = b.carriage_levels
         have = len(p.carriages)
-        self.level = None
+        self.level = lev = None
         cval = 0.0
         if have < len(levels) and s.carriages_left[have] > 0:
             lev = self.level = levels[have]
             gain = cp[lev] - (cp[p.carriages[-1]] if p.carriages else 0)
             cval = gain + (w.carriage_step if have < len(levels) - 1 else 0.0)
-            if have == len(levels) - 1 and not self.final:
+            if have == len(levels) - 1 and not final:
                 cval += self.end_adjust(gain)
         self.cval = cval
-        F = []
-        for m in range(16):
-            if self.level is None or m < self.level - 2:
-                F.append(L[m])
-            else:
-                F.append(L[m] + (cval if m >= self.level else cval - w.cartwright_cost))
-        self.F = F                                  # carriage + length tile of scoring m cards on a later turn
+        if lev is None:
+            self.F = L
+        else:                                       # carriage + length tile of scoring m cards on a later turn
+            cw = cval - w.cartwright_cost
+            self.F = [x if m < lev - 2 else x + (cval if m >= lev else cw) for m, x in enumerate(L)]
         self._unseen = None
         dmask = 0
         for c in s.display:
@@ -200,23 +241,11 @@ class _Eval:
         return self.end_tile - self.w.end_penalty + lead
 
     def turns_left(self) -> int:
-        """A guess at how many more turns this player gets: the game ends in the round in which someone takes
-        the last carriage or places his last house (Game End and Scoring). Each other player is guessed to need
-        a card per turn for the carriages he still lacks (routes of at least 3, or level - 2 with the
-        Cartwright), or about a turn per house left."""
-        if self.final:
-            return 0
-        b, s = self.b, self.s
-        levels = b.carriage_levels
-        best = 99
-        for i, q in enumerate(s.players):
-            if i == self.seat:
-                continue
-            cards = sum(max(b.min_route, lev - 2) for lev in levels[len(q.carriages):]) - len(q.route)
-            t = min(max(1, cards), max(1, q.houses_left))
-            if t < best:
-                best = t
-        return best + 1
+        """A guess at how many more turns this player gets (``horizon``, computed in ``__init__``): the game ends
+        in the round in which someone takes the last carriage or places his last house (Game End and Scoring).
+        Each other player is guessed to need a card per turn for the carriages he still lacks (routes of at least
+        3, or level - 2 with the Cartwright), less his route so far, or a turn per house left."""
+        return self.horizon
 
     # -- carriages -----------------------------------------------------------------------------------------------
     def carriage(self, m: int, cartwright: bool) -> float:
@@ -234,21 +263,17 @@ class _Eval:
         tile as (missing province masks, value, provinces needed)."""
         g = self._groups
         if g is None:
-            b, s, p = self.b, self.s, self.p
+            s, p = self.s, self.p
             held = {si for si, _ in p.tiles}
             groups, allp = [], None
-            for st in b.stacks:
-                if st.index in held or not s.stacks[st.index]:
+            for i, kind, need in self.t.province_stacks:
+                if i in held or not s.stacks[i]:
                     continue
-                value = s.stacks[st.index][0]
-                if st.kind == "all_cities":
-                    need = 0
-                    for pid in st.provinces:
-                        need |= b.province_mask[b._province_index[pid]]
+                value = s.stacks[i][0]
+                if kind == "all_cities":
                     groups.append((need & ~p.houses, value, need.bit_count()))
-                elif st.kind == "one_house_per_province":
-                    req = [b.province_mask[i] for i, pr in enumerate(b.provinces)
-                           if s.rules.all_provinces_includes_baiern or pr.id not in st.except_provinces]
+                else:
+                    req = need[bool(s.rules.all_provinces_includes_baiern)]
                     allp = ([m for m in req if not m & p.houses], value, len(req))
             g = self._groups = (groups, allp)
         return g
@@ -343,10 +368,14 @@ class _Eval:
         ``j`` turns later, less ``rate`` a turn; turns beyond ``k`` need a card that fits (``p_fit``); a plan
         longer than the turns left before the game ends brings nothing."""
         n = rmask.bit_count()
-        last = min(k + self.plan, MAX_PLAN_LENGTH - n, self.horizon)
-        first = 3 - n if n < 2 else 1
+        last = k + self.plan
+        if last > MAX_PLAN_LENGTH - n:
+            last = MAX_PLAN_LENGTH - n
+        if last > self.horizon:
+            last = self.horizon
         if last < 1:
             last = 1
+        first = 3 - n if n < 2 else 1
         if first > last or self.final:
             return (0.0, 0) if detail else 0.0
         h = self.houses(rmask)[0]
@@ -354,18 +383,19 @@ class _Eval:
         rate, ext = self.rate, self.ext
         best, bj = NEG, 0
         pp = 1.0
-        p = None
+        p = 1.0
+        if last > k:
+            p = self.p_fit(l, r, rmask)
+            if first > k:
+                pp = p ** (first - k - 1)
+        m = n + first
         for j in range(first, last + 1):
             if j > k:
-                if p is None:
-                    p = self.p_fit(l, r, rmask)
-                    pp = p ** (j - k)
-                else:
-                    pp *= p
-            m = n + j
+                pp *= p
             v = pp * (h + ext * j + F[m if m < 16 else 15]) - rate * j
             if v > best:
                 best, bj = v, j
+            m += 1
         return (best, bj) if detail else best
 
     def score_now(self, rmask: int, cartwright: bool) -> float:
@@ -435,8 +465,8 @@ class _Eval:
 
         A drawn card is worth the better of playing it (at an end, or as a new route when that is allowed) and
         playing what the base plan plays while holding it (it may lengthen the run of cards that fit). A card far
-        from the route's ends and from the hand changes nothing. The deck is the chance-weighted gain of the
-        unseen cities that fit an end (or join a card in hand, with no route)."""
+        from the route's ends and from the hand changes nothing. The deck is the chance-weighted gain of playing
+        each unseen city that fits an end (or joins a card in hand, with no route)."""
         hm = self.hm
         base, bplay = self.best_play(hm, cartwright)
         route, adj = self.route, self.adj
@@ -455,7 +485,8 @@ class _Eval:
         shown = {}
         counts, total = self._unseen or self.unseen()
         deck = base
-        cands = deck_cards | self.dmask
+        dmask = self.dmask
+        cands = deck_cards | dmask
         while cands:
             low = cands & -cands
             cands ^= low
@@ -465,13 +496,13 @@ class _Eval:
             else:
                 h2 = hm | low
                 v = self.own_play(c, h2, cartwright, new_ok)
-                if bplay is not None and near & low:
+                if bplay is not None and near & low and dmask & low:
                     x = self.after_play(bplay[2], bplay[3], bplay[4], h2, cartwright)
                     if x > v:
                         v = x
                 if v < base:
                     v = base
-            if self.dmask & low:
+            if dmask & low:
                 shown[c] = v
             if deck_cards & low and counts[c] and v > base:
                 deck += counts[c] / total * (v - base)
