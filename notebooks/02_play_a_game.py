@@ -59,6 +59,8 @@ app
 #   official, play at the left end / right end / as a new route, score (each way of placing houses, named by
 #   its rule option, with the points it brings), keep three cards, end the turn.
 # - **The message** under the buttons: what just happened, or why an action is not allowed.
+# - **Hint**, beside the box for typed actions: the best few actions now, with the reason, and the best one
+#   drawn on the map.
 # - **The log** of the whole game, newest at the bottom (new lines highlighted), and the **undo** and
 #   **save / load** tools beside it.
 #
@@ -143,6 +145,17 @@ demo.message
 
 # %%
 demo.state.current_name, demo.state.step
+
+# %% [markdown]
+# ## Asking for a hint
+#
+# Stuck? **Hint** asks a bot what it would do (by default the greedy bot of `thurn.bots`, which weighs each
+# legal action by what it does for the route, the houses, the tiles and the carriage) and lists its best
+# three with the reason in words; the best is drawn on the map. From code:
+
+# %%
+for h in demo.hint():
+    print(h)
 
 # %% [markdown]
 # ## Taking moves back

@@ -368,3 +368,28 @@ def test_a_bot_that_starts_plays_at_once_and_bad_bots_are_refused():
 def test_repr_is_short_and_says_where_the_game_stands():
     app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=4, autosave=False)
     assert repr(app) == "<Play: turn 1, You to draw, 0 actions; players You, Bot (Bot: random bot); autosave off>"
+
+
+def test_hint_lists_the_best_actions_and_draws_the_best_on_the_map():
+    """The Hint button: thurn.bots.hint's best few actions (legal, best first, with reasons), the best on the map;
+    the next action clears it."""
+    from thurn.bots.hint import hint
+
+    app = Play(("Ann", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=3, autosave=False)
+    for _ in range(8):
+        app.hint_button.click()
+        expected = hint(app.state, n=3)
+        assert [h.action for h in app.hints] == [h.action for h in expected]
+        assert all(h.action in app.state.legal_actions() for h in app.hints)
+        best = app.hints[0]
+        assert app.map.layout.title.text.startswith(f"Hint: {best.action}")
+        assert str(best.action) in app._hints.value and best.reason.split(":")[0] in app._hints.value
+        drawn = {t.name: t for t in app.map.data}
+        if best.cities:
+            assert "candidates" in drawn
+        if best.route:
+            assert "suggestion" in drawn
+        assert app.do(best.action)
+        assert app.hints == [] and app._hints.value == ""
+        assert not app.map.layout.title.text.startswith("Hint")
+    assert "thurn-hint" in app.hint_button._dom_classes

@@ -468,6 +468,8 @@ class _Eval:
         from the route's ends and from the hand changes nothing. The deck is the chance-weighted gain of playing
         each unseen city that fits an end (or joins a card in hand, with no route)."""
         hm = self.hm
+        if not hm:
+            return self.empty_hand_gains(cartwright)
         base, bplay = self.best_play(hm, cartwright)
         route, adj = self.route, self.adj
         near = 0
@@ -507,6 +509,29 @@ class _Eval:
             if deck_cards & low and counts[c] and v > base:
                 deck += counts[c] / total * (v - base)
         return base, shown, deck
+
+    def empty_hand_gains(self, cartwright: bool):
+        """:meth:`draw_gains` with an empty hand: the card drawn is the card played, so the deck is worth the
+        average over the unseen cities of playing one. When a second draw follows (the Postmaster must help an
+        empty hand, base rules 1), a card is worth the best pair it makes with a card that stays face up."""
+        counts, total = self._unseen or self.unseen()
+        s, adj, dmask = self.s, self.adj, self.dmask
+        pairs = s.draws_allowed - s.draws >= 2
+        values = {}
+        for c in range(len(adj)):
+            if counts[c] or dmask >> c & 1:
+                v = self.own_play(c, 1 << c, cartwright, True)
+                if pairs:
+                    partners = adj[c] & dmask
+                    while partners:
+                        low = partners & -partners
+                        partners ^= low
+                        x = self.best_play(1 << c | low, cartwright)[0]
+                        if x > v:
+                            v = x
+                values[c] = v
+        deck = sum(counts[c] * v for c, v in values.items()) / total
+        return NEG, {c: values[c] for c in _bits(dmask)}, deck
 
     def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool) -> float:
         """The best play of the card ``c`` itself: at an end of the route, or starting a new route."""
@@ -814,9 +839,21 @@ def _reason(ev: _Eval | None, s, a) -> str:
     cw = s.official is None
     if kind == "draw":
         if a._arg < 0:
-            return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; the display offers nothing "
-                    f"better (base rules, 1)")
+            if not ev.hm:
+                return "a card from the deck, to start a route with (base rules, 1)"
+            return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; no card face up does more "
+                    f"(base rules, 1)")
         hm = ev.hm | 1 << a._arg
+        if not ev.hm and s.draws_allowed - s.draws >= 2:
+            partner = max(_bits(ev.adj[a._arg] & ev.dmask), default=None,
+                          key=lambda d: ev.best_play(hm | 1 << d, cw)[0])
+            if partner is not None and ev.best_play(hm | 1 << partner, cw)[0] > ev.best_play(hm, cw)[0]:
+                v, play = ev.best_play(hm | 1 << partner, cw)
+                c, end = play[0], play[1]
+                then = f"start a route with {b.city_name(c)}" if end == "new" else \
+                    f"play {b.city_name(c)} at the {end} end"
+                return (f"then take {b.city_name(partner)} too (it stays face up) and {then}: "
+                        f"{_plan_text(ev, _route_after(ev, c, end), hm | 1 << partner, cw)} (base rules, 1–2)")
         v, play = ev.best_play(hm, cw)
         if play is None:
             return f"{b.city_name(a._arg)}: nothing to play after it (base rules, 1)"

@@ -93,7 +93,7 @@ class Play(widgets.VBox):
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
                  state: GameState | None = None, start_player=0, map_width: int = 600,
-                 map_height: int | None = None):
+                 map_height: int | None = None, hint_bot=None):
         if state is None:
             state = new_game(players, seed=seed, rules=rules, start_player=start_player)
         elif not isinstance(state, GameState):
@@ -109,6 +109,8 @@ class Play(widgets.VBox):
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
+        self.hint_bot = hint_bot          # None: GreedyBot's estimates (thurn.bots.hint)
+        self.hints: list = []             # the hints shown for the current position, best first
         self._quiet = False
         super().__init__()
         self.add_class("thurn-play")
@@ -153,7 +155,13 @@ class Play(widgets.VBox):
         self._typed.observe(self._typed_changed, names="value")     # Enter (continuous_update=False)
         do_button = widgets.Button(description="Do it", layout=widgets.Layout(width="auto"))
         do_button.on_click(lambda _: self._guard(self._do_typed))
-        typed_row = widgets.HBox([self._typed, do_button])
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="auto"),
+                                          tooltip="the best few actions now, with the reason, drawn on the map")
+        self.hint_button.add_class("thurn-hint")
+        self.hint_button.on_click(lambda _: self._guard(self.hint))
+        typed_row = widgets.HBox([self._typed, do_button, self.hint_button])
+        self._hints = widgets.HTML()
+        self._hints.add_class("thurn-hints")
 
         self._log = widgets.HTML(layout=widgets.Layout(flex="3 1 0%"))
         self._log.add_class("thurn-log")
@@ -186,7 +194,7 @@ class Play(widgets.VBox):
             self._status,
             widgets.HBox([self._map_box, side], layout=widgets.Layout(flex_flow="row wrap")),
             self._actions, self.messages,
-            typed_row, self._final,
+            typed_row, self._hints, self._final,
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.children = (self._offer, self._game)
@@ -261,6 +269,23 @@ class Play(widgets.VBox):
         self._changed()
         self.last_update_seconds = time.perf_counter() - t0
         return True
+
+    def hint(self, n: int = 3) -> list:
+        """The best ``n`` actions for the player to move, with reasons (``thurn.bots.hint``): listed under the
+        buttons, the best drawn on the map (its card ringed, its route dashed, its houses hollow)."""
+        from ..bots.hint import hint
+
+        s = self._state
+        if s.is_over:
+            self.messages.info("The game is over: there is nothing left to hint at.")
+            return []
+        self.hints = hint(s, n=n, bot=self.hint_bot)
+        rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>({h.value:+.1f})</small>: "
+                       f"{html.escape(h.reason)}</li>" for h in self.hints)
+        self._hints.value = (f"<div style='margin:4px 0'><b>Hint</b> for {html.escape(s.current_name)}, best first "
+                             f"(the best is drawn on the map):<ol style='margin:2px 0'>{rows}</ol></div>")
+        self._show_map(s, s.legal_actions())
+        return self.hints
 
     def back_to(self, k: int) -> None:
         """Undo: the game as it was after its first ``k`` actions, replayed from its start (``state.root``).
@@ -445,6 +470,8 @@ class Play(widgets.VBox):
             raise
 
     def _changed(self) -> None:
+        self.hints = []
+        self._hints.value = ""
         self._show()
         self._autosave()
 
@@ -479,7 +506,14 @@ class Play(widgets.VBox):
         """The board with the houses and the route of the player to move; the cards that fit ringed. Its width
         is fixed: a plotly figure drawn inside a widget box cannot always measure the box."""
         fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"]
-        fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
+        if self.hints:
+            best = self.hints[0]
+            fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
+                                   placement=best.houses, height=self.map_height)
+            fig.update_layout(title_text=f"Hint: {html.escape(str(best.action))}<br><sup>"
+                                         f"{html.escape(best.reason)}</sup>")
+        else:
+            fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
         return fig.update_layout(width=self.map_width)
 
     def _show_hand(self, s: GameState) -> None:
