@@ -4,10 +4,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
-from thurn.__main__ import main
-from thurn.sim import COLUMNS
+from thurn.__main__ import main, tables_paths
+from thurn.sim import COLUMNS, GAME_COLUMNS, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +33,58 @@ def test_simulate_csv_columns_and_summary(tmp_path, capsys):
         assert int(r["carriage"]) + int(r["tiles"]) + int(r["unplaced_houses"]) == int(r["total"])
         assert r["winner"] in ("True", "False")
     assert sum(r["winner"] == "True" for r in rows) == 4
+    games = out.with_name("a-games.csv")
+    assert tables_paths(out) == (out, games)
+    with open(games, newline="", encoding="utf-8") as f:
+        game_rows = list(csv.DictReader(f))
+    assert list(game_rows[0]) == GAME_COLUMNS and len(game_rows) == 4
+    assert [int(g["winner_seat"]) for g in game_rows] == [int(r["seat"]) for r in rows if r["winner"] == "True"]
+
+
+DUEL = ["simulate", "--players", "2", "--games", "4", "--seed", "3", "--bots", "greedy", "random", "--rotate",
+        "--rules", "optional_houses", "--workers", "1"]
+
+
+def _duel():
+    return simulate(4, bots=["greedy", "random"], players=2, seed=3, rotate=True, rules="optional_houses", workers=1)
+
+
+def test_simulate_bots_rules_rotate_to_parquet(tmp_path, capsys):
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "duel.parquet"
+    assert main([*DUEL, "--parquet", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "4 games, 2 players (bots greedy, random, seats rotated)" in text
+    by_bot = text[text.index("by bot"):].splitlines()
+    assert [line.split()[:3] for line in by_bot[3:5]] == [["greedy", "4", "4"], ["random", "4", "0"]]
+    expected = _duel()
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected.players)
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "duel-games.parquet"), expected.games)
+    assert set(expected.games["rules"]) == {"optional_houses"}
+
+
+def test_simulate_csv_round_trip(tmp_path, capsys):
+    out = tmp_path / "duel.csv"
+    assert main([*DUEL, "--csv", str(out)]) == 0
+    assert "wrote 8 rows to" in capsys.readouterr().out
+    expected = _duel()
+    text = {"player": str, "bot": str, "route_lengths": str, "first_route": str}
+    players = pd.read_csv(out, dtype=text, keep_default_na=False, na_values={"mean_route_length": [""]})
+    assert players.astype(expected.players.dtypes.to_dict()).equals(expected.players)
+    games = pd.read_csv(tmp_path / "duel-games.csv", dtype={"ended_by": "Int64"})
+    pd.testing.assert_frame_equal(games, expected.games, check_dtype=False)
+
+
+def test_simulate_one_bot_for_all_and_bad_bots(capsys):
+    assert main(["simulate", "--players", "2", "--games", "2", "--bots", "greedy", "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "(greedy bots)" in text and "by bot" not in text
+    assert main(["simulate", "--bots", "grredy"]) == 2
+    assert "Did you mean 'greedy'?" in capsys.readouterr().err
+    assert main(["simulate", "--players", "3", "--bots", "greedy", "random"]) == 2
+    assert "3 players need 3 bots" in capsys.readouterr().err
+    assert main(["simulate", "--rules", "optional_hoses"]) == 2
+    assert "optional_houses" in capsys.readouterr().err
 
 
 def test_same_seed_same_csv(tmp_path, capsys):
@@ -66,6 +119,20 @@ def test_bench_prints_rates_and_machine():
     assert [row[0] for row in rows] == ["2", "4"]
     for row in rows:
         assert int(row[1]) >= 1 and float(row[3]) > 0
+
+
+def test_bench_times_the_bots_and_the_pool():
+    r = _run("bench", "--what", "bots", "parallel", "--seconds", "0.1", "--players", "2", "--decisions", "2",
+             "--games", "4", "--workers", "2")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert "legal_actions/s" not in r.stdout
+    greedy = out[out.index(next(line for line in out if line.startswith("GreedyBot"))) + 2].split()
+    assert greedy[0] == "2" and int(greedy[1]) >= 1 and float(greedy[3]) > 0 and int(greedy[5].replace(",", "")) > 0
+    search = out[out.index(next(line for line in out if line.startswith("SearchBot"))) + 2].split()
+    assert "over 2 positions" in r.stdout and float(search[0]) > 0
+    pool = out[-1].split()
+    assert pool[:2] == ["2", "4"] and float(pool[2]) > 0 and 15 < float(pool[5]) < 40
 
 
 def test_bench_times_the_what_if_answers():

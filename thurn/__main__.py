@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 DESCRIPTION = "thurn: a rules engine for the board game Thurn und Taxis."
 EPILOG = """examples:
   python -m thurn simulate --players 4 --games 100 --seed 1
   python -m thurn simulate --players 2 --games 500 --csv games.csv --progress
+  python -m thurn simulate --players 2 --games 1000 --bots greedy random --rotate --parquet duel.parquet
+  python -m thurn simulate --bots search:iterations=16 greedy greedy greedy --games 20 --rules optional_houses
   python -m thurn bench
   python -m thurn bench --seconds 3
   python -m thurn bench --what answers --positions 500"""
@@ -34,6 +37,9 @@ def _seconds(text):
     return x
 
 
+WHAT = ("play", "bots", "parallel", "answers", "map", "apps")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -44,41 +50,77 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     sim = sub.add_parser(
-        "simulate", help="play many games between random bots and summarise the results",
-        description="Play GAMES games between random bots (uniform among the legal actions) and print the mean, "
-                    "minimum and maximum score and turns per player, and the share of wins by seat. The run is "
-                    "deterministic for a seed; --csv writes one row per game and player.",
+        "simulate", help="play many games between bots and summarise the results",
+        description="Play GAMES games between bots (random by default) and print the mean, minimum and maximum "
+                    "score and turns per player, the share of wins by seat, and wins and mean score by bot when "
+                    "the bots differ. The run is deterministic for a seed, whatever --workers. --csv and "
+                    "--parquet write two tables: one row per game and player to PATH, and one row per game to "
+                    "PATH with '-games' before the suffix (out.csv and out-games.csv); see thurn.sim.simulate "
+                    "for the columns.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     sim.add_argument("--players", type=_players, default=4, help="players per game (2 to 4)")
     sim.add_argument("--games", type=_positive_int, default=100, help="number of games")
     sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (each game's seed derives from it)")
-    sim.add_argument("--csv", metavar="PATH", help="also write the per-game, per-player table to this CSV file")
+    sim.add_argument("--bots", nargs="+", metavar="BOT", default=["random"],
+                     help="one bot for every seat, or one per seat in seat order: random, greedy or search, "
+                          "with options as NAME:KEY=VALUE,... (e.g. search:iterations=16)")
+    sim.add_argument("--rules", nargs="+", metavar="OPTION", default=["base"],
+                     help="rule options: a true/false option by its name to switch it on (optional_houses, "
+                          "all_provinces_includes_baiern), or KEY=VALUE (board=NAME, expansions=A+B); "
+                          "base: the base game")
+    sim.add_argument("--rotate", action="store_true",
+                     help="turn the seating by one seat each game, so that each bot sits in each seat equally "
+                          "often")
+    sim.add_argument("--workers", type=_positive_int, default=None,
+                     help="processes to play on (1: in this process; None: every core)")
+    sim.add_argument("--csv", metavar="PATH",
+                     help="write the per-player table to PATH and the per-game table to PATH with -games before the "
+                          "suffix (CSV)")
+    sim.add_argument("--parquet", metavar="PATH",
+                     help="the same tables as Parquet files (needs pyarrow)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
 
     b = sub.add_parser(
-        "bench", help="measure the engine's speed under random play",
+        "bench", help="measure the engine's and the bots' speed",
         description="Random play through the public API (legal_actions + apply, uniform random choice) with 2 and "
                     "4 players, SECONDS each: complete games per second, player-turns per second and "
-                    "legal-action calls per second, with the Python version and the machine.",
+                    "legal-action calls per second; the same for games between GreedyBots; the SearchBot's "
+                    "decisions per second; and GAMES greedy games on every core (thurn.sim.simulate), wall "
+                    "time. With the Python version and the machine.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     b.add_argument("--seconds", type=_seconds, default=10.0,
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=int, default=0, help="seed of the games and of the random choices")
-    b.add_argument("--what", nargs="+", choices=["play", "answers", "map", "apps"],
-                   default=["play", "answers", "map", "apps"],
-                   help="play: random games; answers: the what-if answers the apps give on each click "
-                        "(route_options, score_outcomes); map: drawing the plotly map and refreshing a "
-                        "FigureWidget; apps: one click in the Play app and in the RouteExplorer, in-process; "
-                        "all but play over positions from random games")
+    b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
+                   help="play: random games; bots: greedy games (each player count) and search decisions; "
+                        "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
+                        "what-if answers the apps give on each click (route_options, score_outcomes); map: "
+                        "drawing the plotly map and refreshing a FigureWidget; apps: one click in the Play app "
+                        "and in the RouteExplorer, in-process; answers, map and apps over positions from random "
+                        "games")
     b.add_argument("--positions", type=_positive_int, default=300, help="positions timed for 'answers'")
+    b.add_argument("--decisions", type=_positive_int, default=20,
+                   help="search-bot decisions timed for 'bots' (positions of greedy 4-player games)")
+    b.add_argument("--games", type=_positive_int, default=1000, help="greedy 4-player games for 'parallel'")
+    b.add_argument("--workers", type=_positive_int, default=None, help="processes for 'parallel' (None: every core)")
     return parser
 
 
-def summary(df) -> str:
-    """The text summary of a :func:`thurn.sim.simulate` table."""
+def _bots_text(players) -> str:
+    """Which bots played: ``random bots`` when all are the same, else the lineup in seat order."""
+    lineup = players.drop_duplicates("lineup").sort_values("lineup")["bot"].tolist()
+    if len(set(lineup)) == 1:
+        return f"{lineup[0]} bots"
+    rotated = players.groupby("lineup")["seat"].nunique().max() > 1
+    return "bots " + ", ".join(lineup) + (", seats rotated" if rotated else "")
+
+
+def summary(sim) -> str:
+    """The text summary of a :func:`thurn.sim.simulate` result (or of its per-player table)."""
     import pandas as pd
 
+    df = getattr(sim, "players", sim)
     games = df["game"].nunique()
     players = df["seat"].nunique()
     stats = pd.DataFrame({
@@ -86,28 +128,51 @@ def summary(df) -> str:
         "min": [df["total"].min(), df["turns"].min()],
         "max": [df["total"].max(), df["turns"].max()],
     }, index=["score", "turns"])
+    formats = {"share": "{:.1%}".format, "mean score": "{:.2f}".format}
     wins = df[df["winner"]].groupby("seat").size().reindex(range(players), fill_value=0)
     by_seat = pd.DataFrame({"wins": wins, "share": wins / games,
                             "mean score": df.groupby("seat")["total"].mean()})
     by_seat.index.name = "seat"
-    ended = df.drop_duplicates("game")["ended_by"].isna().sum()
-    lines = [f"{games} games, {players} players (random bots)", "",
+    ended = games - int(df.groupby("game")["ended_game"].any().sum())
+    lines = [f"{games} games, {players} players ({_bots_text(df)})", "",
              "per player:", stats.to_string(float_format=lambda x: f"{x:.2f}"), "",
-             "wins by seat:", by_seat.to_string(formatters={"share": "{:.1%}".format,
-                                                            "mean score": "{:.2f}".format})]
+             "wins by seat:", by_seat.to_string(formatters=formats)]
+    if df["bot"].nunique() > 1:
+        by_bot = df.groupby("bot", sort=False).agg(seats=("seat", "size"), wins=("winner", "sum"),
+                                                   mean_score=("total", "mean"))
+        by_bot.insert(2, "share", by_bot["wins"] / games)
+        by_bot = by_bot.rename(columns={"mean_score": "mean score"})
+        lines += ["", "wins and mean score by bot (share: of the games):", by_bot.to_string(formatters=formats)]
     if ended:
         lines += ["", f"{ended} game(s) ended without anyone triggering the end"]
     return "\n".join(lines)
 
 
-def cmd_simulate(args) -> int:
-    from .sim import simulate
+def tables_paths(path) -> tuple[Path, Path]:
+    """Where ``--csv``/``--parquet PATH`` writes: the per-player table to PATH, the per-game table beside it
+    with ``-games`` before the suffix (``out.csv`` -> ``out-games.csv``)."""
+    path = Path(path)
+    return path, path.with_name(f"{path.stem}-games{path.suffix}")
 
-    df = simulate(args.games, players=args.players, seed=args.seed, progress=args.progress)
-    print(summary(df))
-    if args.csv:
-        df.to_csv(args.csv, index=False)
-        print(f"\nwrote {len(df)} rows to {args.csv}")
+
+def cmd_simulate(args) -> int:
+    from .errors import ThurnError
+    from .sim import parse_rules, simulate
+
+    bots = args.bots[0] if len(args.bots) == 1 else args.bots
+    try:
+        sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(args.rules),
+                       seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
+    except ThurnError as e:
+        print(f"python -m thurn simulate: error: {e}", file=sys.stderr)
+        return 2
+    print(summary(sim))
+    for path, write in ((args.csv, "to_csv"), (args.parquet, "to_parquet")):
+        if path:
+            players_path, games_path = tables_paths(path)
+            getattr(sim.players, write)(players_path, index=False)
+            getattr(sim.games, write)(games_path, index=False)
+            print(f"\nwrote {len(sim.players)} rows to {players_path} and {len(sim.games)} to {games_path}")
     return 0
 
 
@@ -121,6 +186,10 @@ def cmd_bench(args) -> int:
           f"{m['cpu_count']} CPUs")
     if "play" in args.what:
         _bench_play(args)
+    if "bots" in args.what:
+        _bench_bots(args)
+    if "parallel" in args.what:
+        _bench_parallel(args)
     if "answers" in args.what:
         _bench_answers(args, "answers")
     if "map" in args.what:
@@ -142,6 +211,35 @@ def _bench_play(args) -> None:
         r = bench(n, args.seconds, seed=args.seed)
         print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} {r['turns_per_s']:>15,.0f} "
               f"{r['legal_calls_per_s']:>16,.0f} {r['applies_per_s']:>10,.0f}", flush=True)
+
+
+def _bench_bots(args) -> None:
+    from .sim import bench_bot, bench_search
+
+    print()
+    print(f"GreedyBot games, about {args.seconds:g} s per player count (in-process):")
+    print(f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} {'decisions/s':>12}")
+    for n in args.players:
+        r = bench_bot("greedy", n, args.seconds, seed=args.seed)
+        print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} {r['turns_per_s']:>15,.0f} "
+              f"{r['decisions_per_s']:>12,.0f}", flush=True)
+    print()
+    r = bench_search(args.decisions, 4, args.seed)
+    print(f"SearchBot decisions over {r['n']} positions of greedy 4-player games, {r['bot']}:")
+    print(f"{'decisions/s':>12} {'mean ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{r['decisions_per_s']:>12.2f} {r['mean_ms']:>8.1f} {r['p95_ms']:>8.1f} {r['max_ms']:>8.1f}", flush=True)
+
+
+def _bench_parallel(args) -> None:
+    from .sim import bench_parallel
+
+    print()
+    r = bench_parallel(args.games, "greedy", 4, args.workers, args.seed)
+    print(f"{r['games']} greedy 4-player games with thurn.sim.simulate on {r['workers']} processes "
+          f"(load average before: {r['load']:.2f}):")
+    print(f"{'workers':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} {'turns/player':>13}")
+    print(f"{r['workers']:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} "
+          f"{r['turns_per_s']:>15,.0f} {r['turns_per_player']:>13.1f}", flush=True)
 
 
 def _bench_answers(args, what: str) -> None:

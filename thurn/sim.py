@@ -1,31 +1,72 @@
-"""Many games between bots, as a pandas DataFrame; and the speed benchmark behind ``python -m thurn bench``.
+"""Many games between bots, as pandas DataFrames; and the speed benchmarks behind ``python -m thurn bench``.
 
-Everything here is deterministic for a seed: game ``k`` of ``simulate(..., seed=s)`` is played with the game
-seed :func:`game_seed` ``(s, k)`` (the ``seed`` column), and the bot in seat ``i`` of that game with
+``simulate`` returns a :class:`Simulation`: a table with one row per game and one with a row per game and
+player (score breakdown, routes scored, officials used, tiles, houses, who ended the game)::
+
+    games, players = simulate(1000, bots=["greedy", "random"], players=2, rotate=True, seed=1)
+    players.groupby("bot")["winner"].mean()
+
+Everything is deterministic for a seed: game ``k`` of ``simulate(..., seed=s)`` is played with the game seed
+:func:`game_seed` ``(s, k)`` (the ``seed`` column), and the bot in seat ``i`` of that game with
 :func:`bot_seed` ``(game seed, i)``. So one row is enough to replay its game::
 
-    df = simulate(100, players=4, seed=1)
-    state = play_game(["P1", "P2", "P3", "P4"], None, seed=int(df.seed[0]))   # game 0 again
+    state = play_game(["P1", "P2", "P3", "P4"], None, seed=int(players.seed[0]))   # game 0 again
 
-Bots see only the public API (``legal_actions``, ``apply``, ...). Single process for now.
+The games run on all local cores by default (a process pool), or on any ``concurrent.futures`` executor or a
+``dask.distributed.Client``: one code path, the games cut into chunks that come back in game order, so the
+tables are the same whatever runs them. Bots see only the public API (``legal_actions``, ``apply``, ...).
 """
 from __future__ import annotations
 
+import copy
+import math
+import operator
 import os
+import pickle
 import platform
 import random
 import time
+from typing import NamedTuple
 
-from .bots import RandomBot
+from .bots import RandomBot, bot_class, make_bot
+from .errors import ThurnError
+from .rules import Rules
+from .scoring import popcount, winner_index
 
-__all__ = ["play_game", "simulate", "game_seed", "bot_seed", "player_names", "COLUMNS", "bench", "machine_info"]
+__all__ = ["Simulation", "SimulationError", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
+           "game_rows", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
+           "bench", "bench_bot", "bench_search", "bench_parallel", "machine_info"]
 
-COLUMNS = ["game", "seed", "seat", "player", "carriage", "tiles", "unplaced_houses", "total", "winner", "turns",
-           "ended_by"]
+#: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
+#: in ``postmaster`` and again in ``postmaster_forced``).
+OFFICIALS = ("postmaster", "administrator", "cartwright", "postal_carrier")
 SCORE_COLUMNS = ("carriage", "tiles", "unplaced_houses", "total")
+#: The per-player columns (a variant's score items come right after ``total``).
+COLUMNS = ["game", "seed", "seat", "player", "bot", "lineup", *SCORE_COLUMNS, "winner", "rank", "turns",
+           "routes_scored", "route_lengths", "mean_route_length", "longest_route", "first_route_length",
+           "first_route", "carriage_level", "carriages", *OFFICIALS, "postmaster_forced", "tiles_taken",
+           "houses_placed", "ended_game"]
+#: The per-game columns.
+GAME_COLUMNS = ["game", "seed", "players", "rules", "bots", "turns_per_player", "total_turns", "winner_seat",
+                "winner_player", "winner_bot", "winning_score", "spread", "ended_by", "actions"]
 
 #: A game longer than this many actions is taken to be stuck (a random 4-player game takes about 4,500).
 MAX_ACTIONS = 200_000
+#: The most games in one task sent to a worker.
+MAX_CHUNK = 250
+
+
+class SimulationError(ThurnError):
+    """A simulation asked for with arguments that cannot work (the message says which and why)."""
+
+    reason = "bad_simulation"
+
+
+class Simulation(NamedTuple):
+    """What :func:`simulate` returns: ``games`` (a row per game) and ``players`` (a row per game and player)."""
+
+    games: "pandas.DataFrame"  # noqa: F821
+    players: "pandas.DataFrame"  # noqa: F821
 
 
 def game_seed(seed, k: int) -> int:
@@ -45,95 +86,495 @@ def player_names(players) -> list[str]:
     return list(players)
 
 
+# -- bots: names, classes, factories, instances ------------------------------------------------------------------
+
+def _value(text: str):
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_bot(text: str) -> tuple[str, dict]:
+    """A bot written as text: ``"greedy"`` or ``"search:iterations=16,horizon=2"`` -> ``(name, options)``."""
+    name, _, rest = str(text).partition(":")
+    options = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, val = part.partition("=")
+        if not eq or not key.strip():
+            raise SimulationError(f"bot options are written name:key=value,key=value (e.g. 'search:iterations=16'), "
+                                  f"not {text!r}.")
+        options[key.strip()] = _value(val)
+    return name.strip().lower(), options
+
+
+def _label(name: str, options: dict) -> str:
+    return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+
+
+class _Entry:
+    """One bot of a lineup: by name (made afresh per game), by factory (called per game) or an instance."""
+
+    __slots__ = ("kind", "what", "options", "label")
+
+    def __init__(self, kind, what, options=None, label=None):
+        self.kind, self.what, self.options, self.label = kind, what, options or {}, label
+
+    def make(self, seed):
+        if self.kind == "name":
+            return make_bot(self.what, seed=seed, **self.options)
+        if self.kind == "factory":
+            return self.what(seed)
+        return self.what
+
+    def name_of(self, bot) -> str:
+        return self.label or str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def _option_hint(name: str, options: dict) -> str:
+    """A sentence naming the options a bot does not have, with the close matches (or '' when it has them all)."""
+    import difflib
+    import inspect
+
+    params = inspect.signature(bot_class(name)).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return ""
+    known = [k for k in params if k != "seed"]
+    parts = []
+    for key in options:
+        if key not in known:
+            near = difflib.get_close_matches(key, known, n=1)
+            parts.append(f"it has no option {key!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    return "; ".join(parts) + (f"; its options are {', '.join(known)}." if parts else "")
+
+
 def _is_bot(b) -> bool:
     return not isinstance(b, type) and callable(getattr(b, "choose", None))
 
 
-def _make_bots(bots, n: int, gseed: int) -> list:
-    """One bot per seat. ``bots``: None (a seeded RandomBot each); a bot or factory for every seat; or a
-    sequence of ``n`` bots or factories. A factory (e.g. the class ``RandomBot``) is called with the seat's
-    :func:`bot_seed`, so that every game gets freshly seeded bots."""
+def _is_pair(b) -> bool:
+    return isinstance(b, tuple) and len(b) == 2 and isinstance(b[0], str) and isinstance(b[1], dict)
+
+
+def _entry(spec, seat: int) -> _Entry:
+    if isinstance(spec, str) or _is_pair(spec):
+        name, options = parse_bot(spec) if isinstance(spec, str) else (spec[0].strip().lower(), dict(spec[1]))
+        bot_class(name)                              # an unknown name: UnknownName with the close match
+        try:
+            make_bot(name, seed=0, **options)        # bad options fail here, not in a worker
+        except (TypeError, ValueError) as e:
+            raise SimulationError(f"the {name} bot of seat {seat} cannot be made with {options}: "
+                                  f"{_option_hint(name, options) or e}") from None
+        return _Entry("name", name, options, _label(name, options))
+    if _is_bot(spec):
+        return _Entry("bot", spec)
+    if callable(spec):
+        return _Entry("factory", spec)
+    raise SimulationError(f"the bot for seat {seat} should be a name ('random', 'greedy', 'search'), a (name, "
+                          f"options) pair, a class or function that makes a bot from a seed, or a bot, not {spec!r}.")
+
+
+def _lineup(bots, n: int) -> list[_Entry]:
+    """One entry per seat from ``bots`` (see :func:`simulate`)."""
     if bots is None:
-        return [RandomBot(bot_seed(gseed, i)) for i in range(n)]
-    if _is_bot(bots) or callable(bots):
+        bots = "random"
+    if isinstance(bots, str) or _is_pair(bots) or _is_bot(bots) or callable(bots):
         bots = [bots] * n
-    bots = list(bots)
+    try:
+        bots = list(bots)
+    except TypeError:
+        raise SimulationError(f"bots should be a bot, a name, or a list with one per seat, not {bots!r}.") from None
     if len(bots) != n:
-        raise ValueError(f"{n} players need {n} bots, not {len(bots)}.")
-    out = []
-    for i, b in enumerate(bots):
-        if _is_bot(b):
-            out.append(b)
-        elif callable(b):
-            out.append(b(bot_seed(gseed, i)))
+        raise SimulationError(f"{n} players need {n} bots (or one for every seat), not {len(bots)}.")
+    return [_entry(b, i) for i, b in enumerate(bots)]
+
+
+def _seating(lineup, k: int, rotate: bool) -> list[int]:
+    """Which lineup entry sits in each seat of game ``k``: seat ``i`` gets ``(i + k) % n`` when rotating."""
+    n = len(lineup)
+    return [(i + k) % n for i in range(n)] if rotate else list(range(n))
+
+
+def _make_bots(bots, n: int, gseed: int) -> list:
+    """One bot per seat for the game seeded ``gseed`` (``bots`` as in :func:`simulate`, not rotated)."""
+    return [e.make(bot_seed(gseed, i)) for i, e in enumerate(_lineup(bots, n))]
+
+
+# -- rules as text ---------------------------------------------------------------------------------------------------
+
+_FLAGS = ("optional_houses", "all_provinces_includes_baiern")
+
+
+def parse_rules(text) -> Rules:
+    """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
+    (``board=base``, ``expansions=a+b``, ``optional_houses=false``) and ``"base"`` (the base game's
+    defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
+    if isinstance(text, Rules):
+        return text
+    words = text.split() if isinstance(text, str) else list(text)
+    options: dict = {}
+    for word in words:
+        key, eq, val = str(word).partition("=")
+        key = key.strip()
+        if not eq:
+            if key == "base":
+                continue
+            options[key] = True
+        elif key == "expansions":
+            options[key] = [e for e in val.replace(",", "+").split("+") if e]
+        elif key in _FLAGS:
+            v = _value(val)
+            if not isinstance(v, bool):
+                raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
+            options[key] = v
         else:
-            raise TypeError(f"bot for seat {i} should have a choose(state) method or make a bot from a seed, "
-                            f"not {b!r}.")
-    return out
+            options[key] = val
+    return Rules.from_dict(options)
 
 
-def play_game(names, bots=None, seed=0, rules=None, max_actions: int = MAX_ACTIONS):
-    """Play one game to its end and return the final :class:`~thurn.GameState`.
+def rules_text(rules) -> str:
+    """A short name of the rule options: ``"base"`` for the base game, else the options that differ from it,
+    in the words :func:`parse_rules` reads (``"optional_houses"``, ``"board=big expansions=a+b"``)."""
+    rules = _rules(rules)
+    words = [] if rules.board == "base" else [f"board={rules.board}"]
+    words += [f for f in _FLAGS if getattr(rules, f)]
+    if rules.expansions:
+        words.append("expansions=" + "+".join(rules.expansions))
+    return " ".join(words) or "base"
 
-    ``names``: the players' names in seat order (or their number). ``bots``: one per seat (see
-    :func:`simulate`; ``None``: a :class:`~thurn.bots.RandomBot` per seat seeded from ``seed``). ``seed``: the
-    game's seed (the deck). Raises ``RuntimeError`` if the game is not over after ``max_actions`` actions.
-    """
+
+def _rules(rules) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, (str, list, tuple)):
+        return parse_rules(rules)
+    return Rules.from_dict(rules)
+
+
+# -- one game -----------------------------------------------------------------------------------------------------------
+
+class _Tally:
+    """What the rows need beyond the final position, seen action by action: each player's scored routes, the
+    officials they called, and the compulsory Postmaster (base rules, 1: an empty hand draws two cards)."""
+
+    __slots__ = ("routes", "officials", "forced", "actions")
+
+    def __init__(self, n: int):
+        self.routes = [[] for _ in range(n)]
+        self.officials = [dict.fromkeys(OFFICIALS, 0) for _ in range(n)]
+        self.forced = [0] * n
+        self.actions = 0
+
+    def see(self, before, action, after) -> None:
+        seat = before.current
+        kind = action.kind
+        self.actions += 1
+        if kind == "score":
+            self.routes[seat].append(before.players[seat].route)
+            if action.cartwright:
+                self.officials[seat]["cartwright"] += 1
+        elif kind == "official":
+            self.officials[seat][action._key[1]] += 1
+        self.start(after)
+
+    def start(self, s) -> None:
+        """Count the compulsory Postmaster when ``s`` begins a turn with an empty hand (see ``turn.settle``)."""
+        if s.official == "postmaster" and s.step == "draw" and not s.draws and not s.players[s.current].hand:
+            seat = s.current
+            self.forced[seat] += 1
+            self.officials[seat]["postmaster"] += 1
+
+
+def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tally | None = None):
     from .io import new_game
 
-    names = player_names(names)
-    players = _make_bots(bots, len(names), seed)
     state = new_game(names, seed=seed, rules=rules)
+    if tally is not None:
+        tally.start(state)
     for _ in range(max_actions):
         if state.is_over:
             return state
-        state = state.apply(players[state.current_player].choose(state))
+        action = bots[state.current].choose(state)
+        after = state.apply(action)
+        if tally is not None:
+            tally.see(state, after._history[1], after)     # the engine's own copy of the action
+        state = after
     if state.is_over:
         return state
     raise RuntimeError(f"game with seed {seed!r} and {len(names)} players is not over after {max_actions} actions "
                        f"({state!r}).")
 
 
-def game_rows(state, k: int, seed) -> list[dict]:
-    """The rows of one finished game (see :data:`COLUMNS`)."""
-    winner = state.winner()
-    ended_by = state.end_triggered_by
-    rows = []
-    for rec in state.score_records():
-        seat = rec["seat"]
-        row = {"game": k, "seed": seed, "seat": seat, "player": rec["player"]}
-        row.update({c: rec[c] for c in SCORE_COLUMNS})
-        row.update({"winner": rec["player"] == winner, "turns": state.turns_taken(seat), "ended_by": ended_by})
-        row.update({c: v for c, v in rec.items() if c not in row})    # score items of variants, if any
-        rows.append(row)
-    return rows
+def play_game(names, bots=None, seed=0, rules=None, max_actions: int = MAX_ACTIONS):
+    """Play one game to its end and return the final :class:`~thurn.GameState`.
 
-
-def simulate(n_games: int, players=4, seed=0, rules=None, bots=None, progress: bool = False):
-    """Play ``n_games`` games between bots; a pandas DataFrame with one row per game and player.
-
-    Columns (:data:`COLUMNS`): ``game`` (0, 1, ...), ``seed`` (that game's seed: ``game_seed(seed, game)``),
-    ``seat``, ``player``, the score items ``carriage``, ``tiles``, ``unplaced_houses`` and ``total``, ``winner``
-    (bool, with the tie-break), ``turns`` (turns that player finished) and ``ended_by`` (who triggered the end).
-
-    ``players``: a count (names ``P1``...) or a list of names. ``bots``: ``None`` (random play), a bot class or
-    factory ``f(seed) -> bot`` for every seat, or a list with one bot or factory per seat; factories are called
-    afresh for each game with :func:`bot_seed`, which keeps the whole run deterministic for ``seed``. Bot
-    instances are used as they are (their own state carries over from game to game). ``progress``: a tqdm bar.
+    ``names``: the players' names in seat order (or their number). ``bots``: as in :func:`simulate`, one per
+    seat or one for all (``None``: a :class:`~thurn.bots.RandomBot` per seat); bots by name, class or factory
+    are seeded with :func:`bot_seed` ``(seed, seat)``. ``seed``: the game's seed (the deck). Raises
+    ``RuntimeError`` if the game is not over after ``max_actions`` actions.
     """
+    names = player_names(names)
+    return _play(names, _make_bots(bots, len(names), seed), seed, rules, max_actions)
+
+
+def _tally_history(state) -> _Tally:
+    """The tally of a finished game, replayed from its history."""
+    tally = _Tally(state.num_players)
+    s = state.root
+    tally.start(s)
+    for a in state.history:
+        after = s.apply(a)
+        tally.see(s, a, after)
+        s = after
+    return tally
+
+
+def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tally | None = None,
+              rules: str | None = None) -> tuple[dict, list[dict]]:
+    """The row of one finished game and its rows per player (see :data:`GAME_COLUMNS` and :data:`COLUMNS`).
+
+    ``bots``: the bots' names by seat; ``lineup``: each seat's position in the lineup; ``tally``: what was seen
+    while playing (else the game is replayed from its history, so any finished game, e.g. one loaded from a
+    file, gives its rows).
+    """
+    n = state.num_players
+    tally = tally or _tally_history(state)
+    bots = bots or [""] * n
+    lineup = lineup or list(range(n))
+    seed = state.seed if seed is None else seed
+    board = state.board
+    records = state.score_records()
+    totals = [r["total"] for r in records]
+    end_holder = next((i for i, p in enumerate(state.players)
+                       if any(board.stacks[s].kind == "game_end" for s, _ in p.tiles)), None)
+    win = winner_index(totals, state.start_player, end_holder)
+    origin = end_holder if end_holder is not None else state.start_player
+    order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
+    rank = {seat: r + 1 for r, seat in enumerate(order)}
+    rows = []
+    for rec in records:
+        i = rec["seat"]
+        p = state.players[i]
+        routes = tally.routes[i]
+        lengths = [len(r) for r in routes]
+        row = {"game": k, "seed": seed, "seat": i, "player": rec["player"], "bot": bots[i], "lineup": lineup[i]}
+        row.update((c, v) for c, v in rec.items() if c not in ("player", "seat"))   # score items, variants' too
+        row.update({
+            "winner": i == win, "rank": rank[i], "turns": state.turns_taken(i),
+            "routes_scored": len(routes), "route_lengths": ",".join(map(str, lengths)),
+            "mean_route_length": sum(lengths) / len(lengths) if lengths else math.nan,
+            "longest_route": max(lengths, default=0), "first_route_length": lengths[0] if lengths else 0,
+            "first_route": "-".join(board.city_name(c) for c in routes[0]) if routes else "",
+            "carriage_level": p.carriages[-1] if p.carriages else 0, "carriages": len(p.carriages),
+            **tally.officials[i], "postmaster_forced": tally.forced[i],
+            "tiles_taken": len(p.tiles), "houses_placed": popcount(p.houses), "ended_game": state.end_by == i})
+        rows.append(row)
+    game = {"game": k, "seed": seed, "players": n, "rules": rules or rules_text(state.rules), "bots": ",".join(bots),
+            "turns_per_player": state.turns / n, "total_turns": state.turns, "winner_seat": win,
+            "winner_player": state.names[win], "winner_bot": bots[win], "winning_score": totals[win],
+            "spread": max(totals) - min(totals), "ended_by": state.end_by, "actions": tally.actions}
+    return game, rows
+
+
+# -- many games: chunks, executors, tables ------------------------------------------------------------------------
+
+class _Plan(NamedTuple):
+    """Everything a chunk of games needs (picklable when the bots are)."""
+
+    names: tuple
+    lineup: tuple
+    rules: dict
+    seed: object
+    rotate: bool
+
+
+def _play_range(plan: _Plan, start: int, stop: int, done=None) -> tuple[list, list]:
+    rules = Rules.from_dict(plan.rules)
+    text = rules_text(rules)
+    games, players = [], []
+    for k in range(start, stop):
+        gseed = game_seed(plan.seed, k)
+        seats = _seating(plan.lineup, k, plan.rotate)
+        entries = [plan.lineup[j] for j in seats]
+        bots = [e.make(bot_seed(gseed, i)) for i, e in enumerate(entries)]
+        tally = _Tally(len(plan.names))
+        state = _play(plan.names, bots, gseed, rules, tally=tally)
+        game, rows = game_rows(state, k, gseed, [e.name_of(b) for e, b in zip(entries, bots)], seats, tally, text)
+        games.append(game)
+        players.extend(rows)
+        if done is not None:
+            done(1)
+    return games, players
+
+
+def _play_chunk(spec) -> tuple[list, list]:
+    """One task for a worker: ``(plan, start, stop)`` -> the rows of games ``start`` to ``stop - 1``. Bot
+    instances are copied first, so that tasks running side by side (threads) never share one."""
+    plan, start, stop = spec
+    if any(e.kind == "bot" for e in plan.lineup):
+        plan = plan._replace(lineup=copy.deepcopy(plan.lineup))
+    return _play_range(plan, start, stop)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _width(executor) -> int:
+    """How many tasks an executor runs at once: a pool's workers, a Dask cluster's threads."""
+    n = getattr(executor, "_max_workers", None)
+    if n is None and callable(getattr(executor, "nthreads", None)):
+        try:
+            n = sum(executor.nthreads().values())
+        except Exception:       # a client whose cluster does not answer: guess
+            n = None
+    return n or _cores()
+
+
+def _chunks(n_games: int, width: int, chunksize) -> list[tuple[int, int]]:
+    if chunksize is None:
+        chunksize = min(MAX_CHUNK, max(1, math.ceil(n_games / (4 * width))))
+    elif isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1:
+        raise SimulationError(f"chunksize should be a whole number of games >= 1, not {chunksize!r}.")
+    return [(a, min(a + chunksize, n_games)) for a in range(0, n_games, chunksize)]
+
+
+def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list]:
+    """Submit every chunk, then collect the results in game order (``.result()`` works for concurrent.futures
+    and Dask futures alike)."""
+    futures = [submit(_play_chunk, (plan, a, b)) for a, b in chunks]
+    games, players = [], []
+    try:
+        for f, (a, b) in zip(futures, chunks):
+            g, p = f.result()
+            games.extend(g)
+            players.extend(p)
+            bar.update(b - a)
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
+    return games, players
+
+
+def _picklable(plan) -> bool:
+    try:
+        pickle.dumps(plan)
+        return True
+    except Exception:           # lambdas, local functions, bots holding them: pickle raises several kinds
+        return False
+
+
+def _tables(games: list, players: list) -> Simulation:
     import pandas as pd
+
+    p = pd.DataFrame(players, columns=None if players else COLUMNS)
+    g = pd.DataFrame(games, columns=GAME_COLUMNS)
+    g["ended_by"] = g["ended_by"].astype("Int64")
+    return Simulation(g, p)
+
+
+def _check_count(n_games) -> int:
+    if not isinstance(n_games, bool):
+        try:
+            n = operator.index(n_games)
+        except TypeError:
+            n = -1
+        if n >= 0:
+            return n
+    raise SimulationError(f"n_games should be a whole number >= 0, not {n_games!r}.")
+
+
+def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: bool = False, workers: int | None = None,
+             executor=None, progress: bool = False, chunksize: int | None = None) -> Simulation:
+    """Play ``n_games`` games between bots: a :class:`Simulation` ``(games, players)`` of two DataFrames.
+
+    ``bots``: ``None`` (a RandomBot in every seat); a name (``"random"``, ``"greedy"``, ``"search"``, or with
+    options ``"search:iterations=16"``), a ``(name, options)`` pair, a bot class or factory ``f(seed) -> bot``,
+    or a bot: for every seat; or a list with one of these per seat, mixed. Bots by name, class or factory are
+    made afresh for every game, seeded with :func:`bot_seed` ``(game seed, seat)``. A bot instance is used as
+    it is and keeps its own state from game to game in-process (``workers=1``); with a pool or an executor it
+    must be picklable, and each task of up to ``chunksize`` games plays with its own copy (so a bot that
+    learns between games gives results that depend on the chunks: give a name or a factory instead).
+    ``rotate``: game ``k`` seats the lineup turned by ``k`` (seat ``i`` gets ``bots[(i + k) % n]``), so each bot
+    sits in each seat equally often. ``players``: a count (names ``P1``...) or a list of names. ``rules``: a
+    :class:`~thurn.Rules`, a dict of options, or words for :func:`parse_rules`.
+
+    ``workers``: ``None`` uses every local core through a process pool (a run of no more games than cores
+    runs in-process, and so does one whose bots cannot be pickled, e.g. lambdas); ``1`` runs in-process; ``N``
+    a pool of ``N`` processes. ``executor``: any ``concurrent.futures.Executor`` or a
+    ``dask.distributed.Client`` instead (thurn must be importable on its workers). The games go out in chunks
+    of ``chunksize`` games (default: about four chunks per worker, at most :data:`MAX_CHUNK`) and come back in
+    game order: the tables are identical whatever runs them, and for the same ``seed``. ``progress``: a tqdm
+    bar.
+
+    ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
+    game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
+    the score items ``carriage``, ``tiles`` (the value of the tiles taken), ``unplaced_houses``, ``total``
+    (and a variant's items), ``winner`` (with the tie-break, R6), ``rank`` (1 to n; ties in the R6 order),
+    ``turns`` (turns finished), ``routes_scored``, ``route_lengths`` (text, ``"3,5,7"`` in the order scored),
+    ``mean_route_length`` (NaN without a route), ``longest_route``, ``first_route_length`` and ``first_route``
+    (its cities, ``"Ulm-Augsburg-Kempten"``; 0 and ``""`` without a route), ``carriage_level`` (the highest,
+    0 for none), ``carriages`` (how many taken), the officials used ``postmaster``, ``administrator``,
+    ``cartwright``, ``postal_carrier``, ``postmaster_forced`` (of the Postmaster's, those an empty hand made
+    compulsory, base rules 1), ``tiles_taken``, ``houses_placed``, ``ended_game`` (this player triggered the
+    end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules`` (:func:`rules_text`),
+    ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``, ``winner_seat``, ``winner_player``,
+    ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest total), ``ended_by`` (the seat, or
+    missing), ``actions``.
+    """
     from tqdm.auto import tqdm
 
-    if not isinstance(n_games, int) or n_games < 0:
-        raise ValueError(f"n_games should be a whole number >= 0, not {n_games!r}.")
-    names = player_names(players)
-    rows = []
-    for k in tqdm(range(n_games), disable=not progress, desc="games", unit="game"):
-        gseed = game_seed(seed, k)
-        state = play_game(names, _make_bots(bots, len(names), gseed), gseed, rules=rules)
-        rows.extend(game_rows(state, k, gseed))
-    df = pd.DataFrame(rows, columns=None if rows else COLUMNS)
-    return df
+    from .io import new_game
+
+    n_games = _check_count(n_games)
+    names = tuple(player_names(players))
+    rules = _rules(rules)
+    new_game(names, seed=0, rules=rules)          # bad names or rules fail here, with the engine's message
+    lineup = tuple(_lineup(bots, len(names)))
+    if not isinstance(rotate, bool):
+        raise SimulationError(f"rotate should be True or False, not {rotate!r}.")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise SimulationError(f"workers should be a whole number >= 1 or None (every core), not {workers!r}.")
+    if executor is not None and workers is not None:
+        raise SimulationError("give workers (a local process pool) or an executor, not both.")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(f"executor should be a concurrent.futures.Executor or a dask.distributed.Client "
+                              f"(anything with submit()), not {executor!r}.")
+    plan = _Plan(names, lineup, rules.to_dict(), seed, rotate)
+    width = _width(executor) if executor is not None else (workers or _cores())
+    chunks = _chunks(n_games, width, chunksize)
+    local = executor is None and (width == 1 or (workers is None and n_games <= width))
+    if not local and not _picklable(plan):
+        if executor is None and workers is None:
+            local = True
+        else:
+            raise SimulationError("these bots cannot be sent to other processes (they cannot be pickled: a lambda, "
+                                  "a local function, or a bot holding one): give bot names, classes or module-level "
+                                  "functions, or run in-process with workers=1.")
+    with tqdm(total=n_games, disable=not progress, desc="games", unit="game") as bar:
+        if local:
+            games, rows = _play_range(plan, 0, n_games, bar.update)
+        elif executor is not None:
+            games, rows = _run_chunks(executor.submit, plan, chunks, bar)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=min(width, len(chunks))) as pool:
+                games, rows = _run_chunks(pool.submit, plan, chunks, bar)
+    return _tables(games, rows)
 
 
 # -- the benchmark ---------------------------------------------------------------------------------------------
@@ -142,7 +583,8 @@ def machine_info() -> dict:
     """Python version and machine facts for benchmark reports."""
     return {"python": platform.python_version(), "implementation": platform.python_implementation(),
             "platform": platform.platform(), "machine": platform.machine(),
-            "processor": platform.processor() or platform.machine(), "cpu_count": os.cpu_count()}
+            "processor": platform.processor() or platform.machine(), "cpu_count": os.cpu_count(),
+            "cores": _cores()}
 
 
 def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
@@ -179,6 +621,79 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
             "games_per_s": games / elapsed, "turns_per_s": turns / elapsed,
             "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed}
 
+
+def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
+    """Whole games between bots (``bot``: as ``bots`` in :func:`simulate`) for about ``seconds``, in-process.
+
+    Returns the counts and the rates: games/s, player-turns/s and decisions/s (actions chosen by the bots).
+    """
+    names = player_names(players)
+    lineup = _lineup(bot, len(names))
+    games = turns = decisions = k = 0
+    perf = time.perf_counter
+    start = perf()
+    deadline = start + seconds
+    while True:
+        gseed = game_seed(seed, k)
+        k += 1
+        state = _play(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed, None)
+        games += 1
+        turns += state.turn_number
+        decisions += len(state.history)
+        if perf() >= deadline:
+            break
+    elapsed = perf() - start
+    return {"bot": ",".join(e.label or e.name_of(e.make(0)) for e in lineup), "players": players,
+            "seconds": elapsed, "games": games, "player_turns": turns, "decisions": decisions,
+            "games_per_s": games / elapsed, "turns_per_s": turns / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def decision_positions(n: int, bot="greedy", players: int = 4, seed: int = 0) -> list:
+    """``n`` states from games between bots (``bot`` in every seat) where the player to move has a real choice
+    (two or more legal actions), about one in ten of them."""
+    from .io import new_game
+
+    rng = random.Random(f"thurn.decisions:{seed}:{players}")
+    names = player_names(players)
+    lineup = _lineup(bot, len(names))
+    out, k = [], 0
+    while len(out) < n:
+        gseed = game_seed(seed, k)
+        k += 1
+        bots = [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)]
+        state = new_game(names, seed=gseed)
+        while not state.is_over and len(out) < n:
+            if len(state.legal_actions()) > 1 and rng.random() < 0.1:
+                out.append(state)
+            state = state.apply(bots[state.current].choose(state))
+    return out
+
+
+def bench_search(decisions: int = 20, players: int = 4, seed: int = 0, **options) -> dict:
+    """Time the search bot's decisions (``options``: its budget; default: its own) over positions of greedy
+    games (:func:`decision_positions`). Milliseconds per decision and decisions/s."""
+    states = decision_positions(decisions, "greedy", players, seed)
+    bot = make_bot("search", seed=seed, **options)
+    r = _times(bot.choose, states)
+    r["decisions_per_s"] = 1000 / r["mean_ms"]
+    r["bot"] = repr(bot)
+    return r
+
+
+def bench_parallel(games: int = 1000, bot="greedy", players: int = 4, workers: int | None = None,
+                   seed: int = 0) -> dict:
+    """Wall time of ``simulate(games, bot, players, workers=workers)`` (``None``: every core), with the load
+    average of the machine just before (other programs share the cores)."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
+    perf = time.perf_counter
+    start = perf()
+    sim = simulate(games, bots=bot, players=players, seed=seed, workers=workers)
+    elapsed = perf() - start
+    turns = int(sim.games["total_turns"].sum())
+    return {"games": games, "players": players, "bot": ",".join(sorted(set(sim.players["bot"]))),
+            "workers": workers or _cores(), "seconds": elapsed, "games_per_s": games / elapsed,
+            "turns_per_s": turns / elapsed, "turns_per_player": float(sim.games["turns_per_player"].mean()),
+            "load": load}
 
 
 def sample_positions(n: int, players: int = 4, seed: int = 0, step: str = "play") -> list:
