@@ -53,7 +53,7 @@ GAME_COLUMNS = ["game", "seed", "players", "rules", "bots", "turns_per_player", 
 #: A game longer than this many actions is taken to be stuck (a random 4-player game takes about 4,500).
 MAX_ACTIONS = 200_000
 #: The most games in one task sent to a worker.
-MAX_CHUNK = 250
+MAX_CHUNK = 100
 
 
 class SimulationError(ThurnError):
