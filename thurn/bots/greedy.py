@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass, fields, replace
-from weakref import WeakKeyDictionary
 
 from ..actions import Action
 from ..scoring import placement_masks
@@ -39,6 +38,7 @@ __all__ = ["GreedyBot", "Weights"]
 NEG = -1e9
 LAST_HOUSES = 12         # with this many houses left, a route may place the last one (the value depends on scores)
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
+MEMO_SIZE = 100_000      # runs of cards kept per board (see _chain): the memo is cleared beyond this
 
 
 @dataclass(frozen=True)
@@ -58,17 +58,18 @@ class Weights:
     horizon: bool = True          # plans end when the game is likely to end (see _Eval.turns_left)
 
 
-_TABLES: WeakKeyDictionary = WeakKeyDictionary()    # board -> _Tables
-_HOUSES: dict = {}                                  # (board, player signature) -> {route mask: (value, mask)}
-_LENGTH: dict = {}                                  # (board, stacks) -> route-length tile value by length
+_TABLES: dict = {}      # board -> _Tables
+_HOUSES: dict = {}      # (board, player's houses and tiles, stack tops, rules, weight) -> (house caches, see houses)
+_PLANS: dict = {}       # (length tiles, carriage, horizon, weights) -> _Plans
 
 
 class _Tables:
-    """What a board's data says once for all decisions: the chain memo, the cards still needed for the
-    carriages by how many are held, and the bonus stacks by kind."""
+    """What a board's data says once for all decisions: the chain memo, the placements of houses, the cards still
+    needed for the carriages by how many are held, the bonus stacks by kind; and what the last stacks seen say."""
 
     def __init__(self, b):
         self.memo: dict = {}
+        self.places: dict = {}          # (route mask, houses in it, supply, optional) -> placement_masks(...)
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
                                     for h in range(len(levels) + 1))
@@ -86,13 +87,76 @@ class _Tables:
                 req = {opt: tuple(b.province_mask[i] for i, pr in enumerate(b.provinces)
                                   if opt or pr.id not in st.except_provinces) for opt in (False, True)}
                 self.province_stacks.append((st.index, st.kind, req))
+        self.unseen_steps = range(b.card_copies - 1, 0, -1)
+        self.stacks = self.stacks_view = None
+
+    def view(self, stacks):
+        """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
+        stacks ``stacks``; the last one is kept (the engine makes new stacks only when a tile is taken)."""
+        if stacks is not self.stacks:
+            end_tile = sum(stacks[i][0] for i in self.end_stacks if stacks[i])
+            tops = tuple(stacks[i][0] if stacks[i] else 0 for i in self.house_stacks)
+            L = [0] * 16                # the longest stack the route reaches that has a tile (3b; R2, R3)
+            for m in range(16):
+                best = 0
+                for length, i in self.length_stacks:
+                    if length <= m and stacks[i] and length > best:
+                        best = length
+                        L[m] = stacks[i][0]
+            self.stacks, self.stacks_view = stacks, (end_tile, tops, tuple(L))
+        return self.stacks_view
 
 
 def _tables(b) -> _Tables:
     t = _TABLES.get(b)
     if t is None:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
         t = _TABLES[b] = _Tables(b)
     return t
+
+
+class _Plans:
+    """The plans of building a route of ``n`` cards on for ``j`` more turns (see :meth:`_Eval.cont`), shared by
+    the decisions with the same length tiles, carriage, horizon and weights: for each ``n`` the first ``j``
+    (a route needs 3 cards), the last one (``MAX_PLAN_LENGTH`` and the horizon) and the rows
+    ``(j, house_ext * j, F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m``
+    cards on a later turn."""
+
+    __slots__ = ("F", "cap", "ext", "rate", "rows")
+
+    def __init__(self, F, cap: int, ext: float, rate: float, cities: int):
+        self.F, self.cap, self.ext, self.rate = F, cap, ext, rate
+        self.rows = [None] * (cities + 1)
+
+    def of(self, n: int):
+        """(first j, last j, rows) for a route of ``n`` cards."""
+        rows = self.rows[n]
+        if rows is None:
+            F, ext, rate = self.F, self.ext, self.rate
+            first = 3 - n if n < 2 else 1
+            last = max(1, min(MAX_PLAN_LENGTH - n, self.cap))
+            rows = self.rows[n] = (first, last, tuple((j, ext * j, F[min(n + j, 15)], rate * j)
+                                                      for j in range(first, last + 1)))
+        return rows
+
+
+def _plans(L, level, cval: float, horizon: int, w: Weights, cities: int) -> _Plans:
+    """The :class:`_Plans` of a decision: ``L`` the length tiles by route length, ``level`` and ``cval`` the
+    next carriage and its value (3b, 3c)."""
+    cap = min(horizon, MAX_PLAN_LENGTH)         # a longer horizon changes no plan
+    key = (L, level, cval, cap, w.rate, w.house_ext, w.cartwright_cost)
+    plans = _PLANS.get(key)
+    if plans is None:
+        if level is None:
+            F = L
+        else:
+            cw = cval - w.cartwright_cost
+            F = tuple(x if m < level - 2 else x + (cval if m >= level else cw) for m, x in enumerate(L))
+        if len(_PLANS) > 512:
+            _PLANS.clear()
+        plans = _PLANS[key] = _Plans(F, cap, w.house_ext, w.rate, cities)
+    return plans
 
 
 def _bits(mask: int):
@@ -136,8 +200,8 @@ class _Eval:
     """
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
-                 "end_tile", "horizon", "hcache", "_groups", "L", "level", "cval", "F", "_unseen", "dmask", "rate",
-                 "ext", "plan", "pcache", "acache")
+                 "end_tile", "horizon", "hcache", "mcache", "lcache", "_groups", "L", "level", "cval", "plans", "rows",
+                 "_unseen", "dmask", "plan", "acache")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -153,6 +217,8 @@ class _Eval:
         self.route = p.route
         self.final = final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
         t = self.t = _TABLES.get(b) or _tables(b)
+        if len(t.memo) > MEMO_SIZE:             # (a smaller memo is quicker, and games many)
+            t.memo.clear()
         self.memo = t.memo
         # scores now (for the end of the game), and how many turns are likely left
         cp = b.carriage_points
@@ -173,35 +239,20 @@ class _Eval:
             if left < horizon:
                 horizon = left
         self.opp_best = opp_best
-        self.end_tile = sum(s.stacks[i][0] for i in t.end_stacks if s.stacks[i])
+        self.end_tile, tops, self.L = t.view(s.stacks)
         self.horizon = 0 if final else (max(1, horizon) + 1 if w.horizon else 99)
-        # houses: cached per player signature
-        tops = tuple(s.stacks[i][0] if s.stacks[i] else 0 for i in t.house_stacks)
-        key = (b, p.houses, p.houses_left, p.tiles, tops, s.rules.optional_houses)
-        if p.houses_left <= LAST_HOUSES:                # placing the last house may end the game: the scores count
-            key += (self.my_total, opp_best, final)
+        # houses: cached per player signature (a route that may place the last house: per decision, see houses)
+        rules = s.rules
+        key = (b, p.houses, p.houses_left, p.tiles, tops, rules.optional_houses, rules.all_provinces_includes_baiern,
+               w.progress)
         hc = _HOUSES.get(key)
         if hc is None:
             if len(_HOUSES) > 512:
                 _HOUSES.clear()
-            hc = _HOUSES[key] = {}
-        self.hcache = hc
+            hc = _HOUSES[key] = ({}, {})
+        self.hcache, self.mcache = hc
+        self.lcache = None
         self._groups = None
-        # route-length tiles (3b) by route length: the longest stack the route reaches that has a tile (R2, R3)
-        lk = (b, s.stacks)
-        L = _LENGTH.get(lk)
-        if L is None:
-            if len(_LENGTH) > 512:
-                _LENGTH.clear()
-            L = [0] * 16
-            for m in range(16):
-                best = 0
-                for length, i in t.length_stacks:
-                    if length <= m and s.stacks[i] and length > best:
-                        best = length
-                        L[m] = s.stacks[i][0]
-            L = _LENGTH[lk] = tuple(L)
-        self.L = L
         # the next carriage (3c)
         levels = b.carriage_levels
         have = len(p.carriages)
@@ -214,19 +265,15 @@ class _Eval:
             if have == len(levels) - 1 and not final:
                 cval += self.end_adjust(gain)
         self.cval = cval
-        if lev is None:
-            self.F = L
-        else:                                       # carriage + length tile of scoring m cards on a later turn
-            cw = cval - w.cartwright_cost
-            self.F = [x if m < lev - 2 else x + (cval if m >= lev else cw) for m, x in enumerate(L)]
+        self.plans = _plans(self.L, lev, cval, self.horizon, w, len(self.adj))
+        self.rows = self.plans.rows
         self._unseen = None
         dmask = 0
         for c in s.display:
             if c >= 0:
                 dmask |= 1 << c
         self.dmask = dmask
-        self.rate, self.ext, self.plan = w.rate, w.house_ext, w.max_plan
-        self.pcache = {}
+        self.plan = w.max_plan
         self.acache = {}
 
     # -- the end of the game ----------------------------------------------------------------------------------
@@ -304,56 +351,104 @@ class _Eval:
         """(value, mask) of the best placement when scoring a route through the cities ``rmask`` (3a)."""
         hit = self.hcache.get(rmask)
         if hit is None:
-            p = self.p
-            if p.houses_left > LAST_HOUSES and rmask.bit_count() >= p.houses_left:
-                self.hcache = {}                # (a route that long: the scores count, see __init__)
+            if rmask.bit_count() >= self.p.houses_left:     # may place the last house: the scores count
+                return self.last_houses(rmask)
             best, bm = NEG, 0
-            for m in placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left,
-                                     self.s.rules.optional_houses):
-                v = self.mask_value(m)
+            values = self.mcache
+            for m in self.placements(rmask):
+                v = values.get(m)
+                if v is None:
+                    v = values[m] = self.mask_value(m)
                 if v > best:
                     best, bm = v, m
             hit = self.hcache[rmask] = (best, bm)
         return hit
 
+    def last_houses(self, rmask: int):
+        """:meth:`houses` for a route that may place the player's last house (cached for this decision only)."""
+        if self.lcache is None:
+            self.lcache = {}
+        hit = self.lcache.get(rmask)
+        if hit is None:
+            best, bm = NEG, 0
+            for m in self.placements(rmask):
+                v = self.mask_value(m)
+                if v > best:
+                    best, bm = v, m
+            hit = self.lcache[rmask] = (best, bm)
+        return hit
+
+    def placements(self, rmask: int):
+        """The placements of houses when scoring a route through ``rmask`` (:func:`~thurn.scoring.placement_masks`,
+        kept per board by what they depend on)."""
+        p = self.p
+        n = rmask.bit_count()
+        optional = self.s.rules.optional_houses
+        key = (rmask, p.houses & rmask, n if n < p.houses_left else p.houses_left, optional)
+        masks = self.t.places.get(key)
+        if masks is None:
+            masks = self.t.places[key] = placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left,
+                                                         optional)
+        return masks
+
     # -- chances of finding a card that fits ------------------------------------------------------------------------
     def unseen(self):
-        """Copies of each city the player cannot see (other hands, deck, discard pile) and their total."""
+        """The cards the player cannot see (other hands, deck, discard pile) as ``(levels, total)``: ``levels[t]``
+        the cities of which more than ``t`` copies are unseen, ``total`` the number of cards (at least 1)."""
         u = self._unseen
         if u is None:
-            s = self.s
-            counts = [self.b.card_copies] * len(self.adj)
-            for c in self.p.hand:
-                counts[c] -= 1
-            for q in s.players:
-                for c in q.route:
-                    counts[c] -= 1
-            for c in s.display:
-                if c >= 0:
-                    counts[c] -= 1
-            counts = [x if x > 0 else 0 for x in counts]
-            u = self._unseen = (counts, max(1, sum(counts)))
+            s, hm, dmask = self.s, self.hm, self.dmask
+            sets = [q.rmask for q in s.players]     # a route holds a city once (base rules, 2)
+            cards = []                              # the cards in view that are not in a set
+            if len(self.p.hand) == hm.bit_count():
+                sets.append(hm)
+            else:
+                cards.extend(self.p.hand)
+            if sum(1 for c in s.display if c >= 0) == dmask.bit_count():
+                sets.append(dmask)
+            else:
+                cards.extend(c for c in s.display if c >= 0)
+            copies = self.b.card_copies
+            seen = [0] * copies                     # seen[t]: the cities of which more than t copies are in view
+            steps = self.t.unseen_steps
+            for x in sets:
+                for t in steps:
+                    seen[t] |= seen[t - 1] & x
+                seen[0] |= x
+            for c in cards:
+                bit = 1 << c
+                t = 0
+                while t < copies and seen[t] & bit:
+                    t += 1
+                if t < copies:
+                    seen[t] |= bit
+            every = (1 << len(self.adj)) - 1
+            levels = tuple(every & ~x for x in reversed(seen))
+            total = 0
+            for x in levels:
+                total += x.bit_count()
+            u = self._unseen = (levels, total if total > 1 else 1)
         return u
+
+    def unseen_count(self, mask: int) -> int:
+        """How many unseen cards show a city of ``mask``."""
+        k = 0
+        for x in (self._unseen or self.unseen())[0]:
+            k += (mask & x).bit_count()
+        return k
 
     def p_fit(self, l: int, r: int, rmask: int) -> float:
         """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
         the unseen ones (two tries: the Postmaster), better when one is face up in the display."""
-        key = (((rmask << 6) | l) << 6) | r
-        p = self.pcache.get(key)
-        if p is None:
-            fits = (self.adj[l] | self.adj[r]) & ~rmask
-            counts, total = self._unseen or self.unseen()
-            k = 0
-            rest = fits
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                k += counts[low.bit_length() - 1]
-            miss = (1.0 - k / total) ** 2
-            if fits & self.dmask:
-                miss *= 0.5
-            p = self.pcache[key] = 0.95 if miss < 0.05 else 1.0 - miss
-        return p
+        fits = (self.adj[l] | self.adj[r]) & ~rmask
+        levels, total = self._unseen or self.unseen()
+        k = 0
+        for x in levels:
+            k += (fits & x).bit_count()
+        miss = (1.0 - k / total) ** 2
+        if fits & self.dmask:
+            miss *= 0.5
+        return 0.95 if miss < 0.05 else 1.0 - miss
 
     # -- values of positions --------------------------------------------------------------------------------------
     def run(self, rmask: int, l: int, r: int, hm: int) -> int:
@@ -366,36 +461,28 @@ class _Eval:
     def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
         """Building on the route (not scoring this turn), ``k`` hand cards extending it: the best of scoring it
         ``j`` turns later, less ``rate`` a turn; turns beyond ``k`` need a card that fits (``p_fit``); a plan
-        longer than the turns left before the game ends brings nothing."""
+        longer than the turns left before the game ends brings nothing (the plans: :class:`_Plans`)."""
         n = rmask.bit_count()
-        last = k + self.plan
-        if last > MAX_PLAN_LENGTH - n:
-            last = MAX_PLAN_LENGTH - n
-        if last > self.horizon:
-            last = self.horizon
-        if last < 1:
-            last = 1
-        first = 3 - n if n < 2 else 1
+        first, last, rows = self.rows[n] or self.plans.of(n)
+        if k + self.plan < last:
+            last = k + self.plan if k + self.plan > 1 else 1
         if first > last or self.final:
             return (0.0, 0) if detail else 0.0
-        h = self.houses(rmask)[0]
-        F = self.F
-        rate, ext = self.rate, self.ext
+        h = (self.hcache.get(rmask) or self.houses(rmask))[0]
         best, bj = NEG, 0
-        pp = 1.0
-        p = 1.0
+        pp = p = 1.0
         if last > k:
             p = self.p_fit(l, r, rmask)
             if first > k:
                 pp = p ** (first - k - 1)
-        m = n + first
-        for j in range(first, last + 1):
+        for j, ext, tiles, cost in rows:
+            if j > last:
+                break
             if j > k:
                 pp *= p
-            v = pp * (h + ext * j + F[m if m < 16 else 15]) - rate * j
+            v = pp * (h + ext + tiles) - cost
             if v > best:
                 best, bj = v, j
-            m += 1
         return (best, bj) if detail else best
 
     def score_now(self, rmask: int, cartwright: bool) -> float:
@@ -404,18 +491,23 @@ class _Eval:
 
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
-        what it depends on: the route's cities and ends, the run of hand cards that extend it, the Cartwright."""
+        what it depends on: the route's cities and ends (either way round), the run of hand cards that extend it,
+        the Cartwright."""
+        if l > r:
+            l, r = r, l
+        ends = rmask << 12 | l << 6 | r
         avail = hm & ~rmask
-        ck = (avail << 12) | (l << 6) | r if l <= r else (avail << 12) | (r << 6) | l
-        k = self.memo.get(ck)
+        k = self.memo.get(avail << 12 | l << 6 | r)
         if k is None:
             k = _chain(self.adj, self.memo, l, r, avail)
-        key = (((((rmask << 6) | l) << 6 | r) << 6 | k) << 1) | cartwright
+        key = (ends << 6 | k) << 1 | cartwright
         v = self.acache.get(key)
         if v is None:
             v = self.cont(rmask, l, r, k)
-            if rmask.bit_count() >= 3:
-                x = self.score_now(rmask, cartwright)
+            m = rmask.bit_count()
+            if m >= 3:
+                x = (self.hcache.get(rmask) or self.houses(rmask))[0] + self.carriage(m, cartwright) + \
+                    self.L[m if m < 16 else 15]
                 if x > v:
                     v = x
             self.acache[key] = v
@@ -485,7 +577,7 @@ class _Eval:
             deck_cards = near & ~hm
             new_ok = True
         shown = {}
-        counts, total = self._unseen or self.unseen()
+        levels, total = self._unseen or self.unseen()
         deck = base
         dmask = self.dmask
         cands = deck_cards | dmask
@@ -506,20 +598,20 @@ class _Eval:
                     v = base
             if dmask & low:
                 shown[c] = v
-            if deck_cards & low and counts[c] and v > base:
-                deck += counts[c] / total * (v - base)
+            if deck_cards & low and levels[0] & low and v > base:
+                deck += self.unseen_count(low) / total * (v - base)
         return base, shown, deck
 
     def empty_hand_gains(self, cartwright: bool):
         """:meth:`draw_gains` with an empty hand: the card drawn is the card played, so the deck is worth the
         average over the unseen cities of playing one. When a second draw follows (the Postmaster must help an
         empty hand, base rules 1), a card is worth the best pair it makes with a card that stays face up."""
-        counts, total = self._unseen or self.unseen()
+        levels, total = self._unseen or self.unseen()
         s, adj, dmask = self.s, self.adj, self.dmask
         pairs = s.draws_allowed - s.draws >= 2
         values = {}
         for c in range(len(adj)):
-            if counts[c] or dmask >> c & 1:
+            if (levels[0] | dmask) >> c & 1:
                 v = self.own_play(c, 1 << c, cartwright, True)
                 if pairs:
                     partners = adj[c] & dmask
@@ -530,7 +622,7 @@ class _Eval:
                         if x > v:
                             v = x
                 values[c] = v
-        deck = sum(counts[c] * v for c, v in values.items()) / total
+        deck = sum(self.unseen_count(1 << c) * v for c, v in values.items()) / total
         return NEG, {c: values[c] for c in _bits(dmask)}, deck
 
     def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool) -> float:
@@ -555,7 +647,7 @@ class _Eval:
 
     def fit_chance(self) -> float:
         """The chance that one unseen card fits an end of the route (or joins a card in hand, with no route)."""
-        counts, total = self.unseen()
+        total = self.unseen()[1]
         route, adj = self.route, self.adj
         if route:
             fits = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask
@@ -563,7 +655,7 @@ class _Eval:
             fits = 0
             for c in _bits(self.hm):
                 fits |= adj[c]
-        return sum(counts[c] for c in _bits(fits) if counts[c] > 0) / total
+        return self.unseen_count(fits) / total
 
 
 class GreedyBot:
@@ -594,8 +686,12 @@ class GreedyBot:
         values = _values(state, self.weights)
         if not values:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
-        top = max(v for v, _ in values)
-        best = [a for v, a in values if v >= top - 1e-9]
+        top = values[0][0]
+        for v, _ in values:
+            if v > top:
+                top = v
+        top -= 1e-9
+        best = [a for v, a in values if v >= top]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
