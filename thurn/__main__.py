@@ -1,4 +1,4 @@
-"""The command line: ``python -m thurn simulate ...`` and ``python -m thurn bench ...`` (``--help`` for each)."""
+"""The command line: ``python -m thurn simulate | ladder | bench ...`` (``--help`` for each)."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +11,8 @@ EPILOG = """examples:
   python -m thurn simulate --players 2 --games 500 --csv games.csv --progress
   python -m thurn simulate --players 2 --games 1000 --bots greedy random --rotate --parquet duel.parquet
   python -m thurn simulate --bots search:iterations=16 greedy greedy greedy --games 20 --rules optional_houses
+  python -m thurn ladder --games 1000 --players 2 4 --progress
+  python -m thurn ladder --bots random greedy --games 200 --csv ladder.csv
   python -m thurn bench
   python -m thurn bench --seconds 3
   python -m thurn bench --what answers --positions 500"""
@@ -79,6 +81,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--parquet", metavar="PATH",
                      help="the same tables as Parquet files (needs pyarrow)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
+
+    lad = sub.add_parser(
+        "ladder", help="each bot against the one below it, with 95% confidence intervals",
+        description="Play each bot of --bots (weakest first) against the one below it: heads-up as [upper, lower] "
+                    "and at four players as [upper, lower, lower, lower], seats rotated each game, and print the "
+                    "share of games the upper bot wins with its Wilson 95% interval, the share equal bots would "
+                    "get, and each side's mean score and turns per player (thurn.ladder).",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    lad.add_argument("--bots", nargs="+", metavar="BOT", default=None,
+                     help="the bots, weakest first, as for simulate --bots (default: thurn.ladder.LADDER)")
+    lad.add_argument("--games", type=_positive_int, default=1000, help="games per rung")
+    lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")
+    lad.add_argument("--seed", type=int, default=0, help="seed of every rung's games")
+    lad.add_argument("--workers", type=_positive_int, default=None,
+                     help="processes to play on (1: in this process; None: every core)")
+    lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
+    lad.add_argument("--progress", action="store_true", help="show progress bars")
 
     b = sub.add_parser(
         "bench", help="measure the engine's and the bots' speed",
@@ -176,6 +195,26 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_ladder(args) -> int:
+    from .errors import ThurnError
+    from .ladder import LADDER, format_ladder, ladder
+
+    bots = args.bots or list(LADDER)
+    try:
+        df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
+                    progress=args.progress)
+    except ThurnError as e:
+        print(f"python -m thurn ladder: error: {e}", file=sys.stderr)
+        return 2
+    print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
+    print("(share: games the upper bot won; score and turns: mean per player, upper/lower)")
+    print(format_ladder(df))
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+        print(f"\nwrote {len(df)} rungs to {args.csv}")
+    return 0
+
+
 def cmd_bench(args) -> int:
     from . import __version__
     from .sim import machine_info
@@ -262,7 +301,7 @@ def _bench_answers(args, what: str) -> None:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    return {"simulate": cmd_simulate, "bench": cmd_bench}[args.command](args)
+    return {"simulate": cmd_simulate, "ladder": cmd_ladder, "bench": cmd_bench}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+"""The bots' strength ladder: each bot against the one below it, heads-up and at a table of four.
+
+A rung is played as a :func:`thurn.sim.simulate` run with the seats rotated, so each bot sits in each seat equally
+often (the first player has an edge: base rules, preparation). Heads-up the lineup is ``[upper, lower]``; at
+four players it is ``[upper, lower, lower, lower]``: the upper bot against three of the one below, so equal bots
+would share the wins 25 % to 75 %. The share of games the upper bot wins comes with a Wilson 95 % confidence
+interval. Ties count as the rules break them (R6), like every winner in :mod:`thurn.sim`.
+
+    from thurn.ladder import ladder
+    ladder(["random", "greedy"], games=200, players=(2, 4), seed=1)
+"""
+from __future__ import annotations
+
+import math
+
+__all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder"]
+
+#: The default ladder, weakest first; the search bot with the budget its figures in BENCHMARKS.md use.
+LADDER = ("random", "greedy", "search:iterations=32,top=4")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win share ``wins / n`` (95 % for ``z = 1.96``)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rung(upper, lower, games: int, players: int = 2, seed=0, **simulate_options) -> dict:
+    """One rung: ``upper`` against ``lower`` (bots as :func:`thurn.sim.simulate` takes them) over ``games`` games
+    of ``players`` players, seats rotated. Returns the wins, the share with its interval, the share equal bots
+    would get, and the mean score and turns per player of each side."""
+    from .sim import simulate
+
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"a rung is played with 2 to 4 players, not {players!r}.")
+    sim = simulate(games, bots=[upper] + [lower] * (players - 1), players=players, seed=seed, rotate=True,
+                   **simulate_options)
+    rows = sim.players
+    top = rows[rows["lineup"] == 0]
+    rest = rows[rows["lineup"] != 0]
+    wins = int(top["winner"].sum())
+    low, high = wilson(wins, games)
+    return {"upper": top["bot"].iat[0] if len(top) else str(upper),
+            "lower": rest["bot"].iat[0] if len(rest) else str(lower),
+            "players": players, "games": games, "wins": wins, "share": wins / games if games else float("nan"),
+            "ci_low": low, "ci_high": high, "if_equal": 1 / players,
+            "upper_score": top["total"].mean(), "lower_score": rest["total"].mean(),
+            "upper_turns": top["turns"].mean(), "lower_turns": rest["turns"].mean(),
+            "winning_score": sim.games["winning_score"].mean()}
+
+
+def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: bool = False, **simulate_options):
+    """Each bot of ``bots`` (weakest first) against the one below it, for each table size in ``players``: a pandas
+    DataFrame with one row per rung (see :func:`rung`). The same seed gives the same games."""
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    bots = list(bots)
+    if len(bots) < 2:
+        raise ValueError(f"a ladder needs at least two bots, weakest first, not {bots!r}.")
+    players = [players] if isinstance(players, int) else list(players)
+    pairs = [(bots[i + 1], bots[i], n) for i in range(len(bots) - 1) for n in players]
+    rows = [rung(up, low, games, n, seed=seed, progress=progress, **simulate_options)
+            for up, low, n in tqdm(pairs, disable=not progress, desc="rungs", unit="rung")]
+    return pd.DataFrame(rows)
+
+
+def format_ladder(df) -> str:
+    """The ladder as a text table: win share with its 95 % interval, against what equal bots would get."""
+    lines = [f"{'upper':>28} {'lower':>10} {'players':>7} {'games':>6} {'wins':>6} {'share':>7} {'95% CI':>15} "
+             f"{'if equal':>8} {'score':>11} {'turns':>11}"]
+    for r in df.itertuples():
+        lines.append(f"{r.upper:>28} {r.lower:>10} {r.players:>7} {r.games:>6} {r.wins:>6} {r.share:>7.1%} "
+                     f"{f'{r.ci_low:.1%}–{r.ci_high:.1%}':>15} {r.if_equal:>8.0%} "
+                     f"{f'{r.upper_score:.1f}/{r.lower_score:.1f}':>11} "
+                     f"{f'{r.upper_turns:.1f}/{r.lower_turns:.1f}':>11}")
+    return "\n".join(lines)
