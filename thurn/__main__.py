@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ladder", help="each bot against the one below it, with 95%% confidence intervals",
         description="Play each bot of --bots (weakest first) against the one below it: heads-up as [upper, lower] "
                     "and at four players as [upper, lower, lower, lower], seats rotated each game, and print the "
-                    "share of games the upper bot wins with its Wilson 95%% interval, the share equal bots would "
+                    "share of games the upper bot wins with its Wilson 95% interval, the share equal bots would "
                     "get, and each side's mean score and turns per player (thurn.ladder).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     lad.add_argument("--bots", nargs="+", metavar="BOT", default=None,
