@@ -87,8 +87,11 @@ class _Tables:
                 req = {opt: tuple(b.province_mask[i] for i, pr in enumerate(b.provinces)
                                   if opt or pr.id not in st.except_provinces) for opt in (False, True)}
                 self.province_stacks.append((st.index, st.kind, req))
-        self.unseen_steps = range(b.card_copies - 1, 0, -1)
+        n = len(b.adj)
+        self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
+        self.all_copies = ((1 << n) - 1) * self.spread
         self.stacks = self.stacks_view = None
+        self.context = self.acache = None       # the last decision's (see _Eval.__init__)
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -121,13 +124,15 @@ class _Plans:
     the decisions with the same length tiles, carriage, horizon and weights: for each ``n`` the first ``j``
     (a route needs 3 cards), the last one (``MAX_PLAN_LENGTH`` and the horizon) and the rows
     ``(j, house_ext * j, F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m``
-    cards on a later turn."""
+    cards on a later turn; and ``now[cartwright][m]``, the carriage of scoring ``m`` cards now (3c)."""
 
-    __slots__ = ("F", "cap", "ext", "rate", "rows")
+    __slots__ = ("F", "cap", "ext", "rate", "rows", "now")
 
-    def __init__(self, F, cap: int, ext: float, rate: float, cities: int):
+    def __init__(self, F, cap: int, ext: float, rate: float, cities: int, level, cval: float):
         self.F, self.cap, self.ext, self.rate = F, cap, ext, rate
         self.rows = [None] * (cities + 1)
+        self.now = tuple(tuple(0.0 if level is None or m < level - 2 else cval if m >= level or cartwright else 0.0
+                               for m in range(cities + 1)) for cartwright in (False, True))
 
     def of(self, n: int):
         """(first j, last j, rows) for a route of ``n`` cards."""
@@ -155,8 +160,38 @@ def _plans(L, level, cval: float, horizon: int, w: Weights, cities: int) -> _Pla
             F = tuple(x if m < level - 2 else x + (cval if m >= level else cw) for m, x in enumerate(L))
         if len(_PLANS) > 512:
             _PLANS.clear()
-        plans = _PLANS[key] = _Plans(F, cap, w.house_ext, w.rate, cities)
+        plans = _PLANS[key] = _Plans(F, cap, w.house_ext, w.rate, cities, level, cval)
     return plans
+
+
+def _levels(sets, cards, copies: int, n: int) -> int:
+    """The cities of which more than ``t`` copies are in ``sets`` (masks) and ``cards`` (city numbers), for each
+    ``t`` below ``copies``, side by side: more than ``copies - 1`` from bit 0, then more than ``copies - 2`` from bit
+    ``n``, and so on."""
+    if copies == 3:                     # the base game: the same as below, unrolled
+        s0 = s1 = s2 = 0
+        for x in sets:
+            s2 |= s1 & x
+            s1 |= s0 & x
+            s0 |= x
+        seen = [s0, s1, s2]
+    else:
+        seen = [0] * copies             # seen[t]: the cities of which more than t copies are in view
+        for x in sets:
+            for t in range(copies - 1, 0, -1):
+                seen[t] |= seen[t - 1] & x
+            seen[0] |= x
+    for c in cards:
+        bit = 1 << c
+        t = 0
+        while t < copies and seen[t] & bit:
+            t += 1
+        if t < copies:
+            seen[t] |= bit
+    packed = 0
+    for x in seen:
+        packed = packed << n | x
+    return packed
 
 
 def _bits(mask: int):
@@ -201,7 +236,7 @@ class _Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "_groups", "L", "level", "cval", "plans", "rows",
-                 "_unseen", "dmask", "plan", "acache")
+                 "_unseen", "dmask", "shown", "plan", "acache")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -268,13 +303,22 @@ class _Eval:
         self.plans = _plans(self.L, lev, cval, self.horizon, w, len(self.adj))
         self.rows = self.plans.rows
         self._unseen = None
-        dmask = 0
+        dmask = shown = 0
         for c in s.display:
             if c >= 0:
                 dmask |= 1 << c
-        self.dmask = dmask
+                shown += 1
+        self.dmask, self.shown = dmask, shown
         self.plan = w.max_plan
-        self.acache = {}
+        # the values of routes (after_play) are shared with the last decision if it knew the same: often the
+        # score after a play, or a second play (a card moved from hand to route changes nothing seen)
+        same = (hc, self.plans, w)
+        known = (self.unseen(), dmask, final, self.my_total, opp_best, self.end_tile)
+        if t.context is not None and all(x is y for x, y in zip(same, t.context[0])) and known == t.context[1]:
+            self.acache = t.acache
+        else:
+            t.context, t.acache = (same, known), {}
+            self.acache = t.acache
 
     # -- the end of the game ----------------------------------------------------------------------------------
     def end_adjust(self, gain: float) -> float:
@@ -393,8 +437,10 @@ class _Eval:
 
     # -- chances of finding a card that fits ------------------------------------------------------------------------
     def unseen(self):
-        """The cards the player cannot see (other hands, deck, discard pile) as ``(levels, total)``: ``levels[t]``
-        the cities of which more than ``t`` copies are unseen, ``total`` the number of cards (at least 1)."""
+        """The cards the player cannot see (other hands, deck, discard pile) as ``(present, total, packed)``:
+        ``present`` the cities of which a copy is unseen, ``total`` the number of cards (at least 1), ``packed``
+        for each ``t`` the cities of which more than ``t`` copies are unseen, side by side in one number (see
+        :meth:`unseen_count`)."""
         u = self._unseen
         if u is None:
             s, hm, dmask = self.s, self.hm, self.dmask
@@ -404,48 +450,26 @@ class _Eval:
                 sets.append(hm)
             else:
                 cards.extend(self.p.hand)
-            if sum(1 for c in s.display if c >= 0) == dmask.bit_count():
+            if self.shown == dmask.bit_count():
                 sets.append(dmask)
             else:
                 cards.extend(c for c in s.display if c >= 0)
-            copies = self.b.card_copies
-            seen = [0] * copies                     # seen[t]: the cities of which more than t copies are in view
-            steps = self.t.unseen_steps
-            for x in sets:
-                for t in steps:
-                    seen[t] |= seen[t - 1] & x
-                seen[0] |= x
-            for c in cards:
-                bit = 1 << c
-                t = 0
-                while t < copies and seen[t] & bit:
-                    t += 1
-                if t < copies:
-                    seen[t] |= bit
-            every = (1 << len(self.adj)) - 1
-            levels = tuple(every & ~x for x in reversed(seen))
-            total = 0
-            for x in levels:
-                total += x.bit_count()
-            u = self._unseen = (levels, total if total > 1 else 1)
+            n, copies = len(self.adj), self.b.card_copies
+            packed = self.t.all_copies & ~(_levels(sets, cards, copies, n))
+            total = packed.bit_count()
+            u = self._unseen = (packed & ((1 << n) - 1), total if total > 1 else 1, packed)
         return u
 
     def unseen_count(self, mask: int) -> int:
-        """How many unseen cards show a city of ``mask``."""
-        k = 0
-        for x in (self._unseen or self.unseen())[0]:
-            k += (mask & x).bit_count()
-        return k
+        """How many unseen cards show a city of ``mask``: ``mask`` copied to every level, counted in one go."""
+        return (mask * self.t.spread & (self._unseen or self.unseen())[2]).bit_count()
 
     def p_fit(self, l: int, r: int, rmask: int) -> float:
         """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
         the unseen ones (two tries: the Postmaster), better when one is face up in the display."""
         fits = (self.adj[l] | self.adj[r]) & ~rmask
-        levels, total = self._unseen or self.unseen()
-        k = 0
-        for x in levels:
-            k += (fits & x).bit_count()
-        miss = (1.0 - k / total) ** 2
+        _, total, packed = self._unseen or self.unseen()
+        miss = (1.0 - (fits * self.t.spread & packed).bit_count() / total) ** 2
         if fits & self.dmask:
             miss *= 0.5
         return 0.95 if miss < 0.05 else 1.0 - miss
@@ -506,7 +530,7 @@ class _Eval:
             v = self.cont(rmask, l, r, k)
             m = rmask.bit_count()
             if m >= 3:
-                x = (self.hcache.get(rmask) or self.houses(rmask))[0] + self.carriage(m, cartwright) + \
+                x = (self.hcache.get(rmask) or self.houses(rmask))[0] + self.plans.now[cartwright][m] + \
                     self.L[m if m < 16 else 15]
                 if x > v:
                     v = x
@@ -563,13 +587,17 @@ class _Eval:
         if not hm:
             return self.empty_hand_gains(cartwright)
         base, bplay = self.best_play(hm, cartwright)
-        route, adj = self.route, self.adj
+        route, adj, after = self.route, self.adj, self.after_play
         near = 0
-        for c in _bits(hm):
-            near |= adj[c]
+        rest = hm
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            near |= adj[low.bit_length() - 1]
         if route:
             rmask = self.p.rmask
-            ends = adj[route[0]] | adj[route[-1]]
+            l, r = route[0], route[-1]
+            ends = adj[l] | adj[r]
             near = (near | ends) & ~rmask
             deck_cards = ends & ~rmask & ~hm
             new_ok = len(route) == 1 or not hm & ends & ~rmask
@@ -577,7 +605,7 @@ class _Eval:
             deck_cards = near & ~hm
             new_ok = True
         shown = {}
-        levels, total = self._unseen or self.unseen()
+        present, total, _ = self._unseen or self.unseen()
         deck = base
         dmask = self.dmask
         cands = deck_cards | dmask
@@ -585,20 +613,30 @@ class _Eval:
             low = cands & -cands
             cands ^= low
             c = low.bit_length() - 1
-            if not near & low and not new_ok:
-                v = base
-            else:
+            v = base
+            if near & low or new_ok:
                 h2 = hm | low
-                v = self.own_play(c, h2, cartwright, new_ok)
-                if bplay is not None and near & low and dmask & low:
-                    x = self.after_play(bplay[2], bplay[3], bplay[4], h2, cartwright)
+                if route and not rmask & low:          # the card itself at an end (see own_play)
+                    a = adj[c]
+                    if a >> l & 1:
+                        x = after(rmask | low, c, r, h2, cartwright)
+                        if x > v:
+                            v = x
+                    if a >> r & 1 and r != l:
+                        x = after(rmask | low, l, c, h2, cartwright)
+                        if x > v:
+                            v = x
+                if new_ok:                              # or a new route
+                    x = after(low, c, c, h2, cartwright)
                     if x > v:
                         v = x
-                if v < base:
-                    v = base
+                if bplay is not None and near & low and dmask & low:
+                    x = after(bplay[2], bplay[3], bplay[4], h2, cartwright)
+                    if x > v:
+                        v = x
             if dmask & low:
                 shown[c] = v
-            if deck_cards & low and levels[0] & low and v > base:
+            if deck_cards & low and present & low and v > base:
                 deck += self.unseen_count(low) / total * (v - base)
         return base, shown, deck
 
@@ -606,12 +644,12 @@ class _Eval:
         """:meth:`draw_gains` with an empty hand: the card drawn is the card played, so the deck is worth the
         average over the unseen cities of playing one. When a second draw follows (the Postmaster must help an
         empty hand, base rules 1), a card is worth the best pair it makes with a card that stays face up."""
-        levels, total = self._unseen or self.unseen()
+        present, total, _ = self._unseen or self.unseen()
         s, adj, dmask = self.s, self.adj, self.dmask
         pairs = s.draws_allowed - s.draws >= 2
         values = {}
         for c in range(len(adj)):
-            if (levels[0] | dmask) >> c & 1:
+            if (present | dmask) >> c & 1:
                 v = self.own_play(c, 1 << c, cartwright, True)
                 if pairs:
                     partners = adj[c] & dmask
