@@ -106,7 +106,29 @@ def test_quick_policy_and_evaluation():
 
 @pytest.mark.parametrize("options, word", [({"iterations": 0}, "iterations"), ({"seconds": -1}, "seconds"),
                                            ({"horizon": -1}, "horizon"), ({"policy": "clever"}, "policy"),
-                                           ({"leaf": "x"}, "leaf"), ({"top": 0}, "top")])
+                                           ({"leaf": "x"}, "leaf"), ({"top": 0}, "top"),
+                                           ({"clear": -1}, "clear")])
 def test_bad_options_are_named(options, word):
     with pytest.raises(ValueError, match=word):
         SearchBot(seed=1, **options)
+
+
+def test_clear_decisions_are_not_searched():
+    # clear=0: the greedy favourite is always clear enough, so nothing is searched and the choice is greedy's
+    from thurn.bots.greedy import GreedyBot
+
+    for state in POSITIONS[1:]:
+        bot = small(clear=0.0)
+        a = bot.choose(state)
+        assert bot.last == [] and a == GreedyBot(1).score_actions(state)[0][1]
+        searched = small(clear=None, top=None)
+        searched.choose(state)
+        assert len(searched.last) == len(state.legal_actions()) > 1
+
+
+def test_top_limits_the_candidates_but_not_score_actions():
+    state = POSITIONS[2]
+    bot = small(clear=None, top=2)
+    bot.choose(state)
+    assert len(bot.last) <= 2
+    assert len(small(top=2).score_actions(state)) == len(state.legal_actions())

@@ -15,8 +15,8 @@ import math
 
 __all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder"]
 
-#: The default ladder, weakest first; the search bot with the budget its figures in BENCHMARKS.md use.
-LADDER = ("random", "greedy", "search:iterations=32,top=4")
+#: The default ladder, weakest first (the search bot with its default budget: see SearchBot).
+LADDER = ("random", "greedy", "search")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

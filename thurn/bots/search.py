@@ -286,13 +286,16 @@ class SearchBot:
     the bot's own turns the rollouts look beyond the current one (0: to the end of this turn; None: to the end
     of the game). ``policy``: ``"greedy"`` or ``"quick"`` for the rollouts; ``leaf``: ``"greedy"`` or
     ``"simple"`` for the evaluation at the horizon. ``top``: how many of the rollout policy's favourite
-    actions are searched (None: all).
+    actions are searched (None: all). ``clear``: when the greedy policy values its favourite at least this many
+    points above the next, the bot plays it without searching (None: always search); a cheap way to spend the
+    budget on the close decisions only. The defaults (32 rollouts, the greedy top 4, clear at 1 point) are the
+    budget of the ladder in BENCHMARKS.md: about 25 ms a decision heads-up.
     """
 
     name = "search"
 
-    def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 64, horizon: int | None = 1,
-                 policy: str = "greedy", leaf: str = "greedy", top: int | None = None):
+    def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 32, horizon: int | None = 1,
+                 policy: str = "greedy", leaf: str = "greedy", top: int | None = 4, clear: float | None = 1.0):
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds should be a positive number, not {seconds!r}.")
         if not isinstance(iterations, int) or iterations < 1:
@@ -305,6 +308,9 @@ class SearchBot:
             raise ValueError(f"leaf should be 'greedy' or 'simple', not {leaf!r}.")
         if top is not None and (not isinstance(top, int) or top < 1):
             raise ValueError(f"top should be a whole number of at least 1 or None, not {top!r}.")
+        if clear is not None and (isinstance(clear, bool) or not isinstance(clear, (int, float)) or clear < 0):
+            raise ValueError(f"clear should be a number of points >= 0 or None, not {clear!r}.")
+        self.clear = clear
         self.seed = seed
         self.rng = random.Random(seed)
         self.seconds = seconds
@@ -316,6 +322,8 @@ class SearchBot:
             self.policy_fn, self._greedy = _greedy_policy()
         if policy == "quick":
             self.policy_fn = quick_action
+        if self._greedy is None and (top is not None or clear is not None):
+            self._greedy = _greedy_policy()[1]          # ranks the actions for top and clear
         if leaf == "greedy":
             bot = self._greedy
             self.value = lambda s, seat: greedy_value(s, seat, bot)
@@ -325,7 +333,8 @@ class SearchBot:
 
     def __repr__(self):
         budget = f"seconds={self.seconds!r}" if self.seconds is not None else f"iterations={self.iterations}"
-        return f"SearchBot(seed={self.seed!r}, {budget}, horizon={self.horizon})"
+        extra = "".join(f", {k}={v!r}" for k, v in (("top", self.top), ("clear", self.clear)) if v is not None)
+        return f"SearchBot(seed={self.seed!r}, {budget}, horizon={self.horizon}{extra})"
 
     def choose(self, state) -> Action:
         actions = state.legal_actions()
@@ -333,28 +342,40 @@ class SearchBot:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
         if len(actions) == 1:
             return actions[0]
+        if self.clear is not None:
+            ranked = self._ranked(state)
+            if ranked[0][0] - ranked[1][0] >= self.clear:
+                self.last = []
+                return ranked[0][1]
         return self._search(state, actions)[0][1]
 
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
-        """Each legal action with its estimated value (points ahead of the best other player at the horizon)
-        and the reason in words, best first."""
+        """Each legal action (all of them, whatever ``top``) with its estimated value (points ahead of the best
+        other player at the horizon) and the reason in words, best first."""
         actions = state.legal_actions()
         if len(actions) <= 1:
             return [(0.0, a, "the only legal action") for a in actions]
         out = []
-        for value, a, n in self._search(state, actions):
+        for value, a, n in self._search(state, actions, every=True):
             out.append((value, a, f"{value:+.1f} points against the best other player at the horizon "
                                   f"({n} sampled futures)"))
         return out
 
     # -- the search ---------------------------------------------------------------------------------------
+    def _ranked(self, state) -> list[tuple[float, Action]]:
+        """The legal actions as the greedy policy values them, best first (ties in the order of the actions)."""
+        from .greedy import _values
+
+        values = _values(state, self._greedy.weights, always=True)
+        order = sorted(range(len(values)), key=lambda i: -values[i][0])
+        return [values[i] for i in order]
+
     def _candidates(self, state, actions):
         if self.top is None or len(actions) <= self.top or self._greedy is None:
             return list(actions)
-        ranked = self._greedy.score_actions(state)
-        return [a for _, a, _ in ranked[:self.top]]
+        return [a for _, a in self._ranked(state)[:self.top]]
 
-    def _search(self, state, actions):
+    def _search(self, state, actions, every: bool = False):
         """Successive halving over the candidates: each round gives the survivors the same sampled positions
         and random numbers, then keeps the better half. Returns (mean value, action, samples), best first."""
         me = state.current
@@ -362,7 +383,7 @@ class SearchBot:
         seen = Seen(state, me)
         rng = random.Random(self.rng.getrandbits(64))
         horizon = math.inf if self.horizon is None else state.turns + 1 + self.horizon * len(state.players)
-        cands = self._candidates(state, actions)
+        cands = list(actions) if every else self._candidates(state, actions)
         total = {a: 0.0 for a in actions}
         count = {a: 0 for a in actions}
         rounds = max(1, math.ceil(math.log2(len(cands))))
