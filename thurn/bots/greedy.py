@@ -91,7 +91,6 @@ class _Tables:
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
         self.stacks = self.stacks_view = None
-        self.context = self.acache = None       # the last decision's (see _Eval.__init__)
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -203,7 +202,9 @@ def _bits(mask: int):
 
 def _chain(adj, memo, l: int, r: int, avail: int) -> int:
     """The longest run of cities of ``avail`` that can be played one after the other at the ends ``l`` and ``r``
-    of a route (each card fits an end: a road to it, base rules 2). Memoised per board (key: see ``_run``)."""
+    of a route (each card fits an end: a road to it, base rules 2). Memoised per board."""
+    if not (adj[l] | adj[r]) & avail:
+        return 0
     if l > r:
         l, r = r, l
     key = (avail << 12) | (l << 6) | r
@@ -235,7 +236,7 @@ class _Eval:
     """
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
-                 "end_tile", "horizon", "hcache", "mcache", "lcache", "_groups", "L", "level", "cval", "plans", "rows",
+                 "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans", "rows",
                  "_unseen", "dmask", "shown", "plan", "acache")
 
     def __init__(self, state, w: Weights):
@@ -284,10 +285,9 @@ class _Eval:
         if hc is None:
             if len(_HOUSES) > 512:
                 _HOUSES.clear()
-            hc = _HOUSES[key] = ({}, {})
-        self.hcache, self.mcache = hc
+            hc = _HOUSES[key] = [{}, {}, None]       # route values, placement values, groups
+        self.hcache, self.mcache, self.hctx = hc[0], hc[1], hc
         self.lcache = None
-        self._groups = None
         # the next carriage (3c)
         levels = b.carriage_levels
         have = len(p.carriages)
@@ -310,15 +310,7 @@ class _Eval:
                 shown += 1
         self.dmask, self.shown = dmask, shown
         self.plan = w.max_plan
-        # the values of routes (after_play) are shared with the last decision if it knew the same: often the
-        # score after a play, or a second play (a card moved from hand to route changes nothing seen)
-        same = (hc, self.plans, w)
-        known = (self.unseen(), dmask, final, self.my_total, opp_best, self.end_tile)
-        if t.context is not None and all(x is y for x, y in zip(same, t.context[0])) and known == t.context[1]:
-            self.acache = t.acache
-        else:
-            t.context, t.acache = (same, known), {}
-            self.acache = t.acache
+        self.acache = {}
 
     # -- the end of the game ----------------------------------------------------------------------------------
     def end_adjust(self, gain: float) -> float:
@@ -351,8 +343,8 @@ class _Eval:
     # -- houses and province tiles (3a, 3b) ------------------------------------------------------------------------
     def groups(self):
         """(missing cities, tile value, size) of each province tile not held and not used up; and the all-provinces
-        tile as (missing province masks, value, provinces needed)."""
-        g = self._groups
+        tile as (missing province masks, value, provinces needed). Kept with the house values (see __init__)."""
+        g = self.hctx[2]
         if g is None:
             s, p = self.s, self.p
             held = {si for si, _ in p.tiles}
@@ -366,7 +358,7 @@ class _Eval:
                 else:
                     req = need[bool(s.rules.all_provinces_includes_baiern)]
                     allp = ([m for m in req if not m & p.houses], value, len(req))
-            g = self._groups = (groups, allp)
+            g = self.hctx[2] = (groups, allp)
         return g
 
     def mask_value(self, m: int) -> float:
@@ -374,7 +366,7 @@ class _Eval:
         w = self.w
         n = m.bit_count()
         v = float(n)
-        groups, allp = self._groups or self.groups()
+        groups, allp = self.hctx[2] or self.groups()
         for missing, value, size in groups:
             got = missing & m
             if got:
@@ -477,10 +469,7 @@ class _Eval:
     # -- values of positions --------------------------------------------------------------------------------------
     def run(self, rmask: int, l: int, r: int, hm: int) -> int:
         """The longest run of hand cards (``hm``) that extend the route one after the other."""
-        avail = hm & ~rmask
-        key = (avail << 12) | (l << 6) | r if l <= r else (avail << 12) | (r << 6) | l
-        k = self.memo.get(key)
-        return _chain(self.adj, self.memo, l, r, avail) if k is None else k
+        return _chain(self.adj, self.memo, l, r, hm & ~rmask)
 
     def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
         """Building on the route (not scoring this turn), ``k`` hand cards extending it: the best of scoring it
@@ -519,12 +508,15 @@ class _Eval:
         the Cartwright."""
         if l > r:
             l, r = r, l
-        ends = rmask << 12 | l << 6 | r
         avail = hm & ~rmask
-        k = self.memo.get(avail << 12 | l << 6 | r)
-        if k is None:
-            k = _chain(self.adj, self.memo, l, r, avail)
-        key = (ends << 6 | k) << 1 | cartwright
+        adj = self.adj
+        if (adj[l] | adj[r]) & avail:
+            k = self.memo.get(avail << 12 | l << 6 | r)
+            if k is None:
+                k = _chain(adj, self.memo, l, r, avail)
+        else:
+            k = 0
+        key = ((rmask << 12 | l << 6 | r) << 6 | k) << 1 | cartwright
         v = self.acache.get(key)
         if v is None:
             v = self.cont(rmask, l, r, k)
