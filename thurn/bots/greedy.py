@@ -120,36 +120,48 @@ def _tables(b) -> _Tables:
 
 class _Plans:
     """The plans of building a route of ``n`` cards on for ``j`` more turns (see :meth:`_Eval.cont`), shared by
-    the decisions with the same length tiles, carriage, horizon and weights: for each ``n`` the first ``j``
-    (a route needs 3 cards), the last one (``MAX_PLAN_LENGTH`` and the horizon) and the rows
-    ``(j, house_ext * j, F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m``
-    cards on a later turn; and ``now[cartwright][m]``, the carriage of scoring ``m`` cards now (3c)."""
+    the decisions with the same length tiles, carriage, horizon and weights: the rows ``(j, house_ext * j,
+    F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m`` cards on a later turn;
+    and ``now[cartwright][m]``, the carriage of scoring ``m`` cards now (3c)."""
 
-    __slots__ = ("F", "cap", "ext", "rate", "rows", "now")
+    __slots__ = ("F", "cap", "ext", "rate", "plan", "final", "memo", "now")
 
-    def __init__(self, F, cap: int, ext: float, rate: float, cities: int, level, cval: float):
-        self.F, self.cap, self.ext, self.rate = F, cap, ext, rate
-        self.rows = [None] * (cities + 1)
+    def __init__(self, F, cap: int, w: Weights, final: bool, cities: int, level, cval: float):
+        self.F, self.cap, self.ext, self.rate, self.plan, self.final = F, cap, w.house_ext, w.rate, w.max_plan, final
+        self.memo: dict = {}            # (n, k) -> of(n, k)
         self.now = tuple(tuple(0.0 if level is None or m < level - 2 else cval if m >= level or cartwright else 0.0
                                for m in range(cities + 1)) for cartwright in (False, True))
 
-    def of(self, n: int):
-        """(first j, last j, rows) for a route of ``n`` cards."""
-        rows = self.rows[n]
-        if rows is None:
-            F, ext, rate = self.F, self.ext, self.rate
-            first = 3 - n if n < 2 else 1
-            last = max(1, min(MAX_PLAN_LENGTH - n, self.cap))
-            rows = self.rows[n] = (first, last, tuple((j, ext * j, F[min(n + j, 15)], rate * j)
-                                                      for j in range(first, last + 1)))
-        return rows
+    def of(self, n: int, k: int):
+        """The plans for a route of ``n`` cards with a run of ``k`` hand cards that extend it: ``()`` when there
+        is none (the last turn, or a route too long), else ``(safe, risky, lead)``, the rows of the turns the run
+        covers and of the turns that need a card that fits, and the power of the chance that the first risky turn
+        starts from (-1: from 1)."""
+        key = n << 6 | k
+        plan = self.memo.get(key)
+        if plan is None:
+            first = 3 - n if n < 2 else 1                           # a route needs 3 cards
+            last = max(1, min(MAX_PLAN_LENGTH - n, self.cap, k + self.plan))
+            if first > last or self.final:
+                plan = ()
+            else:
+                F, ext, rate = self.F, self.ext, self.rate
+                rows = [(j, ext * j, F[min(n + j, 15)], rate * j) for j in range(first, last + 1)]
+                plan = (tuple(row for row in rows if row[0] <= k), tuple(row for row in rows if row[0] > k),
+                        first - k - 1 if first > k else -1)
+            self.memo[key] = plan
+        return plan
 
 
-def _plans(L, level, cval: float, horizon: int, w: Weights, cities: int) -> _Plans:
+def _plans(L, level, cval: float, horizon: int, final: bool, w: Weights, cities: int) -> _Plans:
     """The :class:`_Plans` of a decision: ``L`` the length tiles by route length, ``level`` and ``cval`` the
     next carriage and its value (3b, 3c)."""
     cap = min(horizon, MAX_PLAN_LENGTH)         # a longer horizon changes no plan
-    key = (L, level, cval, cap, w.rate, w.house_ext, w.cartwright_cost)
+    last = _PLANS.get(None)                     # the last one asked for, without hashing the key
+    if last is not None and last[0] is L and last[1] == level and last[2] == cval and last[3] == cap and \
+            last[4] == final and last[5] is w:
+        return last[6]
+    key = (L, level, cval, cap, final, w.rate, w.house_ext, w.cartwright_cost, w.max_plan)
     plans = _PLANS.get(key)
     if plans is None:
         if level is None:
@@ -159,7 +171,8 @@ def _plans(L, level, cval: float, horizon: int, w: Weights, cities: int) -> _Pla
             F = tuple(x if m < level - 2 else x + (cval if m >= level else cw) for m, x in enumerate(L))
         if len(_PLANS) > 512:
             _PLANS.clear()
-        plans = _PLANS[key] = _Plans(F, cap, w.house_ext, w.rate, cities, level, cval)
+        plans = _PLANS[key] = _Plans(F, cap, w, final, cities, level, cval)
+    _PLANS[None] = (L, level, cval, cap, final, w, plans)
     return plans
 
 
@@ -236,8 +249,8 @@ class _Eval:
     """
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
-                 "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans", "rows",
-                 "_unseen", "dmask", "shown", "plan", "acache")
+                 "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
+                 "plan_memo", "_unseen", "dmask", "shown", "acache")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -300,8 +313,8 @@ class _Eval:
             if have == len(levels) - 1 and not final:
                 cval += self.end_adjust(gain)
         self.cval = cval
-        self.plans = _plans(self.L, lev, cval, self.horizon, w, len(self.adj))
-        self.rows = self.plans.rows
+        self.plans = _plans(self.L, lev, cval, self.horizon, final, w, len(self.adj))
+        self.plan_memo = self.plans.memo
         self._unseen = None
         dmask = shown = 0
         for c in s.display:
@@ -309,7 +322,6 @@ class _Eval:
                 dmask |= 1 << c
                 shown += 1
         self.dmask, self.shown = dmask, shown
-        self.plan = w.max_plan
         self.acache = {}
 
     # -- the end of the game ----------------------------------------------------------------------------------
@@ -342,8 +354,9 @@ class _Eval:
 
     # -- houses and province tiles (3a, 3b) ------------------------------------------------------------------------
     def groups(self):
-        """(missing cities, tile value, size) of each province tile not held and not used up; and the all-provinces
-        tile as (missing province masks, value, provinces needed). Kept with the house values (see __init__)."""
+        """(missing cities, tile value, progress share of it, size) of each province tile not held and not used up;
+        and the all-provinces tile as (missing province masks, value, progress share, provinces needed). Kept with
+        the house values (see __init__)."""
         g = self.hctx[2]
         if g is None:
             s, p = self.s, self.p
@@ -353,34 +366,43 @@ class _Eval:
                 if i in held or not s.stacks[i]:
                     continue
                 value = s.stacks[i][0]
+                share = self.w.progress * value
                 if kind == "all_cities":
-                    groups.append((need & ~p.houses, value, need.bit_count()))
+                    groups.append((need & ~p.houses, value, share, need.bit_count()))
                 else:
                     req = need[bool(s.rules.all_provinces_includes_baiern)]
-                    allp = ([m for m in req if not m & p.houses], value, len(req))
+                    allp = ([m for m in req if not m & p.houses], value, share, len(req))
             g = self.hctx[2] = (groups, allp)
         return g
 
     def mask_value(self, m: int) -> float:
-        """Placing houses in the cities of ``m``: a point each, province tiles completed, progress towards others."""
-        w = self.w
+        """Placing houses in the cities of ``m``: a point each, province tiles completed, progress towards others.
+        Kept with the house values unless ``m`` places the last house."""
         n = m.bit_count()
+        last = n == self.p.houses_left
+        if not last:
+            v = self.mcache.get(m)
+            if v is not None:
+                return v
         v = float(n)
         groups, allp = self.hctx[2] or self.groups()
-        for missing, value, size in groups:
+        for missing, value, share, size in groups:
             got = missing & m
             if got:
-                v += value if got == missing else w.progress * value * got.bit_count() / size
+                v += value if got == missing else share * got.bit_count() / size
         if allp is not None:
-            missing, value, size = allp
+            missing, value, share, size = allp
             covered = 0
             for pm in missing:
                 if pm & m:
                     covered += 1
             if covered:
-                v += value if covered == len(missing) else w.progress * value * covered / size
-        if n and n == self.p.houses_left and not self.final:
-            v += self.end_adjust(v)
+                v += value if covered == len(missing) else share * covered / size
+        if last:
+            if n and not self.final:
+                v += self.end_adjust(v)
+        else:
+            self.mcache[m] = v
         return v
 
     def houses(self, rmask: int):
@@ -390,11 +412,8 @@ class _Eval:
             if rmask.bit_count() >= self.p.houses_left:     # may place the last house: the scores count
                 return self.last_houses(rmask)
             best, bm = NEG, 0
-            values = self.mcache
             for m in self.placements(rmask):
-                v = values.get(m)
-                if v is None:
-                    v = values[m] = self.mask_value(m)
+                v = self.mask_value(m)
                 if v > best:
                     best, bm = v, m
             hit = self.hcache[rmask] = (best, bm)
@@ -476,26 +495,26 @@ class _Eval:
         ``j`` turns later, less ``rate`` a turn; turns beyond ``k`` need a card that fits (``p_fit``); a plan
         longer than the turns left before the game ends brings nothing (the plans: :class:`_Plans`)."""
         n = rmask.bit_count()
-        first, last, rows = self.rows[n] or self.plans.of(n)
-        if k + self.plan < last:
-            last = k + self.plan if k + self.plan > 1 else 1
-        if first > last or self.final:
+        plan = self.plan_memo.get(n << 6 | k)
+        if plan is None:
+            plan = self.plans.of(n, k)
+        if not plan:
             return (0.0, 0) if detail else 0.0
+        safe, risky, lead = plan
         h = (self.hcache.get(rmask) or self.houses(rmask))[0]
         best, bj = NEG, 0
-        pp = p = 1.0
-        if last > k:
-            p = self.p_fit(l, r, rmask)
-            if first > k:
-                pp = p ** (first - k - 1)
-        for j, ext, tiles, cost in rows:
-            if j > last:
-                break
-            if j > k:
-                pp *= p
-            v = pp * (h + ext + tiles) - cost
+        for j, ext, tiles, cost in safe:
+            v = h + ext + tiles - cost
             if v > best:
                 best, bj = v, j
+        if risky:
+            p = self.p_fit(l, r, rmask)
+            pp = p ** lead if lead >= 0 else 1.0
+            for j, ext, tiles, cost in risky:
+                pp *= p
+                v = pp * (h + ext + tiles) - cost
+                if v > best:
+                    best, bj = v, j
         return (best, bj) if detail else best
 
     def score_now(self, rmask: int, cartwright: bool) -> float:
@@ -907,7 +926,7 @@ def _score_text(ev: _Eval, rmask: int, cartwright: bool, mask: int | None = None
     n = mask.bit_count()
     parts = [f"{n} house{'s' if n != 1 else ''}" + (f" ({_names(b, mask)})" if n else "")]
     groups, allp = ev.groups()
-    done = [value for missing, value, _ in groups if missing and missing & mask == missing]
+    done = [value for missing, value, _, _ in groups if missing and missing & mask == missing]
     if allp is not None and allp[0] and all(pm & mask for pm in allp[0]):
         done.append(allp[1])
     if done:
