@@ -23,7 +23,9 @@ on a route is a card played that could have gone into another route, worth about
 The bot sees what its player sees: its own hand, the display, every route, house, carriage and tile, and the
 stacks; it never reads another player's hand or the deck (the unseen cards are counted as 3 copies of each city
 less those in view). Inside the package it reads the engine's tables (``board.adj``, the players' ``hand``,
-``route``, ``rmask``, ``houses``) for speed. Ties are broken with the bot's own seeded :class:`random.Random`.
+``route``, ``rmask``, ``houses``) for speed, and keeps between decisions what it works out, each keyed by all it
+depends on: runs of cards and placements of houses per board, house values per player signature, plans per
+length tiles, carriage, horizon and weights. Ties are broken with the bot's own seeded :class:`random.Random`.
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ __all__ = ["GreedyBot", "Weights"]
 NEG = -1e9
 LAST_HOUSES = 12         # with this many houses left, a route may place the last one (the value depends on scores)
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
-MEMO_SIZE = 100_000      # runs of cards kept per board (see _chain): the memo is cleared beyond this
+MEMO_SIZE = 50_000       # runs of cards and placements kept per board (see _chain, placements): cleared beyond
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class _Tables:
     def __init__(self, b):
         self.memo: dict = {}
         self.places: dict = {}          # (route mask, houses in it, supply, optional) -> placement_masks(...)
+        self.cities = len(b.adj)
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
                                     for h in range(len(levels) + 1))
@@ -439,11 +442,13 @@ class _Eval:
         p = self.p
         n = rmask.bit_count()
         optional = self.s.rules.optional_houses
-        key = (rmask, p.houses & rmask, n if n < p.houses_left else p.houses_left, optional)
-        masks = self.t.places.get(key)
+        places = self.t.places
+        key = (((rmask << self.t.cities | p.houses & rmask) << 6 | min(n, p.houses_left)) << 1) | optional
+        masks = places.get(key)
         if masks is None:
-            masks = self.t.places[key] = placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left,
-                                                         optional)
+            if len(places) > MEMO_SIZE:
+                places.clear()
+            masks = places[key] = placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left, optional)
         return masks
 
     # -- chances of finding a card that fits ------------------------------------------------------------------------
