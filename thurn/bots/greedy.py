@@ -93,12 +93,14 @@ class _Tables:
         n = len(b.adj)
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
-        self.stacks = self.stacks_view = None
+        self.last_stacks = None         # (stacks, view(stacks))
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
-        stacks ``stacks``; the last one is kept (the engine makes new stacks only when a tile is taken)."""
-        if stacks is not self.stacks:
+        stacks ``stacks``; the last one is kept (the engine makes new stacks only when a tile is taken), as one
+        pair (games played in threads side by side may ask)."""
+        last = self.last_stacks
+        if last is None or last[0] is not stacks:
             end_tile = sum(stacks[i][0] for i in self.end_stacks if stacks[i])
             tops = tuple(stacks[i][0] if stacks[i] else 0 for i in self.house_stacks)
             L = [0] * 16                # the longest stack the route reaches that has a tile (3b; R2, R3)
@@ -108,8 +110,8 @@ class _Tables:
                     if length <= m and stacks[i] and length > best:
                         best = length
                         L[m] = stacks[i][0]
-            self.stacks, self.stacks_view = stacks, (end_tile, tops, tuple(L))
-        return self.stacks_view
+            last = self.last_stacks = (stacks, (end_tile, tops, tuple(L)))
+        return last[1]
 
 
 def _tables(b) -> _Tables:
@@ -162,9 +164,9 @@ def _plans(L, level, cval: float, horizon: int, final: bool, w: Weights, cities:
     cap = min(horizon, MAX_PLAN_LENGTH)         # a longer horizon changes no plan
     last = _PLANS.get(None)                     # the last one asked for, without hashing the key
     if last is not None and last[0] is L and last[1] == level and last[2] == cval and last[3] == cap and \
-            last[4] == final and last[5] is w:
-        return last[6]
-    key = (L, level, cval, cap, final, w.rate, w.house_ext, w.cartwright_cost, w.max_plan)
+            last[4] == final and last[5] is w and last[6] == cities:
+        return last[7]
+    key = (L, level, cval, cap, final, w.rate, w.house_ext, w.cartwright_cost, w.max_plan, cities)
     plans = _PLANS.get(key)
     if plans is None:
         if level is None:
@@ -175,7 +177,7 @@ def _plans(L, level, cval: float, horizon: int, final: bool, w: Weights, cities:
         if len(_PLANS) > 512:
             _PLANS.clear()
         plans = _PLANS[key] = _Plans(F, cap, w, final, cities, level, cval)
-    _PLANS[None] = (L, level, cval, cap, final, w, plans)
+    _PLANS[None] = (L, level, cval, cap, final, w, cities, plans)
     return plans
 
 
@@ -253,7 +255,7 @@ class _Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
-                 "plan_memo", "_unseen", "dmask", "shown", "acache")
+                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -316,6 +318,7 @@ class _Eval:
             if have == len(levels) - 1 and not final:
                 cval += self.end_adjust(gain)
         self.cval = cval
+        self.cartwright_lengths = 0 if lev is None else 3 << lev - 2    # route lengths where he helps (3c)
         self.plans = _plans(self.L, lev, cval, self.horizon, final, w, len(self.adj))
         self.plan_memo = self.plans.memo
         self._unseen = None
@@ -529,7 +532,7 @@ class _Eval:
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
         what it depends on: the route's cities and ends (either way round), the run of hand cards that extend it,
-        the Cartwright."""
+        the Cartwright (only where he can help: a route of level - 2 or level - 1 cards, 3c)."""
         if l > r:
             l, r = r, l
         avail = hm & ~rmask
@@ -540,11 +543,13 @@ class _Eval:
                 k = _chain(adj, self.memo, l, r, avail)
         else:
             k = 0
+        m = rmask.bit_count()
+        if cartwright and not self.cartwright_lengths >> m & 1:
+            cartwright = False
         key = ((rmask << 12 | l << 6 | r) << 6 | k) << 1 | cartwright
         v = self.acache.get(key)
         if v is None:
             v = self.cont(rmask, l, r, k)
-            m = rmask.bit_count()
             if m >= 3:
                 x = (self.hcache.get(rmask) or self.houses(rmask))[0] + self.plans.now[cartwright][m] + \
                     self.L[m if m < 16 else 15]
