@@ -38,7 +38,6 @@ from ..scoring import placement_masks
 __all__ = ["GreedyBot", "Weights"]
 
 NEG = -1e9
-LAST_HOUSES = 12         # with this many houses left, a route may place the last one (the value depends on scores)
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
 MEMO_SIZE = 50_000       # runs of cards and placements kept per board (see _chain, placements): cleared beyond
 
