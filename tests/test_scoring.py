@@ -633,3 +633,24 @@ def test_optional_houses_with_few_houses_left():
                              frozenset({"Nürnberg"})}
     after = s.apply(Score([]))
     assert after.end_triggered_by is None and after.player("Ann").houses_left == 1
+
+
+def test_placement_order_does_not_depend_on_what_was_asked_before():
+    # the same route asked in another order first must not change the order of this one's placements (the legal
+    # Score actions, and so every seeded game between bots, depend on it)
+    from thurn.scoring import placement_masks
+
+    board = thurn.load_board("base")
+    route = [board.index(c) for c in ["Augsburg", "Ingolstadt", "Regensburg", "Nürnberg", "Stuttgart",
+                                      "Sigmaringen"]]
+    assert route != sorted(route)
+    board._placement_cache.clear()
+    fresh = placement_masks(board, route, 0, 20)
+    board._placement_cache.clear()
+    placement_masks(board, sorted(route), 0, 20)
+    placement_masks(board, route[::-1], 0, 20)
+    assert placement_masks(board, route, 0, 20) == fresh
+    order = {c: i for i, c in enumerate(route)}
+    ties = [m for m in fresh if bin(m).count("1") == bin(fresh[0]).count("1")]
+    keys = [sorted(order[c] for c in range(64) if m >> c & 1) for m in ties]
+    assert keys == sorted(keys)                         # ties in the order of the route's cities

@@ -41,6 +41,10 @@ def _all_subsets(mask: int):
             yield m
 
 
+#: The most placements kept per board by :func:`placement_masks` (a long simulation asks for many routes).
+PLACEMENT_CACHE_SIZE = 200_000
+
+
 def placement_masks(board: Board, route, owned: int, houses_left: int, optional: bool = False) -> tuple[int, ...]:
     """Every set of cities (as bit masks) where the rules let a player place houses when scoring ``route``.
 
@@ -48,18 +52,23 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
     every city of one province of the route (option B). Cities where the player already has a house are
     skipped (3a, note). With fewer houses in supply than the option allows, the player places what he has,
     in cities of his choice (rules notes). With ``optional`` (R1, 001) any part of an option may be placed.
-    Results are cached per board; largest placements first.
+    Largest placements first, ties in the order of the route's cities: the order depends only on the arguments
+    (never on what was asked before), so the legal actions of a position are always listed alike. Results are
+    cached per board (the cache is emptied when it grows past :data:`PLACEMENT_CACHE_SIZE` entries).
     """
+    route = tuple(route)
     route_mask = 0
     for c in route:
         route_mask |= 1 << c
     owned &= route_mask
     cap = min(houses_left, len(route))
-    key = (route_mask, owned, cap, optional)
+    key = (route, owned, cap, optional)
     cache = board._placement_cache
     hit = cache.get(key)
     if hit is not None:
         return hit
+    if len(cache) >= PLACEMENT_CACHE_SIZE:
+        cache.clear()
     free_by_province: dict[int, int] = {}
     for c in route:
         if not owned >> c & 1:
