@@ -171,3 +171,26 @@ def test_a_finished_game_has_nothing_to_choose():
     with pytest.raises(ValueError, match="no legal action"):
         GreedyBot(0).choose(final)
     assert GreedyBot(0).score_actions(final) == []
+
+
+def test_avoid_never_calls_those_officials():
+    # an experiment on what an official is worth: a greedy bot that never calls it (base rules, 1-3c)
+    from thurn.bots import make_bot
+    from thurn.sim import simulate
+
+    bot = make_bot("greedy", seed=1, avoid="cartwright+postmaster")
+    assert bot.avoid == {"cartwright", "postmaster"} and "avoid" in repr(bot)
+    sim = simulate(6, bots=["greedy:avoid=cartwright+postmaster", "greedy"], players=2, seed=3, rotate=True,
+                   workers=1)
+    me = sim.players[sim.players.lineup == 0]
+    assert me.cartwright.sum() == 0
+    assert (me.postmaster == me.postmaster_forced).all()      # only when an empty hand makes it compulsory
+    others = sim.players[sim.players.lineup == 1]
+    assert others.cartwright.sum() + others.postmaster.sum() > 0
+
+
+def test_avoid_names_are_checked():
+    from thurn.errors import UnknownName
+
+    with pytest.raises(UnknownName, match="postmaster"):
+        GreedyBot(1, avoid="postmastr")

@@ -720,28 +720,40 @@ class GreedyBot:
     """A bot that plays the legal action its heuristic values most (see the module docstring).
 
     ``GreedyBot(seed)`` or ``GreedyBot(seed=1, rate=1.2)``: ``seed`` seeds the tie-breaks (any int or str;
-    ``None`` from the system); keyword options override the numbers of :class:`Weights`.
+    ``None`` from the system); keyword options override the numbers of :class:`Weights`. ``avoid``: officials
+    the bot never calls (a name, several joined by ``+``, or a list: ``postmaster``, ``administrator``,
+    ``cartwright``, ``postal_carrier``), unless the rules leave nothing else; for experiments on what an
+    official is worth (base rules, 1–3c).
     """
 
     name = "greedy"
 
-    def __init__(self, seed=None, weights: Weights | None = None, **options):
+    def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), **options):
         known = {f.name for f in fields(Weights)}
         bad = sorted(set(options) - known)
         if bad:
             raise TypeError(f"GreedyBot has no option {', '.join(map(repr, bad))}; its options are "
-                            f"{', '.join(sorted(known))}.")
+                            f"{', '.join(sorted(known | {'avoid'}))}.")
         self.seed = seed
         self.rng = _random.Random(seed)
         self.weights = replace(weights or Weights(), **options)
+        self.avoid = _officials(avoid)
 
     def __repr__(self):
-        return f"GreedyBot(seed={self.seed!r})"
+        extra = f", avoid={'+'.join(sorted(self.avoid))!r}" if self.avoid else ""
+        return f"GreedyBot(seed={self.seed!r}{extra})"
+
+    def _allowed(self, values):
+        """``values`` without the calls of the officials the bot avoids (all of them if nothing else is left)."""
+        if not self.avoid:
+            return values
+        kept = [(v, a) for v, a in values if _official_of(a) not in self.avoid]
+        return kept or values
 
     # -- choosing ------------------------------------------------------------------------------------------------
     def choose(self, state) -> Action:
         """The legal action of ``state`` with the highest value (ties broken by the bot's generator)."""
-        values = _values(state, self.weights)
+        values = self._allowed(_values(state, self.weights))
         if not values:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
         top = values[0][0]
@@ -754,11 +766,35 @@ class GreedyBot:
 
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
         """Every legal action with its value and the reason in words, best first."""
-        values = _values(state, self.weights, always=True)
+        values = self._allowed(_values(state, self.weights, always=True))
         ev = _Eval(state, self.weights) if values else None
         out = [(v, a, _reason(ev, state, a)) for v, a in values]
         out.sort(key=lambda t: -t[0])
         return out
+
+
+OFFICIALS = ("postmaster", "administrator", "cartwright", "postal_carrier")
+
+
+def _officials(avoid) -> frozenset:
+    """The officials named by ``avoid`` (a name, names joined by ``+``, or a list), checked."""
+    if isinstance(avoid, str):
+        avoid = [a for a in avoid.replace(",", "+").split("+") if a.strip()]
+    names = frozenset(str(a).strip().lower() for a in avoid)
+    bad = sorted(names - set(OFFICIALS))
+    if bad:
+        from ..errors import UnknownName
+        raise UnknownName("official", bad[0], OFFICIALS)
+    return names
+
+
+def _official_of(a):
+    """The official an action calls (the Cartwright with a Score action, base rules 3c), or None."""
+    if a.kind == "official":
+        return a._arg
+    if a.kind == "score" and a.cartwright:
+        return "cartwright"
+    return None
 
 
 # -- the values of the legal actions ---------------------------------------------------------------------------------
