@@ -194,3 +194,23 @@ def test_avoid_names_are_checked():
 
     with pytest.raises(UnknownName, match="postmaster"):
         GreedyBot(1, avoid="postmastr")
+
+
+def test_rush_scores_as_soon_as_a_carriage_is_earned():
+    # the carriage-7 rush: whenever a Score action takes the next carriage (3c), the rusher scores then
+    from thurn.bots.greedy import _takes_carriage
+    from thurn.io import new_game
+
+    rusher, other = GreedyBot(1, rush=True), GreedyBot(2)
+    assert "rush=True" in repr(rusher)
+    state, checked = new_game(["Ann", "Ben"], seed=4), 0
+    while not state.is_over:
+        bot = rusher if state.current == 0 else other
+        a = bot.choose(state)
+        if bot is rusher and state.step == "score" and any(_takes_carriage(state, b) for b in state.legal_actions()):
+            assert _takes_carriage(state, a)
+            checked += 1
+        state = state.apply(a)
+    assert checked >= 3
+    with pytest.raises(TypeError, match="rush"):
+        GreedyBot(1, rush="yes")

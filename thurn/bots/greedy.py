@@ -33,7 +33,7 @@ import random as _random
 from dataclasses import dataclass, fields, replace
 
 from ..actions import Action
-from ..scoring import placement_masks
+from ..scoring import next_carriage, placement_masks
 
 __all__ = ["GreedyBot", "Weights"]
 
@@ -723,37 +723,44 @@ class GreedyBot:
     ``None`` from the system); keyword options override the numbers of :class:`Weights`. ``avoid``: officials
     the bot never calls (a name, several joined by ``+``, or a list: ``postmaster``, ``administrator``,
     ``cartwright``, ``postal_carrier``), unless the rules leave nothing else; for experiments on what an
-    official is worth (base rules, 1–3c).
+    official is worth (base rules, 1–3c). ``rush``: score a route the moment it earns the next carriage, with
+    the Cartwright if he helps, to climb the carriage track to 7 as fast as possible (3c): the carriage-7 rush.
     """
 
     name = "greedy"
 
-    def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), **options):
+    def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), rush: bool = False, **options):
         known = {f.name for f in fields(Weights)}
         bad = sorted(set(options) - known)
         if bad:
             raise TypeError(f"GreedyBot has no option {', '.join(map(repr, bad))}; its options are "
-                            f"{', '.join(sorted(known | {'avoid'}))}.")
+                            f"{', '.join(sorted(known | {'avoid', 'rush'}))}.")
         self.seed = seed
         self.rng = _random.Random(seed)
         self.weights = replace(weights or Weights(), **options)
         self.avoid = _officials(avoid)
+        if not isinstance(rush, bool):
+            raise TypeError(f"rush should be True or False, not {rush!r}.")
+        self.rush = rush
 
     def __repr__(self):
         extra = f", avoid={'+'.join(sorted(self.avoid))!r}" if self.avoid else ""
+        extra += ", rush=True" if self.rush else ""
         return f"GreedyBot(seed={self.seed!r}{extra})"
 
-    def _allowed(self, values):
-        """``values`` without the calls of the officials the bot avoids (all of them if nothing else is left)."""
-        if not self.avoid:
-            return values
-        kept = [(v, a) for v, a in values if _official_of(a) not in self.avoid]
-        return kept or values
+    def _allowed(self, values, state):
+        """``values`` without the calls of the officials the bot avoids (all of them if nothing else is left);
+        when rushing, only the Score actions that take a carriage if there are any."""
+        if self.avoid:
+            values = [(v, a) for v, a in values if _official_of(a) not in self.avoid] or values
+        if self.rush and state.step == "score":
+            values = [(v, a) for v, a in values if _takes_carriage(state, a)] or values
+        return values
 
     # -- choosing ------------------------------------------------------------------------------------------------
     def choose(self, state) -> Action:
         """The legal action of ``state`` with the highest value (ties broken by the bot's generator)."""
-        values = self._allowed(_values(state, self.weights))
+        values = self._allowed(_values(state, self.weights), state)
         if not values:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
         top = values[0][0]
@@ -766,7 +773,7 @@ class GreedyBot:
 
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
         """Every legal action with its value and the reason in words, best first."""
-        values = self._allowed(_values(state, self.weights, always=True))
+        values = self._allowed(_values(state, self.weights, always=True), state)
         ev = _Eval(state, self.weights) if values else None
         out = [(v, a, _reason(ev, state, a)) for v, a in values]
         out.sort(key=lambda t: -t[0])
@@ -795,6 +802,19 @@ def _official_of(a):
     if a.kind == "score" and a.cartwright:
         return "cartwright"
     return None
+
+
+def _takes_carriage(state, a) -> bool:
+    """Whether the Score action ``a`` takes the next carriage: one is left, and the route is as long as its
+    number, or two cards shorter with the Cartwright (base rules, 3c)."""
+    if a.kind != "score":
+        return False
+    p = state.players[state.current]
+    level = next_carriage(state.board, p.carriages)
+    n = len(p.route)
+    if level is None or not state.carriages_left[state.board.carriage_levels.index(level)]:
+        return False
+    return n >= level or (a.cartwright and n >= level - 2)
 
 
 # -- the values of the legal actions ---------------------------------------------------------------------------------
