@@ -3,7 +3,7 @@ from the page.
 
 Nothing here touches the network, the repo or ``$HOME``: servers get Jupyter/IPython dirs in a temp dir and
 serve copies of the notebooks; the browser is Debian's ``/usr/bin/chromium`` (never a downloaded one).
-Every wait is bounded by :data:`WAIT_MS`; every server is stopped (SIGTERM, then wait) when its ``with``
+Every wait is bounded by :data:`WAIT_MS` (running all cells by :data:`RUN_ALL_MS`); every server is stopped (SIGTERM, then wait) when its ``with``
 block ends.
 """
 from __future__ import annotations
@@ -34,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = Path("/usr/bin/chromium")
 WAIT_MS = 120_000
+#: How long running every cell of a notebook may take: the strategy lab simulates 10,000 games (minutes).
+RUN_ALL_MS = 1_800_000
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT = {"width": 1280, "height": 1600}
@@ -296,7 +298,7 @@ def open_notebook(page, lab: Lab, name: str) -> None:
 
 def run_all_cells(page) -> list[dict]:
     """Run every cell, wait until the kernel has answered them all, and return the code cells with outputs."""
-    ran = page.evaluate(_RUN_ALL, WAIT_MS)
+    ran = page.evaluate(_RUN_ALL, RUN_ALL_MS)
     cells = page.evaluate(_CELLS)
     if not ran:
         errors = error_outputs(cells)
