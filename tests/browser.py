@@ -3,8 +3,8 @@ from the page.
 
 Nothing here touches the network, the repo or ``$HOME``: servers get Jupyter/IPython dirs in a temp dir and
 serve copies of the notebooks; the browser is Debian's ``/usr/bin/chromium`` (never a downloaded one).
-Every wait is bounded by :data:`WAIT_MS` (running all cells by :data:`RUN_ALL_MS`); every server is stopped (SIGTERM, then wait) when its ``with``
-block ends.
+Every wait is bounded by :data:`WAIT_MS` (running all cells by :data:`RUN_ALL_MS`); every server is stopped
+(SIGTERM, then wait) when its ``with`` block ends.
 """
 from __future__ import annotations
 
