@@ -166,8 +166,8 @@ by_length.round(2)
 
 # %% [markdown]
 # Most first routes have three cards. The first routes that pay best (among those played at least 40 times)
-# start in the east, in Böhmen: Lodz–Pilsen–Nürnberg, Lodz–Pilsen–Regensburg, Linz–Budweis–Pilsen–Lodz; their
-# players win a third of their games. By length, a first route of five or more cards pays 1.5 to 2.5 points
+# start in the east, from Lodz (Polen) through Pilsen (Böhmen): Lodz–Pilsen–Nürnberg, Lodz–Pilsen–Regensburg,
+# Linz–Budweis–Pilsen–Lodz; their players win a third of their games. By length, a first route of five or more cards pays 1.5 to 2.5 points
 # more than one of three, and wins more often (28–30 % against 24 %): its length tile comes while the stacks
 # still hold their best tiles.
 
