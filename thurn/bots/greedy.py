@@ -411,32 +411,30 @@ class _Eval:
         return v
 
     def houses(self, rmask: int):
-        """(value, mask) of the best placement when scoring a route through the cities ``rmask`` (3a)."""
+        """(value, mask) of the best placement when scoring a route through the cities ``rmask`` (3a). Kept with
+        the house values, or for this decision only when the route may place the player's last house (the scores
+        count then, see :meth:`end_adjust`)."""
         hit = self.hcache.get(rmask)
         if hit is None:
-            if rmask.bit_count() >= self.p.houses_left:     # may place the last house: the scores count
-                return self.last_houses(rmask)
-            best, bm = NEG, 0
-            for m in self.placements(rmask):
-                v = self.mask_value(m)
-                if v > best:
-                    best, bm = v, m
-            hit = self.hcache[rmask] = (best, bm)
+            cache = self.hcache
+            if rmask.bit_count() >= self.p.houses_left:
+                if self.lcache is None:
+                    self.lcache = {}
+                cache = self.lcache
+                hit = cache.get(rmask)
+                if hit is not None:
+                    return hit
+            hit = cache[rmask] = self.best_placement(rmask)
         return hit
 
-    def last_houses(self, rmask: int):
-        """:meth:`houses` for a route that may place the player's last house (cached for this decision only)."""
-        if self.lcache is None:
-            self.lcache = {}
-        hit = self.lcache.get(rmask)
-        if hit is None:
-            best, bm = NEG, 0
-            for m in self.placements(rmask):
-                v = self.mask_value(m)
-                if v > best:
-                    best, bm = v, m
-            hit = self.lcache[rmask] = (best, bm)
-        return hit
+    def best_placement(self, rmask: int):
+        """(value, mask) of the first of the most valuable placements of houses on the route ``rmask`` (3a)."""
+        best, bm = NEG, 0
+        for m in self.placements(rmask):
+            v = self.mask_value(m)
+            if v > best:
+                best, bm = v, m
+        return best, bm
 
     def placements(self, rmask: int):
         """The placements of houses when scoring a route through ``rmask`` (:func:`~thurn.scoring.placement_masks`,
