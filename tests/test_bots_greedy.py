@@ -6,7 +6,8 @@ import pytest
 
 import thurn
 from thurn.bots import RandomBot, make_bot
-from thurn.bots.greedy import GreedyBot, Weights
+from thurn.bots.greedy import GreedyBot, Weights, _placement_kinds, _ranks_before
+from thurn.scoring import placement_masks
 from thurn.sim import play_game
 
 from helpers import at_score, route_of, score_with, tiles
@@ -106,6 +107,29 @@ def test_the_placement_that_earns_a_province_tile():
     action = GreedyBot(0).choose(s)
     assert action.kind == "score" and "Freiburg" in action.houses
     assert ("baden", 3) in tiles(s.apply(action))
+
+
+def _by_province(b, mask):
+    return sorted(b.province_of[c] for c in range(len(b.adj)) if mask >> c & 1)
+
+
+@pytest.mark.parametrize("optional", [False, True])
+def test_the_placements_it_values_hold_the_first_best_of_all(optional):
+    """For each placement the rules allow (3a; R1), the bot values one with the same houses by province (what a
+    placement is worth) that is legal too and comes no later in the order of placement_masks."""
+    b = thurn.load_board("base")
+    rng = random.Random(11)
+    for _ in range(300):
+        route = sorted(rng.sample(range(len(b.adj)), rng.randint(1, 8)))
+        rmask = sum(1 << c for c in route)
+        owned = rng.getrandbits(len(b.adj)) & rng.getrandbits(len(b.adj))
+        left = rng.choice([0, 1, 2, 3, 5, 20])
+        legal = placement_masks(b, route, owned, left, optional)
+        kinds = _placement_kinds(b.province_of, rmask, owned, left, optional)
+        assert kinds <= set(legal)
+        assert all(_ranks_before(x, y) for x, y in zip(legal, legal[1:]))
+        for m in legal:
+            assert any(_by_province(b, k) == _by_province(b, m) and (k == m or _ranks_before(k, m)) for k in kinds)
 
 
 @pytest.mark.parametrize("carriages, n", [([3], 3), ([3, 4], 3), ([3, 4, 5], 4), ([3, 4, 5, 6], 5)])

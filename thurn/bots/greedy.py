@@ -24,22 +24,23 @@ The bot sees what its player sees: its own hand, the display, every route, house
 stacks; it never reads another player's hand or the deck (the unseen cards are counted as 3 copies of each city
 less those in view). Inside the package it reads the engine's tables (``board.adj``, the players' ``hand``,
 ``route``, ``rmask``, ``houses``) for speed, and keeps between decisions what it works out, each keyed by all it
-depends on: runs of cards and placements of houses per board, house values per player signature, plans per
+depends on: runs of cards per board, house values per player signature, plans per
 length tiles, carriage, horizon and weights. Ties are broken with the bot's own seeded :class:`random.Random`.
 """
 from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass, fields, replace
+from itertools import combinations
 
 from ..actions import Action
-from ..scoring import next_carriage, placement_masks
+from ..scoring import next_carriage
 
 __all__ = ["GreedyBot", "Weights"]
 
 NEG = -1e9
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
-MEMO_SIZE = 50_000       # runs of cards and placements kept per board (see _chain, placements): cleared beyond
+MEMO_SIZE = 50_000       # runs of cards kept per board (see _chain): cleared beyond
 
 
 @dataclass(frozen=True)
@@ -65,12 +66,11 @@ _PLANS: dict = {}       # (length tiles, carriage, horizon, weights) -> _Plans
 
 
 class _Tables:
-    """What a board's data says once for all decisions: the chain memo, the placements of houses, the cards still
-    needed for the carriages by how many are held, the bonus stacks by kind; and what the last stacks seen say."""
+    """What a board's data says once for all decisions: the chain memo, the cards still needed for the carriages
+    by how many are held, the bonus stacks by kind; and what the last stacks seen say."""
 
     def __init__(self, b):
         self.memo: dict = {}
-        self.places: dict = {}          # (route mask, houses in it, supply, optional) -> placement_masks(...)
         self.cities = len(b.adj)
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
@@ -215,6 +215,54 @@ def _bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _placement_kinds(province_of, rmask: int, owned: int, houses_left: int, optional: bool) -> set[int]:
+    """One placement of houses for each count of houses by province the rules allow when scoring a route through
+    ``rmask`` (base rules 3a): option A, a house in one city of each province of the route; option B, a house in
+    every city of one province; cities with a house skipped; a short supply (``houses_left``) placed where the
+    player likes; with ``optional`` (R1) any part of an option. Each is the first of its kind in the order of
+    :func:`~thurn.scoring.placement_masks`: the lowest cities of each province. A placement's value counts only
+    houses by province (a point a house, the province tiles: see :meth:`_Eval.mask_value`), so the best of these
+    is as good as the best of all placements, and comes first among those as good."""
+    cap = min(houses_left, rmask.bit_count())
+    free = {}                               # province -> its cities in the route without a house
+    for c in _bits(rmask & ~owned):
+        pr = province_of[c]
+        free[pr] = free.get(pr, 0) | 1 << c
+    if not free:
+        return {0}
+    out = set()
+    firsts = [g & -g for g in free.values()]
+    sizes = range(min(len(firsts), cap) + 1) if optional else (min(len(firsts), cap),)
+    for size in sizes:                      # option A: one city each of ``size`` provinces
+        for combo in combinations(firsts, size):
+            m = 0
+            for low in combo:
+                m |= low
+            out.add(m)
+    for g in free.values():                 # option B: the first ``t`` cities of one province
+        top = min(g.bit_count(), cap)
+        m, t = 0, 0
+        for c in _bits(g):
+            if t == top:
+                break
+            if optional:
+                out.add(m)
+            m |= 1 << c
+            t += 1
+        out.add(m)
+    return out
+
+
+def _ranks_before(a: int, b: int) -> bool:
+    """Whether the placement ``a`` comes before ``b`` in the order of :func:`~thurn.scoring.placement_masks`: more
+    houses first, then the one with the lowest city where they differ."""
+    na, nb = a.bit_count(), b.bit_count()
+    if na != nb:
+        return na > nb
+    diff = a ^ b
+    return bool(a & diff & -diff)
 
 
 def _chain(adj, memo, l: int, r: int, avail: int) -> int:
@@ -428,28 +476,16 @@ class _Eval:
         return hit
 
     def best_placement(self, rmask: int):
-        """(value, mask) of the first of the most valuable placements of houses on the route ``rmask`` (3a)."""
+        """(value, mask) of the best placement of houses when scoring a route through ``rmask`` (3a): the first of
+        the most valuable in the order of :func:`~thurn.scoring.placement_masks` (most houses first, then the lowest
+        cities). Only one placement per count of houses by province is valued (see :func:`_placement_kinds`)."""
+        p = self.p
         best, bm = NEG, 0
-        for m in self.placements(rmask):
+        for m in _placement_kinds(self.b.province_of, rmask, p.houses, p.houses_left, self.s.rules.optional_houses):
             v = self.mask_value(m)
-            if v > best:
+            if v > best or (v == best and _ranks_before(m, bm)):
                 best, bm = v, m
         return best, bm
-
-    def placements(self, rmask: int):
-        """The placements of houses when scoring a route through ``rmask`` (:func:`~thurn.scoring.placement_masks`,
-        kept per board by what they depend on)."""
-        p = self.p
-        n = rmask.bit_count()
-        optional = self.s.rules.optional_houses
-        places = self.t.places
-        key = (((rmask << self.t.cities | p.houses & rmask) << 6 | min(n, p.houses_left)) << 1) | optional
-        masks = places.get(key)
-        if masks is None:
-            if len(places) > MEMO_SIZE:
-                places.clear()
-            masks = places[key] = placement_masks(self.b, list(_bits(rmask)), p.houses, p.houses_left, optional)
-        return masks
 
     # -- chances of finding a card that fits ------------------------------------------------------------------------
     def unseen(self):
