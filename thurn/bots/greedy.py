@@ -71,6 +71,8 @@ class _Tables:
 
     def __init__(self, b):
         self.memo: dict = {}
+        self.kinds: dict = {}           # (free cities, supply, optional) -> _placement_kinds(...)
+        self.province_of = b.province_of
         self.cities = len(b.adj)
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
@@ -93,6 +95,16 @@ class _Tables:
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
         self.last_stacks = None         # (stacks, view(stacks))
+
+    def placement_kinds(self, free: int, cap: int, optional: bool) -> tuple:
+        """:func:`_placement_kinds`, kept per board."""
+        key = (free << 6 | cap) << 1 | optional
+        kinds = self.kinds.get(key)
+        if kinds is None:
+            if len(self.kinds) > MEMO_SIZE:
+                self.kinds.clear()
+            kinds = self.kinds[key] = _placement_kinds(self.province_of, free, cap, optional)
+        return kinds
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -217,23 +229,23 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _placement_kinds(province_of, rmask: int, owned: int, houses_left: int, optional: bool) -> set[int]:
-    """One placement of houses for each count of houses by province the rules allow when scoring a route through
-    ``rmask`` (base rules 3a): option A, a house in one city of each province of the route; option B, a house in
-    every city of one province; cities with a house skipped; a short supply (``houses_left``) placed where the
-    player likes; with ``optional`` (R1) any part of an option. Each is the first of its kind in the order of
-    :func:`~thurn.scoring.placement_masks`: the lowest cities of each province. A placement's value counts only
-    houses by province (a point a house, the province tiles: see :meth:`_Eval.mask_value`), so the best of these
-    is as good as the best of all placements, and comes first among those as good."""
-    cap = min(houses_left, rmask.bit_count())
-    free = {}                               # province -> its cities in the route without a house
-    for c in _bits(rmask & ~owned):
+def _placement_kinds(province_of, free: int, cap: int, optional: bool) -> tuple[int, ...]:
+    """One placement of houses for each count of houses by province the rules allow when scoring a route whose
+    cities without the player's house are ``free`` (base rules 3a): option A, a house in one city of each province
+    of the route; option B, a house in every free city of one province; at most ``cap`` houses (the supply, or the
+    route's length), placed where the player likes; with ``optional`` (R1) any part of an option. Each is the first
+    of its kind in the order of :func:`~thurn.scoring.placement_masks`: the lowest cities of each province. A
+    placement's value counts only houses by province (a point a house, the province tiles: see
+    :meth:`_Eval.mask_value`), so the best of these is as good as the best of all placements, and comes first among
+    those as good."""
+    by_province = {}                        # province -> its free cities
+    for c in _bits(free):
         pr = province_of[c]
-        free[pr] = free.get(pr, 0) | 1 << c
-    if not free:
-        return {0}
+        by_province[pr] = by_province.get(pr, 0) | 1 << c
+    if not by_province:
+        return (0,)
     out = set()
-    firsts = [g & -g for g in free.values()]
+    firsts = [g & -g for g in by_province.values()]
     sizes = range(min(len(firsts), cap) + 1) if optional else (min(len(firsts), cap),)
     for size in sizes:                      # option A: one city each of ``size`` provinces
         for combo in combinations(firsts, size):
@@ -241,7 +253,7 @@ def _placement_kinds(province_of, rmask: int, owned: int, houses_left: int, opti
             for low in combo:
                 m |= low
             out.add(m)
-    for g in free.values():                 # option B: the first ``t`` cities of one province
+    for g in by_province.values():          # option B: the first ``t`` cities of one province
         top = min(g.bit_count(), cap)
         m, t = 0, 0
         for c in _bits(g):
@@ -252,7 +264,7 @@ def _placement_kinds(province_of, rmask: int, owned: int, houses_left: int, opti
             m |= 1 << c
             t += 1
         out.add(m)
-    return out
+    return tuple(out)
 
 
 def _ranks_before(a: int, b: int) -> bool:
@@ -480,8 +492,9 @@ class _Eval:
         the most valuable in the order of :func:`~thurn.scoring.placement_masks` (most houses first, then the lowest
         cities). Only one placement per count of houses by province is valued (see :func:`_placement_kinds`)."""
         p = self.p
+        cap = min(p.houses_left, rmask.bit_count())
         best, bm = NEG, 0
-        for m in _placement_kinds(self.b.province_of, rmask, p.houses, p.houses_left, self.s.rules.optional_houses):
+        for m in self.t.placement_kinds(rmask & ~p.houses, cap, self.s.rules.optional_houses):
             v = self.mask_value(m)
             if v > best or (v == best and _ranks_before(m, bm)):
                 best, bm = v, m
