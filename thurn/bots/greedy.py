@@ -25,7 +25,7 @@ stacks; it never reads another player's hand or the deck (the unseen cards are c
 less those in view). Inside the package it reads the engine's tables (``board.adj``, the players' ``hand``,
 ``route``, ``rmask``, ``houses``) for speed, and keeps between decisions what it works out, each keyed by all it
 depends on: runs of cards per board, house values per player signature, plans per
-length tiles, carriage, horizon and weights. Ties are broken with the bot's own seeded :class:`random.Random`.
+length tiles, carriage, horizon and weights, what the scores say while they stay the same. Ties are broken with the bot's own seeded :class:`random.Random`.
 """
 from __future__ import annotations
 
@@ -63,6 +63,7 @@ class Weights:
 _TABLES: dict = {}      # board -> _Tables
 _HOUSES: dict = {}      # (board, player's houses and tiles, stack tops, rules, weight) -> (house caches, see houses)
 _PLANS: dict = {}       # (length tiles, carriage, horizon, weights) -> _Plans
+_SCORES: list = [None]  # (key, values) of the last _Eval.read_scores, see _same_scores: one pair (threads may ask)
 
 
 class _Tables:
@@ -305,6 +306,22 @@ def _chain(adj, memo, l: int, r: int, avail: int) -> int:
     return best
 
 
+def _same_scores(key, s, seat: int, p, w: Weights) -> bool:
+    """Whether the position ``s`` has the scores, bonus stacks and carriages of ``key`` (see
+    :meth:`_Eval.read_scores`): the same player to move with the same houses, carriages and tiles, the other
+    players the very same (the engine copies a player it changes), the same stacks (new ones when a tile is
+    taken), carriages left, end of the game, rules and weights."""
+    kseat, players, houses, left, carriages, tiles, stacks, carriages_left, end_by, rules, kw = key
+    if kseat != seat or stacks is not s.stacks or kw is not w or rules is not s.rules or end_by != s.end_by or \
+            houses != p.houses or left != p.houses_left or carriages != p.carriages or tiles != p.tiles or \
+            carriages_left != s.carriages_left or len(players) != len(s.players):
+        return False
+    for i, q in enumerate(s.players):
+        if q is not players[i] and i != seat:
+            return False
+    return True
+
+
 class _Eval:
     """What the player to move knows, and the caches of one decision.
 
@@ -333,7 +350,32 @@ class _Eval:
         if len(t.memo) > MEMO_SIZE:             # (a smaller memo is quicker, and games many)
             t.memo.clear()
         self.memo = t.memo
-        # scores now (for the end of the game), and how many turns are likely left
+        last = _SCORES[0]
+        if last is not None and _same_scores(last[0], s, seat, p, w):
+            (self.my_total, self.opp_best, self.end_tile, self.L, self.horizon, self.hcache, self.mcache, self.hctx,
+             self.level, self.cval, self.cartwright_lengths, self.plans) = last[1]
+        else:
+            self.read_scores(s, p, w)
+            _SCORES[0] = ((seat, s.players, p.houses, p.houses_left, p.carriages, p.tiles, s.stacks, s.carriages_left,
+                           s.end_by, s.rules, w),
+                          (self.my_total, self.opp_best, self.end_tile, self.L, self.horizon, self.hcache, self.mcache,
+                           self.hctx, self.level, self.cval, self.cartwright_lengths, self.plans))
+        self.lcache = None
+        self.plan_memo = self.plans.memo
+        self._unseen = None
+        dmask = shown = 0
+        for c in s.display:
+            if c >= 0:
+                dmask |= 1 << c
+                shown += 1
+        self.dmask, self.shown = dmask, shown
+        self.acache = {}
+
+    def read_scores(self, s, p, w: Weights):
+        """What the decision takes from the scores, the bonus stacks and the carriages (the same for every decision
+        of a turn until a route is scored, see :func:`_same_scores`): the totals now (for the end of the game), how
+        many turns are likely left, the house caches, the next carriage and the plans."""
+        b, t, seat, final = self.b, self.t, self.seat, self.final
         cp = b.carriage_points
         need = t.carriage_cards
         opp_best, horizon = NEG, 99
@@ -364,7 +406,6 @@ class _Eval:
                 _HOUSES.clear()
             hc = _HOUSES[key] = [{}, {}, None]       # route values, placement values, groups
         self.hcache, self.mcache, self.hctx = hc[0], hc[1], hc
-        self.lcache = None
         # the next carriage (3c)
         levels = b.carriage_levels
         have = len(p.carriages)
@@ -379,15 +420,6 @@ class _Eval:
         self.cval = cval
         self.cartwright_lengths = 0 if lev is None else 3 << lev - 2    # route lengths where he helps (3c)
         self.plans = _plans(self.L, lev, cval, self.horizon, final, w, len(self.adj))
-        self.plan_memo = self.plans.memo
-        self._unseen = None
-        dmask = shown = 0
-        for c in s.display:
-            if c >= 0:
-                dmask |= 1 << c
-                shown += 1
-        self.dmask, self.shown = dmask, shown
-        self.acache = {}
 
     # -- the end of the game ----------------------------------------------------------------------------------
     def end_adjust(self, gain: float) -> float:
