@@ -24,8 +24,9 @@ The bot sees what its player sees: its own hand, the display, every route, house
 stacks; it never reads another player's hand or the deck (the unseen cards are counted as 3 copies of each city
 less those in view). Inside the package it reads the engine's tables (``board.adj``, the players' ``hand``,
 ``route``, ``rmask``, ``houses``) for speed, and keeps between decisions what it works out, each keyed by all it
-depends on: runs of cards per board, house values per player signature, plans per
-length tiles, carriage, horizon and weights, what the scores say while they stay the same. Ties are broken with the bot's own seeded :class:`random.Random`.
+depends on: runs of cards per board, house values per player signature, plans per length tiles, carriage, horizon
+and weights, what the scores say while they stay the same. Ties are broken with the bot's own seeded
+:class:`random.Random`.
 """
 from __future__ import annotations
 
