@@ -164,9 +164,9 @@ class _Plans:
                 plan = ()
             else:
                 F, ext, rate = self.F, self.ext, self.rate
-                rows = [(j, ext * j, F[min(n + j, 15)], rate * j) for j in range(first, last + 1)]
-                plan = (tuple(row for row in rows if row[0] <= k), tuple(row for row in rows if row[0] > k),
-                        first - k - 1 if first > k else -1)
+                rows = tuple((j, ext * j, F[min(n + j, 15)], rate * j) for j in range(first, last + 1))
+                cut = max(0, k - first + 1)                         # the rows of j <= k come first
+                plan = (rows[:cut], rows[cut:], first - k - 1 if first > k else -1)
             self.memo[key] = plan
         return plan
 
