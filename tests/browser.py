@@ -343,8 +343,20 @@ _APP_RENDERED = """() => {
   const loading = [...document.querySelectorAll('.jupyter-widgets, .jp-OutputArea-output')]
     .some(el => /Loading widget/.test(el.textContent));
   const maps = [...document.querySelectorAll('.thurn-map')];
-  return !loading && maps.length > 0 && maps.every(m => m.querySelector('.js-plotly-plot .main-svg'));
+  const ready = window.__plotlyWidgetsRendered || [];
+  return !loading && maps.length > 0 && maps.every(m => m.querySelector('.js-plotly-plot .main-svg')
+    && ready.includes(m.querySelector('.js-plotly-plot')));
 }"""
+
+#: Added to every page before it loads: remembers each plotly FigureWidget view that has finished its first
+#: drawing (plotly's widget announces it with the ``plotlywidget-after-render`` event). An update that reaches a
+#: view before then is lost, and the view stops following its figure (plotly's widget: seen under Voilà on a
+#: busy machine, a click a few seconds after the page showed), so the tests click only after it.
+PLOTLY_WIDGETS_RENDERED = """
+window.__plotlyWidgetsRendered = [];
+document.addEventListener('plotlywidget-after-render',
+  event => window.__plotlyWidgetsRendered.push(event.detail.element));
+"""
 
 
 def wait_for_rendering(page) -> None:
@@ -354,8 +366,18 @@ def wait_for_rendering(page) -> None:
 
 
 def wait_for_app(page) -> None:
-    """In Voilà: wait until no widget is still loading and every ``.thurn-map`` (at least one) holds a drawn plot."""
-    page.wait_for_function(_APP_RENDERED, timeout=WAIT_MS)
+    """In Voilà: wait until no widget is still loading and every ``.thurn-map`` (at least one) holds a plot whose
+    first drawing is finished (needs :data:`PLOTLY_WIDGETS_RENDERED` added to the page before it loads)."""
+    try:
+        page.wait_for_function(_APP_RENDERED, timeout=WAIT_MS)
+    except Exception as error:  # playwright's TimeoutError: say which part is missing
+        shown = page.evaluate("""() => [...document.querySelectorAll('.thurn-map')].map(m => ({
+            svg: !!m.querySelector('.js-plotly-plot .main-svg'),
+            finished: (window.__plotlyWidgetsRendered || []).includes(m.querySelector('.js-plotly-plot'))}))""")
+        raise AssertionError(
+            f"the app did not finish drawing within {WAIT_MS // 1000} s: maps {shown} (svg: the map is shown; "
+            f"finished: plotly's widget finished its first drawing; a map shown but never finished stays frozen, "
+            f"a stall of plotly's FigureWidget seen only with the machine overloaded)") from error
 
 
 _PAGE_PROBLEMS = """() => {

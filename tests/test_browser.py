@@ -41,6 +41,7 @@ def page(chromium):
     """A fresh browser context and page, with a log of its requests and errors as ``page.seen``."""
     context = chromium.new_context(viewport=b.VIEWPORT)
     page = context.new_page()
+    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
     page.set_default_timeout(b.WAIT_MS)
     page.seen = b.PageLog().watch(page)
     try:
