@@ -349,9 +349,10 @@ _APP_RENDERED = """() => {
 }"""
 
 #: Added to every page before it loads: remembers each plotly FigureWidget view that has finished its first
-#: drawing (plotly's widget announces it with the ``plotlywidget-after-render`` event). An update that reaches a
-#: view before then is lost, and the view stops following its figure (plotly's widget: seen under Voilà on a
-#: busy machine, a click a few seconds after the page showed), so the tests click only after it.
+#: drawing (plotly's widget announces it with the ``plotlywidget-after-render`` event). Its SVG shows earlier,
+#: and until then the view does not follow its figure. Under Voilà on an overloaded machine (two cores, four
+#: busy processes beside the test) a view sometimes never finishes: the map stays frozen while the rest of
+#: the app answers. So the tests click only after it, and say so when it never comes.
 PLOTLY_WIDGETS_RENDERED = """
 window.__plotlyWidgetsRendered = [];
 document.addEventListener('plotlywidget-after-render',
