@@ -41,7 +41,7 @@ __all__ = ["GreedyBot", "Weights"]
 
 NEG = -1e9
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)
-MEMO_SIZE = 50_000       # runs of cards kept per board (see _chain): cleared beyond
+MEMO_SIZE = 50_000       # runs of cards, kinds of placement kept per board (see _chain, _Tables): cleared beyond
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,6 @@ class _Tables:
         self.memo: dict = {}
         self.kinds: dict = {}           # (free cities, supply, optional) -> _placement_kinds(...)
         self.province_of = b.province_of
-        self.cities = len(b.adj)
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
                                     for h in range(len(levels) + 1))
