@@ -30,7 +30,7 @@ def _games():
 
 def _positions(final, every: int = 9):
     """Every ``every``-th position of a finished game, replayed from its history."""
-    state = thurn.new_game(final.names, seed=final.seed, rules=final.rules)
+    state = final.root
     out = []
     for i, action in enumerate(final.history):
         if i % every == 4:
