@@ -78,10 +78,12 @@ def at_score(route, hand=("Lodz",), others=("Ben",), official=None, **rest_and_p
     return at_play(route, hand, others, turn=t, **rest_and_player)
 
 
-def scorings(state, cartwright=None) -> list:
-    """The legal Score actions of ``state`` (optionally only those with/without the Cartwright)."""
+def scorings(state, cartwright=None, carriage=True) -> list:
+    """The legal Score actions of ``state`` (optionally only those with/without the Cartwright); those that take
+    the carriage they earn unless ``carriage`` is False (declining, R9) or None (both)."""
     return [a for a in state.legal_actions()
-            if a.kind == "score" and (cartwright is None or a.cartwright == cartwright)]
+            if a.kind == "score" and (cartwright is None or a.cartwright == cartwright)
+            and (carriage is None or a.carriage == carriage)]
 
 
 def placements(state, cartwright=False) -> set[frozenset]:

@@ -158,7 +158,7 @@ def test_no_houses_left_places_nothing():
     placed = [c.name for c in BOARD.cities][:20]
     s = scoring(["Pilsen", "Budweis", "Linz"], houses=placed)
     scores = [a for a in s.legal_actions() if a.kind == "score"]
-    assert [a.houses for a in scores] == [()]
+    assert [(a.houses, a.carriage) for a in scores] == [((), True), ((), False)]    # carriage 3 taken or declined (R9)
 
 
 def test_the_game_end_tile_goes_only_to_the_first():

@@ -125,7 +125,8 @@ def test_the_placements_it_values_hold_the_first_best_of_all(optional):
         owned = rng.getrandbits(len(b.adj)) & rng.getrandbits(len(b.adj))
         left = rng.choice([0, 1, 2, 3, 5, 20])
         legal = placement_masks(b, route, owned, left, optional)
-        kinds = _placement_kinds(b.province_of, rmask & ~owned, min(left, len(route)), optional)
+        full = any(all(owned >> d & 1 for d in route if b.province_of[d] == b.province_of[c]) for c in route)
+        kinds = _placement_kinds(b.province_of, rmask & ~owned, min(left, len(route)), optional, full)
         assert set(kinds) <= set(legal)
         assert all(_ranks_before(x, y) for x, y in zip(legal, legal[1:]))
         for m in legal:

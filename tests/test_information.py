@@ -52,7 +52,7 @@ def public(s: thurn.GameState, seat: int) -> dict:
     return pos
 
 
-POSITIONS = [played(seed, turns) for seed, turns in [(1, 0), (2, 7), (3, 20), (4, 45), (5, 120)]] + \
+POSITIONS = [played(seed, turns) for seed, turns in [(1, 0), (2, 7), (3, 20), (4, 35), (5, 60)]] + \
             [played(6, 30, ("Ann", "Ben", "Cid", "Dee"))]
 
 

@@ -133,30 +133,40 @@ class Score(Action):
     """Close and score the route, placing houses in ``houses`` (base rules, 3a–d).
 
     ``cartwright=True`` calls the Cartwright to take the next carriage with a route up to two cards short (3c).
+    ``carriage=False`` declines the carriage the route earns (000, 3c: the player "**may** take that Coach Card";
+    rules notes R9; refused under the rule option ``carriage_compulsory``).
     """
 
-    __slots__ = ("houses", "cartwright")
+    __slots__ = ("houses", "cartwright", "carriage")
     kind = "score"
 
-    def __init__(self, houses=(), cartwright: bool = False):
+    def __init__(self, houses=(), cartwright: bool = False, carriage: bool = True):
         if isinstance(houses, str):
             houses = (houses,)
         houses = tuple(houses)
-        _set(self, houses=houses, cartwright=bool(cartwright),
-             _key=("score", frozenset(fold(h) for h in houses), bool(cartwright)))
+        _set(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage),
+             _key=("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage)))
+
+    @property
+    def declines(self) -> bool:
+        """True when the player declines the carriage the route earns (R9)."""
+        return not self.carriage
 
     def __str__(self):
         text = "score the route, " + ("houses in " + ", ".join(self.houses) if self.houses else "no house")
+        if not self.carriage:
+            text += ", declining the carriage"
         return text + (", with the Cartwright" if self.cartwright else "")
 
     def __repr__(self):
         cw = ", cartwright=True" if self.cartwright else ""
-        return f"Score({self.houses!r}{cw})"
+        dc = ", carriage=False" if not self.carriage else ""
+        return f"Score({self.houses!r}{cw}{dc})"
 
     @property
     def notation(self):
         text = "score " + ("+".join(fold(h) for h in self.houses) if self.houses else "-")
-        return text + (" cartwright" if self.cartwright else "")
+        return text + (" cartwright" if self.cartwright else "") + (" decline" if not self.carriage else "")
 
 
 class Keep(Action):
@@ -207,22 +217,27 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 def parse_action(text) -> Action:
-    """Read an action back from its ``notation`` (``"play nurnberg right"``, ``"score ulm+augsburg cartwright"``)."""
+    """Read an action back from its ``notation`` (``"play nurnberg right"``, ``"score ulm+augsburg cartwright"``,
+    ``"score ulm+augsburg decline"``). Words may be in any case (``"DRAW DECK"``); any ``str`` subclass is read
+    (``numpy.str_`` from a DataFrame)."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str) or not text.strip():
         raise PositionError(f"an action is written like 'draw deck' or 'play ulm right', not {text!r}.")
-    words = text.split()
+    words = str(text).split()
     verb, args = words[0].lower(), words[1:]
+    keys = [w.lower() for w in args]
     try:
         if verb == "draw" and len(args) == 1:
-            return Draw(None if args[0] == "deck" else args[0])
+            return Draw(None if keys[0] == "deck" else args[0])
         if verb == "call" and len(args) == 1:
             return CallOfficial(args[0])
         if verb == "play" and len(args) in (1, 2):
-            return Play(args[0], args[1] if len(args) == 2 else "new")
-        if verb == "score" and len(args) in (1, 2) and (len(args) == 1 or args[1] == "cartwright"):
-            return Score(_names(args[0]), cartwright=len(args) == 2)
+            return Play(args[0], keys[1] if len(args) == 2 else "new")
+        if verb == "score" and 1 <= len(args) <= 3:
+            extra = keys[1:]
+            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"}:
+                return Score(_names(args[0]), cartwright="cartwright" in extra, carriage="decline" not in extra)
         if verb == "keep" and len(args) == 1:
             return Keep(_names(args[0]))
         if verb == "end" and not args:
@@ -230,5 +245,5 @@ def parse_action(text) -> Action:
     except PositionError:
         pass
     raise PositionError(f"cannot read the action {text!r}: write one of 'draw deck', 'draw ulm', "
-                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright]', "
+                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline]', "
                         f"'keep ulm+basel', 'end'.")

@@ -10,6 +10,11 @@ from dataclasses import asdict, dataclass, fields
 from .errors import PositionError, UnknownName
 
 
+#: The rule options that are switched on or off (true/false in a rules dict).
+BOOLEAN_OPTIONS = ("optional_houses", "all_provinces_includes_baiern", "carriage_compulsory", "hand_limit_at_most",
+                   "postal_carrier_may_restart")
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options. The defaults are the base game as the rules notes settle it.
@@ -21,6 +26,15 @@ class Rules:
     - ``all_provinces_includes_baiern`` (R4): when False (default, base rules 000/004, 3b "Outside of Baiern") the
       all-provinces tile needs a house in every province except Baiern; when True (001's wording "every
       province") Baiern is needed too.
+    - ``carriage_compulsory`` (R9): when False (default, base rules 000, 3c: the player "**may** take that Coach
+      Card") a scoring that earns a carriage may decline it (``Score(..., carriage=False)``); when True (001's
+      and 004's "takes") the carriage is always taken.
+    - ``hand_limit_at_most`` (R11): when False (default, base rules 001, 3d: "he chooses 3 cards to keep") a
+      player over the hand limit after scoring keeps exactly 3; when True (000, 3d: "down to at most three
+      cards") he keeps up to 3.
+    - ``postal_carrier_may_restart`` (R12): when False (default, 001: "add a second city to his route") the
+      Postal Carrier's second card must extend the route the first card left; when True (000: "as long as the
+      second card can be legally placed") it follows every play rule, starting a new route included.
     - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`); the base game
       has none.
     """
@@ -28,6 +42,9 @@ class Rules:
     board: str = "base"
     optional_houses: bool = False
     all_provinces_includes_baiern: bool = False
+    carriage_compulsory: bool = False
+    hand_limit_at_most: bool = False
+    postal_carrier_may_restart: bool = False
     expansions: tuple[str, ...] = ()
 
     def __post_init__(self):
@@ -55,7 +72,7 @@ class Rules:
             if key not in known:
                 raise UnknownName("rule option", key, list(known))
         kwargs = dict(data)
-        for key in ("optional_houses", "all_provinces_includes_baiern"):
+        for key in BOOLEAN_OPTIONS:
             if key in kwargs and not isinstance(kwargs[key], bool):
                 raise PositionError(f"rule option {key!r} should be true or false, not {kwargs[key]!r}.")
         if "expansions" in kwargs:

@@ -50,7 +50,9 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
 
     Base rules 3a: either one house in one city of each province of the route (option A), or one house in
     every city of one province of the route (option B). Cities where the player already has a house are
-    skipped (3a, note). With fewer houses in supply than the option allows, the player places what he has,
+    skipped (3a, note), so option B on a province whose cities on the route all carry the player's houses places
+    none, and that is a legal choice too (002: "He need not take the choice with the most houses"; rules notes
+    R10). With fewer houses in supply than the option allows, the player places what he has,
     in cities of his choice (rules notes). With ``optional`` (R1, 001) any part of an option may be placed.
     Largest placements first, ties in the order of the route's cities: the order depends only on the arguments
     (never on what was asked before), so the legal actions of a position are always listed alike. Results are
@@ -70,10 +72,15 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
     if len(cache) >= PLACEMENT_CACHE_SIZE:
         cache.clear()
     free_by_province: dict[int, int] = {}
+    full = False                        # a province of the route with no free city: option B places none (R10)
     for c in route:
+        p = board.province_of[c]
         if not owned >> c & 1:
-            p = board.province_of[c]
             free_by_province[p] = free_by_province.get(p, 0) | (1 << c)
+    for c in route:
+        if board.province_of[c] not in free_by_province:
+            full = True
+            break
     groups = list(free_by_province.values())
     options: list[int] = []
     if groups:
@@ -83,6 +90,8 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
                 m |= 1 << c
             options.append(m)
         options.extend(groups)                                              # option B
+        if full:
+            options.append(0)
     else:
         options.append(0)
     result: set[int] = set()
@@ -142,6 +151,11 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
         for p, g in by_prov.items():
             if m == g:
                 labels.append(f"option B: every city of {board.provinces[p].name}")
+        if m == 0 and free:
+            for p in dict.fromkeys(board.province_of[c] for c in idx):
+                if p not in by_prov:
+                    labels.append(f"option B: every city of {board.provinces[p].name} on the route already has "
+                                  f"your house")
         if not labels:
             if m == 0 and not free:
                 labels.append("every city already has your house")

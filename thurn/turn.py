@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from .actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
+from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from .board import fold
 from .errors import IllegalAction
 from .scoring import earned_tiles, next_carriage, placement_masks, popcount
@@ -69,13 +69,13 @@ class ActionTable:
         self._score: dict = {}
         self._keep: dict = {}
 
-    def score(self, mask: int, cartwright: bool) -> Score:
-        key = (mask, cartwright)
+    def score(self, mask: int, cartwright: bool, carriage: bool = True) -> Score:
+        key = (mask, cartwright, carriage)
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            a = _made(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright), mask,
-                      houses=tuple(self.names[c] for c in cities), cartwright=cartwright)
+            a = _made(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage), mask,
+                      houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage)
             self._score[key] = a
         return a
 
@@ -135,6 +135,24 @@ def _extensions(board, route, hand, rmask) -> bool:
     return False
 
 
+def _second_card(s, p) -> bool:
+    """Whether the Postal Carrier could help now: a card in hand that may be played as the second card (base
+    rules, 2). It must extend the route (rules notes R12), or, with the rule option
+    ``postal_carrier_may_restart`` (000: "as long as the second card can be legally placed"), any card will do."""
+    if s.rules.postal_carrier_may_restart:
+        return bool(p.hand)
+    return bool(p.route) and _extensions(s.board, p.route, p.hand, p.rmask)
+
+
+def _earns_carriage(s, p, cartwright: bool) -> bool:
+    """Whether scoring the route now earns the next carriage (base rules, 3c): one is left, and the route is as
+    long as its number, or two cards shorter with the Cartwright."""
+    level = next_carriage(s.board, p.carriages)
+    if level is None or not s.carriages_left[s.board.carriage_levels.index(level)]:
+        return False
+    return len(p.route) >= (level - 2 if cartwright else level)
+
+
 def _names(board, cards) -> str:
     names = [board.city_name(c) for c in cards]
     if not names:
@@ -179,7 +197,7 @@ def legal_play(s) -> list:
         adj = board.adj
         left_end, right_end = route[0], route[-1]
         rmask = p.rmask
-        second = s.plays > 0
+        second = s.plays > 0 and not s.rules.postal_carrier_may_restart
         for c in p.hand:                 # the hand is sorted: skip duplicate cards
             if c == prev:
                 continue
@@ -206,22 +224,28 @@ def legal_score(s) -> list:
     p = s.players[s.current]
     acts = [t.end]
     route = p.route
-    if s.official is None and s.plays_allowed == 1 and route and _extensions(board, route, p.hand, p.rmask):
+    if s.official is None and s.plays_allowed == 1 and _second_card(s, p):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
         cw = _cartwright_ok(s, p) is None
+        decline = not s.rules.carriage_compulsory and _earns_carriage(s, p, False)
         for m in masks:
             acts.append(t.score(m, False))
+            if decline:
+                acts.append(t.score(m, False, False))
             if cw:
                 acts.append(t.score(m, True))
     return acts
 
 
 def legal_keep(s) -> list:
+    """Keep exactly the hand limit's number of cards (001, 3d), or up to it with ``hand_limit_at_most`` (000, R11)."""
     t = s.board._actions or table(s.board)
     hand = s.players[s.current].hand
-    return [t.keep(k) for k in sorted(set(combinations(hand, s.board.hand_limit)))]
+    limit = s.board.hand_limit
+    sizes = range(limit, -1, -1) if s.rules.hand_limit_at_most else (limit,)
+    return [t.keep(k) for n in sizes for k in sorted(set(combinations(hand, n)))]
 
 
 LEGAL = {DRAW: legal_draw, PLAY: legal_play, SCORE: legal_score, KEEP: legal_keep, OVER: lambda s: []}
@@ -338,7 +362,10 @@ def check_official(s, a):
     if s.step != SCORE:
         return None, _wrong_step(s, a)
     route = p.route
-    if not _extensions(board, route, p.hand, p.rmask):
+    if not _second_card(s, p):
+        if not p.hand:
+            return None, _illegal("no_second_card", "You have no card left in your hand, so the Postal Carrier "
+                                  "cannot help.", a, R_PLAY)
         return None, _illegal("no_second_card",
                               f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
                               f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
@@ -362,10 +389,10 @@ def check_play(s, a):
                               a, R_PLAY)
     route = p.route
     if a.end == "new":
-        if s.plays > 0:
+        if s.plays > 0 and not s.rules.postal_carrier_may_restart:
             return None, _illegal("second_card_must_extend",
-                                  "The Postal Carrier's second card must extend your route, not start a new one.",
-                                  a, R_PLAY)
+                                  "The Postal Carrier's second card must extend your route, not start a new one "
+                                  "(rule option postal_carrier_may_restart allows it).", a, "rules notes R12")
         return c, None
     if not route:
         return None, _illegal("no_route", f"You have no route yet: start one with {board.city_name(c)}.", a, R_PLAY)
@@ -419,6 +446,28 @@ def _cartwright_message(s, p, reason):
     return (f"Carriage {level} needs {level} cards; the Cartwright makes up at most two, and your route has {n}.")
 
 
+def _decline_problem(s, p, a):
+    """Why the carriage cannot be declined now, or None (rules notes R9; base rules 000, 3c)."""
+    if s.rules.carriage_compulsory:
+        return _illegal("carriage_compulsory", "Under the rule option carriage_compulsory a route that earns a "
+                        "carriage always takes it (001, 3c: the player takes it).", a, "rules notes R9")
+    if a.cartwright:
+        return _illegal("cartwright_declined", "The Cartwright helps you take a carriage; if you decline the "
+                        "carriage, do not call him.", a, R_CARRIAGE)
+    if not _earns_carriage(s, p, False):
+        level = next_carriage(s.board, p.carriages)
+        n = len(p.route)
+        if level is None:
+            why = "you already have the highest carriage"
+        elif n < level:
+            why = f"carriage {level} needs {level} cards and your route has {n}"
+        else:
+            why = f"no carriage {level} is left"
+        return _illegal("no_carriage_to_decline", f"Scoring this route earns no carriage ({why}), so there is none "
+                        f"to decline.", a, R_CARRIAGE)
+    return None
+
+
 def check_score(s, a):
     board = s.board
     if s.step != SCORE:
@@ -444,6 +493,10 @@ def check_score(s, a):
                 return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
             mask |= 1 << c
         cache[a._key] = mask
+    if not a.carriage:
+        why = _decline_problem(s, p, a)
+        if why is not None:
+            return None, why
     if a.cartwright:
         why = _cartwright_ok(s, p)
         if why is not None:
@@ -497,8 +550,14 @@ def check_keep(s, a):
             cards.append(c)
         cache[a._key] = cards = tuple(sorted(cards))
     hand = list(s.players[s.current].hand)
-    if len(cards) != board.hand_limit:
-        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards.", a, R_KEEP)
+    if s.rules.hand_limit_at_most:
+        if len(cards) > board.hand_limit:
+            return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(hand)} cards.", a,
+                                  "base rules 000, 3d; rule option hand_limit_at_most")
+    elif len(cards) != board.hand_limit:
+        more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
+        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards{more}.", a,
+                              R_KEEP)
     for c in cards:
         if c not in hand:
             return None, _illegal("card_not_in_hand", f"You hold no {'other ' if c in s.players[s.current].hand else ''}"
@@ -537,7 +596,7 @@ def _canonical(s, action, arg):
     if kind == "official":
         return t.call.get(arg, action)
     if kind == "score":
-        return t.score(arg, action.cartwright)
+        return t.score(arg, action.cartwright, action.carriage)
     if kind == "keep":
         return t.keep(arg)
     if kind == "end":
@@ -597,6 +656,23 @@ def _refill(s, slot, say):
     d = list(s.display)
     d[slot] = c
     s.display = tuple(d)
+
+
+def _refill_display(s, say):
+    """Fill the display's empty slots from the deck, as far as it (and the discard pile) goes (rules notes)."""
+    d = list(s.display)
+    filled = []
+    for slot, c in enumerate(d):
+        if c < 0:
+            c = _take_top(s, say)
+            if c < 0:
+                break
+            d[slot] = c
+            filled.append(c)
+    s.display = tuple(d)
+    if say is not None and filled:
+        say(f"The deck has cards again: the empty display slot{'s are' if len(filled) != 1 else ' is'} refilled "
+            f"with {_names(s.board, filled)}.")
 
 
 def do_draw(s, c, action, say):
@@ -689,7 +765,7 @@ def do_score(s, mask, action, say):
     if level is not None:
         li = board.carriage_levels.index(level)
         need = level - 2 if cartwright else level
-        if len(route) >= need and s.carriages_left[li] > 0:
+        if action.carriage and len(route) >= need and s.carriages_left[li] > 0:     # declined: not taken (R9)
             left = list(s.carriages_left)
             left[li] -= 1
             s.carriages_left = tuple(left)
@@ -723,6 +799,8 @@ def do_score(s, mask, action, say):
         if carriage is not None:
             helped = " with the Cartwright's help" if cartwright else ""
             parts.append(f"takes carriage {carriage}{helped} ({board.carriage_points[carriage]} points)")
+        elif not action.carriage:
+            parts.append(f"declines carriage {level}")
         say(", ".join(parts) + ".")
         if ends:
             say(f"{who} {ends}: the game ends when this round is complete.")
@@ -786,8 +864,14 @@ def settle(s, say=None):
     - No card can be drawn at all: the draw is skipped (rules notes: the deck runs out).
     - No card in hand to play: the play is skipped (rules notes).
     - A route too short to score and no second card to play: the turn ends (base rules, 3).
+    - An empty display slot is refilled as soon as the deck (or the discard pile, shuffled) has cards again
+      (rules notes: the deck runs out), before the next draw.
+    - A whole round in which nobody can draw, play or score ends the game (no board may deadlock it).
     """
+    forced = 0
     while True:
+        if s.display and min(s.display) < 0 and (s.deck or s.discard) and s.step != OVER:
+            _refill_display(s, say)
         step = s.step
         if step == DRAW:
             if not _drawable(s):
@@ -815,6 +899,12 @@ def settle(s, say=None):
                 if say is not None:
                     say(f"{s.names[s.current]}'s route has {len(p.route)} card{'s' if len(p.route) != 1 else ''}, "
                         f"too few to score: the turn ends.")
+                forced += 1
+                if forced > len(s.players):
+                    s.step = OVER
+                    if say is not None:
+                        say("Nobody can draw, play or score a card any more: the game is over.")
+                    return
                 end_turn(s, say)
                 continue
             return
@@ -831,8 +921,8 @@ def apply(s, action, say=None):
     Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
     itself never changes.
     """
-    if action.__class__ is str:
-        action = _parsed(action)
+    if action.__class__ is str or (not isinstance(action, Action) and isinstance(action, str)):
+        action = _parsed(action)            # notation, from a str or a subclass (numpy.str_)
     variants = s.rules.variants
     if variants:
         return _apply_with_variants(s, action, say, variants)

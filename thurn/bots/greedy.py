@@ -97,15 +97,28 @@ class _Tables:
         self.all_copies = ((1 << n) - 1) * self.spread
         self.last_stacks = None         # (stacks, view(stacks))
 
-    def placement_kinds(self, free: int, cap: int, optional: bool) -> tuple:
+    def placement_kinds(self, free: int, cap: int, optional: bool, full: bool = False) -> tuple:
         """:func:`_placement_kinds`, kept per board."""
-        key = (free << 6 | cap) << 1 | optional
+        key = ((free << 6 | cap) << 1 | optional) << 1 | full
         kinds = self.kinds.get(key)
         if kinds is None:
             if len(self.kinds) > MEMO_SIZE:
                 self.kinds.clear()
-            kinds = self.kinds[key] = _placement_kinds(self.province_of, free, cap, optional)
+            kinds = self.kinds[key] = _placement_kinds(self.province_of, free, cap, optional, full)
         return kinds
+
+    def full_province(self, rmask: int, free: int) -> bool:
+        """Whether a province of the route ``rmask`` has none of its cities free (R10: option B places none)."""
+        if free == rmask:
+            return False
+        po = self.province_of
+        have = set()
+        for c in _bits(free):
+            have.add(po[c])
+        for c in _bits(rmask):
+            if po[c] not in have:
+                return True
+        return False
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -230,7 +243,7 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _placement_kinds(province_of, free: int, cap: int, optional: bool) -> tuple[int, ...]:
+def _placement_kinds(province_of, free: int, cap: int, optional: bool, full: bool = False) -> tuple[int, ...]:
     """One placement of houses for each count of houses by province the rules allow when scoring a route whose
     cities without the player's house are ``free`` (base rules 3a): option A, a house in one city of each province
     of the route; option B, a house in every free city of one province; at most ``cap`` houses (the supply, or the
@@ -238,7 +251,7 @@ def _placement_kinds(province_of, free: int, cap: int, optional: bool) -> tuple[
     of its kind in the order of :func:`~thurn.scoring.placement_masks`: the lowest cities of each province. A
     placement's value counts only houses by province (a point a house, the province tiles: see
     :meth:`_Eval.mask_value`), so the best of these is as good as the best of all placements, and comes first among
-    those as good."""
+    those as good. ``full``: a province of the route has no free city, so option B there places none (R10)."""
     by_province = {}                        # province -> its free cities
     for c in _bits(free):
         pr = province_of[c]
@@ -265,6 +278,8 @@ def _placement_kinds(province_of, free: int, cap: int, optional: bool) -> tuple[
             m |= 1 << c
             t += 1
         out.add(m)
+    if full:
+        out.add(0)
     return tuple(out)
 
 
@@ -526,7 +541,9 @@ class _Eval:
         p = self.p
         cap = min(p.houses_left, rmask.bit_count())
         best, bm = NEG, 0
-        for m in self.t.placement_kinds(rmask & ~p.houses, cap, self.s.rules.optional_houses):
+        free = rmask & ~p.houses
+        t = self.t
+        for m in t.placement_kinds(free, cap, self.s.rules.optional_houses, t.full_province(rmask, free)):
             v = self.mask_value(m)
             if v > best or (v == best and _ranks_before(m, bm)):
                 best, bm = v, m
@@ -1016,7 +1033,11 @@ def _score_values(ev: _Eval, s, actions):
     for a in actions:
         kind = a.kind
         if kind == "score":
-            v = ev.mask_value(a._arg) + ev.carriage(n, a.cartwright) + ev.L[n if n < 16 else 15]
+            v = ev.mask_value(a._arg) + ev.L[n if n < 16 else 15]
+            if not a.carriage:
+                v -= 0.01                 # declining the carriage (R9) only when taking it costs
+            else:
+                v += ev.carriage(n, a.cartwright)
             if a.cartwright:
                 v -= 0.01                 # the Cartwright only when he adds the carriage
             out.append((v, a))
@@ -1061,7 +1082,7 @@ def _route_text(b, route) -> str:
     return "–".join(b.city_name(c) for c in route)
 
 
-def _score_text(ev: _Eval, rmask: int, cartwright: bool, mask: int | None = None) -> str:
+def _score_text(ev: _Eval, rmask: int, cartwright: bool, mask: int | None = None, carriage: bool = True) -> str:
     """What scoring the route brings: houses, province tiles, route tile, carriage (base rules, 3a–3c)."""
     b = ev.b
     m = rmask.bit_count()
@@ -1078,7 +1099,9 @@ def _score_text(ev: _Eval, rmask: int, cartwright: bool, mask: int | None = None
     length_tile = ev.L[m if m < 16 else 15]
     if length_tile:
         parts.append(f"route tile {length_tile}")
-    if ev.carriage(m, cartwright):
+    if not carriage:
+        parts.append(f"carriage {ev.level} declined" + (": taking it would end the game behind" if ev.cval < 0 else ""))
+    elif ev.carriage(m, cartwright):
         parts.append(f"carriage {ev.level}" + (" with the Cartwright" if m < ev.level else ""))
     if ev.p.houses_left and n == ev.p.houses_left and not ev.final:
         parts.append("the last house ends the game")
@@ -1168,7 +1191,7 @@ def _reason(ev: _Eval | None, s, a) -> str:
             return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
         return f"extends the route to {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
     if kind == "score":
-        return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a._arg)} "
+        return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a._arg, a.carriage)} "
                 f"(base rules, 3a–3c)")
     if kind == "end":
         if ev.final:
