@@ -404,7 +404,7 @@ print(quiz.answer("Call the Postal Carrier"))
 # ## Scoring a route (base rules, 3)
 #
 # > A route of at least 3 cards may be completed. The player then (a) places houses, (b) takes bonus tiles,
-# > (c) takes a carriage, and (d) discards the route and keeps at most three cards in hand.
+# > (c) takes a carriage, and (d) discards the route and keeps three cards in hand.
 #
 # ### 3a. Placing houses: option A or option B
 #
@@ -519,6 +519,12 @@ print(quiz.answer("Baiern"))
 # > If the route has at least as many cards as the next carriage, the player takes it. Carriages are taken
 # > in order, 3, 4, 5, 6, 7, and none may be skipped. Houses don't matter here.
 #
+# The first English rulebook (000) says the player **may** take it, and the engine follows that reading
+# (rules notes R9): every scoring that earns a carriage can also decline it, written
+# `Score([...], carriage=False)` or `score ... decline`. Why would anyone refuse points? Carriage 7 ends the game,
+# and a player who is behind may rather play on: the scoring what-if notebook (04) shows that choice in numbers.
+# The rule option `carriage_compulsory` follows the other rulebook (001: the player *takes* it).
+#
 # Above, Ann's 3-card route earned her first carriage, the 3. The rulebook's example goes on like this: a
 # second route of 5 cards earns only carriage 4, the next in order. A third route of 4 cards then earns
 # nothing, because carriage 5 needs 5 cards. That is the position where the Cartwright helped:
@@ -541,8 +547,11 @@ print(quiz.answer("Carriage 5"))
 # %% [markdown]
 # ### 3d. The hand limit
 #
-# > After scoring, the route's cards go to the discard pile, and the player keeps at most three cards in hand,
-# > discarding the rest.
+# > After scoring, the route's cards go to the discard pile, and the player chooses three cards to keep,
+# > discarding the rest (001).
+#
+# The first English rulebook (000) says "down to *at most* three": with the rule option `hand_limit_at_most`
+# the player may keep fewer (rules notes R11).
 #
 # There is no hand limit at any other time. Ann holds five cards and scores the Baden route Mannheim –
 # Carlsruhe – Freiburg:

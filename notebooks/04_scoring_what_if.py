@@ -25,7 +25,7 @@
 # * **3b. Take bonus tiles**: for a long route (5, 6, 7 or more cards), for a house in every city of a
 #   province (or a pair of provinces), for a house in every province outside Baiern, and for ending the game.
 # * **3c. Take a carriage**: the next carriage, if the route has at least as many cards as its number. The
-#   **Cartwright** lets a route two cards short take it.
+#   **Cartwright** lets a route two cards short take it. The player *may* take it (000): he may also decline it.
 # * **3d.** Discard the route and keep at most three cards in hand.
 #
 # What the choice is worth is measured by the final score (**Game End and Scoring**):
@@ -82,6 +82,15 @@ options
 # Baiern cities ("such as Ingolstadt"); option B is the four Baiern cities. Option B in Hohenzollern or in
 # Württemberg alone is legal too, but places a single house.
 #
+# Each placement is listed twice: taking carriage 3, and declining it (the `declines` column says which carriage
+# is declined). A carriage is points, so declining one costs here; the section *Declining a carriage* below shows
+# when it pays. Until then we look at the scorings that take it:
+
+# %%
+def taking(table):
+    """The rows of an options table that take the carriage they earn (declines is empty)."""
+    return table[table["declines"].isna()]
+#
 # ## Option A or option B?
 #
 # Let's put the rulebook's two examples side by side: what does each do to each part of Ann's final score?
@@ -108,7 +117,9 @@ pd.DataFrame({"option A (Ingolstadt)": gains(example, option_a), "option B (Baie
 # %%
 best = options.iloc[0]
 assert best["option"] == "option B: every city of Baiern" and best["points"] == 9
-assert set(options[options["option"].str.startswith("option A")]["points"]) == {8}
+took = taking(options)
+assert set(took[took["option"].str.startswith("option A")]["points"]) == {8}
+assert set(options["declines"].dropna()) == {3} and len(options) == 2 * len(taking(options))
 
 # %% [markdown]
 # ## A house already on the board changes the answer
@@ -124,7 +135,7 @@ assert set(options[options["option"].str.startswith("option A")]["points"]) == {
 # %%
 with_ulm = thurn.GameState.from_position(
     {"players": [{"name": "Ann", "route": route, "houses": ["Ulm"]}, "Ben"], "turn": AT_SCORE})
-options_table(with_ulm)
+taking(options_table(with_ulm))
 
 # %% [markdown]
 # Option A is now worth **+11** (3 houses, the route tile 3, the Württemberg/Hohenzollern tile 3, and 2 for
@@ -134,7 +145,7 @@ options_table(with_ulm)
 
 # %%
 assert options_table(with_ulm).iloc[0]["option"] == "option A: one house in each province"
-assert list(options_table(with_ulm)["points"][:5]) == [11, 11, 11, 11, 9]
+assert list(taking(options_table(with_ulm))["points"][:5]) == [11, 11, 11, 11, 9]
 
 # %% [markdown]
 # And later still: if Ann also has houses in the other four cities of Baiern (Würzburg, Passau, München and
@@ -145,14 +156,14 @@ later = thurn.GameState.from_position(
     {"players": [{"name": "Ann", "route": route, "houses": ["Ulm", "Würzburg", "Passau", "München", "Kempten"]},
                  "Ben"],
      "turn": AT_SCORE})
-options_table(later).head(2)
+taking(options_table(later)).head(2)
 
 # %% [markdown]
 # The rule of thumb the numbers give: **count the houses, then look for a province tile**. A tile (3 to 5
 # points) is worth more than one or two extra houses.
 
 # %%
-assert list(options_table(later)["points"][:2]) == [14, 11]
+assert list(taking(options_table(later))["points"][:2]) == [14, 11]
 
 # %% [markdown]
 # ## What the Cartwright buys
@@ -183,6 +194,68 @@ helped = cartwright[cartwright["cartwright"]]
 alone = cartwright[~cartwright["cartwright"]]
 assert list(helped["points"] - alone["points"].values) == [4] * len(helped)
 assert helped["ends_game"].all() and set(helped["carriage"]) == {7}
+
+# %% [markdown]
+# ## Declining a carriage
+#
+# The first English rulebook says that a route long enough for the next carriage lets the player "**may** take
+# that Coach Card" (000, 3c), and the Princess' Messenger expansion speaks of a player who "voluntarily declines
+# to take a carriage" (001). The engine follows that reading (rules notes R9): every scoring that earns a
+# carriage can decline it — `Score([...], carriage=False)`, written `score ... decline`. (The rule option
+# `carriage_compulsory` follows 001's base text, "takes", and then the carriage is always taken.)
+#
+# Why refuse points? Because **carriage 7 ends the game** (Game End and Scoring). Ann has carriages 3 to 6 and
+# completes a route of seven cards — the rulebook's route and München. Ben is far ahead: 12 points against
+# Ann's −12, if the game ended now.
+
+# %%
+ben = {"name": "Ben", "carriages": [3, 4, 5, 6],
+       "houses": ["Würzburg", "Passau", "München", "Kempten", "Mannheim", "Carlsruhe", "Freiburg", "Basel", "Zürich",
+                  "Innsbruck", "Salzburg", "Linz"],
+       "tiles": [["baden", 3], ["schweiz_tyrol", 3], ["route_7", 4], ["route_6", 3]]}
+behind = thurn.GameState.from_position(
+    {"players": [{"name": "Ann", "route": route + ["München"], "carriages": [3, 4, 5, 6], "houses": ["Ulm"]}, ben],
+     "turn": AT_SCORE})
+behind.scores()
+
+# %% [markdown]
+# Every way to score, best first. Taking carriage 7 is worth the most points — +13 with option A — but it ends
+# the game; the same placements declining the carriage bring +9 and the game goes on:
+
+# %%
+choices = options_table(behind)
+choices[["option", "houses", "carriage", "declines", "ends_game", "points"]]
+
+# %% [markdown]
+# Points are not the whole story. After the best scoring that takes carriage 7, the round is finished and the
+# game is over: Ann ends with 1 point against Ben's 12 and loses. After the best scoring that declines it, Ann has
+# −3, but Ben's lead is no longer final: Ann still has 16 houses to place and carriage 7 is still hers to take
+# later, with a route of seven cards or with the Cartwright.
+
+# %%
+outcomes = thurn.score_outcomes(behind)
+take = next(o for o in outcomes if o.action.carriage)
+decline = next(o for o in outcomes if not o.action.carriage)
+pd.DataFrame({"take carriage 7": take.state.scores()["total"], "decline it": decline.state.scores()["total"]})
+
+# %%
+assert take.outcome.ends_game and take.state.end_triggered_by == "Ann" and take.state.winner() == "Ben"
+assert not decline.outcome.ends_game and decline.state.end_triggered_by is None
+assert (take.outcome.points, decline.outcome.points) == (13, 9)
+assert decline.action.notation == "score sigmaringen+stuttgart+nurnberg decline"
+
+# %% [markdown]
+# The bots weigh the same choice: `GreedyBot` values carriage 7 with what ending the game does to its standing,
+# and declines it when taking it would end the game behind.
+
+# %%
+from thurn.bots.greedy import GreedyBot
+
+bot_choice = GreedyBot(seed=1).choose(behind)
+bot_choice
+
+# %%
+assert not bot_choice.carriage
 
 # %% [markdown]
 # ## The final score table

@@ -248,3 +248,25 @@ def test_notation_in_capitals_and_numpy_strings():
     assert s.apply(np.str_("draw deck")).same_position(s.apply("draw deck"))
     assert s.why_illegal(np.str_("DRAW DECK")) is None
     assert parse_action(np.str_("end")) == EndTurn()
+
+
+# -- declining in the what-if answers -----------------------------------------------------------------------------
+
+def test_what_if_answers_show_declining_the_carriage():
+    """R9 in thurn.explore: a route option that takes carriage 7 also shows the same scoring declining it, with the
+    points the engine gives when it applies that Score action."""
+    from thurn.explore import route_outcome, score_outcomes
+
+    s = at_score(route_of(7), carriages=[3, 4, 5, 6])
+    best = route_outcome(s, route_of(7))
+    assert best.carriage == 7 and best.ends_game
+    alt = best.without_carriage
+    assert alt.carriage is None and alt.declined == 7 and not alt.ends_game
+    outcomes = score_outcomes(s)
+    declining = [o for o in outcomes if not o.action.carriage]
+    assert declining and all(o.outcome.declined == 7 for o in declining)
+    assert alt.points == max(o.outcome.points for o in declining)
+    assert best.points == max(o.outcome.points for o in outcomes if o.action.carriage)
+    assert "declines carriage 7" in str(alt)
+    compulsory = at_score(route_of(7), carriages=[3, 4, 5, 6], rules=COMPULSORY)
+    assert route_outcome(compulsory, route_of(7)).without_carriage is None

@@ -42,12 +42,16 @@ def card_text(card) -> str:
 
 def test_the_rulebook_example_is_the_default_and_its_options_are_the_engines():
     """Base rules, 3a Example: option B (the four Baiern cities) +9, option A (Sigmaringen, Stuttgart and one
-    Baiern city) +8 each, option B in Hohenzollern or Württemberg alone +6."""
+    Baiern city) +8 each, option B in Hohenzollern or Württemberg alone +6; each of them again declining carriage 3
+    (2 points less, R9)."""
     app = ScoringWhatIf()
     expected = engine(at_score(SIG_ROUTE, hand=()))
     assert shown(app) == expected == engine(app.state)
-    assert [p for _, p in expected] == [9, 8, 8, 8, 8, 6, 6]
-    assert len(app.option_cards) == len(app.outcomes) == 7
+    assert [p for n, p in expected if not n.endswith("decline")] == [9, 8, 8, 8, 8, 6, 6]
+    assert [p for n, p in expected if n.endswith("decline")] == [7, 6, 6, 6, 6, 4, 4]
+    assert len(app.option_cards) == len(app.outcomes) == 14
+    declining = [card_text(c) for c, so in zip(app.option_cards, app.outcomes) if not so.action.carriage]
+    assert len(declining) == 7 and all("declines carriage 3" in t for t in declining)
     for card, so in zip(app.option_cards, app.outcomes):
         assert f"{so.outcome.points:+d} points" in card_text(card)
         assert "thurn-option" in card._dom_classes
@@ -166,8 +170,8 @@ def test_choosing_an_option_draws_its_houses_and_the_final_table_after_it(k):
 
 def test_choose_refuses_an_option_that_is_not_shown():
     app = ScoringWhatIf()
-    with pytest.raises(IndexError, match="7 options"):
-        app.choose(7)
+    with pytest.raises(IndexError, match="14 options"):
+        app.choose(14)
 
 
 # -- bad edits: the engine's message, the last good position kept -------------------------------------------------
@@ -255,7 +259,7 @@ def test_css_classes_and_repr():
     assert len(boxes) == 1 and boxes[0].children[0] is app.figure
     assert "thurn-message" in app.message._dom_classes
     assert repr(app) == ("ScoringWhatIf(Ann scores Sigmaringen–Stuttgart–Nürnberg–Regensburg–Ingolstadt–Augsburg: "
-                         "7 options)")
+                         "14 options)")
 
 
 def test_a_bad_start_is_refused():

@@ -13,7 +13,7 @@ no longer lost, plus the tiles taken, plus what the new carriage adds over the o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import Board, load_board
 from .errors import ThurnError
@@ -32,12 +32,16 @@ class Outcome:
     carriage: int | None                    # the carriage taken, if any
     ends_game: bool                         # placing the last house or taking carriage 7 first
     points: int                             # change of the final score
+    declined: int | None = None             # the carriage declined (R9), if any
+    without_carriage: "Outcome | None" = None   # the same scoring declining the carriage it takes (R9)
 
     def __str__(self):
         parts = [f"{len(self.houses)} house{'s' if len(self.houses) != 1 else ''}"]
         parts += [f"{name} tile {v}" for name, v in self.tiles]
         if self.carriage is not None:
             parts.append(f"carriage {self.carriage}")
+        if self.declined is not None:
+            parts.append(f"declines carriage {self.declined}")
         if self.ends_game:
             parts.append("ends the game")
         return f"{', '.join(parts)}: {self.points:+d} point{'s' if abs(self.points) != 1 else ''}"
@@ -54,6 +58,11 @@ class RouteOption:
     cartwright: Outcome | None = None       # the best scoring with the Cartwright, when he adds a carriage
 
     @property
+    def decline(self) -> Outcome | None:
+        """The best scoring that declines the carriage the best scoring takes (R9), or None."""
+        return self.outcome.without_carriage if self.outcome is not None else None
+
+    @property
     def points(self) -> int:
         """Points the best scoring brings now (with the Cartwright if he helps); 0 when it cannot be scored."""
         best = [o.points for o in (self.outcome, self.cartwright) if o is not None]
@@ -63,6 +72,8 @@ class RouteOption:
         what = str(self.outcome) if self.outcome else "too short to score"
         if self.cartwright is not None:
             what += f"; with the Cartwright {self.cartwright}"
+        if self.decline is not None:
+            what += f"; or {self.decline}"
         return f"{self.route} ({self.kind}, plays {', '.join(self.cards)}): {what}"
 
 
@@ -149,7 +160,7 @@ class _Scorer:
         need = level - 2 if cartwright else level
         return level if length >= need and self.carriages_left[li] > 0 else None
 
-    def outcome(self, route: tuple[int, ...], mask: int, carriage: int | None) -> Outcome:
+    def outcome(self, route: tuple[int, ...], mask: int, carriage: int | None, declined: int | None = None) -> Outcome:
         b, p = self.board, self.p
         houses = p.houses | mask
         tiles = [(st.name, self.stacks[st.index][0])
@@ -162,7 +173,8 @@ class _Scorer:
                       if st.kind == "game_end" and self.stacks[st.index]]
         gain = b.carriage_points[carriage] - self.old_carriage if carriage is not None else 0
         points = placed + sum(v for _, v in tiles) + gain
-        return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), carriage, ends, points)
+        return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), carriage, ends, points,
+                       declined)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now."""
@@ -179,6 +191,9 @@ class _Scorer:
         plain = self.carriage(len(route), False)
         helped = self.carriage(len(route), True)
         best = max((self.outcome(route, m, plain) for m in masks), key=lambda o: o.points)
+        if plain is not None and not self.rules.carriage_compulsory:
+            alt = max((self.outcome(route, m, None, plain) for m in masks), key=lambda o: o.points)
+            best = replace(best, without_carriage=alt)
         cw = None
         if helped is not None and plain is None:
             cw = max((self.outcome(route, m, helped) for m in masks), key=lambda o: o.points)
@@ -291,11 +306,12 @@ def score_outcomes(state) -> list[ScoreOutcome]:
         p = after.players[seat]
         new_tiles = p.tiles[len(before.tiles):]
         new_carriage = p.carriages[-1] if len(p.carriages) > len(before.carriages) else None
+        declined = None if action.carriage else next_carriage(board, before.carriages)
         outcome = Outcome(tuple(action.houses), tuple((board.stacks[si].name, v) for si, v in new_tiles),
                           new_carriage, after.end_by is not None and state.end_by is None,
-                          _final(after, seat) - base)
+                          _final(after, seat) - base, declined)
         out.append(ScoreOutcome(action, outcome, after))
-    out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright))
+    out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright, not o.action.carriage))
     return out
 
 

@@ -688,6 +688,8 @@ class Play(widgets.VBox):
             text = f"{where} ({option})" if option else where
             if a.cartwright:
                 text += " + Cartwright"
+            if not a.carriage:
+                text += " − declines the carriage"
             if a in brings:
                 text += f" → {brings[a].points:+d}"
             out[a] = text
@@ -707,7 +709,9 @@ class Play(widgets.VBox):
             lambda: self.do(Keep([t.description for t in toggles if t.value]))))
         self.keep_toggles = toggles
         self.keep_button = keep
-        return widgets.HBox([widgets.HTML("<b>Keep three cards</b>", layout=widgets.Layout(width="150px"))]
+        limit = s.board.hand_limit
+        what = f"Keep up to {limit} cards" if s.rules.hand_limit_at_most else f"Keep {limit} cards"
+        return widgets.HBox([widgets.HTML(f"<b>{what}</b>", layout=widgets.Layout(width="150px"))]
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
 
 

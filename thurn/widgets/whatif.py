@@ -382,12 +382,14 @@ class ScoringWhatIf(widgets.VBox):
         o = so.outcome
         tiles = ", ".join(f"{html.escape(name)} tile {v}" for name, v in o.tiles) or "none"
         lines = [f"<b>{i + 1}. {o.points:+d} point{'s' if abs(o.points) != 1 else ''}</b>"
-                 + (" · <b>Cartwright</b>" if so.action.cartwright else ""),
+                 + (" · <b>Cartwright</b>" if so.action.cartwright else "")
+                 + (f" · <b>declines carriage {o.declined}</b>" if o.declined is not None else ""),
                  f"<i>{html.escape(self.labels.get(frozenset(o.houses), ''))}</i>",
                  f"{len(o.houses)} house{'s' if len(o.houses) != 1 else ''}: "
                  f"{card_chips(self.board, o.houses, empty='no house')}",
                  f"tiles: {tiles}",
-                 f"carriage: {o.carriage if o.carriage is not None else 'none'}"]
+                 f"carriage: {o.carriage if o.carriage is not None else 'none'}"
+                 + (f" (carriage {o.declined} declined)" if o.declined is not None else "")]
         if o.ends_game:
             lines.append("<b style='color:#b00020'>ends the game</b>")
         button = widgets.Button(description="show", icon="map-marker", tooltip=str(so.action),
@@ -461,8 +463,8 @@ def option_labels(state: GameState) -> dict[frozenset, str]:
 
 def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
     """Every way the current player can score now, one row each, best first: the 3a option, the houses, the
-    bonus tiles (3b), the carriage (3c), whether the Cartwright helps and the game ends, and the points (the
-    change of the final score). ``outcomes`` defaults to :func:`thurn.score_outcomes` of ``state``."""
+    bonus tiles (3b), the carriage (3c), whether the Cartwright helps, the carriage declined (R9), whether the game
+    ends, and the points (the change of the final score). ``outcomes`` defaults to :func:`thurn.score_outcomes` of ``state``."""
     outcomes = score_outcomes(state) if outcomes is None else outcomes
     labels = option_labels(state) if labels is None else labels
     rows = [{"option": labels.get(frozenset(so.outcome.houses), ""),
@@ -470,11 +472,12 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
              "tiles": ", ".join(f"{name}: {v}" for name, v in so.outcome.tiles),
              "carriage": so.outcome.carriage,
              "cartwright": so.action.cartwright,
+             "declines": so.outcome.declined,
              "ends_game": so.outcome.ends_game,
              "points": so.outcome.points} for so in outcomes]
-    columns = ["option", "houses", "tiles", "carriage", "cartwright", "ends_game", "points"]
+    columns = ["option", "houses", "tiles", "carriage", "cartwright", "declines", "ends_game", "points"]
     table = pd.DataFrame(rows, columns=columns, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
-    return table.astype({"carriage": "Int64"})
+    return table.astype({"carriage": "Int64", "declines": "Int64"})
 
 
 def _table(caption: str, scores: pd.DataFrame) -> str:
