@@ -112,9 +112,9 @@ def check_final(s, where):
     assert s.winner() == s.player_names[expect], where
 
 
-def play(n_players, seed, policy, on_state=None, limit=200_000):
+def play(n_players, seed, policy, on_state=None, limit=200_000, rules=None):
     rng = random.Random(seed)
-    s = thurn.new_game(NAMES[:n_players], seed=seed)
+    s = thurn.new_game(NAMES[:n_players], seed=seed, rules=rules)
     for k in range(limit):
         where = f"{n_players} players, seed {seed}, action #{k}"
         check_invariants(s, where)
@@ -137,6 +137,20 @@ def test_many_eager_games_keep_every_invariant():
     assert min(lengths) > 5
 
 
+OPTIONS = ["optional_houses", "all_provinces_includes_baiern", "carriage_compulsory", "hand_limit_at_most",
+           "postal_carrier_may_restart"]
+
+
+@pytest.mark.parametrize("rules", [{o: True} for o in OPTIONS] + [{o: True for o in OPTIONS}],
+                         ids=OPTIONS + ["all"])
+def test_games_under_each_rule_option_keep_every_invariant(rules):
+    """Each reading of the rules notes (R1, R4, R9, R11, R12) switched on: 12 eager games, with the listed actions
+    probed (every one legal, illegal ones explained and harmless)."""
+    for k in range(12):
+        s = play(2 + k % 3, 5000 + k, eager, on_state=probe if k % 6 == 0 else None, rules=rules)
+        assert s.rules == thurn.Rules(**rules)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_uniform_random_games_keep_every_invariant(n):
     """Uniformly random legal play (very long games): 8 games per player count."""
@@ -149,7 +163,8 @@ POOL = ([Draw(c.name) for c in BOARD.cities] + [Draw()]
         + [CallOfficial(o) for o in ("postmaster", "administrator", "postal_carrier", "cartwright", "Bailiff")]
         + [Play(c.name, e) for c in BOARD.cities for e in ("left", "right", "new")]
         + [EndTurn(), Keep(["Ulm", "Ulm", "Basel"]), Keep(["Ulm"]), Score([]), Score(["Ulm", "Augsburg"]),
-           Score(["Basel"], cartwright=True), Play("Ulmm", "new"), Score(["Nowhere"])])
+           Score(["Basel"], cartwright=True), Play("Ulmm", "new"), Score(["Nowhere"]), Score([], carriage=False),
+           Score(["Basel"], cartwright=True, carriage=False), Keep([])])
 
 
 def probe(s, rng, where):
