@@ -383,6 +383,8 @@ def _detail(board: Board, option: RouteOption | None) -> str:
             lines.append(f"houses in {card_chips(board, option.outcome.houses)}")
     if option.cartwright is not None:
         lines.append(f"with the Cartwright: {html.escape(str(option.cartwright))}")
+    if option.decline is not None:
+        lines.append(f"declining the carriage (R9): {html.escape(str(option.decline))}")
     return "<div style='line-height:1.9'>" + "<br>".join(lines) + "</div>"
 
 
