@@ -270,3 +270,16 @@ def test_what_if_answers_show_declining_the_carriage():
     assert "declines carriage 7" in str(alt)
     compulsory = at_score(route_of(7), carriages=[3, 4, 5, 6], rules=COMPULSORY)
     assert route_outcome(compulsory, route_of(7)).without_carriage is None
+
+
+def test_the_route_explorer_shows_declining_the_carriage():
+    """R9 in the RouteExplorer: the chosen route that takes carriage 7 also says what declining it brings."""
+    from thurn.widgets import RouteExplorer
+
+    s = at_play(route_of(6), hand=["Salzburg"], carriages=[3, 4, 5, 6])
+    app = RouteExplorer(s, include_display=False)
+    k = next(i for i, o in enumerate(app.options) if len(o.route) == 7)
+    app.select(k)
+    assert app.options[k].decline is not None and app.options[k].decline.declined == 7
+    assert "declining the carriage (R9)" in app.detail.value and "declines carriage 7" in app.detail.value
+    app.close()
