@@ -80,7 +80,7 @@ def _seed(text):
     return _int(text)
 
 
-WHAT = ("play", "bots", "parallel", "answers", "map", "apps")
+WHAT = ("play", "bots", "parallel", "answers", "routes", "map", "apps")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,7 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
                    help="play: random games; bots: greedy games (each player count) and search decisions; "
                         "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
-                        "what-if answers the apps give on each click (route_options, score_outcomes); map: "
+                        "what-if answers the apps give on each click (route_options, score_outcomes); routes: "
+                        "route_options' best 50 on random hands of 10 to 22 distinct cities (POSITIONS // 30 hands "
+                        "per size, at least 3); map: "
                         "drawing the plotly map and refreshing a FigureWidget; apps: one click in the Play app "
                         "and in the RouteExplorer, in-process; answers, map and apps over positions from random "
                         "games")
@@ -324,6 +326,8 @@ def cmd_bench(args) -> int:
         _bench_parallel(args)
     if "answers" in args.what:
         _bench_answers(args, "answers")
+    if "routes" in args.what:
+        _bench_answers(args, "routes")
     if "map" in args.what:
         _bench_answers(args, "map")
     if "apps" in args.what:
@@ -375,9 +379,19 @@ def _bench_parallel(args) -> None:
 
 
 def _bench_answers(args, what: str) -> None:
-    from .sim import bench_answers, bench_apps, bench_map
+    from .sim import bench_answers, bench_apps, bench_map, bench_routes
 
     print()
+    if what == "routes":
+        hands = max(3, args.positions // 30)
+        print(f"route_options' best 50 on {hands} random hands of each size (milliseconds each; exact: the list is "
+              f"sure to be the best 50; complete: every route counted):")
+        results = bench_routes(hands, args.seed)
+        print(f"{'hand':>22} {'n':>5} {'mean':>8} {'p95':>8} {'max':>8} {'exact':>6} {'complete':>9}")
+        for name, r in results.items():
+            print(f"{name:>22} {r['n']:>5} {r['mean_ms']:>8.2f} {r['p95_ms']:>8.2f} {r['max_ms']:>8.2f} "
+                  f"{r['exact']:>6.0%} {r['complete']:>9.0%}", flush=True)
+        return
     if what == "answers":
         print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds each):")
         results = bench_answers(args.positions, 4, args.seed)

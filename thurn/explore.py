@@ -140,7 +140,7 @@ class _Scorer:
 
 #: The most partial routes :func:`route_options` looks at by default (each is a route the cards can build, or
 #: the start of some): at most about 0.1 s of work. With more the list is cut (``RouteOptions.complete`` is False).
-ROUTE_BUDGET = 2_000
+ROUTE_BUDGET = 1_000
 
 
 def _bits_of(mask: int):
@@ -179,44 +179,47 @@ class _Bound:
     def points(self, cities: int, length: int) -> int:
         """At most the points of scoring a route of at most ``length`` cards, all of them in ``cities``: the
         better of option A (a house in each province) and option B (every city of one province), 3a."""
-        hit = self.cache.get((cities, length))
+        key = (cities, length)
+        hit = self.cache.get(key)
         if hit is not None:
             return hit
-        owned, masks = self.owned, self.province_masks
+        owned, left = self.owned, self.houses_left
         free = cities & ~owned
-        points = 0
-        if free:
-            one_each = owned                    # option A: a house in each province; a bonus only for a province
-            for m in masks:                     # whose one free city is on the route
-                f = free & m
-                if f and not f & (f - 1) and not m & ~owned & ~f:
-                    one_each |= f
-            provinces = sum(1 for m in masks if free & m)
-            points = self._with(one_each, min(provinces, self.houses_left, length), cities,
-                                length, provinces)
-            for m in masks:                     # option B, for each province of the route
-                if free & m:
-                    placed = min(popcount(free & m), self.houses_left, length)
-                    points = max(points, self._with(owned | free & m, placed, cities, length, 0))
-        else:
-            points = self._with(owned, 0, cities, length, 0)
-        self.cache[(cities, length)] = points
-        return points
-
-    def _with(self, houses: int, placed: int, cities: int, length: int, provinces: int) -> int:
-        """At most the points of a placement of ``placed`` houses that leaves the player ``houses`` (at most)."""
-        points = placed + max((v for need, v in self.lengths if need <= length), default=0)
-        points += sum(v for v, need in self.all_cities if houses & need == need)
-        if provinces:                           # option A houses every province of the route
-            houses |= cities
-        points += sum(v for v, masks in self.per_province if all(houses & m for m in masks))
-        carriage_7 = False
+        fixed = max((v for need, v in self.lengths if need <= length), default=0)
+        ends = False
         if self.carriage is not None and length >= self.carriage[0]:
-            points += max(0, self.carriage[1])
-            carriage_7 = self.carriage[2]
-        if self.open_end and (carriage_7 or 0 < self.houses_left <= placed):
-            points += self.game_end
-        return points
+            fixed += max(0, self.carriage[1])
+            ends = self.carriage[2]
+        options = []                            # (houses after, houses for the per-province stacks, placed)
+        if free:
+            one_each, provinces = owned, 0      # option A: a house in each province; a bonus only for a
+            for m in self.province_masks:       # province whose one free city is on the route
+                f = free & m
+                if f:
+                    provinces += 1
+                    if not f & (f - 1) and not m & ~owned & ~f:
+                        one_each |= f
+            options.append((one_each, owned | cities, min(provinces, left, length)))
+            for m in self.province_masks:       # option B, for each province of the route
+                f = free & m
+                if f:
+                    options.append((owned | f, owned | f, min(popcount(f), left, length)))
+        else:
+            options.append((owned, owned, 0))
+        best = 0
+        for houses, spread, placed in options:
+            points = fixed + placed
+            for v, need in self.all_cities:
+                if houses & need == need:
+                    points += v
+            for v, masks in self.per_province:
+                if all(spread & m for m in masks):
+                    points += v
+            if self.open_end and (ends or 0 < left <= placed):
+                points += self.game_end
+            best = max(best, points)
+        self.cache[key] = best
+        return best
 
 
 class _Search:

@@ -910,3 +910,24 @@ def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict
     return {"route_options": _times(route_options, play),
             "route_options_top50": _times(lambda s: route_options(s, limit=50), play),
             "score_outcomes": _times(score_outcomes, score)}
+
+
+def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
+    """Time :func:`~thurn.explore.route_options` with ``limit`` (the RouteExplorer's page) on ``hands`` random hands
+    of each size from 10 to 22 distinct cities (every city of the board): milliseconds per answer by size, with the
+    share of answers whose list is sure to be the best (``exact``) and whose count is whole (``complete``)."""
+    from .board import load_board
+    from .explore import route_options
+
+    board = load_board("base")
+    rng = random.Random(f"thurn.routes:{seed}")
+    names = list(board.city_names)
+    out = {}
+    for size in (10, 13, 16, 19, len(names)):
+        cases = [rng.sample(names, size) for _ in range(hands)]
+        answers = []
+        r = _times(lambda cards: answers.append(route_options(board, cards, limit=limit)), cases)
+        r["exact"] = sum(a.exact for a in answers) / len(answers)
+        r["complete"] = sum(a.complete for a in answers) / len(answers)
+        out[f"{size} cities, best {limit}"] = r
+    return out

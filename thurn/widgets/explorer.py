@@ -248,7 +248,7 @@ class RouteExplorer(widgets.VBox):
             cards = self.played_from
             options = route_options(self.state if self.state is not None else self.board, cards,
                                     player=self.seat, route=route, min_length=self.min_length, limit=self.limit,
-                                    budget=ROUTE_BUDGET + 40 * self.limit)
+                                    budget=ROUTE_BUDGET + 10 * self.limit)
             candidates = [c for c in cards if route and fitting_ends(self.board, route, c)]
         except ThurnError as e:
             self.message.error(e.message)
