@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from thurn.__main__ import main, tables_paths
+from thurn.bots import BOTS, RandomBot
 from thurn.sim import COLUMNS, GAME_COLUMNS, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,3 +170,80 @@ def test_every_subpackage_is_packaged():
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "thurn").rglob("__init__.py")}
     assert found <= listed, f"add {sorted(found - listed)} to [tool.setuptools] packages in pyproject.toml"
     assert conf["package-dir"]["thurn.data"] == "data" and (ROOT / "data" / "base.json").is_file()
+
+
+# -- misuse: a clean one-line message and exit code 2, checked before any game is played -----------------------
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "--games", str(10**11)], "at most 10,000,000"),
+    (["simulate", "--games", "many"], "whole number"),
+    (["simulate", "--workers", "100000"], "at most 1,024"),
+    (["ladder", "--workers", "100000"], "at most 1,024"),
+    (["bench", "--seconds", "inf"], "at most 3600"),
+    (["bench", "--seconds", "nan"], "more than 0"),
+    (["bench", "--seconds", "-1"], "more than 0"),
+    (["bench", "--seconds", "soon"], "number of seconds"),
+    (["bench", "--positions", str(10**9)], "at most 100,000"),
+    (["simulate", "--seed", "1.5"], "whole number"),
+])
+def test_bad_numbers_are_refused_by_the_parser(argv, words, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def _one_line_error(capsys, command):
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"python -m thurn {command}: error: "), captured.err
+    return lines[0]
+
+
+def test_an_output_folder_that_does_not_exist_is_refused_before_the_run(tmp_path, capsys):
+    missing = tmp_path / "no" / "such" / "games.csv"
+    assert main(["simulate", "--games", "1", "--workers", "1", "--csv", str(missing)]) == 2
+    assert "does not exist" in _one_line_error(capsys, "simulate")
+    assert main(["simulate", "--games", "1", "--workers", "1", "--parquet", str(missing)]) == 2
+    assert "--parquet" in _one_line_error(capsys, "simulate")
+    assert main(["simulate", "--games", "1", "--workers", "1", "--csv", str(tmp_path)]) == 2
+    assert "is a folder" in _one_line_error(capsys, "simulate")
+    assert main(["ladder", "--bots", "random", "greedy", "--games", "1", "--csv", str(missing)]) == 2
+    assert "does not exist" in _one_line_error(capsys, "ladder")
+    assert not missing.parent.exists()
+
+
+def test_a_ladder_of_one_bot_is_a_message(capsys):
+    assert main(["ladder", "--bots", "random", "--games", "2", "--workers", "1"]) == 2
+    assert "at least two bots" in _one_line_error(capsys, "ladder")
+
+
+def test_a_bad_rule_option_is_a_message(capsys):
+    assert main(["simulate", "--games", "1", "--workers", "1", "--rules", "optional_house"]) == 2
+    assert "optional_houses" in _one_line_error(capsys, "simulate")
+
+
+class CliCrasher(RandomBot):
+    """A bot that raises in the games where its seed is odd."""
+
+    name = "crasher"
+
+    def choose(self, state):
+        if state.turn_number >= 4 and self.seed % 2:
+            raise RuntimeError("crashed")
+        return super().choose(state)
+
+
+def test_failed_games_are_printed_and_the_others_written(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(BOTS, "crasher", f"{__name__}:CliCrasher")
+    out = tmp_path / "games.csv"
+    code = main(["simulate", "--players", "2", "--games", "6", "--workers", "1", "--bots", "crasher", "random",
+                 "--csv", str(out)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "games failed" in captured.err and "RuntimeError: crashed" in captured.err and "play_game(" in captured.err
+    errors = pd.read_csv(tmp_path / "games-errors.csv")
+    games = pd.read_csv(tmp_path / "games-games.csv")
+    assert len(errors) + len(games) == 6 and len(errors) > 0
+    assert "games, 2 players" in captured.out or "no game" in captured.out

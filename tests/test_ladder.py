@@ -2,6 +2,7 @@
 import pytest
 
 from thurn.__main__ import main
+from thurn.errors import UnknownName
 from thurn.ladder import format_ladder, ladder, rung, wilson
 
 
@@ -57,3 +58,15 @@ def test_ladder_command(tmp_path, capsys):
     assert out.read_text().startswith("upper,lower,players")
     assert main(["ladder", "--bots", "random", "gredy", "--games", "2", "--players", "2", "--workers", "1"]) == 2
     assert "greedy" in capsys.readouterr().err
+
+
+def test_a_ladder_is_checked_before_any_rung_is_played():
+    from thurn.sim import SimulationError
+
+    with pytest.raises(SimulationError) as e:
+        ladder("random", games=2, workers=1)
+    assert e.value.reason == "ladder_needs_two_bots" and "at least two bots" in str(e.value)
+    with pytest.raises(UnknownName, match="greedy"):       # the top bot's name, before the first rung is played
+        ladder(["random", "greedy", "gredy"], games=10**6, players=2, workers=1)
+    with pytest.raises(SimulationError, match="2 to 4 players"):
+        ladder(["random", "greedy"], games=2, players=[2, 5], workers=1)

@@ -291,3 +291,108 @@ def test_random_bot_is_uniform_enough():
         counts[a] = counts.get(a, 0) + 1
     assert set(counts) == set(actions)
     assert min(counts.values()) > 100      # expected 200 each
+
+
+# -- a game that fails: kept out of the tables, listed in .errors, never losing the others ----------------------
+
+class Crasher(RandomBot):
+    """Raises at its fifth decision in the games whose seed makes its own seed odd."""
+
+    name = "crasher"
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.fails, self.moves = seed % 2 == 1, 0
+
+    def choose(self, state):
+        self.moves += 1
+        if self.fails and self.moves == 5:
+            raise ZeroDivisionError("the crasher divided by zero")
+        return super().choose(state)
+
+
+class Cheater(RandomBot):
+    """Plays a card it does not hold (an illegal action) at its third decision."""
+
+    name = "cheater"
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.moves = 0
+
+    def choose(self, state):
+        self.moves += 1
+        if self.moves == 3:
+            return thurn.Play("Lodz", "new") if state.step == "play" else thurn.Draw("Lodz")
+        return super().choose(state)
+
+
+def _failing_games(n):
+    return [k for k in range(n) if bot_seed(game_seed(5, k), 0) % 2 == 1]
+
+
+def test_a_failing_game_is_listed_and_the_others_kept():
+    with pytest.warns(thurn.sim.SimulationWarning, match=r"games failed .* seat 0 \(P1, the crasher bot\)"):
+        sim = simulate(8, bots=[Crasher, "random"], players=2, seed=5, workers=1)
+    failed = _failing_games(8)
+    assert 0 < len(failed) < 8
+    assert list(sim.errors["game"]) == failed and sorted(set(sim.games["game"]) | set(failed)) == list(range(8))
+    assert list(sim.players["game"].unique()) == list(sim.games["game"])
+    assert list(sim.errors.columns) == thurn.sim.ERROR_COLUMNS
+    row = sim.errors.iloc[0]
+    assert row["seed"] == game_seed(5, failed[0]) and row["seat"] == 0 and row["bot"] == "crasher"
+    assert row["error"] == "ZeroDivisionError" and "divided by zero" in row["message"]
+    assert f"seed={row['seed']}" in row["replay"]
+    with pytest.raises(ZeroDivisionError):      # the replay call fails alike
+        play_game(["P1", "P2"], [Crasher, "random"], seed=int(row["seed"]))
+    fine = simulate(8, bots=[RandomBot, "random"], players=2, seed=5, workers=1)   # the same games otherwise
+    kept = fine.games[fine.games["game"].isin(sim.games["game"])].reset_index(drop=True)
+    pd.testing.assert_frame_equal(kept.drop(columns=["bots", "winner_bot"]),
+                                  sim.games.reset_index(drop=True).drop(columns=["bots", "winner_bot"]))
+
+
+def test_failures_are_the_same_in_process_in_a_pool_and_on_an_executor():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", thurn.sim.SimulationWarning)
+        runs = [simulate(6, bots=[Crasher, "random"], players=2, seed=5, workers=1),
+                simulate(6, bots=[Crasher, "random"], players=2, seed=5, workers=2, chunksize=2),
+                simulate(6, bots=[Crasher, "random"], players=2, seed=5, executor=ThreadPoolExecutor(2),
+                         chunksize=1)]
+    for other in runs[1:]:
+        pd.testing.assert_frame_equal(runs[0].errors, other.errors)
+        pd.testing.assert_frame_equal(runs[0].players, other.players)
+
+
+def test_an_illegal_action_names_the_action_and_the_replay_by_name():
+    with pytest.warns(thurn.sim.SimulationWarning):
+        sim = simulate(2, bots=[Cheater, "greedy"], players=2, seed=1, workers=1, rotate=True)
+    assert len(sim.games) == 0 and len(sim.errors) == 2
+    assert set(sim.errors["error"]) == {"IllegalAction"} and sim.errors["action"].str.contains("Lodz").all()
+    assert list(sim.errors["seat"]) == [0, 1]             # rotated: the cheater sits in seat 1 in game 1
+    assert "bots: ['greedy', 'cheater']" in sim.errors["replay"][1]
+
+
+def test_on_error_raise_keeps_the_finished_games():
+    with pytest.raises(thurn.sim.GameFailed) as e:
+        simulate(8, bots=[Crasher, "random"], players=2, seed=5, workers=1, on_error="raise")
+    partial = e.value.simulation
+    assert len(partial.games) == 8 - len(_failing_games(8)) and len(partial.errors) == len(_failing_games(8))
+    assert e.value.reason == "games_failed" and "replay" in str(e.value)
+    with pytest.raises(SimulationError, match="on_error"):
+        simulate(1, on_error="ignore")
+
+
+def test_a_clean_run_has_an_empty_errors_table(sim4):
+    assert len(sim4.errors) == 0 and list(sim4.errors.columns) == thurn.sim.ERROR_COLUMNS
+    games, players = sim4                      # still a pair
+
+
+def test_too_many_games_or_workers_are_refused_before_playing():
+    with pytest.raises(SimulationError, match="at most") as e:
+        simulate(10**11, workers=1)
+    assert e.value.reason == "too_many_games"
+    with pytest.raises(SimulationError, match="at most 1024") as e:
+        simulate(1, workers=100_000)
+    assert e.value.reason == "too_many_workers"

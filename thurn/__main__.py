@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 
 DESCRIPTION = "thurn: a rules engine for the board game Thurn und Taxis."
@@ -18,28 +19,68 @@ EPILOG = """examples:
   python -m thurn bench --what answers --positions 500"""
 
 
-def _positive_int(text):
-    n = int(text)
+#: The failed games ``simulate`` prints (all of them are in the errors table).
+MAX_ERRORS_SHOWN = 10
+#: The most seconds ``bench --seconds`` runs each measure (an hour).
+MAX_SECONDS = 3600.0
+#: The most positions, clicks or decisions a benchmark times.
+MAX_POSITIONS = 100_000
+
+
+def _int(text) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"should be a whole number, not {text!r}") from None
+
+
+def _positive_int(text, most=None, what=""):
+    n = _int(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"should be 1 or more, not {n}")
+    if most is not None and n > most:
+        raise argparse.ArgumentTypeError(f"should be at most {most:,}{what}, not {n:,}")
     return n
 
 
+def _games(text):
+    from .sim import MAX_GAMES
+
+    return _positive_int(text, MAX_GAMES, " games in one run (run several with different seeds)")
+
+
+def _workers(text):
+    from .sim import MAX_WORKERS
+
+    return _positive_int(text, MAX_WORKERS, " processes")
+
+
+def _positions(text):
+    return _positive_int(text, MAX_POSITIONS)
+
+
 def _players(text):
-    n = int(text)
+    n = _int(text)
     if not 2 <= n <= 4:
         raise argparse.ArgumentTypeError(f"Thurn und Taxis is for 2 to 4 players, not {n}")
     return n
 
 
 def _seconds(text):
-    x = float(text)
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"should be more than 0, not {text}")
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"should be a number of seconds, not {text!r}") from None
+    if not 0 < x <= MAX_SECONDS:                # refuses nan, inf and negative times too
+        raise argparse.ArgumentTypeError(f"should be more than 0 and at most {MAX_SECONDS:g} seconds, not {text}")
     return x
 
 
-WHAT = ("play", "bots", "parallel", "answers", "map", "apps")
+def _seed(text):
+    return _int(text)
+
+
+WHAT = ("play", "bots", "parallel", "answers", "routes", "map", "apps")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,19 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
                     "for the columns.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     sim.add_argument("--players", type=_players, default=4, help="players per game (2 to 4)")
-    sim.add_argument("--games", type=_positive_int, default=100, help="number of games")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (each game's seed derives from it)")
+    sim.add_argument("--games", type=_games, default=100, help="number of games")
+    sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (each game's seed derives from it)")
     sim.add_argument("--bots", nargs="+", metavar="BOT", default=["random"],
                      help="one bot for every seat, or one per seat in seat order: random, greedy or search, "
                           "with options as NAME:KEY=VALUE,... (e.g. search:iterations=16)")
     sim.add_argument("--rules", nargs="+", metavar="OPTION", default=["base"],
                      help="rule options: a true/false option by its name to switch it on (optional_houses, "
-                          "all_provinces_includes_baiern), or KEY=VALUE (board=NAME, expansions=A+B); "
+                          "all_provinces_includes_baiern, carriage_compulsory, hand_limit_at_most, "
+                          "postal_carrier_may_restart), or KEY=VALUE (board=NAME, expansions=A+B); "
                           "base: the base game")
     sim.add_argument("--rotate", action="store_true",
                      help="turn the seating by one seat each game, so that each bot sits in each seat equally "
                           "often")
-    sim.add_argument("--workers", type=_positive_int, default=None,
+    sim.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     sim.add_argument("--csv", metavar="PATH",
                      help="write the per-player table to PATH and the per-game table to PATH with -games before the "
@@ -91,10 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     lad.add_argument("--bots", nargs="+", metavar="BOT", default=None,
                      help="the bots, weakest first, as for simulate --bots (default: thurn.ladder.LADDER)")
-    lad.add_argument("--games", type=_positive_int, default=1000, help="games per rung")
+    lad.add_argument("--games", type=_games, default=1000, help="games per rung")
     lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")
-    lad.add_argument("--seed", type=int, default=0, help="seed of every rung's games")
-    lad.add_argument("--workers", type=_positive_int, default=None,
+    lad.add_argument("--seed", type=_seed, default=0, help="seed of every rung's games")
+    lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
     lad.add_argument("--progress", action="store_true", help="show progress bars")
@@ -110,19 +152,21 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=_seconds, default=10.0,
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
-    b.add_argument("--seed", type=int, default=0, help="seed of the games and of the random choices")
+    b.add_argument("--seed", type=_seed, default=0, help="seed of the games and of the random choices")
     b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
                    help="play: random games; bots: greedy games (each player count) and search decisions; "
                         "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
-                        "what-if answers the apps give on each click (route_options, score_outcomes); map: "
+                        "what-if answers the apps give on each click (route_options, score_outcomes); routes: "
+                        "route_options' best 50 on random hands of 10 to 22 distinct cities (POSITIONS // 30 hands "
+                        "per size, at least 3); map: "
                         "drawing the plotly map and refreshing a FigureWidget; apps: one click in the Play app "
                         "and in the RouteExplorer, in-process; answers, map and apps over positions from random "
                         "games")
-    b.add_argument("--positions", type=_positive_int, default=300, help="positions timed for 'answers'")
-    b.add_argument("--decisions", type=_positive_int, default=20,
+    b.add_argument("--positions", type=_positions, default=300, help="positions timed for 'answers'")
+    b.add_argument("--decisions", type=_positions, default=20,
                    help="search-bot decisions timed for 'bots' (positions of greedy 4-player games)")
-    b.add_argument("--games", type=_positive_int, default=1000, help="greedy 4-player games for 'parallel'")
-    b.add_argument("--workers", type=_positive_int, default=None, help="processes for 'parallel' (None: every core)")
+    b.add_argument("--games", type=_games, default=1000, help="greedy 4-player games for 'parallel'")
+    b.add_argument("--workers", type=_workers, default=None, help="processes for 'parallel' (None: every core)")
     return parser
 
 
@@ -174,24 +218,73 @@ def tables_paths(path) -> tuple[Path, Path]:
     return path, path.with_name(f"{path.stem}-games{path.suffix}")
 
 
+def _fail(command: str, message) -> int:
+    """A clean one-line error on stderr, and the exit code of a misuse (2)."""
+    print(f"python -m thurn {command}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def check_output(path, what: str = "--csv") -> str | None:
+    """Why ``path`` cannot be written (its folder is missing or not writable, or it is a folder), or None.
+    Checked before a run, so that no run is lost at its end."""
+    import os
+
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        return f"{what} {path} is a folder; give a file name, e.g. {path / 'games.csv'}"
+    if not folder.is_dir():
+        return f"{what} {path}: the folder {folder} does not exist (create it first)"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{what} {path}: cannot write there (no permission)"
+    return None
+
+
 def cmd_simulate(args) -> int:
     from .errors import ThurnError
-    from .sim import parse_rules, simulate
+    from .sim import SimulationWarning, describe_error, parse_rules, simulate
 
+    for option, path in (("--csv", args.csv), ("--parquet", args.parquet)):
+        for p in tables_paths(path) if path else ():
+            problem = check_output(p, option)
+            if problem:
+                return _fail("simulate", problem)
+    if args.parquet:
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            return _fail("simulate", "--parquet needs pyarrow (pip install pyarrow); --csv needs nothing more")
     bots = args.bots[0] if len(args.bots) == 1 else args.bots
     try:
-        sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(args.rules),
-                       seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SimulationWarning)      # the failed games are printed below
+            sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(args.rules),
+                           seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
     except ThurnError as e:
-        print(f"python -m thurn simulate: error: {e}", file=sys.stderr)
-        return 2
-    print(summary(sim))
+        return _fail("simulate", e)
+    if len(sim.games):
+        print(summary(sim))
+    else:
+        print(f"no game of {args.games} finished")
     for path, write in ((args.csv, "to_csv"), (args.parquet, "to_parquet")):
         if path:
             players_path, games_path = tables_paths(path)
             getattr(sim.players, write)(players_path, index=False)
             getattr(sim.games, write)(games_path, index=False)
             print(f"\nwrote {len(sim.players)} rows to {players_path} and {len(sim.games)} to {games_path}")
+            if len(sim.errors):
+                errors_path = players_path.with_name(f"{players_path.stem}-errors{players_path.suffix}")
+                getattr(sim.errors, write)(errors_path, index=False)
+                print(f"wrote the {len(sim.errors)} failed games to {errors_path}")
+    if len(sim.errors):
+        shown = sim.errors.head(MAX_ERRORS_SHOWN)
+        print(f"\npython -m thurn simulate: {len(sim.errors)} of {args.games} games failed and are left out of the "
+              f"tables:", file=sys.stderr)
+        for _, row in shown.iterrows():
+            print(f"  {describe_error(row)}", file=sys.stderr)
+        if len(sim.errors) > len(shown):
+            print(f"  ... and {len(sim.errors) - len(shown)} more", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -200,12 +293,15 @@ def cmd_ladder(args) -> int:
     from .ladder import LADDER, format_ladder, ladder
 
     bots = args.bots or list(LADDER)
+    if args.csv:
+        problem = check_output(args.csv)
+        if problem:
+            return _fail("ladder", problem)
     try:
         df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
                     progress=args.progress)
     except ThurnError as e:
-        print(f"python -m thurn ladder: error: {e}", file=sys.stderr)
-        return 2
+        return _fail("ladder", e)
     print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
     print("(share: games the upper bot won; score and turns: mean per player, upper/lower)")
     print(format_ladder(df))
@@ -231,6 +327,8 @@ def cmd_bench(args) -> int:
         _bench_parallel(args)
     if "answers" in args.what:
         _bench_answers(args, "answers")
+    if "routes" in args.what:
+        _bench_answers(args, "routes")
     if "map" in args.what:
         _bench_answers(args, "map")
     if "apps" in args.what:
@@ -282,9 +380,19 @@ def _bench_parallel(args) -> None:
 
 
 def _bench_answers(args, what: str) -> None:
-    from .sim import bench_answers, bench_apps, bench_map
+    from .sim import bench_answers, bench_apps, bench_map, bench_routes
 
     print()
+    if what == "routes":
+        hands = max(3, args.positions // 30)
+        print(f"route_options' best 50 on {hands} random hands of each size (milliseconds each; exact: the list is "
+              f"sure to be the best 50; complete: every route counted):")
+        results = bench_routes(hands, args.seed)
+        print(f"{'hand':>22} {'n':>5} {'mean':>8} {'p95':>8} {'max':>8} {'exact':>6} {'complete':>9}")
+        for name, r in results.items():
+            print(f"{name:>22} {r['n']:>5} {r['mean_ms']:>8.2f} {r['p95_ms']:>8.2f} {r['max_ms']:>8.2f} "
+                  f"{r['exact']:>6.0%} {r['complete']:>9.0%}", flush=True)
+        return
     if what == "answers":
         print(f"what-if answers over {args.positions} positions of random 4-player games (milliseconds each):")
         results = bench_answers(args.positions, 4, args.seed)
@@ -301,7 +409,11 @@ def _bench_answers(args, what: str) -> None:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    return {"simulate": cmd_simulate, "ladder": cmd_ladder, "bench": cmd_bench}[args.command](args)
+    try:
+        return {"simulate": cmd_simulate, "ladder": cmd_ladder, "bench": cmd_bench}[args.command](args)
+    except KeyboardInterrupt:
+        print(f"python -m thurn {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -13,12 +13,14 @@ no longer lost, plus the tiles taken, plus what the new carriage adds over the o
 """
 from __future__ import annotations
 
+import bisect
+import heapq
 from dataclasses import dataclass, replace
 
 from .board import Board, load_board
 from .errors import ThurnError
 from .routes import Route
-from .scoring import earned_tiles, next_carriage, placement_masks, popcount
+from .scoring import earned_tiles, next_carriage, placement_masks, popcount, required_provinces_mask
 
 __all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome"]
 
@@ -86,58 +88,6 @@ class ScoreOutcome:
     state: object                           # the state after the action
 
 
-# -- routes from cards ----------------------------------------------------------------------------------------
-
-def _paths_from(adj, tip: int, allowed: int):
-    """Every simple path (tuple of cities, tip excluded) leaving ``tip`` through ``allowed`` cities; () too."""
-    out = [((), 0)]
-
-    def grow(path, used, last):
-        nxt = adj[last] & allowed & ~used
-        while nxt:
-            low = nxt & -nxt
-            c = low.bit_length() - 1
-            nxt ^= low
-            p = path + (c,)
-            out.append((p, used | low))
-            grow(p, used | low, c)
-
-    grow((), 0, tip)
-    return out
-
-
-def _new_routes(adj, cards: int, min_len: int):
-    """Every simple path through ``cards`` (a city mask), each once (not also reversed)."""
-    found = []
-    rest = cards
-    while rest:
-        low = rest & -rest
-        start = low.bit_length() - 1
-        rest ^= low
-        for path, _ in _paths_from(adj, start, cards & ~low):
-            route = (start,) + path
-            if len(route) >= min_len and (len(route) == 1 or route[0] < route[-1]):
-                found.append(route)
-    return found
-
-
-def _extensions(adj, route: tuple[int, ...], cards: int):
-    """Every way to grow ``route`` at its left and right ends with cities of ``cards`` (at least one card)."""
-    rmask = 0
-    for c in route:
-        rmask |= 1 << c
-    free = cards & ~rmask
-    found = []
-    for left, lmask in _paths_from(adj, route[0], free):
-        for right, _ in _paths_from(adj, route[-1], free & ~lmask):
-            if not (left or right):
-                continue
-            if len(route) == 1 and (not right or (left and left[0] > right[0])):
-                continue                        # a one-card route: the mirror image of another extension
-            found.append((left, right))
-    return found
-
-
 # -- scoring a route ------------------------------------------------------------------------------------------
 
 class _Scorer:
@@ -177,7 +127,8 @@ class _Scorer:
                        declined)
 
     def best(self, route: tuple[int, ...]):
-        """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now."""
+        """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in
+        the board's order of cities; kept per set of cities)."""
         b = self.board
         if len(route) < b.min_route:
             return None, None
@@ -187,6 +138,7 @@ class _Scorer:
         hit = self.cache.get(rmask)
         if hit is not None:
             return hit
+        route = tuple(sorted(route))        # the cities in board order: the answer never depends on what came first
         masks = placement_masks(b, route, self.p.houses, self.p.houses_left, self.rules.optional_houses)
         plain = self.carriage(len(route), False)
         helped = self.carriage(len(route), True)
@@ -199,6 +151,276 @@ class _Scorer:
             cw = max((self.outcome(route, m, helped) for m in masks), key=lambda o: o.points)
         self.cache[rmask] = (best, cw)
         return best, cw
+
+
+# -- the search: the best routes first, within a budget -------------------------------------------------------
+
+#: The most partial routes :func:`route_options` looks at by default (each is a route the cards can build, or
+#: the start of some): at most about 0.1 s of work. With more the list is cut (``RouteOptions.complete`` is False).
+ROUTE_BUDGET = 1_000
+
+
+def _bits_of(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _Bound:
+    """An upper bound of the points any route within a set of cities can bring now (base rules, 3a–3c): each
+    score item at its most, as if every house, tile and carriage those cities allow came at once."""
+
+    def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool):
+        self.board, self.owned, self.houses_left = board, player.houses, player.houses_left
+        held = {si for si, _ in player.tiles}
+        top = [s[0] if s else 0 for s in stacks]
+        self.lengths = sorted(((st.length, top[st.index]) for st in board.stacks
+                               if st.kind == "route_length" and stacks[st.index]))
+        self.province_masks = board.province_mask
+        self.all_cities = [(top[st.index], sum(board.province_mask[board._province_index[p]] for p in st.provinces))
+                           for st in board.stacks if st.kind == "all_cities" and st.index not in held
+                           and stacks[st.index]]
+        self.per_province = [(top[st.index], required_provinces_mask(board, st, rules.all_provinces_includes_baiern))
+                             for st in board.stacks if st.kind == "one_house_per_province" and st.index not in held
+                             and stacks[st.index]]
+        self.game_end = sum(top[st.index] for st in board.stacks if st.kind == "game_end" and stacks[st.index])
+        self.open_end = game_ending_open
+        level = next_carriage(board, player.carriages)
+        old = board.carriage_points[player.carriages[-1]] if player.carriages else 0
+        self.carriage = None            # (cards needed with the Cartwright, points gained, is the last carriage)
+        if level is not None and carriages_left[board.carriage_levels.index(level)] > 0:
+            self.carriage = (level - 2, board.carriage_points[level] - old, level == board.carriage_levels[-1])
+        self.cache: dict[tuple[int, int], int] = {}
+
+    def points(self, cities: int, length: int) -> int:
+        """At most the points of scoring a route of at most ``length`` cards, all of them in ``cities``: the
+        better of option A (a house in each province) and option B (every city of one province), 3a."""
+        key = (cities, length)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        owned, left = self.owned, self.houses_left
+        free = cities & ~owned
+        fixed = max((v for need, v in self.lengths if need <= length), default=0)
+        ends = False
+        if self.carriage is not None and length >= self.carriage[0]:
+            fixed += max(0, self.carriage[1])
+            ends = self.carriage[2]
+        options = []                            # (houses after, houses for the per-province stacks, placed)
+        if free:
+            one_each, provinces = owned, 0      # option A: a house in each province; a bonus only for a
+            for m in self.province_masks:       # province whose one free city is on the route
+                f = free & m
+                if f:
+                    provinces += 1
+                    if not f & (f - 1) and not m & ~owned & ~f:
+                        one_each |= f
+            options.append((one_each, owned | cities, min(provinces, left, length)))
+            for m in self.province_masks:       # option B, for each province of the route
+                f = free & m
+                if f:
+                    options.append((owned | f, owned | f, min(popcount(f), left, length)))
+        else:
+            options.append((owned, owned, 0))
+        best = 0
+        for houses, spread, placed in options:
+            points = fixed + placed
+            for v, need in self.all_cities:
+                if houses & need == need:
+                    points += v
+            for v, masks in self.per_province:
+                if all(spread & m for m in masks):
+                    points += v
+            if self.open_end and (ends or 0 < left <= placed):
+                points += self.game_end
+            best = max(best, points)
+        self.cache[key] = best
+        return best
+
+
+class _Search:
+    """The routes ``cards`` can build (new, and extensions of ``current``), best first (:func:`_rank`), within a
+    budget of partial routes looked at.
+
+    A best-first branch and bound: each partial route stands in a heap for itself and every route grown from
+    it, under an optimistic key (the most points and cards the cities it can still reach allow, :class:`_Bound`);
+    a route is listed once it is better than every such key left, so the first ``k`` listed are the first ``k``
+    of the whole ranking. New routes grow from their first city to the right (kept when that city is the lower
+    end); an extension grows to the left first, then to the right.
+    """
+
+    def __init__(self, board: Board, scorer: _Scorer, bound: _Bound, cards: int, current: tuple, min_length: int,
+                 budget: int | None):
+        self.board, self.adj, self.scorer, self.bound = board, board.adj, scorer, bound
+        self.cards, self.current, self.min_length = cards, current, min_length
+        self.budget = budget
+        self.looked = 0                         # partial routes looked at
+        self.heap: list = []
+        self.waiting: list = []                 # partial routes only counted
+        self.limit, self.best, self.worst = None, [], None
+        self.count = 0                          # entries pushed (ties in the heap go first in, first out)
+        self.cmask = sum(1 << c for c in current)
+
+    # nodes: (0, path, used) a new route; (1, left, used) and (2, left, right, used) an extension of current
+
+    def _reach(self, tips, free: int) -> int:
+        adj, reach = self.adj, 0
+        front = 0
+        for t in tips:
+            front |= adj[t]
+        front &= free
+        while front:
+            reach |= front
+            nxt = 0
+            for c in _bits_of(front):
+                nxt |= adj[c]
+            front = nxt & free & ~reach
+        return reach
+
+    def _push(self, node, depth: int) -> None:
+        kind, used = node[0], node[-1]
+        free = self.cards & ~used
+        if kind == 0:
+            tips, low, ext = (node[1][-1],), node[1], 0
+        elif kind == 1:                         # the route's first city: this left end or one beyond it
+            left = node[1]
+            tip = left[-1] if left else self.current[0]
+            beyond = self._reach((tip,), free)
+            first = min(tip, (beyond & -beyond).bit_length() - 1) if beyond else tip
+            tips, low, ext = (tip, self.current[-1]), (first,), -1
+        else:
+            left, right = node[1], node[2]
+            tips, low, ext = (right[-1],), left[::-1] + self.current + right, -1
+        cities = used | self._reach(tips, free)
+        length = popcount(cities)
+        points = self.bound.points(cities, length) if length >= self.board.min_route else 0
+        key = (-points, False, -length, ext, low)
+        if self.worst is not None and key > self.worst:
+            self.waiting.append(node)           # nothing grown from it can be among the best: only counted
+            return
+        self.count += 1
+        heapq.heappush(self.heap, (key, -depth, self.count, node))
+
+    def _known(self, rank) -> None:
+        """Keep the ``limit`` best ranks known; the worst of them bounds what is still worth looking at."""
+        if not self.limit:
+            return
+        bisect.insort(self.best, rank)
+        del self.best[self.limit:]
+        if len(self.best) == self.limit:
+            self.worst = self.best[-1]
+
+    def _route(self, node):
+        """(route, cards played, kind) of a node, or None when it is not listed itself."""
+        kind = node[0]
+        if kind == 0:
+            path = node[1]
+            if len(path) >= self.min_length and (len(path) == 1 or path[0] < path[-1]):
+                return path, path, "new"
+            return None
+        left = node[1]
+        if kind == 1:
+            if left and len(self.current) > 1:
+                return left[::-1] + self.current, left, "extension"
+            return None
+        right = node[2]
+        return left[::-1] + self.current + right, left + right, "extension"
+
+    def _children(self, node):
+        adj, kind, used = self.adj, node[0], node[-1]
+        free = self.cards & ~used
+        if kind == 0:
+            path = node[1]
+            for c in _bits_of(adj[path[-1]] & free):
+                yield (0, path + (c,), used | 1 << c)
+            return
+        left = node[1]
+        if kind == 1:
+            for c in _bits_of(adj[left[-1] if left else self.current[0]] & free):
+                yield (1, left + (c,), used | 1 << c)
+            for c in _bits_of(adj[self.current[-1]] & free):
+                if len(self.current) == 1 and left and left[0] > c:
+                    continue                    # the mirror image of another extension of a one-card route
+                yield (2, left, (c,), used | 1 << c)
+            return
+        right = node[2]
+        for c in _bits_of(adj[right[-1]] & free):
+            yield (2, left, right + (c,), used | 1 << c)
+
+    def _spent(self) -> bool:
+        return self.budget is not None and self.looked >= self.budget
+
+    def run(self, limit: int | None):
+        """(listed, total, complete, exact): the best ``limit`` routes as (key, route, played, kind, best, cw),
+        how many routes there are (at least, when not complete), whether every route was looked at, and
+        whether the listed ones are sure to be the first of the whole ranking."""
+        cards = self.cards
+        self.limit = limit
+        if self.current:
+            self._push((1, (), self.cmask), 0)
+        rest = cards
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            self._push((0, (low.bit_length() - 1,), low), 1)
+        listed, heap, cut = [], self.heap, False
+        while heap and (limit is None or len(listed) < limit):
+            top = heapq.heappop(heap)
+            node = top[3]
+            if node[0] == "route":
+                listed.append(node[1])
+            elif node[0] == "guess":            # a route found, scored only now that it may come next
+                self._score(node[1])
+            elif self._spent():                 # the budget is spent: list the best of the routes found
+                cut = True
+                self.waiting.append(node)
+            else:
+                self._expand(top)
+        self.waiting += [e[3] for e in heap if e[3][0] not in ("route", "guess")]
+        found = [e[3][1] for e in heap if e[3][0] in ("route", "guess")]
+        self.heap = []
+        more, complete = self._count(self.waiting)
+        return listed, len(listed) + len(found) + more, complete, not cut
+
+    def _score(self, found) -> None:
+        r, played, kind = found
+        best, cw = self.scorer.best(r)
+        rank = _rank(r, best, cw, kind == "extension")
+        self._known(rank)
+        self.count += 1
+        heapq.heappush(self.heap, (rank, 0, self.count, ("route", (rank, r, played, kind, best, cw))))
+
+    def _expand(self, top) -> None:
+        """Look at a partial route: list it as a guess (its points at most what its cities allow), grow it."""
+        node = top[3]
+        self.looked += 1
+        found = self._route(node)
+        if found is not None:
+            r, played, kind = found
+            ext = kind == "extension"
+            self.count += 1
+            if len(r) < self.board.min_route:          # too short to score: its place is known
+                rank = _rank(r, None, None, ext)
+                self._known(rank)
+                heapq.heappush(self.heap, (rank, 0, self.count, ("route", (rank, r, played, kind, None, None))))
+            else:
+                guess = (-self.bound.points(node[-1], len(r)), False, -len(r), -ext, r)
+                heapq.heappush(self.heap, (guess, 0, self.count, ("guess", found)))
+        for child in self._children(node):
+            self._push(child, 1 - top[1])
+
+    def _count(self, nodes) -> tuple[int, bool]:
+        """How many routes grow from ``nodes`` (partial routes), and whether all were counted within the budget."""
+        n, stack = 0, list(nodes)
+        while stack:
+            if self._spent():
+                return n, False
+            self.looked += 1
+            node = stack.pop()
+            n += self._route(node) is not None
+            stack.extend(self._children(node))
+        return n, True
 
 
 def _player_and_position(obj, player):
@@ -214,15 +436,28 @@ def _player_and_position(obj, player):
 
 
 def route_options(obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
-                  min_length: int = 2, limit: int | None = None) -> RouteOptions:
+                  min_length: int = 2, limit: int | None = None, budget: int | None = ROUTE_BUDGET) -> RouteOptions:
     """Every route ``cards`` can build, and every extension of the current route, ranked by scoring now.
 
     ``obj`` is a :class:`GameState` (the player's hand, route, houses and the stacks left are taken from it)
     or a board / board name (an empty position). ``cards`` defaults to the player's hand plus, with
     ``include_display``, the face-up display. ``route`` overrides the player's current route (``[]`` for
     none). New routes have at least ``min_length`` cards. Ranked by points, then by length (base rules, 2–3);
-    with ``limit`` only the best ``limit`` are listed (``.total`` counts them all).
+    with ``limit`` only the best ``limit`` are listed, found best first (the rest is only counted).
+
+    ``budget``: the most partial routes looked at (default :data:`ROUTE_BUDGET`, about 0.05 s; ``None``: no
+    bound; a hand of many cities builds millions of routes). The answer says what it is: ``.total`` counts the
+    routes (at least that many when ``.complete`` is False: the budget ran out before all were counted), and
+    ``.exact`` is True when the listed options are sure to be the first of the whole ranking (False: the best
+    found within the budget).
     """
+    for what, value, least in (("limit", limit, 0), ("budget", budget, 1)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
+            raise ThurnError(f"{what} should be a whole number >= {least} or None, not {value!r}.",
+                             reason=f"bad_{what}")
+    if isinstance(min_length, bool) or not isinstance(min_length, int):
+        raise ThurnError(f"min_length should be a whole number of cards, not {min_length!r}.",
+                         reason="bad_min_length")
     state, seat = _player_and_position(obj, player)
     board = state.board
     p = state.players[seat]
@@ -245,29 +480,26 @@ def route_options(obj="base", cards=None, *, player=None, route=None, include_di
             if not board.adj[a] >> b & 1:
                 raise ThurnError(f"{board.city_name(a)} has no road to {board.city_name(b)}, so "
                                  f"{list(route)} is not a route.")
-    scorer = _Scorer(board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
-    found = []                                  # (sort key, route, cards played, kind, best, cartwright)
-    for r in _new_routes(board.adj, card_mask, min_length):
-        best, cw = scorer.best(r)
-        found.append((_rank(r, best, cw, 0), r, r, "new", best, cw))
-    if current:
-        for left, right in _extensions(board.adj, current, card_mask):
-            r = left[::-1] + current + right
-            best, cw = scorer.best(r)
-            found.append((_rank(r, best, cw, 1), r, left + right, "extension", best, cw))
-    found.sort(key=lambda f: f[0])
+    position = (board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
+    search = _Search(board, _Scorer(*position), _Bound(*position), card_mask, current, min_length, budget)
+    listed, total, complete, exact = search.run(limit)
     names = board.city_names
     options = RouteOptions(RouteOption(Route([names[c] for c in r], board), tuple([names[c] for c in played]),
                                        kind, best, cw)
-                           for _, r, played, kind, best, cw in found[:limit])
-    options.total = len(found)
+                           for _, r, played, kind, best, cw in listed)
+    options.total, options.complete, options.exact, options.looked = total, complete, exact, search.looked
     return options
 
 
 class RouteOptions(list):
-    """The ranked route options; ``total`` counts them all when only the first ``limit`` are listed."""
+    """The ranked route options. ``total``: how many routes there are (when only the first ``limit`` are
+    listed; at least that many when ``complete`` is False); ``exact``: the listed ones are sure to be the first
+    of the whole ranking; ``looked``: the partial routes the search looked at (its work)."""
 
     total: int = 0
+    complete: bool = True
+    exact: bool = True
+    looked: int = 0
 
 
 def _rank(route, best, cw, extension: int):

@@ -36,8 +36,8 @@ def rung(upper, lower, games: int, players: int = 2, seed=0, **simulate_options)
     would get, and the mean score and turns per player of each side."""
     from .sim import simulate
 
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"a rung is played with 2 to 4 players, not {players!r}.")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise SimulationError(f"a rung is played with 2 to 4 players, not {players!r}.")
     sim = simulate(games, bots=[upper] + [lower] * (players - 1), players=players, seed=seed, rotate=True,
                    **simulate_options)
     rows = sim.players
@@ -60,10 +60,18 @@ def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: boo
     import pandas as pd
     from tqdm.auto import tqdm
 
-    bots = list(bots)
+    from .sim import SimulationError, _entry
+
+    bots = [bots] if isinstance(bots, str) else list(bots)
     if len(bots) < 2:
-        raise ValueError(f"a ladder needs at least two bots, weakest first, not {bots!r}.")
+        raise SimulationError(f"a ladder needs at least two bots, weakest first (e.g. random greedy), not "
+                              f"{len(bots)}: {bots!r}.", reason="ladder_needs_two_bots")
+    for i, b in enumerate(bots):                # a bad name fails now, not after the rungs below it were played
+        _entry(b, i)
     players = [players] if isinstance(players, int) else list(players)
+    for n in players:
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 4:
+            raise SimulationError(f"a rung is played with 2 to 4 players, not {n!r}.")
     pairs = [(bots[i + 1], bots[i], n) for i in range(len(bots) - 1) for n in players]
     rows = [rung(up, low, games, n, seed=seed, progress=progress, **simulate_options)
             for up, low, n in tqdm(pairs, disable=not progress, desc="rungs", unit="rung")]

@@ -26,15 +26,16 @@ import pickle
 import platform
 import random
 import time
+import warnings
 from typing import NamedTuple
 
 from .bots import RandomBot, bot_class, make_bot
 from .errors import ThurnError
-from .rules import Rules
+from .rules import BOOLEAN_OPTIONS, Rules
 from .scoring import popcount, winner_index
 
-__all__ = ["Simulation", "SimulationError", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
-           "game_rows", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
+__all__ = ["Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
+           "game_rows", "describe_error", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "bench", "bench_bot", "bench_search", "bench_parallel", "machine_info"]
 
 #: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
@@ -50,6 +51,15 @@ COLUMNS = ["game", "seed", "seat", "player", "bot", "lineup", *SCORE_COLUMNS, "w
 GAME_COLUMNS = ["game", "seed", "players", "rules", "bots", "turns_per_player", "total_turns", "winner_seat",
                 "winner_player", "winner_bot", "winning_score", "spread", "ended_by", "actions"]
 
+#: The per-game columns of ``Simulation.errors``: the game, its seed, the seat and bot to move when it failed
+#: (missing for a game that never ended), the turn, the action chosen (when the engine refused it), the error
+#: and how to play the game again.
+ERROR_COLUMNS = ["game", "seed", "seat", "player", "bot", "turn", "action", "error", "message", "replay"]
+#: The most games one simulation plays (a billion games would take years and fill the memory first).
+MAX_GAMES = 10_000_000
+#: The most worker processes (each a Python process with the engine loaded).
+MAX_WORKERS = 1024
+
 #: A game longer than this many actions is taken to be stuck (a random 4-player game takes about 4,500).
 MAX_ACTIONS = 200_000
 #: The most games in one task sent to a worker.
@@ -62,11 +72,36 @@ class SimulationError(ThurnError):
     reason = "bad_simulation"
 
 
-class Simulation(NamedTuple):
-    """What :func:`simulate` returns: ``games`` (a row per game) and ``players`` (a row per game and player)."""
+class SimulationWarning(UserWarning):
+    """Some games of a simulation failed (a bot raised or chose an illegal action): they are in ``.errors``."""
 
+
+class _Tables(NamedTuple):
     games: "pandas.DataFrame"  # noqa: F821
     players: "pandas.DataFrame"  # noqa: F821
+
+
+class Simulation(_Tables):
+    """What :func:`simulate` returns: ``games`` (a row per game) and ``players`` (a row per game and player), and
+    ``errors`` (a row per game that failed and is left out of the other two: :data:`ERROR_COLUMNS`)."""
+
+    def __new__(cls, games, players, errors=None):
+        self = super().__new__(cls, games, players)
+        self.errors = errors if errors is not None else _errors_table([])
+        return self
+
+    def __getnewargs__(self):
+        return (self.games, self.players, self.errors)
+
+
+class GameFailed(SimulationError):
+    """Games of a simulation failed; ``simulation`` holds the games that finished and the ``errors`` table."""
+
+    reason = "games_failed"
+
+    def __init__(self, message: str, simulation: Simulation):
+        super().__init__(message)
+        self.simulation = simulation
 
 
 def game_seed(seed, k: int) -> int:
@@ -211,7 +246,7 @@ def _make_bots(bots, n: int, gseed: int) -> list:
 
 # -- rules as text ---------------------------------------------------------------------------------------------------
 
-_FLAGS = ("optional_houses", "all_provinces_includes_baiern")
+_FLAGS = BOOLEAN_OPTIONS
 
 
 def parse_rules(text) -> Rules:
@@ -294,7 +329,18 @@ class _Tally:
             self.officials[seat]["postmaster"] += 1
 
 
-def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tally | None = None):
+class _Failure(Exception):
+    """A game stopped by an error: the seat to move, its turn, the action chosen (if it was refused), the error."""
+
+    def __init__(self, seat, turn, action, error):
+        super().__init__(seat, turn, action, error)
+        self.seat, self.turn, self.action, self.error = seat, turn, action, error
+
+
+def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tally | None = None,
+          report: bool = False):
+    """Play a game to its end; with ``report`` an error of a bot (or the engine refusing its action) is raised
+    as a :class:`_Failure` naming the seat."""
     from .io import new_game
 
     state = new_game(names, seed=seed, rules=rules)
@@ -303,8 +349,14 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
     for _ in range(max_actions):
         if state.is_over:
             return state
-        action = bots[state.current].choose(state)
-        after = state.apply(action)
+        action = None
+        try:
+            action = bots[state.current].choose(state)
+            after = state.apply(action)
+        except Exception as e:
+            if not report:
+                raise
+            raise _Failure(state.current, state.turn_number, action, e) from e
         if tally is not None:
             tally.see(state, after._history[1], after)     # the engine's own copy of the action
         state = after
@@ -400,24 +452,76 @@ class _Plan(NamedTuple):
 def _play_range(plan: _Plan, start: int, stop: int, done=None) -> tuple[list, list]:
     rules = Rules.from_dict(plan.rules)
     text = rules_text(rules)
-    games, players = [], []
+    games, players, errors = [], [], []
     for k in range(start, stop):
         gseed = game_seed(plan.seed, k)
         seats = _seating(plan.lineup, k, plan.rotate)
         entries = [plan.lineup[j] for j in seats]
-        bots = [e.make(bot_seed(gseed, i)) for i, e in enumerate(entries)]
-        tally = _Tally(len(plan.names))
-        state = _play(plan.names, bots, gseed, rules, tally=tally)
-        game, rows = game_rows(state, k, gseed, [e.name_of(b) for e, b in zip(entries, bots)], seats, tally, text)
-        games.append(game)
-        players.extend(rows)
+        bots, seat = [], 0
+        try:
+            for seat, e in enumerate(entries):
+                bots.append(e.make(bot_seed(gseed, seat)))
+            tally = _Tally(len(plan.names))
+            state = _play(plan.names, bots, gseed, rules, tally=tally, report=True)
+            game, rows = game_rows(state, k, gseed, [e.name_of(b) for e, b in zip(entries, bots)], seats, tally,
+                                   text)
+        except Exception as e:
+            failure = e if isinstance(e, _Failure) else _Failure(seat if len(bots) < len(entries) else None,
+                                                                 None, None, e)
+            errors.append(_error_row(plan, k, gseed, entries, bots, failure))
+        else:
+            games.append(game)
+            players.extend(rows)
         if done is not None:
             done(1)
-    return games, players
+    return games, players, errors
 
 
-def _play_chunk(spec) -> tuple[list, list]:
-    """One task for a worker: ``(plan, start, stop)`` -> the rows of games ``start`` to ``stop - 1``. Bot
+def _error_row(plan: _Plan, k: int, gseed: int, entries, bots, failure: _Failure) -> dict:
+    """The row of a game that failed, with the call that plays it again."""
+    seat, error = failure.seat, failure.error
+    labels = [e.label or (e.name_of(b) if i < len(bots) else "") for i, (e, b) in
+              enumerate(zip(entries, bots + [None] * len(entries)))]
+    by_name = all(e.kind == "name" for e in entries)
+    rules = rules_text(Rules.from_dict(plan.rules))
+    replay = (f"play_game({list(plan.names)!r}, {labels if by_name else 'bots'!r}, seed={gseed}"
+              + (f", rules=parse_rules({rules!r})" if rules != "base" else "") + ")")
+    if not by_name:
+        replay = replay.replace("'bots'", "bots") + f"  # bots: {labels}, seat by seat"
+    return {"game": k, "seed": gseed, "seat": seat, "player": plan.names[seat] if seat is not None else None,
+            "bot": labels[seat] if seat is not None else None, "turn": failure.turn,
+            "action": repr(failure.action) if failure.action is not None else None,
+            "error": type(error).__name__, "message": str(error), "replay": replay}
+
+
+def _errors_table(errors: list):
+    import pandas as pd
+
+    df = pd.DataFrame(errors, columns=ERROR_COLUMNS)
+    for c in ("seat", "turn"):
+        df[c] = df[c].astype("Int64")
+    return df
+
+
+def describe_error(row) -> str:
+    """One failed game in a sentence: which game and seat, the error, and how to play it again."""
+    who = (f"seat {row['seat']} ({row['player']}, the {row['bot']} bot)" if not _missing(row["seat"])
+           else "no seat (the game itself)")
+    turn = f" at turn {row['turn']}" if not _missing(row["turn"]) else ""
+    action = f" chose {row['action']}, which" if isinstance(row["action"], str) else ""
+    return (f"game {row['game']} (seed {row['seed']}): {who}{turn}{action} raised {row['error']}: "
+            f"{row['message']} -- replay: {row['replay']}")
+
+
+def _missing(x) -> bool:
+    import pandas as pd
+
+    return x is None or x is pd.NA or (isinstance(x, float) and math.isnan(x))
+
+
+def _play_chunk(spec) -> tuple[list, list, list]:
+    """One task for a worker: ``(plan, start, stop)`` -> the rows of games ``start`` to ``stop - 1`` (and of those
+    that failed). Bot
     instances are copied first, so that tasks running side by side (threads) never share one."""
     plan, start, stop = spec
     if any(e.kind == "bot" for e in plan.lineup):
@@ -451,22 +555,28 @@ def _chunks(n_games: int, width: int, chunksize) -> list[tuple[int, int]]:
     return [(a, min(a + chunksize, n_games)) for a in range(0, n_games, chunksize)]
 
 
-def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list]:
+def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list, list]:
     """Submit every chunk, then collect the results in game order (``.result()`` works for concurrent.futures
-    and Dask futures alike)."""
+    and Dask futures alike). A chunk whose task itself failed (a worker that died) lists its games as errors."""
     futures = [submit(_play_chunk, (plan, a, b)) for a, b in chunks]
-    games, players = [], []
+    games, players, errors = [], [], []
     try:
         for f, (a, b) in zip(futures, chunks):
-            g, p = f.result()
+            try:
+                g, p, e = f.result()
+            except Exception as x:          # the task, not a game, failed (e.g. a worker process killed)
+                g, p, e = [], [], [_error_row(plan, k, game_seed(plan.seed, k),
+                                              [plan.lineup[j] for j in _seating(plan.lineup, k, plan.rotate)], [],
+                                              _Failure(None, None, None, x)) for k in range(a, b)]
             games.extend(g)
             players.extend(p)
+            errors.extend(e)
             bar.update(b - a)
     except BaseException:
         for f in futures:
             f.cancel()
         raise
-    return games, players
+    return games, players, errors
 
 
 def _picklable(plan) -> bool:
@@ -477,13 +587,13 @@ def _picklable(plan) -> bool:
         return False
 
 
-def _tables(games: list, players: list) -> Simulation:
+def _tables(games: list, players: list, errors: list = ()) -> Simulation:
     import pandas as pd
 
     p = pd.DataFrame(players, columns=None if players else COLUMNS)
     g = pd.DataFrame(games, columns=GAME_COLUMNS)
     g["ended_by"] = g["ended_by"].astype("Int64")
-    return Simulation(g, p)
+    return Simulation(g, p, _errors_table(list(errors)))
 
 
 def _check_count(n_games) -> int:
@@ -492,13 +602,16 @@ def _check_count(n_games) -> int:
             n = operator.index(n_games)
         except TypeError:
             n = -1
+        if n > MAX_GAMES:
+            raise SimulationError(f"n_games should be at most {MAX_GAMES:,} in one simulation, not {n:,}: "
+                                  f"run several with different seeds.", reason="too_many_games")
         if n >= 0:
             return n
     raise SimulationError(f"n_games should be a whole number >= 0, not {n_games!r}.")
 
 
 def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: bool = False, workers: int | None = None,
-             executor=None, progress: bool = False, chunksize: int | None = None) -> Simulation:
+             executor=None, progress: bool = False, chunksize: int | None = None, on_error: str = "keep") -> Simulation:
     """Play ``n_games`` games between bots: a :class:`Simulation` ``(games, players)`` of two DataFrames.
 
     ``bots``: ``None`` (a RandomBot in every seat); a name (``"random"``, ``"greedy"``, ``"search"``, or with
@@ -518,7 +631,13 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``dask.distributed.Client`` instead (thurn must be importable on its workers). The games go out in chunks
     of ``chunksize`` games (default: about four chunks per worker, at most :data:`MAX_CHUNK`) and come back in
     game order: the tables are identical whatever runs them, and for the same ``seed``. ``progress``: a tqdm
-    bar.
+    bar. At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers.
+
+    A game in which a bot raises, or chooses an action the engine refuses, is left out of ``games`` and
+    ``players`` and listed in ``errors`` (:data:`ERROR_COLUMNS`: the game, its seed, the seat, player and bot,
+    the turn, the action, the error, and the ``play_game`` call that plays it again); the other games are kept,
+    and a :class:`SimulationWarning` names the first failure. ``on_error="raise"`` raises :class:`GameFailed`
+    instead, with the games that finished as its ``simulation``.
 
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
@@ -548,6 +667,12 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
         raise SimulationError(f"rotate should be True or False, not {rotate!r}.")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers should be a whole number >= 1 or None (every core), not {workers!r}.")
+    if workers is not None and workers > MAX_WORKERS:
+        raise SimulationError(f"workers should be at most {MAX_WORKERS} processes (this machine has {_cores()} "
+                              f"cores), not {workers:,}.", reason="too_many_workers")
+    if on_error not in ("keep", "raise"):
+        raise SimulationError(f"on_error should be 'keep' (list failed games in .errors and warn) or 'raise', "
+                              f"not {on_error!r}.")
     if executor is not None and workers is not None:
         raise SimulationError("give workers (a local process pool) or an executor, not both.")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -566,15 +691,23 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
                                   "functions, or run in-process with workers=1.")
     with tqdm(total=n_games, disable=not progress, desc="games", unit="game") as bar:
         if local:
-            games, rows = _play_range(plan, 0, n_games, bar.update)
+            games, rows, errors = _play_range(plan, 0, n_games, bar.update)
         elif executor is not None:
-            games, rows = _run_chunks(executor.submit, plan, chunks, bar)
+            games, rows, errors = _run_chunks(executor.submit, plan, chunks, bar)
         else:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(max_workers=min(width, len(chunks))) as pool:
-                games, rows = _run_chunks(pool.submit, plan, chunks, bar)
-    return _tables(games, rows)
+                games, rows, errors = _run_chunks(pool.submit, plan, chunks, bar)
+    sim = _tables(games, rows, errors)
+    if errors:
+        first = describe_error(sim.errors.iloc[0])
+        text = (f"{len(errors)} of {n_games} games failed and are left out of the tables (see .errors); the first: "
+                f"{first}")
+        if on_error == "raise":
+            raise GameFailed(text, sim)
+        warnings.warn(text, SimulationWarning, stacklevel=2)
+    return sim
 
 
 # -- the benchmark ---------------------------------------------------------------------------------------------
@@ -777,3 +910,24 @@ def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict
     return {"route_options": _times(route_options, play),
             "route_options_top50": _times(lambda s: route_options(s, limit=50), play),
             "score_outcomes": _times(score_outcomes, score)}
+
+
+def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
+    """Time :func:`~thurn.explore.route_options` with ``limit`` (the RouteExplorer's page) on ``hands`` random hands
+    of each size from 10 to 22 distinct cities (every city of the board): milliseconds per answer by size, with the
+    share of answers whose list is sure to be the best (``exact``) and whose count is whole (``complete``)."""
+    from .board import load_board
+    from .explore import route_options
+
+    board = load_board("base")
+    rng = random.Random(f"thurn.routes:{seed}")
+    names = list(board.city_names)
+    out = {}
+    for size in (10, 13, 16, 19, len(names)):
+        cases = [rng.sample(names, size) for _ in range(hands)]
+        answers = []
+        r = _times(lambda cards: answers.append(route_options(board, cards, limit=limit)), cases)
+        r["exact"] = sum(a.exact for a in answers) / len(answers)
+        r["complete"] = sum(a.complete for a in answers) / len(answers)
+        out[f"{size} cities, best {limit}"] = r
+    return out

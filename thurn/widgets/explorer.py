@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from ..board import Board, load_board
 from ..errors import ThurnError
-from ..explore import Outcome, RouteOption, RouteOptions, route_options
+from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options
 from ..routes import fitting_ends
 from ..state import GameState
 from ..viz import board_figure, refresh
@@ -247,7 +247,8 @@ class RouteExplorer(widgets.VBox):
             route = _parse_route(self.board, route_text) if route_text is not None else self._route
             cards = self.played_from
             options = route_options(self.state if self.state is not None else self.board, cards,
-                                    player=self.seat, route=route, min_length=self.min_length, limit=self.limit)
+                                    player=self.seat, route=route, min_length=self.min_length, limit=self.limit,
+                                    budget=ROUTE_BUDGET + 10 * self.limit)
             candidates = [c for c in cards if route and fitting_ends(self.board, route, c)]
         except ThurnError as e:
             self.message.error(e.message)
@@ -262,9 +263,11 @@ class RouteExplorer(widgets.VBox):
         t3 = time.perf_counter()
         self.timing = {"options": t1 - t0, "table": t2 - t1, "map": t3 - t2, "total": t3 - t0}
         what = "routes and extensions" if route else "routes"
-        self.status.value = (f"<small>{options.total} {what} "
-                             f"from {len(cards)} card{'s' if len(cards) != 1 else ''}; the best {len(options)} "
-                             f"listed · answered in {1000 * (t3 - t0):.0f} ms</small>")
+        count = f"{options.total} {what}" if options.complete else f"at least {options.total} {what}"
+        best = "the best" if options.exact else "the best found of"
+        cut = "" if options.complete else " (too many to look at all: the search stopped at its budget)"
+        self.status.value = (f"<small>{count} from {len(cards)} card{'s' if len(cards) != 1 else ''}; {best} "
+                             f"{len(options)} listed{cut} · answered in {1000 * (t3 - t0):.0f} ms</small>")
 
     def _list(self) -> None:
         """Fill the table with the options; the row the user selected stays selected while it is listed, else
