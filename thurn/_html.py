@@ -1,0 +1,23 @@
+"""Text made safe for HTML and for plotly's HTML-like labels: every name from a save file, a board file or a user
+goes through :func:`esc` before it is put into markup, and every colour from a board file through
+:func:`css_color` before it is put into a style."""
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["esc", "css_color", "FALLBACK_COLOR"]
+
+FALLBACK_COLOR = "#999999"
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def esc(text, quote: bool = True) -> str:
+    """``text`` (any value, as ``str``) with ``& < >`` (and quotes unless ``quote=False``) escaped."""
+    return html.escape(str(text), quote=quote)
+
+
+def css_color(color) -> str:
+    """``color`` when it is a ``#rgb`` or ``#rrggbb`` colour, else a neutral grey: a colour from a board file can
+    then never break out of a ``style`` attribute."""
+    return color if isinstance(color, str) and _HEX.fullmatch(color) else FALLBACK_COLOR
