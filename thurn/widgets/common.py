@@ -12,7 +12,8 @@ import ipywidgets as widgets
 
 from .._html import css_color
 
-__all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageArea", "close_tree", "live_widgets"]
+__all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageArea", "ClosesParts", "close_tree",
+           "live_widgets"]
 
 
 def province_color(board, city) -> str:
@@ -83,6 +84,15 @@ class MessageArea(widgets.HTML):
 
     def clear(self) -> None:
         self.show("")
+
+
+class ClosesParts:
+    """Mixed into an app (before its ``ipywidgets`` box class): ``close()`` closes every widget the app shows, with
+    their layouts and styles, then the app itself."""
+
+    def close(self) -> None:
+        close_tree(self, keep_roots=True)
+        super().close()
 
 
 def live_widgets() -> int:

@@ -30,7 +30,7 @@ from ..explore import score_outcomes
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..scoring import placement_options
 from ..state import GameState
-from .common import MessageArea, card_chip, card_chips, close_tree, province_color, text_color
+from .common import ClosesParts, MessageArea, card_chip, card_chips, close_tree, province_color, text_color
 
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
@@ -77,7 +77,7 @@ def _summary(state: GameState) -> str:
     return f"turn {state.turn_number + 1}, {state.current_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
 
-class Play(widgets.VBox):
+class Play(ClosesParts, widgets.VBox):
     """A game of Thurn und Taxis as an app: the map, your hand, the display, every player's route, houses,
     carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
 
@@ -140,11 +140,6 @@ class Play(widgets.VBox):
     def from_state(cls, state: GameState, bots=None, autosave=True, **kwargs) -> "Play":
         """An app that continues ``state`` (a game played elsewhere, or loaded from a file)."""
         return cls(state=state, bots=bots, autosave=autosave, **kwargs)
-
-    def close(self) -> None:
-        """Close the app and every widget it made (buttons with their layouts and styles, the map, the charts)."""
-        close_tree(self, keep_roots=True)
-        super().close()
 
     # -- the parts of the app ---------------------------------------------------------------------------------------
     def _build(self) -> None:

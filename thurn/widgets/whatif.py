@@ -30,7 +30,7 @@ from ..io import state_from_position
 from ..scoring import placement_options
 from ..state import GameState
 from ..viz import board_figure, player_colors, refresh, score_chart
-from .common import MessageArea, card_chips
+from .common import ClosesParts, MessageArea, card_chips, close_tree
 
 __all__ = ["ScoringWhatIf", "option_labels", "options_table"]
 
@@ -54,7 +54,7 @@ STYLE = """<style>
 </style>"""
 
 
-class ScoringWhatIf(widgets.VBox):
+class ScoringWhatIf(ClosesParts, widgets.VBox):
     """Every way to score a route in a position, side by side, and the final table after each.
 
     ``state`` is a :class:`~thurn.GameState` (at its score step or any step: its players' houses, carriages and
@@ -89,6 +89,7 @@ class ScoringWhatIf(widgets.VBox):
         self.chosen: int | None = None
         self._route: list[str] = []
         self._base: dict = {}
+        self._head: list[widgets.HTML] = []         # the form's column heads
         self._quiet = False
 
         self.header = widgets.HTML()
@@ -335,10 +336,13 @@ class ScoringWhatIf(widgets.VBox):
             for w in (row.houses_left, row.carriage, row.tiles):
                 w.observe(self._on_edit, "value")
             self.rows.append(row)
+        gone = [w for r in self.rows[n:] for w in r.widgets]
         del self.rows[n:]
-        head = [widgets.HTML(f"<span class='thurn-whatif-head'>{h}</span>") for h in
-                ("player", "houses on the board", "houses left", "carriage", "bonus tiles (stack: value)")]
-        self.rows_box.children = head + [w for r in self.rows for w in r.widgets]
+        if not self._head:
+            self._head = [widgets.HTML(f"<span class='thurn-whatif-head'>{h}</span>") for h in
+                          ("player", "houses on the board", "houses left", "carriage", "bonus tiles (stack: value)")]
+        self.rows_box.children = self._head + [w for r in self.rows for w in r.widgets]
+        close_tree(*gone)
 
     def _set_scorers(self, names: list[str], seat: int) -> None:
         self.scorer.options = [(n, i) for i, n in enumerate(names)]
@@ -372,8 +376,10 @@ class ScoringWhatIf(widgets.VBox):
                              f"Edit the position; every way to score it is a card below: click one to see it.")
 
     def _show_cards(self) -> None:
+        old = self.option_cards
         self.option_cards = [self._card(i, so) for i, so in enumerate(self.outcomes)]
         self.cards_box.children = self.option_cards
+        close_tree(*old)
         n = len(self.outcomes)
         self.cards_head.value = (f"<b>{n} way{'s' if n != 1 else ''} to score</b>, best first "
                                  f"(points: the change of the final score)" if n else "")
@@ -398,11 +404,12 @@ class ScoringWhatIf(widgets.VBox):
         return card
 
     def _title(self, so: ScoreOutcome | None) -> str:
+        """The map's title (plotly reads HTML in it: every name is escaped)."""
         name = self.state.names[self.seat]
-        head = f"{name} scores {'–'.join(self.route) or 'no route'}"
+        head = html.escape(f"{name} scores {'–'.join(self.route) or 'no route'}", quote=False)
         if so is None:
             return f"{head}<br><sup>no way to score: the position as it is</sup>"
-        return f"{head}<br><sup>{self.chosen + 1}. {self.label(so)}: {so.outcome}</sup>"
+        return f"{head}<br><sup>{html.escape(f'{self.chosen + 1}. {self.label(so)}: {so.outcome}', quote=False)}</sup>"
 
     def _tables(self, so: ScoreOutcome | None) -> str:
         before = _table("If the game ended now", self.state.scores())
