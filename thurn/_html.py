@@ -18,6 +18,8 @@ def esc(text, quote: bool = True) -> str:
 
 
 def css_color(color) -> str:
-    """``color`` when it is a ``#rgb`` or ``#rrggbb`` colour, else a neutral grey: a colour from a board file can
-    then never break out of a ``style`` attribute."""
-    return color if isinstance(color, str) and _HEX.fullmatch(color) else FALLBACK_COLOR
+    """``color`` as ``#rrggbb`` when it is a ``#rgb`` or ``#rrggbb`` colour, else a neutral grey: a colour from a
+    board file then never breaks out of a ``style`` attribute nor stops a map from being drawn."""
+    if not (isinstance(color, str) and _HEX.fullmatch(color)):
+        return FALLBACK_COLOR
+    return color if len(color) == 7 else "#" + "".join(2 * c for c in color[1:])

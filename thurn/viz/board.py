@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
-from .._html import esc
+from .._html import css_color, esc
 from ..board import Board, load_board
 from ..errors import UnknownName
 from ..state import GameState
@@ -161,7 +161,7 @@ def _provinces(board: Board) -> dict:
         x.append(cx)
         y.append(cy)
         text.append(_text(p.name))
-        colors.append(darker(p.color))
+        colors.append(darker(css_color(p.color)))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
                 showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
 
@@ -187,7 +187,7 @@ def _cities_trace(board: Board, state: GameState | None) -> dict:
             for c in state.player(i).houses:
                 owners.setdefault(c, []).append(name)
     x, y = _xy(board, (c.name for c in board.cities))
-    color = {p.id: p.color for p in board.provinces}
+    color = {p.id: css_color(p.color) for p in board.provinces}
     pname = {p.id: p.name for p in board.provinces}
     hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
              + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]

@@ -184,7 +184,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         for i, name in enumerate(names):
             p = {"name": name, **self.rows[i].fields(name)} if i < len(self.rows) else {"name": name}
             if i == seat:
-                p["route"] = _split(self.route_box.value)
+                p["route"] = _split(self.route_box.value, self.board)
             players.append(p)
         d = {k: v for k, v in self._base.items()
              if not (k in ("start_player", "end_triggered_by") and v >= len(names))}
@@ -222,7 +222,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
             self.message.error(f"{e.message} — the last good position is kept.")
             return False
         self.state = state
-        self._route = [self.board.city(c).name for c in _split(self.route_box.value)]
+        self._route = [self.board.city(c).name for c in _split(self.route_box.value, self.board)]
         scoring = state.step == "score" and state.current == self.seat
         self.outcomes = score_outcomes(state) if scoring else []
         self.labels = option_labels(state) if scoring else {}
@@ -315,14 +315,14 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         self._quiet = True
         self.route_pick.value = ""
         self._quiet = False
-        self.route_box.value = ", ".join(_split(self.route_box.value) + [city])
+        self.route_box.value = ", ".join(_split(self.route_box.value, self.board) + [city])
 
     def _on_houses(self, row: PlayerRow) -> None:
         """Houses typed: the houses left follow (each player has ``board.houses`` in all); then rebuild."""
         if self._quiet:
             return
         self._quiet = True
-        row.houses_left.value = max(0, self.board.houses - len(_split(row.houses.value)))
+        row.houses_left.value = max(0, self.board.houses - len(_split(row.houses.value, self.board)))
         self._quiet = False
         self.update()
 
@@ -433,6 +433,7 @@ class PlayerRow:
 
     def __init__(self, board):
         fill = widgets.Layout(width="auto")
+        self.board = board
         self.name = widgets.HTML()
         self.houses = widgets.Text(continuous_update=False, placeholder="cities, e.g. Ulm, Basel", layout=fill)
         self.houses_left = widgets.IntText(value=board.houses, layout=fill)
@@ -451,7 +452,7 @@ class PlayerRow:
     def fields(self, name: str) -> dict:
         """This player's (``name``) part of a position dict."""
         carriage = self.carriage.value
-        return {"houses": _split(self.houses.value), "houses_left": self.houses_left.value,
+        return {"houses": _split(self.houses.value, self.board), "houses_left": self.houses_left.value,
                 "carriages": int(carriage) if carriage != NO_CARRIAGE else [],
                 "tiles": _tiles(self.tiles.value, name)}
 
@@ -491,9 +492,17 @@ def _table(caption: str, scores: pd.DataFrame) -> str:
 
 # -- reading the form ---------------------------------------------------------------------------------------------
 
-def _split(text: str) -> list[str]:
-    """City names separated by commas, semicolons, dashes or new lines, as typed (the engine reads them)."""
-    return [t.strip() for t in re.split(r"[,;\n–—>]|\s-\s|-", text) if t.strip()]
+def _split(text: str, board=None) -> list[str]:
+    """City names separated by commas, semicolons, dashes or new lines, as typed (the engine reads them). A part
+    between commas that is a city of ``board`` as it is (``Baden-Baden`` on a board that has it) is not split."""
+    out = []
+    for part in re.split(r"[,;\n]", text):
+        part = part.strip()
+        if board is not None and part in board.city_names:
+            out.append(part)
+        else:
+            out += [t.strip() for t in re.split(r"[–—>]|\s-\s|-", part) if t.strip()]
+    return out
 
 
 def _names(text: str) -> list[str]:
