@@ -500,7 +500,7 @@ class Play(ClosesParts, widgets.VBox):
     def _keep_aside(self, path: Path, problem) -> str:
         """Move the unreadable file ``path`` to ``<name>.bad-<time>.json`` beside it (never over an existing file);
         the sentence that says so. When it cannot be moved, autosave is switched off and the file left as it is."""
-        why = _short(problem)
+        why = _short(problem).rstrip(".")
         read_only = _read_only(path)
         try:
             if read_only is not None:
@@ -512,7 +512,7 @@ class Play(ClosesParts, widgets.VBox):
                     f"({e.strerror or e}): it is left as it is, and autosave is off.")
         self._written = None
         return (f"The autosave file {path.name} could not be loaded ({why}). It is kept as {bad.name}, and this "
-                f"game autosaves to {path.name}.")
+                f"new game autosaves to {path.name}.")
 
     def _autosave_off(self, reason: str) -> None:
         self.autosave_path = None
