@@ -48,6 +48,13 @@ def route_trace(app):
     return [t for t in app.map.data if t.name == name]
 
 
+def autosaved(path) -> GameState:
+    """The game in an autosave file (its "meta", the game's identity, set aside)."""
+    d = json.loads(path.read_text())
+    assert d.pop("meta")["app"] == "thurn Play"
+    return GameState.from_json(d)
+
+
 def walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
@@ -282,36 +289,38 @@ def test_autosave_after_every_action_and_resume(tmp_path, monkeypatch):
     rng = random.Random(7)
     for _ in range(15):
         click_through(app, 1, rng)
-        assert GameState.from_json(path.read_text()) == app.state
+        assert autosaved(path) == app.state
     # a kernel restart: a new app offers the saved game first
     again = Play(["Ann", "Ben"], seed=99)
     assert again.offer_pending and again._game.layout.display == "none"
     turn = app.state.turn_number + 1
     assert again._resume_button.description.startswith(f"Resume the saved game (turn {turn}, ")
     assert not again.do("draw deck") and "resume" in again.message          # nothing overwrites it meanwhile
-    assert GameState.from_json(path.read_text()) == app.state
+    assert autosaved(path) == app.state
     again._resume_button.click()
-    assert not again.offer_pending and again.state == app.state
+    assert not again.offer_pending and again.state == app.state and again.game_id == app.game_id
     check_buttons(again)
-    # or start the new game: the saved one is replaced at the first action
+    # or start the new game: the saved one stays, and the new one autosaves beside it
     fresh = Play(["Ann", "Ben"], seed=99)
     fresh._new_button.click()
-    assert not fresh.offer_pending and fresh.state.history == []
+    assert not fresh.offer_pending and fresh.state.history == [] and "stays in" in fresh.message
     click_through(fresh, 1, rng)
-    assert GameState.from_json(path.read_text()) == fresh.state
+    assert autosaved(path) == app.state
+    assert fresh.autosave_path == tmp_path / "play-2.thurn-autosave.json" and "play-2" in fresh.message
+    assert autosaved(fresh.autosave_path) == fresh.state
 
 
 def test_no_offer_for_a_finished_or_corrupt_autosave(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / AUTOSAVE_NAME).write_text("{broken")
     app = Play(seed=1)
-    assert not app.offer_pending and "could not be read" in app.message and app.messages.kind == "error"
+    assert not app.offer_pending and "could not be loaded" in app.message and app.messages.kind == "error"
     off = Play(seed=1, autosave=False)
     assert off.autosave_path is None and not off.offer_pending
     custom = tmp_path / "mine.json"
     p = Play(seed=1, autosave=custom)
     p.do(p.state.legal_actions()[0])
-    assert GameState.from_json(custom.read_text()) == p.state
+    assert autosaved(custom) == p.state
 
 
 # -- bots ------------------------------------------------------------------------------------------------------------

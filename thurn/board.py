@@ -238,12 +238,14 @@ class Board:
                 f"{len(self.roads)} roads, {self.provenance}>")
 
     def _repr_html_(self) -> str:
+        from ._html import esc
+
         rows = "".join(
-            f"<tr><td>{p.name}</td><td>{', '.join(self.city(c).name for c in p.cities)}</td></tr>"
+            f"<tr><td>{esc(p.name)}</td><td>{esc(', '.join(self.city(c).name for c in p.cities))}</td></tr>"
             for p in self.provinces
         )
-        return (f"<b>{self.name}</b> — {len(self.cities)} cities, {len(self.roads)} roads ({self.provenance})"
-                f"<table><tr><th>province</th><th>cities</th></tr>{rows}</table>")
+        return (f"<b>{esc(self.name)}</b> — {len(self.cities)} cities, {len(self.roads)} roads "
+                f"({esc(self.provenance)})<table><tr><th>province</th><th>cities</th></tr>{rows}</table>")
 
 
 # -- loading and validation ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
+from .._html import css_color, esc
 from ..board import Board, load_board
 from ..errors import UnknownName
 from ..state import GameState
@@ -88,6 +89,21 @@ def refresh(fig_widget, new_figure) -> None:
         fig_widget.layout = new_figure.layout
 
 
+def _text(value) -> str:
+    """A name for a plotly label, title or hover text: plotly reads a subset of HTML there, so it is escaped."""
+    return esc(value, quote=False)
+
+
+def _texts(values) -> list[str]:
+    return [_text(v) for v in values]
+
+
+def _template(text: str) -> str:
+    """Escaped text put into a hover template: a ``%`` is written as its HTML entity, so a name cannot start a
+    ``%{...}`` placeholder."""
+    return text.replace("%", "&#37;")
+
+
 def _without_uid(props: dict) -> dict:
     props.pop("uid", None)
     props.pop("type", None)
@@ -144,8 +160,8 @@ def _provinces(board: Board) -> dict:
         cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
         x.append(cx)
         y.append(cy)
-        text.append(p.name)
-        colors.append(darker(p.color))
+        text.append(_text(p.name))
+        colors.append(darker(css_color(p.color)))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
                 showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
 
@@ -171,12 +187,12 @@ def _cities_trace(board: Board, state: GameState | None) -> dict:
             for c in state.player(i).houses:
                 owners.setdefault(c, []).append(name)
     x, y = _xy(board, (c.name for c in board.cities))
-    color = {p.id: p.color for p in board.provinces}
+    color = {p.id: css_color(p.color) for p in board.provinces}
     pname = {p.id: p.name for p in board.provinces}
-    hover = [f"<b>{c.name}</b><br>{pname[c.province]}"
-             + (f"<br>houses: {', '.join(owners[c.name])}" if c.name in owners else "") for c in board.cities]
+    hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
+             + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
-                text=[c.name for c in board.cities], textposition="top center",
+                text=[_text(c.name) for c in board.cities], textposition="top center",
                 textfont=dict(size=11, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
                 marker=dict(size=15, color=[color[c.province] for c in board.cities], line=dict(width=1.5, color=INK)))
 
@@ -196,39 +212,41 @@ def _house_markers(board, cities, seat, n):
 
 def _houses(board: Board, cities, seat: int, n: int, color: str, name: str) -> dict:
     x, y = _house_markers(board, cities, seat, n)
+    name = _text(name)
     return dict(type="scatter", name=f"houses · {name}", x=x, y=y, mode="markers",
-                text=list(cities), hovertemplate=f"{name}: house in %{{text}}<extra></extra>",
+                text=_texts(cities), hovertemplate=f"{_template(name)}: house in %{{text}}<extra></extra>",
                 marker=dict(symbol="square", size=11, color=color, line=dict(width=1.2, color=INK)))
 
 
 def _route(board: Board, route: list[str], color: str, owner: str | None) -> dict:
     x, y = _xy(board, route)
-    who = f"route · {owner}" if owner is not None else "route"
+    who = f"route · {_text(owner)}" if owner is not None else "route"
     return dict(type="scatter", name=who, x=x, y=y, mode="lines+markers+text",
                 text=[str(i) for i in range(1, len(route) + 1)], textposition="middle center",
                 textfont=dict(size=11, color="white", family="Arial Black, sans-serif"),
-                customdata=route, hovertemplate=f"{who}<br>%{{text}}. %{{customdata}}<extra></extra>",
+                customdata=_texts(route),
+                hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=7), opacity=0.9,
                 marker=dict(size=20, color=color, line=dict(width=1.5, color=INK)))
 
 
 def _suggestion(board: Board, cities: list[str], color: str) -> dict:
     x, y = _xy(board, cities)
-    return dict(type="scatter", name="suggestion", x=x, y=y, mode="lines+markers", text=cities,
+    return dict(type="scatter", name="suggestion", x=x, y=y, mode="lines+markers", text=_texts(cities),
                 hovertemplate="suggested: %{text}<extra></extra>",
                 line=dict(color=color, width=4, dash="dash"), marker=dict(size=8, color=color))
 
 
 def _candidates(board: Board, cities: list[str], color: str) -> dict:
     x, y = _xy(board, cities)
-    return dict(type="scatter", name="candidates", x=x, y=y, mode="markers", text=cities,
+    return dict(type="scatter", name="candidates", x=x, y=y, mode="markers", text=_texts(cities),
                 hovertemplate="candidate: %{text}<extra></extra>",
                 marker=dict(symbol="circle-open", size=30, color=color, line=dict(width=3.5, color=color)))
 
 
 def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -> dict:
     x, y = _house_markers(board, cities, seat, n)
-    return dict(type="scatter", name="placement", x=x, y=y, mode="markers", text=cities,
+    return dict(type="scatter", name="placement", x=x, y=y, mode="markers", text=_texts(cities),
                 hovertemplate="a house in %{text}<extra></extra>",
                 marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
 
@@ -237,17 +255,17 @@ def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -
 
 def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
     """What is shown: the board's name; for a game, the turn, who is to do what, the actions so far, the route."""
-    route_text = "–".join(route) if route else "none"
+    route_text = _text("–".join(route)) if route else "none"
     if state is None:
-        return board.name + (f"<br><sup>route {route_text}</sup>" if route else "")
+        return _text(board.name) + (f"<br><sup>route {route_text}</sup>" if route else "")
     if state.is_over:
-        head = f"Game over after {state.turn_number} turns · {state.winner()} wins"
+        head = f"Game over after {state.turn_number} turns · {_text(state.winner())} wins"
     else:
-        head = f"Turn {state.turn_number + 1} · {state.current_name} to move ({state.step} step)"
+        head = f"Turn {state.turn_number + 1} · {_text(state.current_name)} to move ({state.step} step)"
     history = state.history
-    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {history[-1]}"
+    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
             if history else "no action played yet")
-    return f"{head}<br><sup>{done} · {owner}'s route: {route_text}</sup>"
+    return f"{head}<br><sup>{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
 def _layout(board: Board, title: str, height: int | None) -> dict:

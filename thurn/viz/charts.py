@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from .._html import esc
 from ..state import GameState
 from .colors import INK, player_colors
 
@@ -27,7 +28,7 @@ def score_chart(state: GameState) -> go.Figure:
     unplaced houses (Game End and Scoring) — with the total written above it. Parts that variants add to
     ``score_records()`` get bars of their own."""
     records = _need_state(state, "score_chart").score_records()
-    players = [r["player"] for r in records]
+    players = [esc(r["player"], quote=False) for r in records]
     parts = [k for k in records[0] if k not in NOT_PARTS] if records else []
     traces = [dict(type="bar", name=PARTS.get(k, k.replace("_", " ")), x=players, y=[r[k] for r in records],
                    marker=dict(color=PART_COLORS.get(k)), text=[r[k] for r in records], textposition="inside",
@@ -48,7 +49,7 @@ def stacks_chart(state: GameState) -> go.Figure:
     top (base rules, Preparation: highest on top)."""
     board = _need_state(state, "stacks_chart").board
     left = state.stacks_left()
-    names = [board.stack(sid).name for sid in left]
+    names = [esc(board.stack(sid).name, quote=False) for sid in left]
     height = max((len(v) for v in left.values()), default=0)
     traces = []
     for level in range(height):                      # level 0 is the bottom tile of every stack
@@ -102,12 +103,13 @@ def score_timeline(state: GameState) -> go.Figure:
     colors = player_colors(state.num_players)
     traces = []
     for i, name in enumerate(state.names):
+        name = esc(name, quote=False).replace("%", "&#37;")
         mine = [r for r in rows if r["seat"] == i]
         traces.append(dict(type="scatter", name=name, mode="lines+markers", x=[r["turn"] for r in mine],
                            y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5),
                            marker=dict(size=5),
                            hovertemplate=f"{name} after turn %{{x}}: %{{y}} points<extra></extra>"))
-    head = (f"Score after each turn · {state.winner()} wins" if state.is_over
+    head = (f"Score after each turn · {esc(state.winner(), quote=False)} wins" if state.is_over
             else f"Score after each turn so far ({state.turn_number} turns played)")
     return go.Figure(data=traces, layout=dict(
         title=dict(text=head), xaxis=dict(title=dict(text="turns the player has taken")),

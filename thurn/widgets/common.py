@@ -1,6 +1,8 @@
-"""Small display helpers shared by the apps: city cards as chips coloured by province, and a message area.
+"""Small display helpers shared by the apps: city cards as chips coloured by province, a message area, and
+:func:`close_tree` (closing a widget with everything it holds, so that replaced parts do not stay alive).
 
-No rules here: a chip only shows a city's name in its province's colour (from the board data).
+No rules here: a chip only shows a city's name in its province's colour (from the board data). Every name is
+escaped and every colour checked (:mod:`thurn._html`) before it is put into HTML.
 """
 from __future__ import annotations
 
@@ -8,13 +10,17 @@ import html
 
 import ipywidgets as widgets
 
-__all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageArea"]
+from .._html import css_color
+
+__all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageArea", "ClosesParts", "close_tree",
+           "live_widgets"]
 
 
 def province_color(board, city) -> str:
-    """The colour of the province ``city`` (a name or city number) belongs to, as in the board data."""
+    """The colour of the province ``city`` (a name or city number) belongs to, as in the board data (a grey when
+    the data's colour is not a ``#rrggbb`` or ``#rgb`` colour)."""
     index = city if isinstance(city, int) else board.index(city)
-    return board.provinces[board.province_of[index]].color
+    return css_color(board.provinces[board.province_of[index]].color)
 
 
 def text_color(background: str) -> str:
@@ -78,3 +84,41 @@ class MessageArea(widgets.HTML):
 
     def clear(self) -> None:
         self.show("")
+
+
+class ClosesParts:
+    """Mixed into an app (before its ``ipywidgets`` box class): ``close()`` closes every widget the app shows, with
+    their layouts and styles, then the app itself."""
+
+    def close(self) -> None:
+        close_tree(self, keep_roots=True)
+        super().close()
+
+
+def live_widgets() -> int:
+    """How many widgets are open in this kernel (a widget stays alive, with its layout and style, until closed)."""
+    from ipywidgets.widgets import widget as module
+
+    registry = getattr(module, "_instances", None)         # ipywidgets 8; 7 kept them in Widget.widgets
+    return len(registry if registry is not None else widgets.Widget.widgets)
+
+
+def close_tree(*roots, keep_roots: bool = False) -> None:
+    """Close each widget of ``roots`` and every widget it holds: its children, its ``layout`` and ``style`` (which
+    a widget's own ``close()`` leaves open) and any other widget in its traits. ``keep_roots=True`` closes what
+    the roots hold but not the roots themselves (an app closing its parts before it closes itself)."""
+    seen: set[int] = set()
+    todo = [(w, True) for w in roots]
+    while todo:
+        w, is_root = todo.pop()
+        if id(w) in seen or not isinstance(w, widgets.Widget):
+            continue
+        seen.add(id(w))
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, widgets.Widget):
+                todo.append((value, False))
+            elif isinstance(value, (list, tuple)):
+                todo.extend((v, False) for v in value if isinstance(v, widgets.Widget))
+        if not (keep_roots and is_root):
+            w.close()

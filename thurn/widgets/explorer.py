@@ -22,7 +22,7 @@ from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_op
 from ..routes import fitting_ends
 from ..state import GameState
 from ..viz import board_figure, refresh
-from .common import MessageArea, card_chips, province_color, text_color
+from .common import ClosesParts, MessageArea, card_chips, province_color, text_color
 
 __all__ = ["RouteExplorer"]
 
@@ -38,7 +38,7 @@ UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new b
 COLUMNS = ("points", "kind", "houses", "carriage", "route", "tiles")
 
 
-class RouteExplorer(widgets.VBox):
+class RouteExplorer(ClosesParts, widgets.VBox):
     """Every route the chosen cards can build, and every extension of the current route, ranked by scoring now.
 
     ``obj`` is a board (or board name) or a :class:`~thurn.GameState`. From a board, ``cards`` are the cards
@@ -313,12 +313,14 @@ class RouteExplorer(widgets.VBox):
             self.figure.layout.title.text = fig.layout.title.text
 
     def _title(self, option, best) -> str:
+        """The map's title (plotly reads HTML in it: every name is escaped)."""
         who = f"{self.state.names[self.seat]}'s route" if self.state is not None else "Route"
-        head = f"{who}: {'–'.join(self._route) or 'none'}"
+        head = html.escape(f"{who}: {'–'.join(self._route) or 'none'}", quote=False)
         if option is None:
             return f"{head}<br><sup>no route can be built from these cards</sup>"
         what = str(best) if best is not None else "too short to score"
-        return f"{head}<br><sup>suggested ({option.kind}): {option.route} · {what}</sup>"
+        sup = html.escape(f"suggested ({option.kind}): {option.route} · {what}", quote=False)
+        return f"{head}<br><sup>{sup}</sup>"
 
     def _paint(self, *names: str) -> None:
         for name in names or self.card_buttons:

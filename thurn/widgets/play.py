@@ -3,15 +3,21 @@
 The app holds no rules. It shows a button for each action of ``state.legal_actions()``, applies the one
 clicked, and when a typed action is not legal it shows the engine's own explanation (``why_illegal``). Undo
 replays the game's start with its first actions; save, load and autosave use the game file of
-``state.to_json()`` (setup and actions), so a kernel restart or a closed tab loses nothing.
+``state.to_json()`` (setup and actions), so a kernel restart or a closed tab loses nothing. The autosave file
+also names its game (``"meta": {"game_id", "app", "saved_at"}``): an app never replaces another unfinished game's
+autosave, nor a file it cannot read (that one is kept aside as ``<name>.bad-<time>.json``), nor a read-only file.
 
 ``Play`` is an ``ipywidgets.VBox``: as the last expression of a cell it shows itself.
 """
 from __future__ import annotations
 
+import datetime
 import html
+import json
 import os
+import stat
 import time
+import uuid
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -19,16 +25,19 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, Draw, EndTurn, Keep, Play as PlayCard, Score, parse_action
-from ..errors import ThurnError, UnknownName
+from ..errors import PositionError, ThurnError, UnknownName
 from ..explore import score_outcomes
-from ..io import new_game
+from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..scoring import placement_options
 from ..state import GameState
-from .common import MessageArea, card_chip, card_chips, province_color, text_color
+from .common import ClosesParts, MessageArea, card_chip, card_chips, close_tree, province_color, text_color
 
-__all__ = ["Play", "AUTOSAVE_NAME"]
+__all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
 AUTOSAVE_NAME = "play.thurn-autosave.json"
+APP_NAME = "thurn Play"    # the "app" of an autosave file's "meta"
+MAX_SAVE_BYTES = 16 * 2**20    # a save file larger than this is refused unread (a long game is about 100 kB)
+MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
 DEFAULT_PLAYERS = ("Ann", "Bot")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
@@ -68,7 +77,7 @@ def _summary(state: GameState) -> str:
     return f"turn {state.turn_number + 1}, {state.current_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
 
-class Play(widgets.VBox):
+class Play(ClosesParts, widgets.VBox):
     """A game of Thurn und Taxis as an app: the map, your hand, the display, every player's route, houses,
     carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
 
@@ -82,12 +91,17 @@ class Play(widgets.VBox):
     - ``state``: continue this game instead of dealing a new one (also :meth:`from_state`).
     - ``autosave``: ``True`` writes the game after every action to ``play.thurn-autosave.json`` in the working
       folder, a path writes it there, ``False`` does not. When the file holds an unfinished game, the app first
-      offers to resume it or to start the new one.
+      offers to resume it (taking over its identity, ``game_id``) or to start the new one. The file is never
+      lost: another unfinished game's file is left as it is (this game autosaves to a free name beside it,
+      ``play-2.thurn-autosave.json``, and says so); a file that cannot be loaded is kept aside as
+      ``play.thurn-autosave.bad-<yyyymmdd-hhmmss>.json`` (and a new game starts); a read-only file or folder
+      switches autosave off. Each case is said in the message area; ``autosave_path`` is the file written now.
 
     In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
-    actions), ``app.save(path)``, ``app.load(path or JSON text)``, ``app.resume()`` / ``app.start_new()``,
-    ``app.action_buttons`` (one per legal action), ``app.message`` (the last message), ``app.map`` (the
-    ``go.FigureWidget``, ``map_width`` pixels wide). CSS classes: ``thurn-play`` (the app), ``thurn-map``,
+    actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.resume()`` /
+    ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
+    ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
+    app). CSS classes: ``thurn-play`` (the app), ``thurn-map``,
     ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
     """
 
@@ -105,6 +119,9 @@ class Play(widgets.VBox):
         self.map_width, self.map_height = map_width, map_height
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
+        self.game_id = _new_game_id()     # this game's identity in its autosave file
+        self._written = None              # the autosave file as this app last wrote it (_signature)
+        self._saved: tuple = (None, None)     # the offered game's identity and file signature
         self._log_len = 0
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
@@ -358,10 +375,17 @@ class Play(widgets.VBox):
         return lines
 
     # -- save, load, autosave -------------------------------------------------------------------------------------
-    def save(self, path) -> Path | None:
-        """Write the game (setup, actions and position: ``state.to_json()``) to ``path``."""
+    def save(self, path, overwrite: bool = False) -> Path | None:
+        """Write the game (setup, actions and position: ``state.to_json()``) to ``path``; returns the path, or None
+        (and says why in the message area) when it was not written. An existing file is replaced only when it is a
+        thurn save (game or position file), or with ``overwrite=True``; a read-only file, a folder or a device is
+        never replaced."""
+        path = Path(str(path).strip() or "thurn-game.json")
+        refusal = _save_refusal(path, overwrite)
+        if refusal is not None:
+            self.messages.error(refusal)
+            return None
         try:
-            path = Path(str(path).strip() or "thurn-game.json")
             _write(path, self._state.to_json(indent=1))
         except OSError as e:
             self.messages.error(f"Could not save the game to {path}: {e.strerror or e}.")
@@ -371,29 +395,33 @@ class Play(widgets.VBox):
 
     def load(self, source) -> bool:
         """Load a saved game: a file path, or the JSON text (or bytes) of a save. A file that cannot be read or
-        is not a thurn game is explained in the message area, and the game in play stays as it was."""
+        is not a thurn game is explained in the message area, and the game in play stays as it was. A file read
+        is a regular file of at most ``MAX_SAVE_BYTES``."""
         name = "the upload"
-        if isinstance(source, (bytes, bytearray, memoryview)):
-            text = bytes(source)
-        elif isinstance(source, str) and source.lstrip().startswith("{"):
-            text, name = source, "the text"
-        else:
-            path = Path(str(source).strip())
-            name = str(path)
-            if not str(source).strip():
-                self.messages.error("Give the path of a saved game to load.")
-                return False
-            try:
-                text = path.read_bytes()
-            except OSError as e:
-                self.messages.error(f"Could not read {path}: {e.strerror or e}.")
-                return False
         try:
-            state = self._playable(GameState.from_json(text))
+            if isinstance(source, (bytes, bytearray, memoryview)):
+                text = _bounded(bytes(source), name)
+            elif isinstance(source, str) and source.lstrip().startswith("{"):
+                name = "the text"
+                text = _bounded(source, name)
+            else:
+                if not str(source).strip():
+                    self.messages.error("Give the path of a saved game to load.")
+                    return False
+                path = Path(str(source).strip())
+                name = str(path)
+                try:
+                    text = _read_save(path)
+                except OSError as e:
+                    self.messages.error(f"Could not read {path}: {e.strerror or e}.")
+                    return False
+            state, meta = _parse_save(text)
+            state = self._playable(state)
         except (ThurnError, ValueError, KeyError) as e:
-            self.messages.error(f"Could not load {name}: {e}")
+            self.messages.error(f"Could not load {name}: {_short(e)}")
             return False
         self._close_offer()
+        self.game_id = _game_id(meta) or _new_game_id()
         self._state = self._run_bots(state)
         self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
         self._changed()
@@ -410,34 +438,129 @@ class Play(widgets.VBox):
             self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
 
     def _autosave(self) -> None:
-        if self.autosave_path is None:
+        """Write the game with its identity to the autosave file, unless the file is another unfinished game's
+        (then to a free name beside it), cannot be read (kept aside first), or is read-only (autosave off)."""
+        path = self.autosave_path
+        if path is None:
             return
         try:
-            _write(self.autosave_path, self._state.to_json())
+            path = self._autosave_target(path)
+            if path is None:
+                return
+            _write(path, json.dumps(self._autosave_dict(), ensure_ascii=False))
+            self._written = _signature(path)
         except OSError as e:
-            self.messages.error(f"Autosave to {self.autosave_path} failed: {e.strerror or e}.")
+            self._autosave_off(f"writing {path} failed ({e.strerror or e})")
+
+    def _autosave_dict(self) -> dict:
+        d = self._state.to_dict()
+        d["meta"] = {"game_id": self.game_id, "app": APP_NAME,
+                     "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+        return d
+
+    def _autosave_target(self, path: Path) -> Path | None:
+        """The file this game's autosave may replace now: ``path``, or a free name beside it when ``path`` holds
+        another game in progress; None when autosave had to be switched off."""
+        read_only = _read_only(path)
+        if read_only is not None:
+            self._autosave_off(read_only)
+            return None
+        now = _signature(path)
+        if now is None or now == self._written:         # no file yet, or the file as this app last wrote it
+            return path
+        whose, found = self._whose(path)
+        if whose in ("ours", "finished"):
+            return path
+        if whose == "bad":
+            note = self._keep_aside(path, found)
+            self._notice(note, "error")
+            return self.autosave_path
+        new = _free_name(path)
+        self._written = _signature(new)
+        self.autosave_path = new
+        self._notice(f"{path.name} holds another game in progress ({_summary(found)}): it is left as it is, and "
+                     f"this game autosaves to {new.name}.", "info")
+        return new
+
+    def _whose(self, path: Path):
+        """What the autosave file at ``path`` holds: ("ours", state) — this game, or the start of it; ("finished",
+        state) — a finished game, which may be replaced; ("other", state) — another game in progress; ("bad",
+        error) — nothing readable."""
+        try:
+            state, meta = _parse_save(_read_save(path))
+        except Exception as e:              # any failure to load, RecursionError and OSError included
+            return "bad", e
+        gid = _game_id(meta)
+        if (gid is None or gid == self.game_id) and _continues(self._state, state):
+            return "ours", state
+        if state.is_over:
+            return "finished", state
+        return "other", state
+
+    def _keep_aside(self, path: Path, problem) -> str:
+        """Move the unreadable file ``path`` to ``<name>.bad-<time>.json`` beside it (never over an existing file);
+        the sentence that says so. When it cannot be moved, autosave is switched off and the file left as it is."""
+        why = _short(problem).rstrip(".")
+        read_only = _read_only(path)
+        try:
+            if read_only is not None:
+                raise PermissionError(read_only)
+            bad = _move_aside(path)
+        except OSError as e:
+            self.autosave_path = None
+            return (f"The autosave file {path.name} could not be loaded ({why}), and it could not be kept aside "
+                    f"({e.strerror or e}): it is left as it is, and autosave is off.")
+        self._written = None
+        return (f"The autosave file {path.name} could not be loaded ({why}). It is kept as {bad.name}, and this "
+                f"new game autosaves to {path.name}.")
+
+    def _autosave_off(self, reason: str) -> None:
+        self.autosave_path = None
+        self._notice(f"Autosave is off: {reason}. The file is left as it is; save the game with Save.", "error")
+
+    def _notice(self, text: str, kind: str) -> None:
+        """Add ``text`` to the message shown (an error makes the whole message an error)."""
+        old = self.messages.text
+        if old and self.messages.kind == "error":
+            kind = "error"
+        self.messages.show(f"{old} {text}" if old else text, kind)
 
     def _offer_saved_game(self) -> None:
+        """At the start: offer to resume the game in progress of the autosave file; keep an unreadable file aside
+        and play the new game; adopt the file's identity when it is this very game."""
         path = self.autosave_path
-        if path is None or not path.exists():
+        if path is None or not os.path.lexists(path):
             return
         try:
-            saved = GameState.from_json(path.read_bytes())
-        except (OSError, ValueError) as e:
-            self.messages.error(f"The autosave file {path.name} could not be read ({e}); this game will replace "
-                                f"it after your first action.")
+            sig = _signature(path)
+            saved, meta = _parse_save(_read_save(path))
+        except PositionError as e:
+            if e.reason == "not_a_file":
+                self._autosave_off(str(e))
+                return
+            self._notice(self._keep_aside(path, e), "error")
             return
-        if saved.is_over or saved == self._state:
+        except Exception as e:               # RecursionError, UnicodeDecodeError, OSError, ...: never stop the app
+            self._notice(self._keep_aside(path, e), "error")
+            return
+        if saved.is_over:
+            return
+        if _continues(self._state, saved):          # this very game (e.g. continued with Play.from_state)
+            self.game_id = _game_id(meta) or self.game_id
+            self._written = sig
             return
         self.saved_state = saved
+        self._saved = (_game_id(meta), sig)
         self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> "
                                   f"(players {html.escape(', '.join(saved.names))}).")
         self._resume_button.description = f"Resume the saved game ({_summary(saved)})"
+        self._new_button.description = "Start a new game (the saved one is kept)"
         self._offer.layout.display = "flex"
         self._game.layout.display = "none"
 
     def resume(self) -> None:
-        """Continue the autosaved game (after a kernel restart or a closed tab)."""
+        """Continue the autosaved game (after a kernel restart or a closed tab): this app takes over its identity
+        and its file."""
         if self.saved_state is None:
             self.messages.error("There is no saved game to resume.")
             return
@@ -446,16 +569,20 @@ class Play(widgets.VBox):
         except ThurnError as e:
             self.messages.error(str(e))
             return
+        gid, sig = self._saved
+        self.game_id = gid or _new_game_id()
+        self._written = sig
         self._state = self._run_bots(saved)
         self._close_offer()
         self.messages.ok(f"Resumed the saved game: {_summary(self._state)}.")
         self._show()
 
     def start_new(self) -> None:
-        """Play the new game; the saved one is replaced after the first action."""
+        """Play the new game; the saved game stays in its file, and this one autosaves to a free name beside it."""
         self._close_offer()
-        self.messages.info(f"New game: {_summary(self._state)}. The saved game will be replaced after your "
-                           f"first action.")
+        where = self.autosave_path.name if self.autosave_path is not None else "its file"
+        self.messages.info(f"New game: {_summary(self._state)}. The saved game stays in {where}; this game "
+                           f"autosaves to a new file beside it.")
 
     def _close_offer(self) -> None:
         self._offer.layout.display = "none"
@@ -584,7 +711,8 @@ class Play(widgets.VBox):
             self._undo_slider.value = n
         finally:
             self._quiet = False
-        self._undo_text.value = f"<small>now: after {n} action{'s' if n != 1 else ''} ({_summary(s)})</small>"
+        self._undo_text.value = (f"<small>now: after {n} action{'s' if n != 1 else ''} "
+                                 f"({html.escape(_summary(s))})</small>")
 
     def _describe_undo(self) -> None:
         if self._quiet:
@@ -592,7 +720,7 @@ class Play(widgets.VBox):
         k = self._undo_slider.value
         history = self._state.history
         if k >= len(history):
-            self._undo_text.value = f"<small>now: {_summary(self._state)}</small>"
+            self._undo_text.value = f"<small>now: {html.escape(_summary(self._state))}</small>"
             return
         there = self._replay(k)
         last = f"last: {self._replay(k - 1).current_name}: {history[k - 1]}" if k else "the start"
@@ -602,8 +730,7 @@ class Play(widgets.VBox):
                                  f"{html.escape(_summary(there))}{html.escape(bot)}</small>")
 
     def _show_final(self, s: GameState) -> None:
-        for w in self._final.children:
-            w.close()
+        close_tree(*self._final.children)
         if not s.is_over:
             self._final.children = ()
             return
@@ -614,10 +741,7 @@ class Play(widgets.VBox):
 
     # -- the action buttons --------------------------------------------------------------------------------------------
     def _show_actions(self, s: GameState, legal) -> None:
-        for row in self._actions.children:
-            for w in getattr(row, "children", ()):
-                w.close()
-            row.close()
+        close_tree(*self._actions.children)
         by_group: dict[str, list] = {}
         for a in legal:
             by_group.setdefault(_group(a), []).append(a)
@@ -715,8 +839,165 @@ class Play(widgets.VBox):
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
 
 
+# -- save files ---------------------------------------------------------------------------------------------------
+
+def _new_game_id() -> str:
+    return uuid.uuid4().hex
+
+
+def _game_id(meta) -> str | None:
+    """The game's identity in an autosave file's ``meta`` (None when it has none)."""
+    gid = meta.get("game_id") if isinstance(meta, dict) else None
+    return gid if isinstance(gid, str) and 0 < len(gid) <= 64 else None
+
+
+def _short(error) -> str:
+    """An error as a short phrase for a message: the engine's sentence, else its type and text, cut."""
+    text = str(error) if isinstance(error, ThurnError) else f"{type(error).__name__}: {error}"
+    return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 1] + "…"
+
+
+def _bounded(data, name: str):
+    if len(data) > MAX_SAVE_BYTES:
+        raise PositionError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MB: it is not a thurn save.",
+                            "save_too_large")
+    return data
+
+
+def _read_save(path: Path) -> bytes:
+    """The bytes of the save file ``path``, read only when it is a regular file of at most ``MAX_SAVE_BYTES`` (a
+    pipe or a device could block or never end). OSError when it cannot be read."""
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        raise PositionError(f"{path.name} is not a regular file (a folder, a pipe or a device): it is not read.",
+                            "not_a_file")
+    with open(path, "rb") as f:
+        return _bounded(f.read(MAX_SAVE_BYTES + 1), path.name)
+
+
+def _parse_save(data) -> tuple[GameState, dict | None]:
+    """The game in a save (JSON text or bytes) and the ``meta`` an autosave file carries (None when there is
+    none). A file that is not a game raises the engine's PositionError (a ValueError); so does absurd nesting."""
+    try:
+        d = json.loads(data)
+    except (ValueError, RecursionError):
+        d = None                            # the engine explains what is wrong with it
+    meta = None
+    if isinstance(d, dict):
+        meta = d.pop("meta", None)
+        if meta is not None and not isinstance(meta, dict):
+            raise PositionError(f"the save file's 'meta' should be a JSON object, not {type(meta).__name__}.")
+        data = d
+    try:
+        return GameState.from_json(data), meta
+    except RecursionError:
+        raise PositionError("the save file is nested too deeply to be a thurn game.") from None
+
+
+def _continues(mine: GameState, theirs: GameState) -> bool:
+    """True when ``theirs`` is ``mine`` or an earlier point of it: the same start, and its actions the first of
+    mine."""
+    n = len(theirs.history)
+    return (n <= len(mine.history) and theirs.root == mine.root
+            and [a.notation for a in theirs.history] == [a.notation for a in mine.history[:n]])
+
+
+def _signature(path: Path):
+    """What tells one version of a file from another (None when there is no file): every write of ``_write``
+    makes a new file, so its inode changes."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns
+
+
+def _read_only(path: Path) -> str | None:
+    """Why ``path`` may not be written (a read-only file or folder, by its permission bits or for this user), or
+    None. Permission bits are respected even where the user could write anyway (e.g. as root)."""
+    folder = path.parent
+    try:
+        if os.path.lexists(path):
+            if not path.stat().st_mode & 0o222 or not os.access(path, os.W_OK):
+                return f"{path.name} is read-only"
+        if not folder.stat().st_mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder {folder} is read-only"
+    except OSError as e:
+        return f"{path} cannot be checked ({e.strerror or e})"
+    return None
+
+
+def _free_name(path: Path) -> Path:
+    """A new file beside ``path`` (``play-2.thurn-autosave.json``, ``-3``, ...), created empty at once so that
+    another app cannot take it too."""
+    name = path.name
+    base, ext = (name[:-len(".thurn-autosave.json")], ".thurn-autosave.json") if name.endswith(
+        ".thurn-autosave.json") else (path.stem, path.suffix)
+    for k in range(2, 10_000):
+        new = path.with_name(f"{base}-{k}{ext}")
+        try:
+            os.close(os.open(new, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        return new
+    raise OSError(f"no free file name beside {path}")
+
+
+def _move_aside(path: Path) -> Path:
+    """Move ``path`` to ``<stem>.bad-<yyyymmdd-hhmmss>.json`` beside it (``-2``, ``-3``... when taken); never
+    replaces a file."""
+    stem = path.name[:-len(path.suffix)] if path.suffix else path.name
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for k in range(1, 10_000):
+        bad = path.with_name(f"{stem}.bad-{stamp}{'' if k == 1 else f'-{k}'}.json")
+        try:
+            os.link(path, bad, follow_symlinks=False)       # fails when ``bad`` exists
+        except FileExistsError:
+            continue
+        except OSError:                                     # no hard links here: check, then rename
+            if os.path.lexists(bad):
+                continue
+            os.rename(path, bad)
+            return bad
+        os.unlink(path)
+        return bad
+    raise OSError(f"no free file name beside {path}")
+
+
+def _is_thurn_save(path: Path) -> bool:
+    """True when ``path`` holds a thurn game or position file (whether it loads or not)."""
+    try:
+        d = json.loads(_read_save(path))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(d, dict) and d.get("format") in (GAME_FORMAT, POSITION_FORMAT)
+
+
+def _save_refusal(path: Path, overwrite: bool) -> str | None:
+    """Why ``save`` does not write ``path`` (None: it may)."""
+    if not os.path.lexists(path):
+        return None
+    try:
+        mode = path.stat().st_mode
+    except OSError as e:
+        return f"Could not save the game to {path}: {e.strerror or e}."
+    if not stat.S_ISREG(mode):
+        return f"Not saved: {path} is not a file (a folder, a pipe or a device)."
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        return f"Not saved: {path} is read-only, and it is left as it is."
+    if not overwrite and not _is_thurn_save(path):
+        return (f"Not saved: {path} exists and is not a thurn save, so it is not replaced. Choose another file "
+                f"name (or, in code, app.save(path, overwrite=True) to replace it).")
+    return None
+
+
 def _write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a save."""
-    tmp = path.with_name(".tmp-" + path.name)      # still ignored by git as *.thurn-autosave.json
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write ``text`` to ``path`` through a temporary file of its own, so a crash never leaves half a save and two
+    apps never share a temporary file."""
+    tmp = path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")   # still *.thurn-autosave.json
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

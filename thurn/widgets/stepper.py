@@ -21,13 +21,14 @@ import ipywidgets as widgets
 from ..actions import Score
 from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
 from ..viz import board_figure, refresh
+from .common import ClosesParts, close_tree
 
 __all__ = ["Quiz", "RulesStepper"]
 
 RIGHT_COLOR, WRONG_COLOR = "#1d6b2f", "#b00020"
 
 
-class Quiz(widgets.VBox):
+class Quiz(ClosesParts, widgets.VBox):
     """A question with a button per choice; clicking one shows "Right" or "Not quite", and why.
 
     ``Quiz(question)`` takes a :class:`~thurn.lessons.Question` (right answers and explanations from the
@@ -120,7 +121,7 @@ def _question_from_parts(text, choices, answers, explain) -> Question:
 
 # -- the stepper ---------------------------------------------------------------------------------------------
 
-class RulesStepper(widgets.VBox):
+class RulesStepper(ClosesParts, widgets.VBox):
     """A turn of the base game one rule at a time: the rule and its citation, the map, a question; Back/Next.
 
     ``lesson`` is a lesson name (``"base"``: ``data/base_lessons.json``), a path, or a
@@ -203,9 +204,11 @@ class RulesStepper(widgets.VBox):
         self.rule.value = rule_html(stop.text) + _headings_html(self.lesson, stop)
         self.played.value = ("<div style='color:#555;font-size:90%'><i>Played:</i> "
                              + html.escape(" ".join(stop.played)) + "</div>") if stop.played else ""
+        old = self.quiz_box.children
         self.quiz = Quiz(stop.question)
         self.quiz.on_answer(self._answered)
         self.quiz_box.children = [self.quiz]
+        close_tree(*old)
         self.progress.value = f"{self.index + 1} / {n}"
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == n - 1
@@ -243,5 +246,5 @@ def _headings_html(lesson: Lesson, stop: Stop) -> str:
     lines = []
     for sid in stop.step.sections:
         headings = lesson.sections[sid].headings
-        lines.append(" · ".join(f"{doc}: {html.escape(h)}" for doc, h in headings.items()))
+        lines.append(" · ".join(f"{html.escape(doc)}: {html.escape(h)}" for doc, h in headings.items()))
     return f"<div style='color:#777;font-size:85%'>In the rulebooks: {'<br>'.join(lines)}</div>"

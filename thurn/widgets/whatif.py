@@ -30,7 +30,7 @@ from ..io import state_from_position
 from ..scoring import placement_options
 from ..state import GameState
 from ..viz import board_figure, player_colors, refresh, score_chart
-from .common import MessageArea, card_chips
+from .common import ClosesParts, MessageArea, card_chips, close_tree
 
 __all__ = ["ScoringWhatIf", "option_labels", "options_table"]
 
@@ -54,7 +54,7 @@ STYLE = """<style>
 </style>"""
 
 
-class ScoringWhatIf(widgets.VBox):
+class ScoringWhatIf(ClosesParts, widgets.VBox):
     """Every way to score a route in a position, side by side, and the final table after each.
 
     ``state`` is a :class:`~thurn.GameState` (at its score step or any step: its players' houses, carriages and
@@ -89,6 +89,7 @@ class ScoringWhatIf(widgets.VBox):
         self.chosen: int | None = None
         self._route: list[str] = []
         self._base: dict = {}
+        self._head: list[widgets.HTML] = []         # the form's column heads
         self._quiet = False
 
         self.header = widgets.HTML()
@@ -183,7 +184,7 @@ class ScoringWhatIf(widgets.VBox):
         for i, name in enumerate(names):
             p = {"name": name, **self.rows[i].fields(name)} if i < len(self.rows) else {"name": name}
             if i == seat:
-                p["route"] = _split(self.route_box.value)
+                p["route"] = _split(self.route_box.value, self.board)
             players.append(p)
         d = {k: v for k, v in self._base.items()
              if not (k in ("start_player", "end_triggered_by") and v >= len(names))}
@@ -221,7 +222,7 @@ class ScoringWhatIf(widgets.VBox):
             self.message.error(f"{e.message} — the last good position is kept.")
             return False
         self.state = state
-        self._route = [self.board.city(c).name for c in _split(self.route_box.value)]
+        self._route = [self.board.city(c).name for c in _split(self.route_box.value, self.board)]
         scoring = state.step == "score" and state.current == self.seat
         self.outcomes = score_outcomes(state) if scoring else []
         self.labels = option_labels(state) if scoring else {}
@@ -314,14 +315,14 @@ class ScoringWhatIf(widgets.VBox):
         self._quiet = True
         self.route_pick.value = ""
         self._quiet = False
-        self.route_box.value = ", ".join(_split(self.route_box.value) + [city])
+        self.route_box.value = ", ".join(_split(self.route_box.value, self.board) + [city])
 
     def _on_houses(self, row: PlayerRow) -> None:
         """Houses typed: the houses left follow (each player has ``board.houses`` in all); then rebuild."""
         if self._quiet:
             return
         self._quiet = True
-        row.houses_left.value = max(0, self.board.houses - len(_split(row.houses.value)))
+        row.houses_left.value = max(0, self.board.houses - len(_split(row.houses.value, self.board)))
         self._quiet = False
         self.update()
 
@@ -335,10 +336,13 @@ class ScoringWhatIf(widgets.VBox):
             for w in (row.houses_left, row.carriage, row.tiles):
                 w.observe(self._on_edit, "value")
             self.rows.append(row)
+        gone = [w for r in self.rows[n:] for w in r.widgets]
         del self.rows[n:]
-        head = [widgets.HTML(f"<span class='thurn-whatif-head'>{h}</span>") for h in
-                ("player", "houses on the board", "houses left", "carriage", "bonus tiles (stack: value)")]
-        self.rows_box.children = head + [w for r in self.rows for w in r.widgets]
+        if not self._head:
+            self._head = [widgets.HTML(f"<span class='thurn-whatif-head'>{h}</span>") for h in
+                          ("player", "houses on the board", "houses left", "carriage", "bonus tiles (stack: value)")]
+        self.rows_box.children = self._head + [w for r in self.rows for w in r.widgets]
+        close_tree(*gone)
 
     def _set_scorers(self, names: list[str], seat: int) -> None:
         self.scorer.options = [(n, i) for i, n in enumerate(names)]
@@ -372,8 +376,10 @@ class ScoringWhatIf(widgets.VBox):
                              f"Edit the position; every way to score it is a card below: click one to see it.")
 
     def _show_cards(self) -> None:
+        old = self.option_cards
         self.option_cards = [self._card(i, so) for i, so in enumerate(self.outcomes)]
         self.cards_box.children = self.option_cards
+        close_tree(*old)
         n = len(self.outcomes)
         self.cards_head.value = (f"<b>{n} way{'s' if n != 1 else ''} to score</b>, best first "
                                  f"(points: the change of the final score)" if n else "")
@@ -400,11 +406,12 @@ class ScoringWhatIf(widgets.VBox):
         return card
 
     def _title(self, so: ScoreOutcome | None) -> str:
+        """The map's title (plotly reads HTML in it: every name is escaped)."""
         name = self.state.names[self.seat]
-        head = f"{name} scores {'–'.join(self.route) or 'no route'}"
+        head = html.escape(f"{name} scores {'–'.join(self.route) or 'no route'}", quote=False)
         if so is None:
             return f"{head}<br><sup>no way to score: the position as it is</sup>"
-        return f"{head}<br><sup>{self.chosen + 1}. {self.label(so)}: {so.outcome}</sup>"
+        return f"{head}<br><sup>{html.escape(f'{self.chosen + 1}. {self.label(so)}: {so.outcome}', quote=False)}</sup>"
 
     def _tables(self, so: ScoreOutcome | None) -> str:
         before = _table("If the game ended now", self.state.scores())
@@ -428,6 +435,7 @@ class PlayerRow:
 
     def __init__(self, board):
         fill = widgets.Layout(width="auto")
+        self.board = board
         self.name = widgets.HTML()
         self.houses = widgets.Text(continuous_update=False, placeholder="cities, e.g. Ulm, Basel", layout=fill)
         self.houses_left = widgets.IntText(value=board.houses, layout=fill)
@@ -446,7 +454,7 @@ class PlayerRow:
     def fields(self, name: str) -> dict:
         """This player's (``name``) part of a position dict."""
         carriage = self.carriage.value
-        return {"houses": _split(self.houses.value), "houses_left": self.houses_left.value,
+        return {"houses": _split(self.houses.value, self.board), "houses_left": self.houses_left.value,
                 "carriages": int(carriage) if carriage != NO_CARRIAGE else [],
                 "tiles": _tiles(self.tiles.value, name)}
 
@@ -487,9 +495,17 @@ def _table(caption: str, scores: pd.DataFrame) -> str:
 
 # -- reading the form ---------------------------------------------------------------------------------------------
 
-def _split(text: str) -> list[str]:
-    """City names separated by commas, semicolons, dashes or new lines, as typed (the engine reads them)."""
-    return [t.strip() for t in re.split(r"[,;\n–—>]|\s-\s|-", text) if t.strip()]
+def _split(text: str, board=None) -> list[str]:
+    """City names separated by commas, semicolons, dashes or new lines, as typed (the engine reads them). A part
+    between commas that is a city of ``board`` as it is (``Baden-Baden`` on a board that has it) is not split."""
+    out = []
+    for part in re.split(r"[,;\n]", text):
+        part = part.strip()
+        if board is not None and part in board.city_names:
+            out.append(part)
+        else:
+            out += [t.strip() for t in re.split(r"[–—>]|\s-\s|-", part) if t.strip()]
+    return out
 
 
 def _names(text: str) -> list[str]:
