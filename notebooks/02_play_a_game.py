@@ -220,7 +220,10 @@ after_restart.offer_pending, after_restart.saved_state
 
 # %% [markdown]
 # The new app shows only the question until it is answered, so nothing overwrites the saved game by
-# accident. Resuming gives back the game exactly:
+# accident: **Start a new game** keeps the saved one and autosaves the new game beside it
+# (`play-2.thurn-autosave.json`). Each file carries its game's identity, so two apps open on one file never
+# write over each other's games either; a file that cannot be read is kept aside as
+# `play.thurn-autosave.bad-<time>.json`, and the app says so. Resuming gives back the game exactly:
 
 # %%
 after_restart.resume()
