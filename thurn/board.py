@@ -592,6 +592,17 @@ def available_boards() -> list[str]:
     return sorted(out)
 
 
+def installed_board(name: str) -> Board | None:
+    """The installed board called ``name`` (a board file shipped in ``data/``), or None: never reads a path."""
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", name) \
+            or name.endswith(".json") or not (data_dir() / f"{name}.json").is_file():
+        return None
+    try:
+        return _load_path(str(data_dir() / f"{name}.json"))
+    except BoardDataError:
+        return None
+
+
 def is_board_path(text: str) -> bool:
     """Whether ``load_board`` reads ``text`` as a file path (it ends in .json or has a folder) rather than a name."""
     return text.endswith(".json") or "/" in text or "\\" in text or os.sep in text

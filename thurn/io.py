@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from . import turn
 from .actions import parse_action
-from .board import Board, _short, available_boards, is_board_path, load_board, read_limited
+from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
 from .state import GameState, PlayerState, name_key
@@ -69,9 +69,10 @@ def _board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
             return load_board(boards[name])
     if trusted:
         return load_board(name)
+    board = installed_board(name)
+    if board is not None:
+        return board
     installed = available_boards()
-    if name in installed:
-        return load_board(name)
     if is_board_path(name):
         raise PositionError(
             f"rules.board: a save file or position may name only an installed board ({', '.join(installed)}), not "
