@@ -7,7 +7,12 @@ the rules run fast; everything public speaks in city names.
 """
 from __future__ import annotations
 
+import difflib
 import json
+import math
+import os
+import re
+import stat
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,21 +35,32 @@ def data_dir() -> Path:
     raise BoardDataError(f"The board data folder was not found next to {here} (expected data/base.json).")
 
 
+#: Characters a name may be written with besides letters and digits: each run of them reads as one ``_``.
+SEPARATORS = frozenset(" _-.'’ʼ/()")
+
+
 def fold(name: str) -> str:
-    """A lookup key for a name: accents dropped, lower case, spaces and dots as ``_`` ('Nürnberg' -> 'nurnberg')."""
+    """A lookup key for a name: accents dropped, lower case, spaces, ``_ - . ' / ( )`` as one ``_``
+    ('Nürnberg' -> 'nurnberg', 'Bad Ems' -> 'bad_ems'). Any other character is kept, so that a name with stray
+    punctuation ('!!Ulm???') matches nothing."""
     text = unicodedata.normalize("NFKD", str(name))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     text = text.replace("ß", "ss")
     out, sep = [], False
     for ch in text:
-        if ch.isalnum():
+        if ch in SEPARATORS or ch.isspace():
+            sep = True
+        else:
             if sep and out:
                 out.append("_")
             out.append(ch)
             sep = False
-        else:
-            sep = True
     return "".join(out)
+
+
+def _loose(name) -> str:
+    """The letters and digits of a name (for suggestions only: 'Ulm!!' -> 'ulm')."""
+    return "".join(ch for ch in fold(name) if ch.isalnum())
 
 
 @dataclass(frozen=True)
@@ -179,10 +195,26 @@ class Board:
         if isinstance(city, int) and not isinstance(city, bool):
             if 0 <= city < len(self.cities):
                 return city
+        if isinstance(city, str) and len(city) > 100:
+            raise UnknownCity(city[:60] + "…", self.city_names)
         try:
             return self._lookup[fold(city)]
-        except (KeyError, TypeError):
-            raise UnknownCity(city, self.city_names) from None
+        except (KeyError, TypeError, ValueError):
+            raise self._unknown_city(city) from None
+
+    def _unknown_city(self, name) -> UnknownCity:
+        """The error for a name that is no city, suggesting the city it reads like without its punctuation."""
+        err = UnknownCity(name, self.city_names)
+        try:
+            key = _loose(name)
+        except (TypeError, ValueError):
+            key = ""
+        close = [c.name for c in self.cities if key and key in (_loose(c.name), _loose(c.id))]
+        if close and close[0] not in err.suggestions:
+            err.suggestions = close + err.suggestions[:2]
+            err.args = (f"There is no city called {name!r}. Did you mean "
+                        + " or ".join(repr(s) for s in err.suggestions) + "?",)
+        return err
 
     def city(self, city) -> City:
         """The :class:`City` for a name or id; an unknown name raises :class:`UnknownCity` with a suggestion."""
@@ -254,31 +286,101 @@ def _fail(source: str, problem: str):
     raise BoardDataError(f"{source}: {problem}")
 
 
-def _req(d: dict, key: str, source: str, where: str, kind=None):
-    if not isinstance(d, dict) or key not in d:
+#: The largest board file read (bytes): a board is a few kilobytes; anything bigger is not a board.
+MAX_BOARD_BYTES = 1 << 20
+#: Bounds of the numbers in a board file (the engine keeps sets of cities as bit masks of at most 60 bits).
+MAX_CITIES = 60
+LIMITS = {
+    "players": (1, 8), "city_card_copies": (1, 10), "face_up_cards": (1, 12), "houses_per_player": (1, 100),
+    "hand_limit_after_scoring": (0, 6), "min_route_to_score": (1, MAX_CITIES),
+}
+_MISSING = object()
+
+
+def _short(value, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (error messages never echo a whole file)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _type_name(kind) -> str:
+    names = {str: "text", int: "whole number", list: "list", dict: "JSON object", bool: "true or false"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def _req(d: dict, key: str, source: str, where: str, kind=None, default=_MISSING):
+    if not isinstance(d, dict):
+        _fail(source, f"{where} should be a JSON object, not {_short(d)}.")
+    if key not in d:
+        if default is not _MISSING:
+            return default
         _fail(source, f"{where} has no {key!r}.")
     value = d[key]
-    if kind is not None and not isinstance(value, kind):
-        _fail(source, f"{where}: {key!r} should be a {kind.__name__ if isinstance(kind, type) else 'value of another type'}, "
-                      f"not {type(value).__name__}.")
+    if kind is not None and (not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int, float)))):
+        _fail(source, f"{where}: {key!r} should be a {_type_name(kind)}, not {_short(value)}.")
     return value
 
 
+def _text(d, key, source, where, default=_MISSING, limit=100, name=False):
+    """A text field: a string of at most ``limit`` characters without control characters (``name``: non-empty,
+    with a letter or digit)."""
+    value = _req(d, key, source, where, str, default)
+    if value is None:
+        return value
+    if len(value) > limit:
+        _fail(source, f"{where}: {key!r} is {len(value)} characters long; at most {limit}.")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and (name or ch not in "\n\t")
+           for ch in value):
+        _fail(source, f"{where}: {key!r} contains a control character: {_short(value)}.")
+    if name and not any(ch.isalnum() for ch in value):
+        _fail(source, f"{where}: {key!r} should be a name with a letter or digit, not {_short(value)}.")
+    return value
+
+
+def _whole(d, key, source, where, lo, hi, default=_MISSING) -> int:
+    value = _req(d, key, source, where, int, default)
+    if not lo <= value <= hi:
+        _fail(source, f"{where}: {key!r} should be from {lo} to {hi}, not {_short(value)}.")
+    return value
+
+
+def _names_list(d, key, source, where, limit=MAX_CITIES) -> tuple:
+    values = _req(d, key, source, where, list, [])
+    if len(values) > limit or not all(isinstance(v, str) for v in values):
+        _fail(source, f"{where}: {key!r} should be a list of at most {limit} ids (text), not {_short(values)}.")
+    return tuple(values)
+
+
+def _list(data, key, source, limit):
+    values = _req(data, key, source, "the board", list)
+    if len(values) > limit:
+        _fail(source, f"the board lists {len(values)} {key}; at most {limit}.")
+    return values
+
+
 def board_from_dict(data: dict, source: str = "<board data>") -> Board:
-    """Build and validate a :class:`Board` from the parsed data file; errors name ``source`` and the problem."""
+    """Build and validate a :class:`Board` from the parsed data file; errors name ``source``, the field and the
+    problem (wrong types, numbers out of bounds, unknown ids, a board on which nobody could act)."""
     if not isinstance(data, dict):
         _fail(source, "the file should hold one JSON object.")
     fmt = data.get("format")
     if fmt != FORMAT:
-        _fail(source, f"unknown format {fmt!r} (expected {FORMAT!r}).")
+        _fail(source, f"unknown format {_short(fmt)} (expected {FORMAT!r}).")
     comp = _req(data, "components", source, "the board", dict)
-    provinces_raw = _req(data, "provinces", source, "the board", list)
-    cities_raw = _req(data, "cities", source, "the board", list)
-    roads_raw = _req(data, "roads", source, "the board", list)
+    provinces_raw = _list(data, "provinces", source, MAX_CITIES)
+    cities_raw = _list(data, "cities", source, MAX_CITIES)
+    roads_raw = _list(data, "roads", source, MAX_CITIES * (MAX_CITIES - 1) // 2)
+    if not cities_raw:
+        _fail(source, "the board has no cities; it needs at least one city (and roads between them).")
 
     pids = []
     for i, p in enumerate(provinces_raw):
-        pid = _req(p, "id", source, f"province #{i + 1}", str)
+        pid = _text(p, "id", source, f"province #{i + 1}", name=True)
         if pid in pids:
             _fail(source, f"province {pid!r} is listed twice.")
         pids.append(pid)
@@ -286,44 +388,48 @@ def board_from_dict(data: dict, source: str = "<board data>") -> Board:
     cities, members, seen = [], {pid: [] for pid in pids}, {}
     for i, c in enumerate(cities_raw):
         where = f"city #{i + 1}"
-        cid = _req(c, "id", source, where, str)
+        cid = _text(c, "id", source, where, name=True)
         where = f"city {cid!r}"
-        name = _req(c, "name", source, where, str)
+        name = _text(c, "name", source, where, name=True)
         prov = _req(c, "province", source, where, str)
         pos = _req(c, "pos", source, where, list)
-        if cid in seen or fold(name) in seen:
+        if cid in seen:
             _fail(source, f"city {cid!r} is listed twice.")
+        for key in {fold(cid), fold(name)}:
+            if key in seen:
+                _fail(source, f"city {cid!r}: its id or name {name!r} reads like that of city "
+                              f"{cities_raw[seen[key]]['id']!r}; each city needs a name of its own.")
         if prov not in members:
-            _fail(source, f"city {cid!r} lies in province {prov!r}, which is not among the provinces {pids}.")
-        if len(pos) != 2 or not all(isinstance(v, (int, float)) for v in pos):
-            _fail(source, f"city {cid!r}: 'pos' should be two numbers [x, y], not {pos!r}.")
-        seen[cid] = seen[fold(name)] = i
+            _fail(source, f"city {cid!r} lies in province {_short(prov)}, which is not among the provinces {pids}.")
+        if len(pos) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                                    for v in pos):
+            _fail(source, f"city {cid!r}: 'pos' should be two numbers [x, y], not {_short(pos)}.")
+        seen[cid] = seen[fold(cid)] = seen[fold(name)] = i
         members[prov].append(cid)
         cities.append(City(cid, name, prov, (float(pos[0]), float(pos[1])), i))
-    if len(cities) > 60:
-        _fail(source, f"{len(cities)} cities; the engine handles at most 60.")
-    for p in provinces_raw:
-        listed = p.get("cities")
-        if listed is not None and sorted(listed) != sorted(members[p["id"]]):
-            _fail(source, f"province {p['id']!r} lists cities {listed} but the cities say {members[p['id']]}.")
     provinces = []
     for p in provinces_raw:
-        if not members[p["id"]]:
-            _fail(source, f"province {p['id']!r} has no city.")
-        provinces.append(Province(p["id"], p.get("name", p["id"]), p.get("bonus_group"), p.get("color", "#999999"),
-                                  tuple(members[p["id"]])))
+        pid = p["id"]
+        where = f"province {pid!r}"
+        listed = _req(p, "cities", source, where, list, None)
+        if listed is not None and (not all(isinstance(x, str) for x in listed)
+                                   or sorted(listed) != sorted(members[pid])):
+            _fail(source, f"province {pid!r} lists cities {_short(listed, 200)} but the cities say {members[pid]}.")
+        if not members[pid]:
+            _fail(source, f"province {pid!r} has no city.")
+        group = _req(p, "bonus_group", source, where, (str, type(None)), None)
+        provinces.append(Province(pid, _text(p, "name", source, where, pid, name=True), group,
+                                  _text(p, "color", source, where, "#999999", limit=40), tuple(members[pid])))
 
     roads, road_set = [], set()
     for i, r in enumerate(roads_raw):
         if not (isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) for x in r)):
-            _fail(source, f"road #{i + 1} should be a pair of city ids, not {r!r}.")
+            _fail(source, f"road #{i + 1} should be a pair of city ids, not {_short(r)}.")
         a, b = r
         for x in (a, b):
-            if x not in seen:
-                close = [c.id for c in cities]
-                import difflib
-                hint = difflib.get_close_matches(x, close, n=1)
-                _fail(source, f"road #{i + 1} {a}–{b} names an unknown city {x!r}"
+            if x not in seen or cities[seen[x]].id != x:
+                hint = difflib.get_close_matches(x, [c.id for c in cities], n=1)
+                _fail(source, f"road #{i + 1} {a}–{b} names an unknown city {_short(x)}"
                               + (f" (did you mean {hint[0]!r}?)" if hint else "") + ".")
         if a == b:
             _fail(source, f"road #{i + 1} leads from {a!r} to itself.")
@@ -333,108 +439,194 @@ def board_from_dict(data: dict, source: str = "<board data>") -> Board:
         road_set.add(key)
         roads.append((a, b))
     isolated = [c.id for c in cities if not any(c.id in r for r in roads)]
-    if isolated:
+    if isolated and len(cities) > 1:
         _fail(source, f"cities with no road: {isolated}.")
 
     stacks = []
-    for i, s in enumerate(_req(data, "bonus_stacks", source, "the board", list)):
-        sid = _req(s, "id", source, f"bonus stack #{i + 1}", str)
-        kind = _req(s, "kind", source, f"bonus stack {sid!r}", str)
+    for i, s in enumerate(_list(data, "bonus_stacks", source, MAX_CITIES)):
+        sid = _text(s, "id", source, f"bonus stack #{i + 1}", name=True)
+        where = f"bonus stack {sid!r}"
+        kind = _req(s, "kind", source, where, str)
         if kind not in STACK_KINDS:
-            _fail(source, f"bonus stack {sid!r} has unknown kind {kind!r} (known: {', '.join(STACK_KINDS)}).")
-        values = _req(s, "values", source, f"bonus stack {sid!r}", list)
-        if not all(isinstance(v, int) for v in values):
-            _fail(source, f"bonus stack {sid!r}: values should be whole numbers, not {values!r}.")
+            _fail(source, f"bonus stack {sid!r} has unknown kind {_short(kind)} (known: {', '.join(STACK_KINDS)}).")
+        values = _req(s, "values", source, where, list)
+        if len(values) > 100 or not all(isinstance(v, int) and not isinstance(v, bool) and -100 <= v <= 100
+                                        for v in values):
+            _fail(source, f"bonus stack {sid!r}: values should be at most 100 whole numbers from -100 to 100, "
+                          f"not {_short(values)}.")
         if list(values) != sorted(values, reverse=True):
             _fail(source, f"bonus stack {sid!r}: values {values} should be listed top first, highest on top "
                           f"(base rules, Preparation).")
-        provs = tuple(s.get("provinces", ()))
-        excl = tuple(s.get("except_provinces", ()))
+        provs = _names_list(s, "provinces", source, where)
+        excl = _names_list(s, "except_provinces", source, where)
         for p in provs + excl:
             if p not in members:
                 _fail(source, f"bonus stack {sid!r} names unknown province {p!r}.")
-        length = s.get("length", 0)
-        if kind == "route_length" and not (isinstance(length, int) and length > 0):
-            _fail(source, f"bonus stack {sid!r} needs a route 'length'.")
+        length = _req(s, "length", source, where, int, 0)
+        if kind == "route_length" and not 0 < length <= MAX_CITIES:
+            _fail(source, f"bonus stack {sid!r} needs a route 'length' from 1 to {MAX_CITIES}, not {_short(length)}.")
         if kind == "all_cities" and not provs:
             _fail(source, f"bonus stack {sid!r} needs its 'provinces'.")
         if any(x.id == sid for x in stacks):
             _fail(source, f"bonus stack {sid!r} is listed twice.")
-        stacks.append(BonusStack(sid, s.get("name", sid), kind, tuple(values), length, provs, excl, len(stacks)))
+        stacks.append(BonusStack(sid, _text(s, "name", source, where, sid, name=True), kind, tuple(values), length,
+                                 provs, excl, len(stacks)))
     for p in provinces:
         if p.bonus_group is not None and not any(s.id == p.bonus_group for s in stacks):
             _fail(source, f"province {p.id!r} counts for bonus stack {p.bonus_group!r}, which is not among the stacks.")
 
     carriages = []
-    for i, c in enumerate(_req(data, "carriages", source, "the board", list)):
-        try:
-            carriages.append(Carriage(int(c["level"]), int(c["points"]), int(c["copies"])))
-        except (KeyError, TypeError, ValueError):
-            _fail(source, f"carriage #{i + 1} needs whole-number 'level', 'points' and 'copies', not {c!r}.")
+    for i, c in enumerate(_list(data, "carriages", source, MAX_CITIES)):
+        where = f"carriage #{i + 1}"
+        if not (isinstance(c, dict) and all(isinstance(c.get(k), int) and not isinstance(c.get(k), bool)
+                                            for k in ("level", "points", "copies"))):
+            _fail(source, f"carriage #{i + 1} needs whole-number 'level', 'points' and 'copies', not {_short(c)}.")
+        carriages.append(Carriage(_whole(c, "level", source, where, 1, MAX_CITIES + 2),
+                                  _whole(c, "points", source, where, -1000, 1000),
+                                  _whole(c, "copies", source, where, 0, 20)))
     levels = [c.level for c in carriages]
     if levels != sorted(set(levels)) or any(b != a + 1 for a, b in zip(levels, levels[1:])):
         _fail(source, f"carriage levels {levels} should rise one by one.")
 
     officials = []
-    for i, o in enumerate(data.get("officials", [])):
-        oid = _req(o, "id", source, f"official #{i + 1}", str)
-        officials.append(Official(oid, o.get("name", oid), tuple(o.get("aliases", ())), o.get("effect", "")))
+    for i, o in enumerate(_list(data, "officials", source, 20) if "officials" in data else []):
+        oid = _text(o, "id", source, f"official #{i + 1}", name=True)
+        where = f"official {oid!r}"
+        aliases = _names_list(o, "aliases", source, where, 20)
+        officials.append(Official(oid, _text(o, "name", source, where, oid, name=True), aliases,
+                                  _text(o, "effect", source, where, "", limit=500)))
 
-    try:
-        players = tuple(int(x) for x in comp["players"])
-        copies, face_up = int(comp["city_card_copies"]), int(comp["face_up_cards"])
-        houses, hand_limit = int(comp["houses_per_player"]), int(comp["hand_limit_after_scoring"])
-        min_route = int(comp["min_route_to_score"])
-    except (KeyError, TypeError, ValueError) as e:
-        _fail(source, f"'components' needs whole numbers for players, city_card_copies, face_up_cards, "
-                      f"houses_per_player, hand_limit_after_scoring and min_route_to_score ({e!r}).")
-    if len(players) != 2 or not 1 <= players[0] <= players[1]:
-        _fail(source, f"'components.players' should be [min, max], not {list(players)}.")
-    if copies < 1 or face_up < 0 or houses < 1 or min_route < 1:
-        _fail(source, "component counts must be positive.")
-    size = tuple(data.get("board_size_mm", (600, 420)))
+    players = _req(comp, "players", source, "'components'", list)
+    lo, hi = LIMITS["players"]
+    if not (len(players) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in players)
+            and lo <= players[0] <= players[1] <= hi):
+        _fail(source, f"'components.players' should be [min, max] with {lo} <= min <= max <= {hi}, "
+                      f"not {_short(players)}.")
+    counts = {key: _whole(comp, key, source, "'components'", *LIMITS[key]) for key in LIMITS if key != "players"}
+    copies, face_up = counts["city_card_copies"], counts["face_up_cards"]
+    min_route = counts["min_route_to_score"]
+    if min_route > len(cities):
+        _fail(source, f"'components.min_route_to_score' is {min_route}, but the board has only {len(cities)} "
+                      f"cities: no route could ever be scored.")
+    deck = len(cities) * copies
+    if deck <= players[1] * (min_route - 1):
+        _fail(source, f"only {deck} city cards: {players[1]} players could hold them all in routes too short to "
+                      f"score ({min_route - 1} cards each), and then nobody could act. A board needs more than "
+                      f"{players[1] * (min_route - 1)} cards.")
+    size = _req(data, "board_size_mm", source, "the board", list, [600, 420])
+    if len(size) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e6
+                                 for v in size):
+        _fail(source, f"'board_size_mm' should be two positive numbers [width, height], not {_short(size)}.")
+    bid = _text(data, "id", source, "the board", Path(source).stem[:100] or "board", name=True)
     return Board(
-        id=str(data.get("id", Path(source).stem)), name=str(data.get("name", data.get("id", source))),
-        provenance=str(data.get("provenance", "unknown")), note=str(data.get("note", "")), size=size,
+        id=bid, name=_text(data, "name", source, "the board", bid, limit=200, name=True),
+        provenance=_text(data, "provenance", source, "the board", "unknown"),
+        note=_text(data, "note", source, "the board", "", limit=5000), size=tuple(size),
         cities=tuple(cities), provinces=tuple(provinces), roads=tuple(roads), stacks=tuple(stacks),
-        carriages=tuple(carriages), officials=tuple(officials), players=players, card_copies=copies,
-        face_up=face_up, houses=houses, hand_limit=hand_limit, min_route=min_route, source=source,
+        carriages=tuple(carriages), officials=tuple(officials), players=tuple(players), card_copies=copies,
+        face_up=face_up, houses=counts["houses_per_player"], hand_limit=counts["hand_limit_after_scoring"],
+        min_route=min_route, source=source,
     )
+
+
+def read_limited(path: str, limit: int, what: str, error=BoardDataError) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; anything else raises ``error`` naming the
+    file. Checked before opening (a FIFO, a device or a folder is refused) and opened without blocking."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{path}: no such {what}.") from None
+    except (OSError, ValueError) as e:
+        raise error(f"{path}: cannot be read ({e}).") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{path}: not a regular file, so it cannot be a {what}.")
+    if info.st_size > limit:
+        raise error(f"{path}: {info.st_size} bytes; a {what} has at most {limit}.")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise error(f"{path}: cannot be read ({e}).") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(f"{path}: not a regular file, so it cannot be a {what}.")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise error(f"{path}: cannot be read ({e}).") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise error(f"{path}: more than {limit} bytes; a {what} has at most {limit}.")
+    return b"".join(chunks)
 
 
 @lru_cache(maxsize=16)
 def _load_path(path: str) -> Board:
-    p = Path(path)
+    raw = read_limited(path, MAX_BOARD_BYTES, "board file")
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardDataError(f"{path}: no such board file.") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BoardDataError(f"{path}: cannot be read ({e}).") from None
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise BoardDataError(f"{path}: cannot be read (not UTF-8 text: {e.reason} at byte {e.start}).") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BoardDataError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    except (ValueError, RecursionError) as e:
+        raise BoardDataError(f"{path}: not a board file ({'nested too deeply' if isinstance(e, RecursionError) else e}).") \
+            from None
     return board_from_dict(data, source=str(path))
 
 
 def available_boards() -> list[str]:
-    """Names of the boards shipped in ``data/``."""
-    return sorted(p.stem for p in data_dir().glob("*.json")
-                  if json.loads(p.read_text(encoding="utf-8")).get("format") == FORMAT)
+    """Names of the boards shipped in ``data/`` (the only boards a save file may name)."""
+    out = []
+    for p in data_dir().glob("*.json"):
+        try:
+            if json.loads(p.read_text(encoding="utf-8")).get("format") == FORMAT:
+                out.append(p.stem)
+        except (OSError, ValueError, AttributeError):
+            continue
+    return sorted(out)
+
+
+def installed_board(name: str) -> Board | None:
+    """The installed board called ``name`` (a board file shipped in ``data/``), or None: never reads a path."""
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", name) \
+            or name.endswith(".json") or not (data_dir() / f"{name}.json").is_file():
+        return None
+    try:
+        return _load_path(str(data_dir() / f"{name}.json"))
+    except BoardDataError:
+        return None
+
+
+def is_board_path(text: str) -> bool:
+    """Whether ``load_board`` reads ``text`` as a file path (it ends in .json or has a folder) rather than a name."""
+    return text.endswith(".json") or "/" in text or "\\" in text or os.sep in text
 
 
 def load_board(board="base") -> Board:
     """Load a board by name (a file in ``data/``) or by path; a :class:`Board` is returned as it is.
 
-    Boards are cached: loading the same file twice gives the same object.
+    A path (from code or the command line, never from a save file) must be a regular file of at most
+    :data:`MAX_BOARD_BYTES`. Boards are cached: loading the same file twice gives the same object.
     """
     if isinstance(board, Board):
         return board
     text = str(board)
-    if text.endswith(".json") or "/" in text or "\\" in text:
-        return _load_path(str(Path(text).resolve()))
-    path = data_dir() / f"{text}.json"
-    if not path.is_file():
+    if "\0" in text:
+        raise BoardDataError(f"{_short(text)}: a board name or path has no NUL character.")
+    if is_board_path(text):
+        try:
+            path = str(Path(text).resolve())
+        except (OSError, ValueError, RuntimeError) as e:
+            raise BoardDataError(f"{text}: cannot be read ({e}).") from None
+        return _load_path(path)
+    if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}", text) or not (data_dir() / f"{text}.json").is_file():
         raise UnknownName("board", text, available_boards())
-    return _load_path(str(path))
+    return _load_path(str(data_dir() / f"{text}.json"))

@@ -3,55 +3,174 @@
 A *position* is a readable dict (like a chess FEN): who holds which cards and houses, the route in front of
 each player, the display, the deck in order, what is left of each stack. Everything but the players may be
 left out and gets its natural default (the rest of the cards shuffled into the deck, full stacks, ...).
-A *game* file holds the position and also the setup and actions that led to it, so it can be replayed.
+A *game* file holds the position and also where the game came from (its ``origin``: a seed or a position),
+its setup and the actions that led to it; loading replays them and checks they give the position.
+
+Everything read from a file or a dict is untrusted: every field is type-checked and bounded, a board may only
+be named (an installed board, or one the calling code passes in ``boards``), and anything wrong raises a
+:class:`~thurn.errors.PositionError` naming the field.
 """
 from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 
 from . import turn
 from .actions import parse_action
-from .board import Board, load_board
+from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, name_key
 
 POSITION_FORMAT = "thurn-position/1"
 GAME_FORMAT = "thurn-game/1"
 TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "official")
+POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left",
+                   "start_player", "current", "turn", "end_triggered_by", "turns_taken", "seed", "shuffles", "ext")
+PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles")
+GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
+ORIGINS = ("seed", "position")
+
+#: The largest save file read (bytes, or characters of a text): a long game is well under 1 MiB.
+MAX_SAVE_BYTES = 16 << 20
+#: The most actions a save file may replay (a random game takes a few thousand).
+MAX_ACTIONS = 200_000
+#: The longest player name (characters).
+MAX_NAME = 40
+#: A game file's ``meta``: at most this many keys, text values at most MAX_META_TEXT characters.
+MAX_META_KEYS = 32
+MAX_META_TEXT = 1000
+#: Seeds are whole numbers in this range (lowest, highest + 1).
+SEED_RANGE = (-(2 ** 63), 2 ** 64)
+#: The largest turn and shuffle counts a position may give.
+MAX_COUNT = 10 ** 7
+_INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def _seeded(seed, what) -> random.Random:
     return random.Random(f"thurn:{seed}:{what}")
 
 
-def _board_for(rules: Rules) -> Board:
-    return load_board(rules.board)
+# -- boards: named by files, passed by code -----------------------------------------------------------------------
 
+def _board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
+    """The board ``rules`` names. ``trusted`` (code): any name or path. Otherwise (a file or a dict that may come
+    from one) only an installed board, or one the calling code gave in ``boards`` ({name in the file: Board or
+    path})."""
+    name = rules.board
+    if boards is not None:
+        if not isinstance(boards, Mapping):
+            raise PositionError(f"boards should map the board names a save file uses to boards (a dict such as "
+                                f"{{'my_board.json': thurn.load_board('my_board.json')}}), not {_short(boards)}.")
+        if name in boards:
+            return load_board(boards[name])
+    if trusted:
+        return load_board(name)
+    board = installed_board(name)
+    if board is not None:
+        return board
+    installed = available_boards()
+    if is_board_path(name):
+        raise PositionError(
+            f"rules.board: a save file or position may name only an installed board ({', '.join(installed)}), not "
+            f"the file {_short(name, 200)}. To load a game played on a board file, pass the board from code: "
+            f"thurn.GameState.from_json(text, boards={{{name[:200]!r}: {name[:200]!r}}}).")
+    try:
+        raise UnknownName("board", name[:100], installed)
+    except UnknownName as e:
+        raise PositionError(f"rules.board: {e}") from None
+
+
+def _rules(raw, trusted: bool) -> Rules:
+    """Rules from a position or setup; from a file the fields are type-checked here first."""
+    if isinstance(raw, Rules):
+        return raw
+    if raw is not None and not isinstance(raw, dict):
+        raise PositionError(f"rules should be a JSON object of rule options, not {_short(raw)}.")
+    if raw is not None and not trusted:
+        if "board" in raw and not isinstance(raw["board"], str):
+            raise PositionError(f"rules.board should be the name of an installed board, not {_short(raw['board'])}.")
+        exp = raw.get("expansions")
+        if "expansions" in raw and not (isinstance(exp, list) and len(exp) <= 20
+                                        and all(isinstance(e, str) and len(e) <= 100 for e in exp)):
+            raise PositionError(f"rules.expansions should be a list of expansion names, not {_short(exp)}.")
+    try:
+        return Rules.from_dict(raw)
+    except ThurnError:
+        raise
+    except (TypeError, ValueError) as e:
+        raise PositionError(f"rules: {e}") from None
+
+
+# -- names and seeds ------------------------------------------------------------------------------------------------
+
+def _check_names(players, board) -> tuple[str, ...]:
+    """Player names: 2 to 4 (as the board says), each a short visible text, no two alike (see ``name_key``)."""
+    if isinstance(players, (str, bytes, Mapping)) or not hasattr(players, "__iter__"):
+        raise PositionError(f"players should be a list of names, not {_short(players)}.")
+    lo, hi = board.players
+    names = []
+    for n in players:
+        names.append(n)
+        if len(names) > hi:
+            break
+    if not lo <= len(names) <= hi:
+        raise PositionError(f"{board.name} is for {lo} to {hi} players, not {len(names)}"
+                            f"{' or more' if len(names) > hi else ''}.")
+    for n in names:
+        if not isinstance(n, str) or not n.strip():
+            raise PositionError(f"each player needs a name (a non-empty text), not {_short(n)}.")
+        if len(n) > MAX_NAME:
+            raise PositionError(f"the player name {_short(n)} is {len(n)} characters long; at most {MAX_NAME}.")
+        bad = next((ch for ch in n if unicodedata.category(ch) in _INVISIBLE), None)
+        if bad is not None:
+            raise PositionError(f"the player name {n!r} contains a control or invisible character "
+                                f"(U+{ord(bad):04X}); names are plain visible text.")
+    keys = {}
+    for n in names:
+        k = name_key(n)
+        if k in keys:
+            raise PositionError(f"player names must differ by more than case, spaces or Unicode form: "
+                                f"{keys[k]!r} and {n!r}.")
+        keys[k] = n
+    return tuple(names)
+
+
+def _check_seed(seed, where="seed"):
+    if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_RANGE[0] <= seed < SEED_RANGE[1]:
+        raise PositionError(f"{where} should be a whole number (from -2**63 to 2**64 - 1), not {_short(seed)}.")
+    return seed
+
+
+# -- new games -------------------------------------------------------------------------------------------------------
 
 def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
     """A new game (base rules, Preparation): the 66 cards shuffled, 6 face up, stacks highest on top.
 
-    ``players``: 2 to 4 names, in seating (clockwise) order. ``seed``: any int or str; ``None`` draws one, which
-    is kept in the state so the game can be replayed. ``start_player``: a seat, or ``"random"`` to draw it with
-    the game's seeded generator (rules notes R5).
+    ``players``: 2 to 4 names, in seating (clockwise) order, at most 40 characters each, no two differing only by
+    case, spaces or Unicode form. ``seed``: a whole number; ``None`` draws one, which is kept in the state so the
+    game can be replayed. ``start_player``: a seat, or ``"random"`` to draw it with the game's seeded generator
+    (rules notes R5). ``rules``: a dict or :class:`~thurn.rules.Rules`; its ``board`` may be a name or a path.
     """
     rules = Rules.from_dict(rules) if not isinstance(rules, Rules) else rules
-    board = _board_for(rules)
+    return _deal(players, seed, rules, _board_for(rules), start_player)
+
+
+def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     names = _check_names(players, board)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise PositionError(f"seed should be a whole number or a string, not {seed!r}.")
+    _check_seed(seed)
     if start_player == "random":
         start = _seeded(seed, "start").randrange(len(names))
-    elif isinstance(start_player, int) and 0 <= start_player < len(names):
+    elif isinstance(start_player, int) and not isinstance(start_player, bool) and 0 <= start_player < len(names):
         start = start_player
     else:
         raise PositionError(f"start_player should be a seat from 0 to {len(names) - 1} or 'random', "
-                            f"not {start_player!r}.")
+                            f"not {_short(start_player)}.")
     cards = [c for c in range(len(board.cities)) for _ in range(board.card_copies)]
     _seeded(seed, 0).shuffle(cards)
     face_up = min(board.face_up, len(cards))
@@ -65,21 +184,6 @@ def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
         v.setup(s)
     turn.settle(s)
     return s
-
-
-def _check_names(players, board) -> tuple[str, ...]:
-    if isinstance(players, str) or not hasattr(players, "__iter__"):
-        raise PositionError(f"players should be a list of names, not {players!r}.")
-    names = tuple(players)
-    lo, hi = board.players
-    if not lo <= len(names) <= hi:
-        raise PositionError(f"{board.name} is for {lo} to {hi} players, not {len(names)}.")
-    for n in names:
-        if not isinstance(n, str) or not n.strip():
-            raise PositionError(f"each player needs a name (a non-empty string), not {n!r}.")
-    if len(set(names)) != len(names):
-        raise PositionError(f"player names must differ: {list(names)}.")
-    return names
 
 
 def _blank(board, rules, names, seed) -> GameState:
@@ -129,99 +233,122 @@ def position_dict(s: GameState) -> dict:
     }
 
 
-def _cities(board, values, where) -> tuple[int, ...]:
+def _list(values, where, limit, what="city names"):
+    if not isinstance(values, (list, tuple)):
+        raise PositionError(f"{where} should be a list of {what}, not {_short(values)}.")
+    if len(values) > limit:
+        raise PositionError(f"{where} lists {len(values)} {what}; the game has only {limit}.")
+    return values
+
+
+def _city(board, v, where) -> int:
+    if not isinstance(v, str):
+        raise PositionError(f"{where}: a city is given by its name (text), not {_short(v)}.")
+    try:
+        return board.index(v)
+    except ThurnError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _cities(board, values, where, limit=None) -> tuple[int, ...]:
     if values is None:
         return ()
-    if isinstance(values, str) or not isinstance(values, (list, tuple)):
-        raise PositionError(f"{where} should be a list of city names, not {values!r}.")
-    out = []
-    for v in values:
-        try:
-            out.append(board.index(v))
-        except ThurnError as e:
-            raise PositionError(f"{where}: {e}") from None
-    return tuple(out)
+    values = _list(values, where, board.deck_size if limit is None else limit)
+    return tuple(_city(board, v, where) for v in values)
 
 
 def _int(d, key, default, where, lo=None, hi=None):
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo) or (hi is not None and v > hi):
-        rng = f" from {lo} to {hi}" if lo is not None and hi is not None else ""
-        raise PositionError(f"{where}{key} should be a whole number{rng}, not {v!r}.")
+        rng = f" from {lo} to {hi}" if lo is not None and hi is not None else f" from {lo}" if lo is not None else ""
+        raise PositionError(f"{where}{key} should be a whole number{rng}, not {_short(v)}.")
     return v
 
 
-def state_from_position(data) -> GameState:
-    """A state from a position dict; missing parts get their defaults; inconsistencies are named."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise PositionError(f"the position is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+def _known_fields(d, known, what):
+    for k in d:
+        if k not in known:
+            raise UnknownName(what, k if not isinstance(k, str) else k[:100], sorted(known))
+
+
+def state_from_position(data, *, boards=None) -> GameState:
+    """A state from a position dict (or its JSON text); missing parts get their defaults; inconsistencies are named.
+
+    The position may come from a file: every field is checked and a wrong one raises :class:`PositionError`
+    naming it. ``rules.board`` must be an installed board, or one given by the calling code in ``boards``
+    (``{name in the position: Board or path}``).
+    """
+    if isinstance(data, (str, bytes, bytearray, memoryview)):
+        data = _parse_json(data, "the position")
+    try:
+        return _position(data, boards)
+    except RecursionError:
+        raise PositionError("the position is nested too deeply to be a position.") from None
+
+
+def _position(data, boards) -> GameState:
     if not isinstance(data, dict):
-        raise PositionError(f"a position is a dict, not {type(data).__name__}.")
+        raise PositionError(f"a position is a JSON object, not {type(data).__name__}.")
     fmt = data.get("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT:
-        raise PositionError(f"unknown position format {fmt!r} (expected {POSITION_FORMAT!r}).")
-    known = {"format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left", "start_player",
-             "current", "turn", "end_triggered_by", "turns_taken", "seed", "shuffles", "ext"}
-    for k in data:
-        if k not in known:
-            raise UnknownName("position field", k, sorted(known))
-    rules = Rules.from_dict(data.get("rules"))
-    board = _board_for(rules)
+        raise PositionError(f"unknown position format {_short(fmt)} (expected {POSITION_FORMAT!r}).")
+    _known_fields(data, POSITION_FIELDS, "position field")
+    rules = _rules(data.get("rules"), trusted=False)
+    board = _board_for(rules, boards, trusted=isinstance(data.get("rules"), Rules))
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise PositionError("a position needs 'players': a list of names or of player dicts.")
-    players_raw = [p if isinstance(p, dict) else {"name": p} for p in raw_players]
-    names = _check_names([p.get("name") for p in players_raw], board)
-    seed = data.get("seed", 0)
+    players_raw = [p if isinstance(p, dict) else {"name": p} for p in raw_players[:board.players[1] + 1]]
+    names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board)
+    seed = _check_seed(data.get("seed", 0))
     s = _blank(board, rules, names, seed)
     n = len(names)
     stack_held = Counter()
     carriage_held = Counter()
     players = []
-    pfields = {"name", "hand", "route", "houses", "houses_left", "carriages", "tiles"}
+    levels = board.carriage_levels
+    tile_count = sum(len(st.values) for st in board.stacks)
     for i, pr in enumerate(players_raw):
-        where = f"players[{i}] ({pr.get('name')})"
-        for k in pr:
-            if k not in pfields:
-                raise UnknownName(f"field of {where}", k, sorted(pfields))
+        where = f"players[{i}] ({names[i]})"
+        _known_fields(pr, PLAYER_FIELDS, f"field of {where}")
         hand = tuple(sorted(_cities(board, pr.get("hand"), f"{where}.hand")))
-        route = _cities(board, pr.get("route"), f"{where}.route")
+        route = _cities(board, pr.get("route"), f"{where}.route", len(board.cities))
         if len(set(route)) != len(route):
             raise PositionError(f"{where}.route names a city twice; a city appears only once in a route "
                                 f"(base rules, 2).")
         for a, b in zip(route, route[1:]):
             if not board.adj[a] >> b & 1:
                 raise PositionError(f"{where}.route: {board.city_name(a)} and {board.city_name(b)} are not joined by a road.")
-        houses_list = _cities(board, pr.get("houses"), f"{where}.houses")
+        houses_list = _cities(board, pr.get("houses"), f"{where}.houses", len(board.cities))
         if len(set(houses_list)) != len(houses_list):
             raise PositionError(f"{where}.houses names a city twice; a player has at most one house per city.")
         mask = board.mask_of(houses_list)
+        if len(houses_list) > board.houses:
+            raise PositionError(f"{where}.houses: {len(houses_list)} houses, but each player has {board.houses}.")
         left = _int(pr, "houses_left", board.houses - len(houses_list), f"{where}.", 0, board.houses)
         if left + len(houses_list) != board.houses:
-            n = len(houses_list)
-            raise PositionError(f"{where}: {n} house{'s' if n != 1 else ''} on the board and {left} left make "
-                                f"{left + len(houses_list)}, but each player has {board.houses}.")
+            k = len(houses_list)
+            raise PositionError(f"{where}: {k} house{'s' if k != 1 else ''} on the board and {left} left make "
+                                f"{left + k}, but each player has {board.houses}.")
         carriages = pr.get("carriages", [])
-        if isinstance(carriages, int):
-            carriages = list(board.carriage_levels[:board.carriage_levels.index(carriages) + 1]) \
-                if carriages in board.carriage_levels else [carriages]
-        if list(carriages) != list(board.carriage_levels[:len(carriages)]):
+        if isinstance(carriages, int) and not isinstance(carriages, bool):
+            carriages = list(levels[:levels.index(carriages) + 1]) if carriages in levels else [carriages]
+        carriages = _list(carriages, f"{where}.carriages", len(levels), "carriage levels")
+        if list(carriages) != list(levels[:len(carriages)]) or any(isinstance(c, bool) for c in carriages):
             raise PositionError(f"{where}.carriages should be the levels taken in order from "
-                                f"{board.carriage_levels[0]} without gaps (base rules, 3c), not {carriages!r}.")
+                                f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not {_short(carriages)}.")
         carriage_held.update(carriages)
         tiles = []
-        for t in pr.get("tiles", []):
-            if not (isinstance(t, (list, tuple)) and len(t) == 2 and isinstance(t[1], int)):
-                raise PositionError(f"{where}.tiles: each tile is [stack id, value], not {t!r}.")
+        for t in _list(pr.get("tiles", []), f"{where}.tiles", tile_count, "tiles"):
+            if not (isinstance(t, (list, tuple)) and len(t) == 2 and isinstance(t[0], str)
+                    and isinstance(t[1], int) and not isinstance(t[1], bool)):
+                raise PositionError(f"{where}.tiles: each tile is [stack id, value], not {_short(t)}.")
             try:
-                st = board.stack(t[0])
+                st = board.stack(t[0][:100])
             except ThurnError as e:
                 raise PositionError(f"{where}.tiles: {e}") from None
             if t[1] not in st.values:
-                raise PositionError(f"{where}.tiles: the {st.name} stack has no tile worth {t[1]} "
+                raise PositionError(f"{where}.tiles: the {st.name} stack has no tile worth {_short(t[1])} "
                                     f"(its tiles: {list(st.values)}).")
             if st.kind != "route_length" and any(x == st.index for x, _ in tiles):
                 raise PositionError(f"{where}.tiles: a player takes one {st.name} tile at most (base rules, 3b).")
@@ -234,7 +361,12 @@ def state_from_position(data) -> GameState:
     stacks = []
     given = data.get("stacks")
     if given is not None and not isinstance(given, dict):
-        raise PositionError("'stacks' should map stack ids to their values, top first.")
+        raise PositionError(f"'stacks' should map stack ids to their values, top first, not {_short(given)}.")
+    for k in given or ():
+        try:
+            board.stack(k[:100] if isinstance(k, str) else k)
+        except ThurnError as e:
+            raise PositionError(f"stacks: {e}") from None
     for st in board.stacks:
         rest = list(st.values)
         for (si, v), k in stack_held.items():
@@ -245,19 +377,21 @@ def state_from_position(data) -> GameState:
                     rest.remove(v)
         if given is not None and st.id in given:
             vals = given[st.id]
-            if not isinstance(vals, list) or Counter(vals) - Counter(rest):
-                raise PositionError(f"stacks.{st.id}: {vals!r} is not part of what is left of that stack ({rest}) "
-                                    f"once the players' tiles are counted.")
+            if not (isinstance(vals, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in vals)) \
+                    or Counter(vals) - Counter(rest):
+                raise PositionError(f"stacks.{st.id}: {_short(vals)} is not part of what is left of that stack "
+                                    f"({rest}) once the players' tiles are counted.")
             if vals != sorted(vals, reverse=True):
                 raise PositionError(f"stacks.{st.id}: tiles lie highest on top, so list them top first: "
                                     f"{sorted(vals, reverse=True)}.")
             rest = vals
         stacks.append(tuple(rest))
-    if given:
-        for k in given:
-            board.stack(k)
     s.stacks = tuple(stacks)
     cl = data.get("carriages_left")
+    if cl is not None:
+        if not isinstance(cl, dict):
+            raise PositionError(f"carriages_left should map carriage levels to how many are left, not {_short(cl)}.")
+        _known_fields(cl, [str(lv) for lv in levels], "carriage level in carriages_left")
     left = []
     for c in board.carriages:
         free = c.copies - carriage_held[c.level]
@@ -265,19 +399,18 @@ def state_from_position(data) -> GameState:
             raise PositionError(f"{carriage_held[c.level]} players hold carriage {c.level}; there are {c.copies}.")
         if cl is not None and str(c.level) in cl:
             v = cl[str(c.level)]
-            if not isinstance(v, int) or not 0 <= v <= free:
-                raise PositionError(f"carriages_left.{c.level} should be from 0 to {free}, not {v!r}.")
-            free = v
+            if not isinstance(v, int) or isinstance(v, bool) or v != free:
+                raise PositionError(f"carriages_left.{c.level} should be {free} (the game has {c.copies} carriages "
+                                    f"{c.level} and the players hold {carriage_held[c.level]}; carriages go only from "
+                                    f"the supply to the players), not {_short(v)}.")
         left.append(free)
     s.carriages_left = tuple(left)
 
     # cards: everything not placed elsewhere forms the deck (shuffled with the seed) unless the deck is given
     display_raw = data.get("display")
     if display_raw is not None:
-        if not isinstance(display_raw, list) or len(display_raw) > board.face_up:
-            raise PositionError(f"display should be a list of at most {board.face_up} city names (null for an "
-                                f"empty slot).")
-        disp = [-1 if v is None else _cities(board, [v], "display")[0] for v in display_raw]
+        _list(display_raw, "display", board.face_up, "city names (null for an empty slot)")
+        disp = [-1 if v is None else _city(board, v, "display") for v in display_raw]
         disp += [-1] * (board.face_up - len(disp))
     else:
         disp = None
@@ -297,7 +430,6 @@ def state_from_position(data) -> GameState:
         if k > board.card_copies:
             raise PositionError(f"the position has {k} {board.city_name(c)} cards; the game has {board.card_copies}.")
     rest = [c for c in range(len(board.cities)) for _ in range(board.card_copies - placed[c])]
-    shuffles = data.get("shuffles")
     if deck_raw is None:
         _seeded(seed, "position").shuffle(rest)
         deck = tuple(rest)
@@ -317,78 +449,144 @@ def state_from_position(data) -> GameState:
     if disp is None:
         disp = [-1] * board.face_up
     s.display, s.deck, s.discard = tuple(disp), tuple(deck), discard
-    s.shuffles = _int(data, "shuffles", 1, "", 0) if shuffles is not None else 1
+    s.shuffles = _int(data, "shuffles", 1, "", 0, MAX_COUNT) if data.get("shuffles") is not None else 1
 
     s.start_player = _int(data, "start_player", 0, "", 0, n - 1)
     s.current = _int(data, "current", s.start_player, "", 0, n - 1)
-    s.turns = _int(data, "turns_taken", 0, "", 0)
+    s.turns = _int(data, "turns_taken", 0, "", 0, MAX_COUNT)
     eb = data.get("end_triggered_by")
     if eb is not None:
         eb = _int(data, "end_triggered_by", None, "", 0, n - 1)
     s.end_by = eb
-    t = data.get("turn", {})
-    if not isinstance(t, dict):
-        raise PositionError("'turn' should be a dict with step, draws, draws_allowed, plays, plays_allowed, official.")
-    for k in t:
-        if k not in TURN_FIELDS:
-            raise UnknownName("turn field", k, TURN_FIELDS)
-    step = t.get("step", turn.DRAW)
-    if step not in turn.STEPS:
-        raise UnknownName("step", step, list(turn.STEPS))
-    s.step = step
-    s.draws = _int(t, "draws", 0, "turn.", 0, 2)
-    s.draws_allowed = _int(t, "draws_allowed", 1, "turn.", 1, 2)
-    s.plays = _int(t, "plays", 0 if step in (turn.DRAW, turn.PLAY) else 1, "turn.", 0, 2)
-    s.plays_allowed = _int(t, "plays_allowed", 1, "turn.", 1, 2)
-    off = t.get("official")
-    if off is not None:
-        try:
-            off = board.official(off).id
-        except ThurnError as e:
-            raise PositionError(f"turn.official: {e}") from None
-    s.official = off
-    if step == turn.SCORE and s.plays == 0:
-        raise PositionError("turn.step is 'score' but no card was played this turn (turn.plays is 0).")
-    if step == turn.KEEP and len(players[s.current].hand) <= board.hand_limit:
-        raise PositionError(f"turn.step is 'keep' but the player holds only {len(players[s.current].hand)} cards.")
-    ext = data.get("ext") or {}
+    _turn(s, data.get("turn", {}), players, board)
+    _check_tiles(s, board, rules)
+    ext = data.get("ext")
+    if ext is None:
+        ext = {}
     if not isinstance(ext, dict):
-        raise PositionError("'ext' should map expansion names to their part of the position.")
+        raise PositionError(f"'ext' should map expansion names to their part of the position, not {_short(ext)}.")
     by_name = {v.name: v for v in rules.variants}
     for k in ext:
         if k not in by_name:
-            raise UnknownName("expansion in 'ext'", k, sorted(by_name),
+            raise UnknownName("expansion in 'ext'", k if not isinstance(k, str) else k[:100], sorted(by_name),
                               "Switch it on in 'rules': {\"expansions\": [...]}.")
-    s.ext = {k: by_name[k].load(v) for k, v in ext.items()}
+    loaded = {}
+    for k, v in ext.items():
+        try:
+            loaded[k] = by_name[k].load(v)
+        except ThurnError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+            raise PositionError(f"ext.{k}: the {k} expansion cannot read its part of the position ({e}).") from None
+    s.ext = loaded
     turn.settle(s)
     return s
+
+
+def _turn(s, t, players, board) -> None:
+    """The turn fields, each checked, and checked against each other and the officials (base rules, Game Play)."""
+    if not isinstance(t, dict):
+        raise PositionError("'turn' should be a JSON object with step, draws, draws_allowed, plays, plays_allowed, "
+                            "official.")
+    _known_fields(t, TURN_FIELDS, "turn field")
+    step = t.get("step", turn.DRAW)
+    if not isinstance(step, str) or step not in turn.STEPS:
+        raise UnknownName("step", step if not isinstance(step, str) else step[:100], list(turn.STEPS))
+    off = t.get("official")
+    if off is not None:
+        if not isinstance(off, str):
+            raise PositionError(f"turn.official should be the name of an official, not {_short(off)}.")
+        try:
+            off = board.official(off[:100]).id
+        except ThurnError as e:
+            raise PositionError(f"turn.official: {e}") from None
+    s.step, s.official = step, off
+    s.draws_allowed = _int(t, "draws_allowed", 2 if off == "postmaster" else 1, "turn.", 1, 2)
+    s.plays_allowed = _int(t, "plays_allowed", 2 if off == "postal_carrier" else 1, "turn.", 1, 2)
+    s.draws = _int(t, "draws", 0, "turn.", 0, s.draws_allowed)
+    default_plays = 0 if step in (turn.DRAW, turn.PLAY) else s.plays_allowed if step == turn.SCORE else 1
+    s.plays = _int(t, "plays", default_plays, "turn.", 0, s.plays_allowed)
+    if (s.draws_allowed == 2) != (off == "postmaster"):
+        raise PositionError(f"turn.draws_allowed is {s.draws_allowed}, but only the Postmaster lets a player draw "
+                            f"two cards (turn.official is {off!r}).")
+    if (s.plays_allowed == 2) != (off == "postal_carrier"):
+        raise PositionError(f"turn.plays_allowed is {s.plays_allowed}, but only the Postal Carrier lets a player "
+                            f"play two cards (turn.official is {off!r}).")
+    hand = players[s.current].hand
+    if step == turn.DRAW and (s.plays or s.draws >= s.draws_allowed):
+        raise PositionError(f"turn.step is 'draw', but the player has drawn {s.draws} of {s.draws_allowed} cards "
+                            f"and played {s.plays}: the draw comes first (base rules, 1).")
+    if step == turn.PLAY and s.plays >= s.plays_allowed:
+        raise PositionError(f"turn.step is 'play', but the player has played {s.plays} of {s.plays_allowed} cards.")
+    if step == turn.SCORE and s.plays == 0 and hand:
+        raise PositionError("turn.step is 'score' but no card was played this turn (turn.plays is 0).")
+    if step == turn.KEEP and len(hand) <= board.hand_limit:
+        raise PositionError(f"turn.step is 'keep' but the player holds only {len(hand)} cards.")
+
+
+def _check_tiles(s, board, rules) -> None:
+    """A tile is held only with what earns it (base rules, 3b; Game End): the houses of its provinces, or having
+    ended the game. (Houses without their tile are allowed: the tile is taken at the next scoring.)"""
+    for i, p in enumerate(s.players):
+        where = f"players[{i}] ({s.names[i]}).tiles"
+        for si, _ in p.tiles:
+            st = board.stacks[si]
+            if st.kind == "all_cities":
+                need = 0
+                for pid in st.provinces:
+                    need |= board.province_mask[board._province_index[pid]]
+                if p.houses & need != need:
+                    raise PositionError(f"{where}: the {st.name} tile is taken with a house in every city of "
+                                        f"{' and '.join(board.province(x).name for x in st.provinces)} (base rules, "
+                                        f"3b); {s.names[i]} has none in {', '.join(board.names_of(need & ~p.houses))}.")
+            elif st.kind == "one_house_per_province":
+                lacking = [pr.name for k, pr in enumerate(board.provinces)
+                           if (rules.all_provinces_includes_baiern or pr.id not in st.except_provinces)
+                           and not p.houses & board.province_mask[k]]
+                if lacking:
+                    raise PositionError(f"{where}: the {st.name} tile is taken with a house in each province it "
+                                        f"counts (base rules, 3b); {s.names[i]} has none in {', '.join(lacking)}.")
+            elif st.kind == "game_end" and s.end_by != i:
+                who = "nobody has" if s.end_by is None else f"{s.names[s.end_by]} has"
+                raise PositionError(f"{where}: the {st.name} tile goes to the player who ends the game (Game End), "
+                                    f"and {who} (end_triggered_by).")
 
 
 # -- game files -------------------------------------------------------------------------------------------------------
 
 def game_dict(s: GameState) -> dict:
-    """The position, plus the setup and the actions that led to it."""
-    d = {"format": GAME_FORMAT, "position": position_dict(s)}
+    """The position, where the game came from, its setup and the actions that led to it."""
     root = s.root
-    d["setup"] = root._setup if root._setup is not None else position_dict(root)
-    d["actions"] = [a.notation for a in s.history]
-    return d
+    return {"format": GAME_FORMAT, "origin": s.origin, "position": position_dict(s),
+            "setup": root._setup if root._setup is not None else position_dict(root),
+            "actions": [a.notation for a in s.history]}
 
 
-def _setup_state(setup) -> GameState:
+def _setup_state(setup, boards=None, origin=None) -> GameState:
+    """The starting state of a game file's setup: a seed setup ({players, seed, rules, start_player}, dealt again)
+    or a position (checked like any position)."""
+    if isinstance(setup, GameState):
+        return setup
     if not isinstance(setup, dict):
-        raise PositionError("'setup' should be a dict: {players, seed, rules, start_player} or a position.")
-    if "format" in setup or "display" in setup or "deck" in setup:
-        root = state_from_position(setup)
-        return root
-    allowed = {"players", "seed", "rules", "start_player"}
-    for k in setup:
-        if k not in allowed:
-            raise UnknownName("setup field", k, sorted(allowed))
+        raise PositionError(f"'setup' should be a JSON object: {{players, seed, rules, start_player}} or a position, "
+                            f"not {_short(setup)}.")
+    if origin is None:
+        origin = "position" if ("format" in setup or "display" in setup or "deck" in setup) else "seed"
+    if origin == "position":
+        try:
+            return state_from_position(setup, boards=boards)
+        except ThurnError as e:
+            raise PositionError(f"setup: {e}") from None
+    _known_fields(setup, ("players", "seed", "rules", "start_player"), "setup field")
     if "seed" not in setup:
         raise PositionError("'setup' needs the 'seed' the game was dealt with, or a full position.")
-    return new_game(setup.get("players"), seed=setup["seed"], rules=setup.get("rules"),
-                    start_player=setup.get("start_player", 0))
+    rules = _rules(setup.get("rules"), trusted=False)
+    board = _board_for(rules, boards, trusted=False)
+    seed = _check_seed(setup["seed"], "setup.seed")
+    try:
+        return _deal(setup.get("players"), seed, rules, board, setup.get("start_player", 0))
+    except ThurnError as e:
+        raise PositionError(f"setup: {e}") from None
 
 
 def _parse(rules, text):
@@ -399,50 +597,134 @@ def _parse(rules, text):
     return parse_action(text)
 
 
-def replay(setup, actions) -> GameState:
-    """Replay a game from its setup (``{players, seed, rules, start_player}`` or a position) and its actions."""
-    s = setup if isinstance(setup, GameState) else _setup_state(setup)
-    if isinstance(actions, str) or not isinstance(actions, (list, tuple)):
-        raise PositionError("'actions' should be a list of actions or their notations.")
+def replay(setup, actions, *, boards=None) -> GameState:
+    """Replay a game from its setup (``{players, seed, rules, start_player}``, a position, or a state) and its
+    actions. A setup dict may name only an installed board, or one given in ``boards`` (see
+    :func:`state_from_position`)."""
+    try:
+        s = _setup_state(setup, boards)
+    except RecursionError:
+        raise PositionError("the setup is nested too deeply to be a setup.") from None
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, (list, tuple)):
+        raise PositionError(f"'actions' should be a list of actions or their notations, not {_short(actions)}.")
+    if len(actions) > MAX_ACTIONS:
+        raise PositionError(f"{len(actions)} actions; a save file replays at most {MAX_ACTIONS}.")
     for k, a in enumerate(actions):
         try:
             s = s.apply(turn.canonical(s, _parse(s.rules, a)))
         except ThurnError as e:
-            raise PositionError(f"action #{k + 1} ({a}) cannot be replayed: {e}") from None
+            raise PositionError(f"action #{k + 1} ({_short(a)}) cannot be replayed: {e}") from None
     return s
 
 
-def load_game(data) -> GameState:
-    """A state from a game file (position + setup + actions), a (setup, actions) record, or a position."""
-    if isinstance(data, (bytes, bytearray)):
+def _parse_json(data, what="the save file"):
+    """JSON text or bytes (UTF-8, a byte-order mark allowed), at most :data:`MAX_SAVE_BYTES`, parsed."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        if len(data) > MAX_SAVE_BYTES:
+            raise PositionError(f"{what} is {len(data)} bytes; a save file has at most {MAX_SAVE_BYTES}.")
         try:
-            data = data.decode("utf-8")
+            data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise PositionError(f"the save file is not UTF-8 text ({e.reason} at byte {e.start}).") from None
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise PositionError(f"the save file is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") \
-                from None
+            raise PositionError(f"{what} is not UTF-8 text ({e.reason} at byte {e.start}).") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise PositionError(f"{what} is {len(data)} characters long; a save file has at most {MAX_SAVE_BYTES}.")
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{what} is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}).") from None
+    except RecursionError:
+        raise PositionError(f"{what} is nested too deeply to be a save file.") from None
+    except ValueError as e:
+        raise PositionError(f"{what} cannot be read ({str(e)[:200]}).") from None
+
+
+def read_save_file(path) -> bytes:
+    """The bytes of a save file, for :func:`load_game`: a regular file (a FIFO or a device is refused without
+    blocking) of at most :data:`MAX_SAVE_BYTES`; otherwise a :class:`PositionError` naming the file."""
+    return read_limited(str(path), MAX_SAVE_BYTES, "save file", PositionError)
+
+
+def _check_meta(meta) -> None:
+    """``meta``: what an app stores about the game (ignored by the engine): a small flat JSON object."""
+    if not isinstance(meta, dict):
+        raise PositionError(f"'meta' should be a JSON object, not {_short(meta)}.")
+    if len(meta) > MAX_META_KEYS:
+        raise PositionError(f"'meta' has {len(meta)} keys; at most {MAX_META_KEYS}.")
+    for k, v in meta.items():
+        if not isinstance(k, str) or len(k) > 100:
+            raise PositionError(f"'meta' keys are short texts, not {_short(k)}.")
+        if isinstance(v, str):
+            if len(v) > MAX_META_TEXT:
+                raise PositionError(f"meta.{k} is {len(v)} characters long; at most {MAX_META_TEXT}.")
+        elif v is not None and not isinstance(v, (int, float, bool)):
+            raise PositionError(f"meta.{k} should be a text, a number, true, false or null, not {_short(v)}.")
+
+
+def load_game(data, *, boards=None) -> GameState:
+    """A state from a game file (format, origin, position, setup, actions, meta) as text, bytes or dict, or from
+    a position.
+
+    A game file must have its ``position``; its ``setup`` and ``actions`` are replayed and must give that position.
+    Any problem raises :class:`PositionError` naming it. ``boards`` (from code only): boards the file may name
+    besides the installed ones, ``{name in the file: Board or path}``.
+    """
+    if isinstance(data, (str, bytes, bytearray, memoryview)):
+        data = _parse_json(data)
+    try:
+        return _game(data, boards)
+    except RecursionError:
+        raise PositionError("the save file is nested too deeply to be a save file.") from None
+
+
+NO_POSITION = ("the save file has no 'position': a game file holds the position reached, with the setup and "
+               "actions that led to it, and loading checks that they agree. (To replay a setup and actions from "
+               "code, use thurn.replay(setup, actions).)")
+
+
+def _game(data, boards) -> GameState:
     if not isinstance(data, dict):
         raise PositionError(f"a saved game is a JSON object, not {type(data).__name__}.")
     fmt = data.get("format")
     if fmt == POSITION_FORMAT or (fmt is None and "players" in data and "setup" not in data):
-        return state_from_position(data)
+        return state_from_position(data, boards=boards)
     if fmt not in (GAME_FORMAT, None):
-        raise PositionError(f"unknown save format {fmt!r} (expected {GAME_FORMAT!r}).")
-    for k in data:
-        if k not in ("format", "position", "setup", "actions"):
-            raise UnknownName("save file field", k, ["format", "position", "setup", "actions"])
+        raise PositionError(f"unknown save format {_short(fmt)} (expected {GAME_FORMAT!r}).")
+    _known_fields(data, GAME_FIELDS, "save file field")
+    if "meta" in data:
+        _check_meta(data["meta"])
+    origin = data.get("origin")
+    if origin is not None and origin not in ORIGINS:
+        raise PositionError(f"'origin' should be 'seed' or 'position', not {_short(origin)}.")
     if "setup" not in data:
-        if "position" in data:
-            return state_from_position(data["position"])
-        raise PositionError("the save file has neither a 'setup' with 'actions' nor a 'position'.")
-    s = replay(data["setup"], data.get("actions", []))
-    if "position" in data:
-        want = state_from_position(data["position"])
-        if not s.same_position(want):
-            raise PositionError("the save file is inconsistent: replaying its actions from its setup does not give "
-                                "its position (was the file edited?).")
+        if "position" not in data:
+            raise PositionError(NO_POSITION)
+        if "actions" in data or origin == "seed":
+            raise PositionError("the save file has 'actions' but no 'setup' to replay them from.")
+        return state_from_position(data["position"], boards=boards)
+    if "actions" not in data:
+        raise PositionError("the save file has a 'setup' but no 'actions' (an empty list if none were taken).")
+    setup = data["setup"]
+    if origin is not None and isinstance(setup, dict):
+        looks = "position" if ("format" in setup or "display" in setup or "deck" in setup) else "seed"
+        if looks != origin:
+            raise PositionError(f"the save file says its origin is {origin!r}, but its setup is "
+                                f"{'a position' if looks == 'position' else 'a seed setup'}.")
+    actions = data["actions"]
+    if isinstance(actions, list):
+        bad = next((k for k, a in enumerate(actions) if not isinstance(a, str) or len(a) > 1000), None)
+        if bad is not None:
+            raise PositionError(f"actions[{bad}] should be an action's notation (text such as 'draw deck'), "
+                                f"not {_short(actions[bad])}.")
+    s = replay(_setup_state(setup, boards, origin), actions)
+    if "position" not in data:
+        raise PositionError(NO_POSITION)
+    try:
+        want = state_from_position(data["position"], boards=boards)
+    except ThurnError as e:
+        raise PositionError(f"position: {e}") from None
+    if not s.same_position(want):
+        raise PositionError("the save file is inconsistent: replaying its actions from its setup does not give "
+                            "its position (was the file edited?).")
     return s

@@ -7,6 +7,7 @@ state it started from and the actions since, and ``log()`` replays them to tell 
 from __future__ import annotations
 
 import html
+import unicodedata
 from dataclasses import dataclass
 
 from . import turn
@@ -14,6 +15,11 @@ from .errors import IllegalAction
 from .scoring import carriage_points, final_score, winner_index
 
 _new = object.__new__
+
+
+def name_key(name: str) -> str:
+    """What tells two player names apart: not case, spaces or Unicode form ('Ann', ' ANN', 'A nn' are one name)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 class PlayerState:
@@ -224,18 +230,25 @@ class GameState:
         return self.official
 
     def seat(self, player) -> int:
-        """A seat number for a player given by seat or name."""
+        """A seat number for a player given by seat or name: the exact name first, else the one name that differs
+        from it only by case, spaces or Unicode form (see :func:`name_key`)."""
         if isinstance(player, int) and not isinstance(player, bool):
             if 0 <= player < len(self.names):
                 return player
             raise IllegalAction("unknown_player", f"There is no seat {player}; seats are 0 to {len(self.names) - 1}.")
         if player is None:
             return self.current
-        for i, n in enumerate(self.names):
-            if n == player or n.casefold() == str(player).casefold():
-                return i
+        if player in self.names:
+            return self.names.index(player)         # the exact name first: "ann" is the seat named "ann"
+        key = name_key(player) if isinstance(player, str) and len(player) <= 200 else None
+        found = [i for i, n in enumerate(self.names) if key and name_key(n) == key]
+        if len(found) == 1:                         # then any case, spacing or Unicode form, if only one seat fits
+            return found[0]
         from .errors import UnknownName
-        raise UnknownName("player", player, self.names)
+        if len(found) > 1:
+            raise UnknownName("player", player, self.names, "Several players' names differ from it only by case or "
+                              "spacing: give the exact name or the seat.")
+        raise UnknownName("player", player if not isinstance(player, str) else player[:60], self.names)
 
     def player(self, player=None) -> PlayerView:
         """What a player (seat or name; default: whose turn it is) has, in names."""
@@ -331,6 +344,12 @@ class GameState:
         return out
 
     @property
+    def origin(self) -> str:
+        """Where this game came from: ``"seed"`` (a new game dealt from its seed, so every card, tile and house
+        arose in legal play) or ``"position"`` (a position built by hand or loaded, then legal play)."""
+        return "seed" if self.root._setup is not None else "position"
+
+    @property
     def root(self) -> "GameState":
         """The position this game's history starts from."""
         return self if self._root is None else self._root
@@ -361,17 +380,19 @@ class GameState:
         return position_dict(self)
 
     @classmethod
-    def from_json(cls, data) -> "GameState":
-        """A state from :meth:`to_json` text (or its dict), a position dict, or a (setup, actions) record."""
+    def from_json(cls, data, *, boards=None) -> "GameState":
+        """A state from :meth:`to_json` text, bytes or dict (or a position). ``boards`` (from code only): boards the
+        file may name besides the installed ones, ``{name in the file: Board or path}`` (see README, "What a save
+        file guarantees")."""
         from .io import load_game
 
-        return load_game(data)
+        return load_game(data, boards=boards)
 
     @classmethod
-    def from_position(cls, data) -> "GameState":
+    def from_position(cls, data, *, boards=None) -> "GameState":
         from .io import state_from_position
 
-        return state_from_position(data)
+        return state_from_position(data, boards=boards)
 
     # -- display --------------------------------------------------------------------------------------------------
     def __repr__(self):
