@@ -194,7 +194,7 @@ def test_scoring_what_if_escapes_every_name(board_path):
                                       "augsburg")]
     position = {"rules": {"board": board_path}, "turn": AT_SCORE,
                 "players": [{"name": ANN, "route": route}, {"name": BEN}]}
-    app = ScoringWhatIf(state_from_position(position))
+    app = ScoringWhatIf(state_from_position(position, boards={board_path: board_path}))   # a board file from code
     assert app.outcomes
     shown = html_outputs(app)
     for i in range(len(app.outcomes)):

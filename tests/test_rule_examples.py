@@ -150,10 +150,14 @@ def finished(ann, ben, end_by=0):
         "turn": {"step": "over"}, "seed": 1})
 
 
+# 16 houses holding Baden, Schweiz/Tyrol and all of Baiern (the example's tiles need them, base rules 3b)
+SIXTEEN = CITIES[:6] + CITIES[7:17]
+
+
 def test_final_score_example_of_001():
     """001, Game end and scoring: carriage 6 (7 points) + tiles worth 16 − 4 unplaced houses = 19."""
     tiles = [["baiern", 5], ["baden", 3], ["route_7", 4], ["route_5", 2], ["schweiz_tyrol", 2]]   # 16
-    ann = {"name": "Ann", "carriages": [3, 4, 5, 6], "tiles": tiles, "houses": CITIES[:16]}
+    ann = {"name": "Ann", "carriages": [3, 4, 5, 6], "tiles": tiles, "houses": SIXTEEN}
     s = finished(ann, "Ben", end_by=1)
     rec = s.score_records()[0]
     assert (rec["carriage"], rec["tiles"], rec["unplaced_houses"], rec["total"]) == (7, 16, -4, 19)
@@ -163,7 +167,7 @@ def test_final_score_example_of_001():
 def test_final_score_example_of_the_polish_rules():
     """004, Koniec gry i punktacja: 7 + 17 − 4 = 20."""
     tiles = [["baiern", 5], ["baden", 3], ["route_7", 4], ["route_5", 2], ["schweiz_tyrol", 2], ["game_end", 1]]
-    ann = {"name": "Ann", "carriages": [3, 4, 5, 6], "tiles": tiles, "houses": CITIES[:16]}
+    ann = {"name": "Ann", "carriages": [3, 4, 5, 6], "tiles": tiles, "houses": SIXTEEN}
     s = finished(ann, "Ben", end_by=0)
     assert s.score_records()[0]["total"] == 20
 

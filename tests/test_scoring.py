@@ -561,15 +561,21 @@ def test_carriage_points(carriages, points):
     assert record(s)["carriage"] == points and record(s)["total"] == points
 
 
-@pytest.mark.parametrize("carriages, tile_list, placed, total", [
-    ([3, 4, 5], [["route_5", 2], ["baden", 3], ["all_provinces", 6]], 15, 5 + 11 - 5),
-    ([], [], 0, -20),
-    ([3, 4, 5, 6, 7], [["game_end", 1], ["baiern", 5], ["route_7", 4], ["route_7", 3]], 20, 10 + 13),
-    ([3], [["route_6", 3]], 3, 2 + 3 - 17),
+OUTSIDE_BAIERN = CITIES[:12] + ["Salzburg", "Lodz", "Pilsen"]      # Baden whole, a house in every other province
+
+
+@pytest.mark.parametrize("carriages, tile_list, houses, total", [
+    ([3, 4, 5], [["route_5", 2], ["baden", 3], ["all_provinces", 6]], OUTSIDE_BAIERN, 5 + 11 - 5),
+    ([], [], [], -20),
+    ([3, 4, 5, 6, 7], [["game_end", 1], ["baiern", 5], ["route_7", 4], ["route_7", 3]], CITIES[:20], 10 + 13),
+    ([3], [["route_6", 3]], CITIES[:3], 2 + 3 - 17),
 ])
-def test_final_score_is_highest_carriage_plus_tiles_minus_unplaced_houses(carriages, tile_list, placed, total):
-    """000, Game End / 001 / 004: value of the highest carriage + value of the bonus tiles − houses not placed."""
-    s = finished([{"name": "Ann", "carriages": carriages, "tiles": tile_list, "houses": CITIES[:placed]}, "Ben"])
+def test_final_score_is_highest_carriage_plus_tiles_minus_unplaced_houses(carriages, tile_list, houses, total):
+    """000, Game End / 001 / 004: value of the highest carriage + value of the bonus tiles − houses not placed.
+    (Each tile is held with the houses it needs, base rules 3b; the game-end tile by the player who ended it.)"""
+    placed = len(houses)
+    ender = {"end_triggered_by": 0} if any(t[0] == "game_end" for t in tile_list) else {}
+    s = finished([{"name": "Ann", "carriages": carriages, "tiles": tile_list, "houses": houses}, "Ben"], **ender)
     rec = record(s)
     assert rec["tiles"] == sum(v for _, v in tile_list)
     assert rec["unplaced_houses"] == placed - 20

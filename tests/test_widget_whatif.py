@@ -129,9 +129,11 @@ def test_editing_tiles_and_stacks_changes_the_tiles_taken():
     app = ScoringWhatIf()
     app.stack_boxes["route_6"].value = "1"
     assert all(("route of 6", 1) in so.outcome.tiles for so in app.outcomes)
+    app.row("Ben").houses.value = "Mannheim, Carlsruhe, Freiburg"       # the Baden tile needs all of Baden (3b)
     app.row("Ben").tiles.value = "route of 6: 3, Baden: 3"
     assert app.state.player("Ben").tiles == (("route_6", 3), ("baden", 3))
-    expected = at_score(SIG_ROUTE, hand=(), others=[{"name": "Ben", "tiles": [["route_6", 3], ["baden", 3]]}],
+    expected = at_score(SIG_ROUTE, hand=(), others=[{"name": "Ben", "tiles": [["route_6", 3], ["baden", 3]],
+                                                      "houses": ["Mannheim", "Carlsruhe", "Freiburg"]}],
                         stacks={"route_6": [1]})
     assert shown(app) == engine(expected)
     assert app.stack_boxes["baden"].placeholder == "2 1"           # the hint: what is left once Ben's is counted

@@ -431,7 +431,8 @@ def _player_and_position(obj, player):
     if isinstance(obj, GameState):
         return obj, obj.seat(player) if player is not None else obj.current
     board = load_board(obj)
-    state = state_from_position({"rules": {"board": board.id}, "players": [{"name": "You"}, {"name": "Other"}]})
+    state = state_from_position({"rules": {"board": board.id}, "players": [{"name": "You"}, {"name": "Other"}]},
+                                boards={board.id: board})
     return state, 0
 
 

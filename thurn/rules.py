@@ -77,7 +77,7 @@ class Rules:
                 raise PositionError(f"rule option {key!r} should be true or false, not {kwargs[key]!r}.")
         if "expansions" in kwargs:
             exp = kwargs["expansions"]
-            if isinstance(exp, str) or not all(isinstance(e, str) for e in exp):
+            if not isinstance(exp, (list, tuple)) or not all(isinstance(e, str) for e in exp):
                 raise PositionError(f"rule option 'expansions' should be a list of names, not {exp!r}.")
             kwargs["expansions"] = tuple(exp)
         if "board" in kwargs and not isinstance(kwargs["board"], str):

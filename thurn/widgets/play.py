@@ -36,7 +36,7 @@ __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
 AUTOSAVE_NAME = "play.thurn-autosave.json"
 APP_NAME = "thurn Play"    # the "app" of an autosave file's "meta"
-MAX_SAVE_BYTES = 16 * 2**20    # a save file larger than this is refused unread (a long game is about 100 kB)
+from ..io import MAX_SAVE_BYTES  # a save file larger than this is refused unread (a long game is about 100 kB)
 MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
 DEFAULT_PLAYERS = ("Ann", "Bot")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
@@ -415,7 +415,7 @@ class Play(ClosesParts, widgets.VBox):
                 except OSError as e:
                     self.messages.error(f"Could not read {path}: {e.strerror or e}.")
                     return False
-            state, meta = _parse_save(text)
+            state, meta = _parse_save(text, self._boards())
             state = self._playable(state)
         except (ThurnError, ValueError, KeyError) as e:
             self.messages.error(f"Could not load {name}: {_short(e)}")
@@ -482,12 +482,18 @@ class Play(ClosesParts, widgets.VBox):
                      f"this game autosaves to {new.name}.", "info")
         return new
 
+    def _boards(self) -> dict:
+        """The board this app plays on, by the name its save files give it: a board loaded from a path by code
+        may be named by this app's own files (a save file alone may name only installed boards)."""
+        s = self._state
+        return {s.rules.board: s.board}
+
     def _whose(self, path: Path):
         """What the autosave file at ``path`` holds: ("ours", state) — this game, or the start of it; ("finished",
         state) — a finished game, which may be replaced; ("other", state) — another game in progress; ("bad",
         error) — nothing readable."""
         try:
-            state, meta = _parse_save(_read_save(path))
+            state, meta = _parse_save(_read_save(path), self._boards())
         except Exception as e:              # any failure to load, RecursionError and OSError included
             return "bad", e
         gid = _game_id(meta)
@@ -533,7 +539,7 @@ class Play(ClosesParts, widgets.VBox):
             return
         try:
             sig = _signature(path)
-            saved, meta = _parse_save(_read_save(path))
+            saved, meta = _parse_save(_read_save(path), self._boards())
         except PositionError as e:
             if e.reason == "not_a_file":
                 self._autosave_off(str(e))
@@ -875,9 +881,10 @@ def _read_save(path: Path) -> bytes:
         return _bounded(f.read(MAX_SAVE_BYTES + 1), path.name)
 
 
-def _parse_save(data) -> tuple[GameState, dict | None]:
+def _parse_save(data, boards=None) -> tuple[GameState, dict | None]:
     """The game in a save (JSON text or bytes) and the ``meta`` an autosave file carries (None when there is
-    none). A file that is not a game raises the engine's PositionError (a ValueError); so does absurd nesting."""
+    none). A file that is not a game raises the engine's PositionError (a ValueError); so does absurd nesting.
+    ``boards``: the board this app was started on from code, which its own files may name (see load_game)."""
     try:
         d = json.loads(data)
     except (ValueError, RecursionError):
@@ -889,7 +896,7 @@ def _parse_save(data) -> tuple[GameState, dict | None]:
             raise PositionError(f"the save file's 'meta' should be a JSON object, not {type(meta).__name__}.")
         data = d
     try:
-        return GameState.from_json(data), meta
+        return GameState.from_json(data, boards=boards), meta
     except RecursionError:
         raise PositionError("the save file is nested too deeply to be a thurn game.") from None
 

@@ -217,7 +217,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         """Rebuild the position from the form and show its options; False (and the engine's message, the last
         good position kept) when the engine refuses it."""
         try:
-            state = state_from_position(self.position())
+            state = state_from_position(self.position(), boards={self.state.rules.board: self.board})
         except ThurnError as e:
             self.message.error(f"{e.message} — the last good position is kept.")
             return False
@@ -355,7 +355,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         """Type in a stack's box the tiles left in ``state`` where they differ from what is left by default
         (the whole stack less the players' tiles)."""
         try:
-            default = state_from_position(self.position()).stacks_left()
+            default = state_from_position(self.position(), boards={self.state.rules.board: self.board}).stacks_left()
         except ThurnError:
             return
         for sid, values in state.stacks_left().items():
