@@ -487,6 +487,7 @@ tile_example = thurn.GameState.from_position({
 [str(action) for action in tile_example.legal_actions()]
 
 # %% [markdown]
+# Each way to place houses is listed twice: taking the first carriage, or declining it (3c, below).
 # She chooses option A, one house in each of the route's three provinces: Sigmaringen (Hohenzollern), Ulm
 # (Württemberg) and Augsburg (Baiern). With her old house in Stuttgart she now has every city of the pair
 # Württemberg + Hohenzollern, and takes that stack's top tile:

@@ -81,7 +81,7 @@ fig.update_layout(height=350, yaxis_tickformat=".0%")
 fig.show()
 
 # %% [markdown]
-# The first seat wins 27.8 % of the games (95 % interval 27.0–28.7 %), the last 23.3 %: a clear edge, although
+# The first seat wins 27.4 % of the games (95 % interval 26.5–28.3 %), the last 23.5 %: a clear edge, although
 # everyone takes the same number of turns (when the game's end is triggered "the current round is played to
 # its end", base rules, Game End and Scoring). Moving first means picking first from the display and reaching
 # the bonus stacks first: a player takes the top tile of a stack (base rules, 3b), and the tiles are stacked
@@ -106,7 +106,7 @@ fig.show()
 players.groupby("winner")["total"].describe().round(1)
 
 # %% [markdown]
-# Winners score 24 points on average (half of them between 21 and 27), the others 14. A game between these
+# Winners score 24 points on average (half of them between 21 and 28), the others 14. A game between these
 # bots is won with a score in the low to mid twenties; a score under 15 rarely wins.
 
 # %% [markdown]
@@ -136,7 +136,7 @@ assert by_longest.mean_score[7] > by_longest.mean_score[5]
 # %% [markdown]
 # Most routes scored are short: more than half have three cards, the least the rules allow (base rules, 3).
 # But the players who also score one long route do much better: with a longest route of 7 a player
-# scores 17.6 points on average and wins 31 % of his games; with a longest of 5, 14.0 points and 9 %. A long
+# scores 17.8 points on average and wins 30 % of his games; with a longest of 5, 14.1 points and 9 %. A long
 # route takes the length tiles (base rules, 3b) and the carriage track needs one (a carriage needs a route at
 # least as long as its number, 3c); the short ones place houses quickly.
 
@@ -167,9 +167,9 @@ by_length.round(2)
 # %% [markdown]
 # Most first routes have three cards. The first routes that pay best (among those played at least 40 times)
 # start in the east, from Lodz (Polen) through Pilsen (Böhmen): Lodz–Pilsen–Nürnberg, Lodz–Pilsen–Regensburg,
-# Linz–Budweis–Pilsen–Lodz; their players win a third of their games. By length, a first route of five or more cards pays 1.5 to 2.5 points
-# more than one of three, and wins more often (28–30 % against 24 %): its length tile comes while the stacks
-# still hold their best tiles.
+# Linz–Budweis–Pilsen–Lodz; their players win a third of their games. By length, a first route of five or more
+# cards pays 1.5 to 2.5 points more than one of three, and wins more often (28–30 % against 24 %): its length
+# tile comes while the stacks still hold their best tiles.
 
 # %% [markdown]
 # ## 5. What is each official worth?
@@ -213,8 +213,8 @@ assert (officials.high < 0.25).sum() >= 2            # at least two officials ar
 # %% [markdown]
 # Every official is worth calling, some far more than others. Without the **Postal Carrier** (a second card
 # played in the turn, base rules 2) a greedy player almost never wins (0.6 %): the route grows twice as fast
-# with him. Without the **Postmaster** (a second card drawn, 1) he wins 6.5 %, without the **Cartwright** (a
-# carriage two cards early, 3c) 10.8 %. The **Administrator** (a new display, 1) matters least: 22.0 %, an
+# with him. Without the **Postmaster** (a second card drawn, 1) he wins 6.6 %, without the **Cartwright** (a
+# carriage two cards early, 3c) 11.2 %. The **Administrator** (a new display, 1) matters least: 22.1 %, an
 # interval that just reaches a quarter.
 
 # %% [markdown]
@@ -244,8 +244,8 @@ fig.show()
 assert challenger(rush).high < 0.25                  # the rusher wins clearly less than a quarter
 
 # %% [markdown]
-# Rushing does not pay between these players: the rusher wins 14.9 % of the games (interval 12.6–17.5 %) and
-# scores 12.7 points against the others' 16.8. He scores more routes (7.2 against 5.8), shorter ones (3.4
+# Rushing does not pay between these players: the rusher wins 15.2 % of the games (interval 12.9–17.9 %) and
+# scores 12.9 points against the others' 17.0. He scores more routes (7.2 against 5.9), shorter ones (3.4
 # cards against 4.4), and so takes fewer length tiles and places fewer houses in each; and he does not even
 # reach a higher carriage: the short routes leave him needing a long one at the end of the track anyway.
 
