@@ -1,0 +1,64 @@
+"""The replay corpus's games and how a replayed game is fingerprinted (see record.py and test_replay_corpus.py)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from thurn.bots import RandomBot
+from thurn.bots.greedy import GreedyBot
+from thurn.sim import game_seed
+
+OUT = Path(__file__).resolve().parent / "games.jsonl.gz"
+EVERY = 50                      # a checkpoint digest every this many actions (and one at the end)
+
+OPTIONS = [{}, {}, {}, {"optional_houses": True}, {"all_provinces_includes_baiern": True},
+           {"carriage_compulsory": True}, {"hand_limit_at_most": True}, {"postal_carrier_may_restart": True}]
+# Bots per seat: greedy games, and games with a random player among greedy ones (all-random games run to thousands
+# of actions, and the property tests play those).
+LINEUPS = {2: [("greedy", "greedy"), ("random", "greedy")],
+           3: [("greedy",) * 3, ("greedy", "random", "greedy")],
+           4: [("greedy",) * 4, ("greedy", "greedy", "random", "greedy")]}
+
+
+def _games():
+    out = []
+    for k in range(1000):
+        players = 2 + k % 3
+        bots = LINEUPS[players][(k // 3) % 2]
+        rules = OPTIONS[(k // 6) % len(OPTIONS)]
+        out.append({"players": players, "seed": game_seed(2026, k), "bots": list(bots), "rules": rules})
+    return out
+
+
+GAMES = _games()
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def lineup(bots):
+    return [BOTS[b] for b in bots]
+
+
+def fingerprint(state) -> str:
+    """What must stay identical: the position in the base game's terms and the legal actions, in notation."""
+    pos = state.position()
+    keep = {k: pos[k] for k in ("players", "display", "deck", "discard", "stacks", "carriages_left", "start_player",
+                                "current", "turn", "end_triggered_by", "turns_taken", "shuffles")}
+    keep["legal"] = sorted(a.notation for a in state.legal_actions())
+    keep["scores"] = state.returns()
+    return json.dumps(keep, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def digest_chain(root, actions):
+    """({index: digest}, final digest, final state): a running sha256 over the fingerprint of every position from ``root`` as
+    ``actions`` (Action values or notations) are applied; a checkpoint every ``EVERY`` actions."""
+    h = hashlib.sha256(fingerprint(root).encode())
+    checkpoints = {}
+    s = root
+    for i, a in enumerate(actions, 1):
+        s = s.apply(a)
+        h.update(fingerprint(s).encode())
+        if i % EVERY == 0:
+            checkpoints[str(i)] = h.hexdigest()[:16]
+    return checkpoints, h.hexdigest()[:16], s
