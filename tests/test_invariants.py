@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from thurn.sim import sized          # make test plays fewer games (THURN_SIZE=small); make test-all every one
 
 BOARD = thurn.load_board("base")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -128,10 +129,10 @@ def play(n_players, seed, policy, on_state=None, limit=200_000, rules=None):
 
 
 def test_many_eager_games_keep_every_invariant():
-    """1,200 games (400 each for 2, 3 and 4 players), invariants after every action."""
+    """1,200 games (400 each for 2, 3 and 4 players; 120 in the fast lane), invariants after every action."""
     lengths = []
     for n in (2, 3, 4):
-        for seed in range(400):
+        for seed in range(sized(400, 40)):
             s = play(n, seed, eager)
             lengths.append(s.turns_taken(0))
     assert min(lengths) > 5
@@ -196,13 +197,13 @@ def roundtrips(seed):
     return roundtrip
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(25, 6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31))
 def test_illegal_actions_never_change_the_state(n, seed):
     play(n, seed, eager, on_state=probe)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(25, 6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31), eagerness=st.booleans())
 def test_json_round_trip_and_replay_give_identical_states(n, seed, eagerness):
     s = play(n, seed, eager if eagerness else uniform, on_state=roundtrips(seed))
@@ -212,7 +213,7 @@ def test_json_round_trip_and_replay_give_identical_states(n, seed, eagerness):
     assert again == s, "same seed and choices must give the same game"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=sized(25, 8), deadline=None)
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31),
        choices=st.lists(st.integers(0, 10_000), min_size=1, max_size=400))
 def test_any_sequence_of_choices_keeps_the_invariants(n, seed, choices):

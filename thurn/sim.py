@@ -34,7 +34,7 @@ from .errors import ThurnError
 from .rules import BOOLEAN_OPTIONS, Rules
 from .scoring import popcount, winner_index
 
-__all__ = ["Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
+__all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
            "game_rows", "describe_error", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "bench", "bench_bot", "bench_search", "bench_parallel", "machine_info"]
 
@@ -102,6 +102,18 @@ class GameFailed(SimulationError):
     def __init__(self, message: str, simulation: Simulation):
         super().__init__(message)
         self.simulation = simulation
+
+
+def full_size() -> bool:
+    """False in the fast test lane: the environment variable ``THURN_SIZE=small``, which ``make test`` sets so that the
+    notebooks' and tests' simulations stay small; ``make test-all`` (and CI) run everything at full size."""
+    return os.environ.get("THURN_SIZE", "full").strip().lower() != "small"
+
+
+def sized(full: int, small: int) -> int:
+    """How many games (or examples) a notebook or a test plays: ``full``, or ``small`` in the fast test lane (see
+    :func:`full_size`)."""
+    return full if full_size() else small
 
 
 def game_seed(seed, k: int) -> int:
