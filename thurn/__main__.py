@@ -414,6 +414,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print(f"python -m thurn {args.command}: interrupted", file=sys.stderr)
         return 130
+    except ImportError as e:            # bench --what map/apps without the notebook extra: say which extra
+        print(f"python -m thurn {args.command}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

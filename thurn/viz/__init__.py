@@ -15,9 +15,13 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
 
 Figures use cartesian ``go.Scatter``/``go.Bar`` only and the default renderer: they work offline.
 """
-from .board import board_figure, refresh
-from .charts import score_chart, score_history, score_timeline, stacks_chart
-from .colors import PLAYER_COLORS, player_colors
+from .._extras import require
+
+require("thurn.viz (the plotly map and charts)", ("plotly",))
+
+from .board import board_figure, refresh  # noqa: E402
+from .charts import score_chart, score_history, score_timeline, stacks_chart  # noqa: E402
+from .colors import PLAYER_COLORS, player_colors  # noqa: E402
 
 __all__ = ["PLAYER_COLORS", "board_figure", "player_colors", "refresh", "score_chart", "score_history",
            "score_timeline", "stacks_chart"]

@@ -26,6 +26,9 @@ def __getattr__(name: str):
     module = _APPS.get(name)
     if module is None:
         raise AttributeError(f"module 'thurn.widgets' has no attribute {name!r}")
+    from .._extras import require
+
+    require(f"thurn.widgets.{name} (an ipywidgets app)")
     return getattr(importlib.import_module(module, __name__), name)
 
 
