@@ -251,7 +251,7 @@ if full_size():
 
 # %% [markdown]
 # Rushing does not pay between these players: the rusher wins 15.2 % of the games (interval 12.9–17.9 %) and
-# scores 12.9 points against the others' 17.0. He scores more routes (7.2 against 5.9), shorter ones (3.4
+# scores 12.9 points against the others' 16.9. He scores more routes (7.2 against 5.9), shorter ones (3.4
 # cards against 4.4), and so takes fewer length tiles and places fewer houses in each; and he does not even
 # reach a higher carriage: the short routes leave him needing a long one at the end of the track anyway.
 

@@ -144,7 +144,7 @@ def _second_card(s, p) -> bool:
     return bool(p.route) and _extensions(s.board, p.route, p.hand, p.rmask)
 
 
-def _earns_carriage(s, p, cartwright: bool) -> bool:
+def earns_carriage(s, p, cartwright: bool) -> bool:
     """Whether scoring the route now earns the next carriage (base rules, 3c): one is left, and the route is as
     long as its number, or two cards shorter with the Cartwright."""
     level = next_carriage(s.board, p.carriages)
@@ -229,7 +229,7 @@ def legal_score(s) -> list:
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
         cw = _cartwright_ok(s, p) is None
-        decline = not s.rules.carriage_compulsory and _earns_carriage(s, p, False)
+        decline = not s.rules.carriage_compulsory and earns_carriage(s, p, False)
         for m in masks:
             acts.append(t.score(m, False))
             if decline:
@@ -454,7 +454,7 @@ def _decline_problem(s, p, a):
     if a.cartwright:
         return _illegal("cartwright_declined", "The Cartwright helps you take a carriage; if you decline the "
                         "carriage, do not call him.", a, R_CARRIAGE)
-    if not _earns_carriage(s, p, False):
+    if not earns_carriage(s, p, False):
         level = next_carriage(s.board, p.carriages)
         n = len(p.route)
         if level is None:

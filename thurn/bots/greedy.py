@@ -35,7 +35,7 @@ from dataclasses import dataclass, fields, replace
 from itertools import combinations
 
 from ..actions import Action
-from ..scoring import next_carriage
+from ..turn import earns_carriage
 
 __all__ = ["GreedyBot", "Weights"]
 
@@ -901,16 +901,8 @@ def _official_of(a):
 
 
 def _takes_carriage(state, a) -> bool:
-    """Whether the Score action ``a`` takes the next carriage: one is left, and the route is as long as its
-    number, or two cards shorter with the Cartwright (base rules, 3c)."""
-    if a.kind != "score":
-        return False
-    p = state.players[state.current]
-    level = next_carriage(state.board, p.carriages)
-    n = len(p.route)
-    if level is None or not state.carriages_left[state.board.carriage_levels.index(level)]:
-        return False
-    return n >= level or (a.cartwright and n >= level - 2)
+    """Whether the Score action ``a`` takes the next carriage (base rules, 3c; a declined one is not taken, R9)."""
+    return a.kind == "score" and a.carriage and earns_carriage(state, state.players[state.current], a.cartwright)
 
 
 # -- the values of the legal actions ---------------------------------------------------------------------------------
