@@ -136,7 +136,7 @@ print(quiz.answer("2"))
 state.log()
 
 # %%
-assert state.official_used == "postmaster"
+assert state.officials == ("postmaster",)
 
 # %% [markdown]
 # So Ann's official for this turn is already spent. If she wanted the Administrator instead, the engine
@@ -616,7 +616,7 @@ finale.log()[:2]
 
 # %%
 assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
-assert not finale.is_over and finale.current_name == "Ben"
+assert not finale.is_over and finale.to_move_name == "Ben"
 
 # %% [markdown]
 # **Check.** Before Ann scored: what happens after her turn?

@@ -144,7 +144,7 @@ demo.do("play munchen new")
 demo.message
 
 # %%
-demo.state.current_name, demo.state.step
+demo.state.to_move_name, demo.state.step
 
 # %% [markdown]
 # ## Asking for a hint

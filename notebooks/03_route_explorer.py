@@ -145,7 +145,7 @@ print(options[1])
 state = thurn.new_game(["Ann", "Ben"], seed=14)
 bots = [RandomBot(seed=14), RandomBot(seed=15)]
 while not (state.step == "play" and state.turn_number >= 6 and len(state.route()) >= 3):
-    state = state.apply(bots[state.current].choose(state))
+    state = state.apply(bots[state.to_move].choose(state))
 state
 
 # %% [markdown]

@@ -138,7 +138,7 @@ def take_turn(state) -> thurn.GameState:
         else:
             action = legal[0]
         s = s.apply(action)
-    raise AssertionError(f"the turn of {state.current_name} did not end")
+    raise AssertionError(f"the turn of {state.to_move_name} did not end")
 
 
 def finished(players, **rest) -> thurn.GameState:

@@ -151,7 +151,7 @@ def test_a_finished_game_in_the_autosave_may_be_replaced(here):
     s = thurn.new_game(["Ann", "Bot"], seed=1)
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
     while not s.is_over:
-        s = s.apply(bots[s.current].choose(s))
+        s = s.apply(bots[s.to_move].choose(s))
     (here / AUTOSAVE_NAME).write_text(s.to_json())
     app = Play(seed=2)
     assert not app.offer_pending

@@ -204,13 +204,13 @@ def test_keep_three_after_scoring_and_discard_the_rest():
     hand = ["Basel", "Basel", "Lodz", "Linz", "Passau"]
     s = scoring(R5, hand=hand)
     s = s.apply(score(s))
-    assert s.step == "keep" and s.current_name == "Ann"
+    assert s.step == "keep" and s.to_move_name == "Ann"
     assert all(len(a.cards) == 3 for a in s.legal_actions())
     assert s.why_illegal(Keep(["Basel", "Lodz"])).reason == "keep_count"
     assert s.why_illegal(Keep(["Lodz", "Lodz", "Linz"])).reason == "card_not_in_hand"
     before = s.discard_size
     after = s.apply(Keep(["Basel", "Basel", "Lodz"]))
-    assert after.hand("Ann") == ["Basel", "Basel", "Lodz"] and after.current_name == "Ben"
+    assert after.hand("Ann") == ["Basel", "Basel", "Lodz"] and after.to_move_name == "Ben"
     assert after.discard_size == before + 2
 
 
@@ -218,7 +218,7 @@ def test_no_hand_limit_without_scoring():
     """Rules notes: the hand limit applies only when a route is scored."""
     hand = ["Basel", "Basel", "Lodz", "Linz", "Passau"]
     s = scoring(R5, hand=hand).apply(EndTurn())
-    assert len(s.hand("Ann")) == 5 and s.current_name == "Ben"
+    assert len(s.hand("Ann")) == 5 and s.to_move_name == "Ben"
 
 
 def test_houses_must_all_be_placed_by_default():

@@ -18,7 +18,7 @@ def _play_checked(names, bots, seed):
     state = thurn.new_game(names, seed=seed)
     seen = []
     while not state.is_over:
-        action = bots[state.current].choose(state)
+        action = bots[state.to_move].choose(state)
         assert action in state.legal_actions(), f"{action!r} is not legal in {state!r}"
         seen.append(state)
         state = state.apply(action)
@@ -51,7 +51,7 @@ def _positions(seed=3, players=3, every=7):
         if len(state.legal_actions()) > 1 and (k % every == 0 or state.step == "keep"):
             out.append(state)
         k += 1
-        state = state.apply(bots[state.current].choose(state))
+        state = state.apply(bots[state.to_move].choose(state))
     return out
 
 
@@ -59,7 +59,7 @@ def _reshuffled(state, seed):
     """The same position as the player to move sees it, with the cards he cannot see dealt differently: the other
     hands, the deck and the discard pile swap cards (each keeps its size)."""
     pos = state.position()
-    me = state.current
+    me = state.to_move
     others = [i for i in range(len(pos["players"])) if i != me]
     pool = pos["deck"] + pos["discard"] + [c for i in others for c in pos["players"][i]["hand"]]
     random.Random(seed).shuffle(pool)
@@ -230,7 +230,7 @@ def test_rush_scores_as_soon_as_a_carriage_is_earned():
     assert "rush=True" in repr(rusher)
     state, checked = new_game(["Ann", "Ben"], seed=4), 0
     while not state.is_over:
-        bot = rusher if state.current == 0 else other
+        bot = rusher if state.to_move == 0 else other
         a = bot.choose(state)
         if bot is rusher and state.step == "score" and any(_takes_carriage(state, b) for b in state.legal_actions()):
             assert _takes_carriage(state, a)

@@ -72,7 +72,7 @@ def test_never_reads_the_hidden_cards():
     a, b = position_pair()               # Ann cannot tell them apart: Ben's hand and the deck differ
     for move in [thurn.Draw(), thurn.Play("Augsburg", "new")]:       # Ben draws face down and plays
         a, b = end_turn(a.apply(move)), end_turn(b.apply(move))
-    assert a.current == b.current == 0
+    assert a.to_move == b.to_move == 0
     assert a.player("Ben").hand != b.player("Ben").hand
     assert small(seed=5).score_actions(a) == small(seed=5).score_actions(b)
 
@@ -81,7 +81,7 @@ def test_plays_a_game_to_the_end():
     state = played(21, 24)                       # the middle of a game: then the bot against GreedyBot
     bots = [small(iterations=6), make_bot("greedy", seed=2)]
     while not state.is_over:
-        state = state.apply(bots[state.current].choose(state))
+        state = state.apply(bots[state.to_move].choose(state))
     assert state.is_over and state.winner() in state.names
 
 

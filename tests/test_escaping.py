@@ -59,7 +59,7 @@ def game(board_path):
     s = thurn.new_game([ANN, BEN], seed=3, rules={"board": board_path})
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
     while not s.is_over:
-        s = s.apply(bots[s.current].choose(s))
+        s = s.apply(bots[s.to_move].choose(s))
     return s
 
 

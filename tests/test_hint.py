@@ -34,7 +34,7 @@ def test_how_many_and_for_whom():
     s = _states()[0]
     assert len(hint(s, n=1)) == 1
     assert len(hint(s, n=100)) == len(s.legal_actions())
-    assert hint(s, s.current_name) == hint(s) == hint(s, s.current)
+    assert hint(s, s.to_move_name) == hint(s) == hint(s, s.to_move)
 
 
 def test_a_hint_for_a_player_not_to_move_is_refused():

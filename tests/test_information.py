@@ -24,7 +24,7 @@ def played(seed: int, turns: int, players=("Ann", "Ben")) -> thurn.GameState:
     s = thurn.new_game(list(players), seed=seed)
     bots = [RandomBot(seed * 10 + i) for i in range(len(players))]
     while not s.is_over and s.turns < turns:
-        s = s.apply(bots[s.current].choose(s))
+        s = s.apply(bots[s.to_move].choose(s))
     return s
 
 
@@ -65,12 +65,12 @@ def test_determinize_keeps_what_the_player_has_seen(state):
             assert d.player(seat).hand == state.player(seat).hand
             assert all_cards(d) == Counter({c: 3 for c in BOARD.city_names})
             assert sum(all_cards(d).values()) == 66
-            assert d.legal_actions() == state.legal_actions() or seat != state.current
+            assert d.legal_actions() == state.legal_actions() or seat != state.to_move
 
 
 @pytest.mark.parametrize("state", POSITIONS[2:], ids=lambda s: repr(s))
 def test_determinize_deals_the_unseen_cards_at_random(state):
-    seat = state.current
+    seat = state.to_move
     hidden = {(tuple(tuple(p["hand"]) for p in d.position()["players"]), tuple(d.position()["deck"]))
               for d in (determinize(state, seat, random.Random(k)) for k in range(20))}
     assert len(hidden) > 10
@@ -124,7 +124,7 @@ def test_two_positions_that_differ_only_in_hidden_cards_give_the_same_samples():
     moves = [Draw("Linz"), Play("Augsburg", "new")]
     for m in moves:
         a, b = end_turn(a.apply(m)), end_turn(b.apply(m))
-    assert a.current == b.current == 0
+    assert a.to_move == b.to_move == 0
     assert a.display_cards == b.display_cards
     for k in range(10):
         assert determinize(a, "Ann", k).same_position(determinize(b, "Ann", k))
@@ -156,9 +156,9 @@ def test_after_a_shuffle_the_deck_holds_only_cards_of_that_shuffle():
                     {"name": "Ben", "hand": ben_hand + ["Mannheim"], "route": []}],
         "display": display, "discard": discard, "deck": deck, "current": 1, "seed": 4})
     s = end_turn(s.apply(Draw()).apply(Play("Mannheim", "new")))  # Ben drew the last card; his turn ends
-    assert s.deck_size == 0 and s.current == 0
+    assert s.deck_size == 0 and s.to_move == 0
     s = end_turn(s.apply(Draw()).apply(Play("Augsburg", "new")))  # Ann's draw shuffles the discard pile
-    assert s.current == 1 and s.deck_size == len(discard) - 1
+    assert s.to_move == 1 and s.deck_size == len(discard) - 1
     for k in range(30):
         d = determinize(s, "Ann", k)
         assert not Counter(d.position()["deck"]) - Counter(discard)

@@ -40,7 +40,7 @@ def eager(state, rng):
     extend = [a for a in actions if a.kind == "play" and a.end != "new"]
     if extend:
         return rng.choice(extend)
-    other = [a for a in actions if a.kind != "play" or not state.players[state.current].route]
+    other = [a for a in actions if a.kind != "play" or not state.players[state.to_move].route]
     return rng.choice(other or actions)
 
 

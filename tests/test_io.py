@@ -54,7 +54,7 @@ def test_position_defaults():
     assert s.stacks_left()["route_7"] == [4, 3, 2, 1] and s.stacks_left()["game_end"] == [1]
     assert s.player("Ann").houses_left == 19
     assert s.carriages_available()[3] == 3
-    assert s.current_name == "Ann" and s.step == "draw"
+    assert s.to_move_name == "Ann" and s.step == "draw"
     assert s.player("Ben").hand == () and s.player("Ben").houses_left == 20
 
 

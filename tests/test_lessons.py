@@ -70,7 +70,7 @@ def test_each_verdict_is_the_engines(item):
 
 
 def _gained(before, after, attr):
-    seat = before.current_player
+    seat = before.to_move
     return list(getattr(after.player(seat), attr))[len(getattr(before.player(seat), attr)):]
 
 
@@ -85,7 +85,7 @@ def test_outcomes_are_the_engines(item):
     elif about == "carriage":
         truth = {str(c) for c in _gained(state, after, "carriages")} or {"none"}
     elif about == "next":
-        truth = {"over" if after.is_over else after.current_name}
+        truth = {"over" if after.is_over else after.to_move_name}
     elif about == "winner":
         truth = {after.winner()}
     else:
@@ -166,8 +166,8 @@ def test_the_lesson_covers_every_base_section_in_order():
 
 
 def test_every_section_the_engine_cites_is_taught():
-    cited = {getattr(turn, name) for name in dir(turn) if name.startswith("R_")}
-    cited |= {step.rule for step in turn.STEPS.values()}
+    cited = {getattr(turn.base, name) for name in dir(turn.base) if name.startswith("R_")}
+    cited |= {step.rule for step in thurn.Rules().ruleset.steps.values()}
     sections = {text.removeprefix("base rules, ").split(":")[0] for text in cited if text.startswith("base rules")}
     assert sections and sections <= set(LESSON.covers)
 

@@ -47,7 +47,7 @@ CALL = {o: CallOfficial(o) for o in ("postmaster", "administrator", "postal_carr
 def test_postmaster_is_compulsory_with_an_empty_hand():
     """Base rules 000, 1: no card at the start of the turn → the Postmaster must help (every player, round one)."""
     s = thurn.new_game(["Ann", "Ben"], seed=1)
-    assert s.official_used == "postmaster"
+    assert s.officials == ("postmaster",)
     assert s.position()["turn"]["draws_allowed"] == 2
     assert reason(s, CALL["administrator"]) == "postmaster_compulsory"
     assert reason(s, CALL["postmaster"]) == "postmaster_compulsory"
@@ -57,16 +57,16 @@ def test_postmaster_is_compulsory_with_an_empty_hand():
 
 def test_compulsory_postmaster_in_a_position_with_an_empty_hand():
     s = game(hand=[], route=["Ulm"])
-    assert s.official_used == "postmaster" and s.step == "draw"
+    assert s.officials == ("postmaster",) and s.step == "draw"
     assert CALL["administrator"] not in s.legal_actions()
 
 
 def test_postmaster_voluntary_before_the_first_draw():
     s = game(hand=["Ulm"])
-    assert s.official_used is None
+    assert s.officials == ()
     assert CALL["postmaster"] in s.legal_actions()
     s = s.apply(CALL["postmaster"])
-    assert s.official_used == "postmaster" and s.step == "draw"
+    assert s.officials == ("postmaster",) and s.step == "draw"
     s = s.apply(Draw()).apply(Draw())
     assert s.step == "play" and len(s.hand("Ann")) == 3
 
@@ -94,7 +94,7 @@ def test_compulsory_postmaster_with_a_single_card_left_draws_one():
     s = thurn.GameState.from_position({"players": [{"name": "Ann", "route": ["Augsburg"]},
                                                    {"name": "Ben", "hand": others}],
                                        "display": ["Ulm"], "deck": [], "discard": []})
-    assert s.official_used == "postmaster"
+    assert s.officials == ("postmaster",)
     s = s.apply(Draw("Ulm"))
     assert s.step == "play" and s.hand("Ann") == ["Ulm"]
 
@@ -130,7 +130,7 @@ def test_administrator_replaces_the_display_from_the_deck_in_order():
     assert p["display"] == DECK[:6]
     assert p["deck"] == DECK[6:]
     assert Counter(p["discard"]) == Counter(discard_before + DISPLAY)
-    assert s.official_used == "administrator" and s.step == "draw"
+    assert s.officials == ("administrator",) and s.step == "draw"
     assert any("Administrator" in line for line in s.log())
 
 
@@ -200,7 +200,7 @@ def test_postal_carrier_may_extend_a_route_the_first_card_just_started():
     assert s.step == "score" and s.player("Ann").route == ("Ulm",)
     s = s.apply(CALL["postal_carrier"]).apply(Play("Stuttgart", "left"))
     assert s.player("Ann").route == ("Stuttgart", "Ulm")
-    assert s.current_name == "Ben"              # two cards cannot be scored: the turn ended by itself
+    assert s.to_move_name == "Ben"              # two cards cannot be scored: the turn ended by itself
 
 
 # -- Cartwright -------------------------------------------------------------------------------------------------
@@ -264,7 +264,7 @@ def test_the_next_turn_may_call_an_official_again():
     ben = {"name": "Ben", "hand": ["Basel"]}
     s = thurn.GameState.from_position({"players": [{"name": "Ann", "hand": ["Ulm"]}, ben], "seed": 7})
     s = s.apply(CALL["administrator"]).apply(Draw()).apply(Play("Ulm", "new"))
-    assert s.current_name == "Ben" and s.official_used is None
+    assert s.to_move_name == "Ben" and s.officials == ()
     assert CALL["administrator"] in s.legal_actions() and CALL["postmaster"] in s.legal_actions()
 
 
@@ -282,11 +282,11 @@ def test_official_aliases_resolve(alias, official):
 
 def test_calling_an_official_by_an_alias():
     s = game(hand=["Ulm"])
-    assert s.apply(CallOfficial("Bailiff")).official_used == "administrator"
-    assert s.apply(CallOfficial("Amtmann")).official_used == "administrator"
+    assert s.apply(CallOfficial("Bailiff")).officials == ("administrator",)
+    assert s.apply(CallOfficial("Amtmann")).officials == ("administrator",)
     assert reason(s, CallOfficial("Wainwright")) == "cartwright_when_scoring"
     s = game(hand=["Basel", "Mannheim"], route=["Carlsruhe", "Stuttgart", "Nürnberg"], turn={"step": "score"})
-    assert s.apply(CallOfficial("Coachman")).official_used == "postal_carrier"
+    assert s.apply(CallOfficial("Coachman")).officials == ("postal_carrier",)
 
 
 def test_an_official_by_another_name_is_the_same_action():

@@ -71,7 +71,7 @@ def test_the_bound_is_never_below_the_scoring():
     """The search leaves a route out only when its cities cannot bring more: the bound is at least the points."""
     rng = random.Random(3)
     for state in sample_positions(20, 4, 11, "play"):
-        p = state.players[state.current]
+        p = state.players[state.to_move]
         position = (state.board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
         scorer, bound = _Scorer(*position), _Bound(*position)
         for _ in range(20):

@@ -204,7 +204,7 @@ def test_the_game_ends_when_the_round_is_complete():
     s = thurn.GameState.from_position({"players": players, "current": 1, "seed": 2,
                                        "turn": {"step": "score", "draws": 1, "plays": 1}})
     s = s.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
-    assert s.end_triggered_by == "Ben" and not s.is_over and s.current_name == "Cat"
-    while s.current_name == "Cat":
+    assert s.end_triggered_by == "Ben" and not s.is_over and s.to_move_name == "Cat"
+    while s.to_move_name == "Cat":
         s = s.apply(s.legal_actions()[-1] if s.step != "score" else EndTurn())
     assert s.is_over

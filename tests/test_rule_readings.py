@@ -157,7 +157,7 @@ def test_hand_limit_at_most_keeps_up_to_three():
     sizes = [len(a.cards) for a in s.legal_actions()]
     assert set(sizes) == {0, 1, 2, 3} and sizes.count(0) == 1 and sizes.count(1) == 5
     after = s.apply(Keep(["Lodz"]))
-    assert after.player("Ann").hand == ("Lodz",) and after.current_name == "Ben"
+    assert after.player("Ann").hand == ("Lodz",) and after.to_move_name == "Ben"
     assert s.apply(Keep([])).player("Ann").hand == ()
     assert reason(s, Keep(["Lodz", "Basel", "Zürich", "Kempten"])) == "keep_count"
 
@@ -173,7 +173,7 @@ def test_postal_carrier_second_card_may_restart_with_the_option():
     assert Play("Lodz", "new") in s.legal_actions()
     after = s.apply(Play("Lodz", "new"))
     assert after.player("Ann").route == ("Lodz",)
-    assert after.current_name == "Ben"                 # one card is too short to score: the turn ends
+    assert after.to_move_name == "Ben"                 # one card is too short to score: the turn ends
     assert {"Mannheim", "Carlsruhe", "Stuttgart"} <= set(after.position()["discard"])
 
 

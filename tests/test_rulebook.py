@@ -218,7 +218,7 @@ def next_route(state, route, hand=("Lodz",)):
     pos["players"][0].update(hand=list(hand), route=list(route))
     for p in pos["players"][1:]:
         p.update(hand=[], route=[])
-    pos.update(current=0, turn={"step": "score", "draws": 1, "plays": 1}, end_triggered_by=None)
+    pos.update(turn_owner=0, to_move=0, turn={"step": "score", "draws": 1, "plays": 1}, end_triggered_by=None)
     return thurn.GameState.from_position(pos)
 
 
@@ -273,7 +273,7 @@ def test_the_cartwright_example_carriage_6_and_a_route_of_5_take_carriage_7():
     assert after.end_triggered_by == "Ann"
     assert ("game_end", 1) in tiles(after)
     assert ("route_5", 2) in tiles(after)
-    assert after.current_name == "Ben"                                        # the turn passed
+    assert after.to_move_name == "Ben"                                        # the turn passed
     assert not after.is_over                                                  # the round is finished first
     assert any("Cartwright" in line for line in after.log())
     last = take_turn(after)                                                   # Ben, before the start player

@@ -313,7 +313,7 @@ def test_placing_the_last_house_ends_the_game_and_takes_the_game_end_tile():
     assert after.player("Ann").houses_left == 0
     assert after.end_triggered_by == "Ann" and ("game_end", 1) in tiles(after)
     assert record(after)["unplaced_houses"] == 0
-    assert not after.is_over and after.current_name == "Ben"
+    assert not after.is_over and after.to_move_name == "Ben"
     assert take_turn(after).is_over
 
 
@@ -419,7 +419,7 @@ def test_after_scoring_the_player_keeps_exactly_three_cards():
     s = at_score(route_of(5), hand=FIVE)
     assert card_count(s) == 66
     scored = s.apply(score_with(s))
-    assert scored.step == "keep" and scored.current_name == "Ann"
+    assert scored.step == "keep" and scored.to_move_name == "Ann"
     keeps = scored.legal_actions()
     assert all(a.kind == "keep" and len(a.cards) == 3 for a in keeps)
     assert {tuple(sorted(a.cards)) for a in keeps} == {tuple(sorted(c)) for c in combinations(FIVE, 3)}
@@ -434,7 +434,7 @@ def test_after_scoring_the_player_keeps_exactly_three_cards():
     assert sorted(after.position()["discard"][len(discard):]) == ["Linz", "Passau"]
     assert sorted(discard[-5:]) == sorted(route_of(5))
     assert card_count(after) == 66
-    assert after.current_name == "Ben"
+    assert after.to_move_name == "Ben"
 
 
 def test_four_cards_after_scoring_also_go_down_to_three():
@@ -450,7 +450,7 @@ def test_three_or_fewer_cards_after_scoring_are_kept(n):
     """000, 3d: a hand of three or fewer is not reduced: the turn passes at once."""
     s = at_score(route_of(3), hand=FIVE[:n])
     after = s.apply(score_with(s))
-    assert after.current_name == "Ben" and sorted(after.hand("Ann")) == sorted(FIVE[:n])
+    assert after.to_move_name == "Ben" and sorted(after.hand("Ann")) == sorted(FIVE[:n])
 
 
 def test_no_hand_limit_without_scoring():
@@ -459,7 +459,7 @@ def test_no_hand_limit_without_scoring():
     s = at_score(route_of(5), hand=six)
     assert s.why_illegal(Keep(["Basel", "Basel", "Lodz"])).reason == "no_hand_limit"
     after = s.apply(EndTurn())
-    assert sorted(after.hand("Ann")) == sorted(six) and after.current_name == "Ben"
+    assert sorted(after.hand("Ann")) == sorted(six) and after.to_move_name == "Ben"
     # and drawing at the start of a turn with a big hand is allowed too
     s = position([{"name": "Ann", "hand": six}, "Ben"])
     assert s.step == "draw"
@@ -485,7 +485,7 @@ def play_to_the_end(s):
     for _ in range(10):
         if s.is_over:
             return s, who
-        who.append(s.current_name)
+        who.append(s.to_move_name)
         s = take_turn(s)
     raise AssertionError("the game did not end")
 
@@ -522,7 +522,7 @@ def test_the_game_is_not_over_before_the_last_turn_ends():
     s = triggering(4, 0, 1)
     s = s.apply(score_with(s))
     s = take_turn(s)
-    assert s.current_name == "Dan" and not s.is_over
+    assert s.to_move_name == "Dan" and not s.is_over
     assert s.legal_actions()
     # Dan scores a route and must discard down to three before the game is over
     pos = s.position()

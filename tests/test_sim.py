@@ -216,7 +216,7 @@ def test_a_variants_score_items_get_columns():
     finally:
         unregister("test_postage")
     p = sim.players
-    assert list(p.columns[:11]) == COLUMNS[:10] + ["postage"]
+    assert list(p.columns[:11]) == COLUMNS[:9] + ["postage", "total"]   # the ruleset's score items, then the total
     assert list(p["postage"]) == [1, 2]
     assert (p["carriage"] + p["tiles"] + p["unplaced_houses"] + p["postage"] == p["total"]).all()
     assert list(sim.games["rules"]) == ["expansions=test_postage"]

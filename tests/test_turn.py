@@ -100,14 +100,14 @@ def test_a_turn_with_nothing_to_draw_skips_the_draw():
     s = tight(hand=["Basel", "Lodz"], display=[], deck=[], discard=[])
     assert s.step == "play"
     s = s.apply(Play("Lodz", "new"))             # a route of one card and no second card: the turn ends
-    assert s.current_name == "Ben" and s.step == "play"
+    assert s.to_move_name == "Ben" and s.step == "play"
     assert any("skips the draw" in line for line in s.log())
 
 
 def test_nothing_to_draw_and_postmaster_compulsory_does_not_deadlock():
     """Rules notes: the game never crashes or deadlocks; Ann's empty hand and nothing anywhere to draw."""
     s = tight(hand=[], route=["Ulm"], display=[], deck=[], discard=[], turn={"step": "draw"})
-    assert s.current_name == "Ben" and s.step == "play"
+    assert s.to_move_name == "Ben" and s.step == "play"
 
 
 # -- 2. playing -------------------------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_end_turn():
     s = game(hand=["Basel"], route=["Stuttgart", "Ulm", "Augsburg"], turn=SCORING)
     assert EndTurn() in s.legal_actions()
     s = s.apply(EndTurn())
-    assert s.current_name == "Ben" and s.step == "draw"
+    assert s.to_move_name == "Ben" and s.step == "draw"
     assert s.player("Ann").route == ("Stuttgart", "Ulm", "Augsburg")
     assert s.player("Ann").hand == ("Basel",)
 
@@ -176,27 +176,27 @@ def test_after_scoring_keep_three_cards():
              turn=SCORING)
     before = s.position()["discard"]
     s = s.apply(Score(["Stuttgart"]))
-    assert s.step == "keep" and s.current_name == "Ann"
+    assert s.step == "keep" and s.to_move_name == "Ann"
     assert Keep(["Basel", "Lodz", "Linz"]) in s.legal_actions()
     s = s.apply(Keep(["Basel", "Lodz", "Linz"]))
     assert sorted(s.player("Ann").hand) == ["Basel", "Linz", "Lodz"]
     assert s.player("Ann").route == ()
     assert Counter(s.position()["discard"]) == Counter(before + ["Carlsruhe", "Stuttgart", "Nürnberg", "Zürich",
                                                                  "Passau"])
-    assert s.current_name == "Ben"
+    assert s.to_move_name == "Ben"
 
 
 def test_no_keep_step_with_three_cards_or_fewer():
     """Rules notes: the hand limit applies only when a route is scored."""
     s = game(hand=["Basel", "Zürich", "Lodz"], route=["Carlsruhe", "Stuttgart", "Nürnberg"], turn=SCORING)
     s = s.apply(Score(["Stuttgart"]))
-    assert s.current_name == "Ben" and len(s.player("Ann").hand) == 3
+    assert s.to_move_name == "Ben" and len(s.player("Ann").hand) == 3
 
 
 def test_no_hand_limit_otherwise():
     s = game(hand=["Basel", "Zürich", "Lodz", "Linz", "Passau"], route=["Carlsruhe", "Stuttgart"], turn=PLAYING)
     s = s.apply(Play("Lodz", "new"))
-    assert s.current_name == "Ben" and len(s.player("Ann").hand) == 4
+    assert s.to_move_name == "Ben" and len(s.player("Ann").hand) == 4
 
 
 def test_the_turn_passes_clockwise():
@@ -204,18 +204,18 @@ def test_the_turn_passes_clockwise():
     players = [{"name": n, "hand": ["Ulm"], "route": ["Stuttgart", "Carlsruhe", "Mannheim"]} for n in "ABC"]
     s = thurn.GameState.from_position({"players": players, "current": 1, "turn": SCORING, "seed": 1})
     s = s.apply(EndTurn())
-    assert s.current_name == "C"
+    assert s.to_move_name == "C"
     s = s.apply(Draw()).apply(Play("Ulm", "new"))
-    if s.current_name == "C":                 # the drawn card fits Ulm: C may still call the Postal Carrier
+    if s.to_move_name == "C":                 # the drawn card fits Ulm: C may still call the Postal Carrier
         s = s.apply(EndTurn())
-    assert s.current_name == "A"
+    assert s.to_move_name == "A"
 
 
 def test_a_short_route_without_a_second_card_ends_the_turn():
     """Base rules 000, 3: nothing to score and no Postal Carrier possible → the engine ends the turn."""
     s = game(hand=["Lodz", "Basel"], route=[], turn=PLAYING)
     s = s.apply(Play("Lodz", "new"))
-    assert s.current_name == "Ben"
+    assert s.to_move_name == "Ben"
     assert "Ann's route has 1 card, too few to score: the turn ends." in s.log()
 
 
@@ -223,8 +223,8 @@ def test_turn_number_and_turns_taken():
     s = thurn.new_game(["Ann", "Ben", "Cid"], seed=3)
     assert s.turn_number == 0
     for expected in ([1, 0, 0], [1, 1, 0], [1, 1, 1], [2, 1, 1]):
-        seat = s.current_player
-        while s.current_player == seat:
+        seat = s.to_move
+        while s.to_move == seat:
             s = s.apply(s.legal_actions()[-1])
         assert [s.turns_taken(n) for n in ("Ann", "Ben", "Cid")] == expected
         assert s.turn_number == sum(expected)
@@ -232,10 +232,10 @@ def test_turn_number_and_turns_taken():
 
 def test_turns_taken_counts_from_the_start_player():
     s = thurn.new_game(["Ann", "Ben", "Cid"], seed=3, start_player=2)
-    assert s.current_name == "Cid"
-    while s.current_name == "Cid":
+    assert s.to_move_name == "Cid"
+    while s.to_move_name == "Cid":
         s = s.apply(s.legal_actions()[-1])
-    assert s.current_name == "Ann"
+    assert s.to_move_name == "Ann"
     assert [s.turns_taken(n) for n in ("Ann", "Ben", "Cid")] == [0, 0, 1]
 
 

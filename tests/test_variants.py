@@ -40,7 +40,7 @@ class FirstHouseChips(Variant):
     def after(self, state, before, action, say):
         if action.kind != "score":
             return
-        seat = before.current
+        seat = before.to_move
         chips_left, held = state.ext[self.name]
         others = set()
         for i, p in enumerate(before.players):
@@ -120,7 +120,7 @@ def test_a_variant_can_forbid_an_official():
     while not s.is_over and seen_draw_step < 50:
         acts = s.legal_actions()
         assert thurn.CallOfficial("administrator") not in acts
-        if s.step == "draw" and s.draws == 0 and s.official is None:
+        if s.step == "draw" and s.draws == 0 and not s.officials:
             seen_draw_step += 1
             err = s.why_illegal(thurn.CallOfficial("administrator"))
             assert err is not None and err.reason == "no_administrator"
@@ -147,7 +147,7 @@ def test_a_variant_adds_an_action_kind():
     s = thurn.new_game(["Ann", "Ben"], seed=3, rules={"expansions": ["test_waiting"]})
     assert s.step == "draw" and Wait() in s.legal_actions()
     after = s.apply(Wait())                  # Ann waits: nothing to play, the route too short -> Ben's turn
-    assert after.current_name == "Ben" and after.hand("Ann") == []
+    assert after.to_move_name == "Ben" and after.hand("Ann") == []
     drawn = s.apply(s.legal_actions()[0])    # after one draw waiting is over
     assert Wait() not in drawn.legal_actions()
     assert drawn.why_illegal(Wait()).reason == "no_wait"

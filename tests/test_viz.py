@@ -366,7 +366,7 @@ def test_the_score_timeline_of_a_game_in_progress_follows_the_replay():
     for seat in range(4):
         mine = [r for r in rows if r["seat"] == seat]
         assert [r["turn"] for r in mine] == list(range(state.turns_taken(seat) + 1))
-        if seat != state.current:                 # only the player to move may have scored since his last turn
+        if seat != state.to_move:                 # only the player to move may have scored since his last turn
             assert mine[-1]["score"] == state.returns()[seat]
     # a score after a turn is the score of the position where that turn ended
     replayed = state.root

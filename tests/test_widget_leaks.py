@@ -68,7 +68,7 @@ def test_play_undo_load_and_the_final_table_do_not_leak(tmp_path):
     game = thurn.new_game(["Ann", "Ben"], seed=2)
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
     while not game.is_over:
-        game = game.apply(bots[game.current].choose(game))
+        game = game.apply(bots[game.to_move].choose(game))
     before = live_widgets()
     app = Play.from_state(thurn.replay(game.root, game.history[:-3]), autosave=False)
     app.hint()

@@ -44,7 +44,7 @@ def check_buttons(app) -> None:
 
 
 def route_trace(app):
-    name = f"route · {app.state.current_name}"
+    name = f"route · {app.state.to_move_name}"
     return [t for t in app.map.data if t.name == name]
 
 
@@ -179,7 +179,7 @@ def test_keep_picker_explains_a_wrong_choice():
     app.keep_toggles[2].value = True
     app.keep_button.click()
     assert app.state.player("Ann").hand == ("Basel", "Ulm", "Ulm")
-    assert app.state.current_name == "Ben"
+    assert app.state.to_move_name == "Ben"
 
 
 # -- typed actions -------------------------------------------------------------------------------------------------
@@ -332,7 +332,7 @@ def test_bots_move_after_the_human():
     for _ in range(60):
         before = app.state
         click_through(app, 1, rng)
-        assert app.state.is_over or app.state.current_name == "You"
+        assert app.state.is_over or app.state.to_move_name == "You"
         if app.state.turn_number > before.turn_number:                # the human ended a turn: the bot played
             turns_seen += 1
             assert app.state.turn_number >= before.turn_number + 2 or app.state.is_over
@@ -345,18 +345,18 @@ def test_undo_in_a_game_against_a_bot():
     app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=5)}, seed=6, autosave=False)
     click_through(app, 30, random.Random(9))
     history = app.state.history
-    human = [k for k in range(len(history)) if thurn.replay(app.state.root, history[:k]).current_name == "You"]
+    human = [k for k in range(len(history)) if thurn.replay(app.state.root, history[:k]).to_move_name == "You"]
     bot = [k for k in range(len(history)) if k not in human]
     app.back_to(human[len(human) // 2])                   # a point where you were to move: exactly that game
     assert app.state.history == history[:human[len(human) // 2]]
     app.back_to(bot[0])                                   # the bot was to move there: it plays again at once
-    assert app.state.current_name == "You" and app.state.history[:bot[0]] == history[:bot[0]]
+    assert app.state.to_move_name == "You" and app.state.history[:bot[0]] == history[:bot[0]]
     assert len(app.state.history) > bot[0]
 
 
 def test_a_bot_that_starts_plays_at_once_and_bad_bots_are_refused():
     app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=2)}, seed=4, start_player=1, autosave=False)
-    assert app.state.current_name == "You" and app.state.turn_number == 1
+    assert app.state.to_move_name == "You" and app.state.turn_number == 1
     with pytest.raises(thurn.UnknownName, match="Bob"):
         Play(("You", "Bot"), bots={"Bob": RandomBot()}, autosave=False)
     with pytest.raises(TypeError, match="choose"):

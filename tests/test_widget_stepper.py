@@ -117,7 +117,7 @@ def test_next_and_back_walk_the_whole_lesson(stepper):
         assert "roads" in names and "cities" in names
         route = stop.state.route()
         if route and not stop.state.is_over:
-            assert f"route · {stop.state.current_name}" in names
+            assert f"route · {stop.state.to_move_name}" in names
         if stop.question.candidates:
             assert "candidates" in names
         if stepper.next_button.disabled:

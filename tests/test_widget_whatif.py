@@ -145,7 +145,7 @@ def test_editing_the_players():
     assert app.state.names == ("Ann", "Ben", "Cat") and len(app.rows) == 3
     app.row("Cat").houses.value = "Basel, Zürich"
     app.scorer.value = 2
-    assert app.state.current_name == "Cat" and tuple(app.state.player("Cat").houses) == ("Basel", "Zürich")
+    assert app.state.to_move_name == "Cat" and tuple(app.state.player("Cat").houses) == ("Basel", "Zürich")
     expected = at_score(SIG_ROUTE, hand=(), others=["Ben"])
     assert len(app.outcomes) == len(score_outcomes(expected))     # the same route, scored by Cat now
 
@@ -248,7 +248,7 @@ def test_a_game_position_keeps_every_players_houses_carriages_and_tiles():
         assert (got.houses, got.houses_left, got.carriages, got.tiles) == (
             want.houses, want.houses_left, want.carriages, want.tiles)
     assert app.state.stacks_left() == state.stacks_left()
-    assert app.state.current_name == "Ben" and app.route == ["Mannheim", "Carlsruhe", "Freiburg"]
+    assert app.state.to_move_name == "Ben" and app.route == ["Mannheim", "Carlsruhe", "Freiburg"]
     assert shown(app) == engine(app.state) and app.outcomes
 
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from .board import Board, load_board
 from .errors import ThurnError
 from .routes import Route
-from .scoring import earned_tiles, next_carriage, placement_masks, popcount, required_provinces_mask
+from .effects import carriage_for, effect_points, route_effect
+from .scoring import next_carriage, placement_masks, popcount, required_provinces_mask
 
 __all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome"]
 
@@ -96,35 +97,21 @@ class _Scorer:
     def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool):
         self.board, self.rules, self.p = board, rules, player
         self.stacks, self.carriages_left = stacks, carriages_left
-        self.held = {si for si, _ in player.tiles}
         self.open_end = game_ending_open
         self.cache: dict[int, tuple] = {}
-        self.old_carriage = board.carriage_points[player.carriages[-1]] if player.carriages else 0
-        self.level = next_carriage(board, player.carriages)
 
     def carriage(self, length: int, cartwright: bool) -> int | None:
-        level = self.level
-        if level is None:
-            return None
-        li = self.board.carriage_levels.index(level)
-        need = level - 2 if cartwright else level
-        return level if length >= need and self.carriages_left[li] > 0 else None
+        return carriage_for(self.board, self.p.carriages, self.carriages_left, length, cartwright)
 
     def outcome(self, route: tuple[int, ...], mask: int, carriage: int | None, declined: int | None = None) -> Outcome:
-        b, p = self.board, self.p
-        houses = p.houses | mask
-        tiles = [(st.name, self.stacks[st.index][0])
-                 for st in earned_tiles(b, self.rules, houses, self.held, self.stacks, len(route))]
-        placed = popcount(mask)
-        ends = self.open_end and ((carriage is not None and carriage == b.carriage_levels[-1])
-                                  or (placed > 0 and p.houses_left - placed == 0))
-        if ends:
-            tiles += [(st.name, self.stacks[st.index][0]) for st in b.stacks
-                      if st.kind == "game_end" and self.stacks[st.index]]
-        gain = b.carriage_points[carriage] - self.old_carriage if carriage is not None else 0
-        points = placed + sum(v for _, v in tiles) + gain
-        return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), carriage, ends, points,
-                       declined)
+        """What scoring ``route`` with houses ``mask`` brings, from the engine's own effect (thurn.effects)."""
+        b = self.board
+        cartwright = carriage is not None and carriage != self.carriage(len(route), False)
+        e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
+                         cartwright, carriage is not None)
+        tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
+        return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
+                       e.ends is not None, effect_points(b, self.p, e), declined)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in
@@ -429,7 +416,7 @@ def _player_and_position(obj, player):
     from .state import GameState
 
     if isinstance(obj, GameState):
-        return obj, obj.seat(player) if player is not None else obj.current
+        return obj, obj.seat(player) if player is not None else obj.to_move
     board = load_board(obj)
     state = state_from_position({"rules": {"board": board.id}, "players": [{"name": "You"}, {"name": "Other"}]},
                                 boards={board.id: board})
@@ -510,7 +497,7 @@ def _rank(route, best, cw, extension: int):
 
 def route_outcome(state, route, *, player=None, cartwright: bool = False) -> Outcome | None:
     """The best scoring of ``route`` (city names) for the player in ``state`` now; None if too short (3)."""
-    seat = state.seat(player) if player is not None else state.current
+    seat = state.seat(player) if player is not None else state.to_move
     p = state.players[seat]
     scorer = _Scorer(state.board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
     best, cw = scorer.best(tuple(state.board.index(c) for c in route))
@@ -527,7 +514,7 @@ def score_outcomes(state) -> list[ScoreOutcome]:
     """
     from .actions import Score
 
-    seat = state.current
+    seat = state.to_move
     before = state.players[seat]
     base = _final(state, seat)
     board = state.board

@@ -58,7 +58,7 @@ class Seen:
             pool = list(unseen.elements())
             rng.shuffle(pool)
             deck, rest = pool[:deck_size], pool[deck_size:]
-        n = s._clone()
+        n = s.detached()
         players = list(s.players)
         k = 0
         for i, slots in enumerate(self._slots):
@@ -70,7 +70,10 @@ class Seen:
         n.players = tuple(players)
         n.deck = tuple(deck)
         n.seed = rng.getrandbits(64)              # later shuffles of the discard pile are unseen too
-        n._root = n._history = n._setup = None    # a position of its own: no way back to the true game
+        for name, vis in s.rules.ruleset.hidden.items():      # per-player values the player cannot see
+            values = s.ext.get(name)
+            if values is not None:
+                n.set_ext(name, _dealt(values, hidden_seats(vis, self.player, len(values)), rng))
         return n
 
 
@@ -82,7 +85,7 @@ def _watch(state: GameState, player: int):
     shuffled = None
     s = state.root
     for action in state.history:
-        seat = s.current
+        seat = s.to_move
         n = s.apply(action)
         kind = action.kind
         if seat != player:
@@ -94,11 +97,27 @@ def _watch(state: GameState, player: int):
                 _forget(known[seat], n.discard[len(s.discard):])       # the discarded cards lie face up
         if n.shuffles > s.shuffles:
             gone = s.discard
-            if kind == "official" and n.official == "administrator":
+            if kind == "official" and "administrator" in n.officials:
                 gone = gone + tuple(c for c in s.display if c >= 0)
             shuffled = Counter(gone)
         s = n
     return known, shuffled
+
+
+def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
+    """The seats whose value of a per-player field ``player`` cannot see: the others' for an "owner" field, every
+    seat's for a "secret" one (see :mod:`thurn.variants`)."""
+    return [i for i in range(n) if visibility == "secret" or i != player]
+
+
+def _dealt(values, seats, rng) -> tuple:
+    """The values of ``seats`` dealt again among them at random (read only as a multiset, like hidden cards)."""
+    pool = [values[i] for i in seats]
+    rng.shuffle(pool)
+    out = list(values)
+    for i, v in zip(seats, pool):
+        out[i] = v
+    return tuple(out)
 
 
 def _forget(known: Counter, cards) -> None:

@@ -25,11 +25,16 @@ from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
 from .state import GameState, PlayerState, name_key
 
-POSITION_FORMAT = "thurn-position/1"
+POSITION_FORMAT = "thurn-position/2"
+#: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
+POSITION_FORMATS = (POSITION_FORMAT, "thurn-position/1")
 GAME_FORMAT = "thurn-game/1"
-TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "official")
+TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "officials", "official")
 POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left",
-                   "start_player", "current", "turn", "end_triggered_by", "turns_taken", "seed", "shuffles", "ext")
+                   "start_player", "turn_owner", "to_move", "interruptions", "current", "turn", "end_triggered_by",
+                   "turns_taken", "seed", "shuffles", "ext")
+#: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
+MAX_INTERRUPTIONS = 64
 PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles")
 GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
 ORIGINS = ("seed", "position")
@@ -105,13 +110,19 @@ def _rules(raw, trusted: bool) -> Rules:
         raise PositionError(f"rules: {e}") from None
 
 
+def player_range(board, rules=None) -> tuple[int, int]:
+    """How many players the game takes: the ruleset's range (SoloPlay: 1) or else the board's (2 to 4)."""
+    own = rules.ruleset.players if rules is not None else None
+    return own if own is not None else board.players
+
+
 # -- names and seeds ------------------------------------------------------------------------------------------------
 
-def _check_names(players, board) -> tuple[str, ...]:
+def _check_names(players, board, rules=None) -> tuple[str, ...]:
     """Player names: 2 to 4 (as the board says), each a short visible text, no two alike (see ``name_key``)."""
     if isinstance(players, (str, bytes, Mapping)) or not hasattr(players, "__iter__"):
         raise PositionError(f"players should be a list of names, not {_short(players)}.")
-    lo, hi = board.players
+    lo, hi = player_range(board, rules)
     names = []
     for n in players:
         names.append(n)
@@ -160,7 +171,7 @@ def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
 
 
 def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
-    names = _check_names(players, board)
+    names = _check_names(players, board, rules)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     _check_seed(seed)
@@ -178,8 +189,8 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     s.display = tuple(cards[:face_up]) + (-1,) * (board.face_up - face_up)
     s.deck = tuple(cards[face_up:])
     s.shuffles = 1
-    s.current = s.start_player = start
-    s._setup = {"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start}
+    s.turn_owner = s.to_move = s.start_player = start
+    s.set_setup({"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start})
     for v in rules.variants:
         v.setup(s)
     turn.settle(s)
@@ -187,21 +198,35 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
 
 
 def _blank(board, rules, names, seed) -> GameState:
-    s = object.__new__(GameState)
-    s.board, s.rules, s.names = board, rules, names
-    s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
-    s.display = (-1,) * board.face_up
-    s.deck, s.discard = (), ()
-    s.stacks = tuple(st.values for st in board.stacks)
-    s.carriages_left = tuple(c.copies for c in board.carriages)
-    s.current = s.start_player = 0
-    s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.official = turn.DRAW, 0, 1, 0, 1, None
-    s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
-    s._root, s._history, s._setup, s.ext = None, None, None, {}
-    return s
+    return GameState.blank(board, rules, names, seed)
 
 
 # -- position dicts ------------------------------------------------------------------------------------------------
+
+def _ext_dict(s) -> dict:
+    """The expansions' parts of the position: each variant's own value (its ``dump``) and its per-player fields
+    (a list, one JSON value per seat)."""
+    out = {}
+    for v in s.rules.variants:
+        if v.name in s.ext:
+            out[v.name] = v.dump(s.ext[v.name])
+        for field in v.fields:
+            if field in s.ext:
+                out[field] = list(s.ext[field])
+    return out
+
+
+def _player_field(name, value, n) -> tuple:
+    """A per-player field read from a file: one plain JSON value (number, text, true/false, null) per seat."""
+    if not (isinstance(value, list) and len(value) == n):
+        raise PositionError(f"ext.{name} should be a list of one value per player ({n}), not {_short(value)}.")
+    for v in value:
+        if not (v is None or isinstance(v, (bool, int, str))) or (isinstance(v, str) and len(v) > 100) \
+                or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_COUNT):
+            raise PositionError(f"ext.{name}: each player's value is a number, a short text, true/false or null, "
+                                f"not {_short(v)}.")
+    return tuple(value)
+
 
 def position_dict(s: GameState) -> dict:
     """The position as a readable dict (city names; the deck top first; stacks top first)."""
@@ -222,14 +247,16 @@ def position_dict(s: GameState) -> dict:
         "stacks": {st.id: list(s.stacks[st.index]) for st in b.stacks},
         "carriages_left": {str(lv): n for lv, n in zip(b.carriage_levels, s.carriages_left)},
         "start_player": s.start_player,
-        "current": s.current,
+        "turn_owner": s.turn_owner,
+        "to_move": s.to_move,
+        "interruptions": [[seat, step] for seat, step in s.interruptions],
         "turn": {"step": s.step, "draws": s.draws, "draws_allowed": s.draws_allowed, "plays": s.plays,
-                 "plays_allowed": s.plays_allowed, "official": s.official},
+                 "plays_allowed": s.plays_allowed, "officials": list(s.officials)},
         "end_triggered_by": s.end_by,
         "turns_taken": s.turns,
         "seed": s.seed,
         "shuffles": s.shuffles,
-        "ext": {v.name: v.dump(s.ext[v.name]) for v in s.rules.variants if v.name in s.ext},
+        "ext": _ext_dict(s),
     }
 
 
@@ -290,7 +317,7 @@ def _position(data, boards) -> GameState:
     if not isinstance(data, dict):
         raise PositionError(f"a position is a JSON object, not {type(data).__name__}.")
     fmt = data.get("format", POSITION_FORMAT)
-    if fmt != POSITION_FORMAT:
+    if fmt not in POSITION_FORMATS:
         raise PositionError(f"unknown position format {_short(fmt)} (expected {POSITION_FORMAT!r}).")
     _known_fields(data, POSITION_FIELDS, "position field")
     rules = _rules(data.get("rules"), trusted=False)
@@ -298,8 +325,9 @@ def _position(data, boards) -> GameState:
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise PositionError("a position needs 'players': a list of names or of player dicts.")
-    players_raw = [p if isinstance(p, dict) else {"name": p} for p in raw_players[:board.players[1] + 1]]
-    names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board)
+    players_raw = [p if isinstance(p, dict) else {"name": p}
+                   for p in raw_players[:player_range(board, rules)[1] + 1]]
+    names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
     seed = _check_seed(data.get("seed", 0))
     s = _blank(board, rules, names, seed)
     n = len(names)
@@ -452,7 +480,14 @@ def _position(data, boards) -> GameState:
     s.shuffles = _int(data, "shuffles", 1, "", 0, MAX_COUNT) if data.get("shuffles") is not None else 1
 
     s.start_player = _int(data, "start_player", 0, "", 0, n - 1)
-    s.current = _int(data, "current", s.start_player, "", 0, n - 1)
+    if "current" in data and "turn_owner" in data:
+        raise PositionError("a position gives whose turn it is once: 'turn_owner' (format 2) or 'current' (format 1).")
+    s.turn_owner = _int(data, "turn_owner" if "turn_owner" in data else "current", s.start_player, "", 0, n - 1)
+    s.to_move = _int(data, "to_move", s.turn_owner, "", 0, n - 1)
+    s.interruptions = _interruptions(data.get("interruptions"), n, rules)
+    if s.to_move != s.turn_owner and not s.interruptions:
+        raise PositionError(f"to_move is seat {s.to_move} but the turn is seat {s.turn_owner}'s and nothing "
+                            f"interrupts it (interruptions is empty).")
     s.turns = _int(data, "turns_taken", 0, "", 0, MAX_COUNT)
     eb = data.get("end_triggered_by")
     if eb is not None:
@@ -466,12 +501,18 @@ def _position(data, boards) -> GameState:
     if not isinstance(ext, dict):
         raise PositionError(f"'ext' should map expansion names to their part of the position, not {_short(ext)}.")
     by_name = {v.name: v for v in rules.variants}
+    fields = {f for v in rules.variants for f in v.fields}
     for k in ext:
+        if k in fields:
+            continue
         if k not in by_name:
             raise UnknownName("expansion in 'ext'", k if not isinstance(k, str) else k[:100], sorted(by_name),
                               "Switch it on in 'rules': {\"expansions\": [...]}.")
     loaded = {}
     for k, v in ext.items():
+        if k in fields:
+            loaded[k] = _player_field(k, v, n)
+            continue
         try:
             loaded[k] = by_name[k].load(v)
         except ThurnError:
@@ -483,36 +524,68 @@ def _position(data, boards) -> GameState:
     return s
 
 
+def _interruptions(raw, n: int, rules) -> tuple:
+    """Interruption frames ``[[seat, step], ...]`` (who decides next, in order, and in which step)."""
+    if raw is None:
+        return ()
+    _list(raw, "interruptions", MAX_INTERRUPTIONS, "[seat, step] pairs")
+    steps = rules.ruleset.steps
+    out = []
+    for k, f in enumerate(raw):
+        if not (isinstance(f, list) and len(f) == 2 and isinstance(f[0], int) and not isinstance(f[0], bool)
+                and 0 <= f[0] < n and isinstance(f[1], str)):
+            raise PositionError(f"interruptions[{k}] should be [seat, step], not {_short(f)}.")
+        if f[1] not in steps and f[1] != turn.END_TURN:
+            raise UnknownName("step", f[1][:100], list(steps))
+        out.append((f[0], f[1]))
+    return tuple(out)
+
+
+def _officials(t, board) -> tuple:
+    """The officials used this turn, in order: ``officials`` (format 2) or ``official`` (format 1, one or null)."""
+    if "official" in t and "officials" in t:
+        raise PositionError("turn gives the officials once: 'officials' (a list) or 'official' (format 1).")
+    raw = t.get("officials", [] if t.get("official") is None else [t.get("official")])
+    _list(raw, "turn.officials", len(board.officials), "official names")
+    out = []
+    for off in raw:
+        if not isinstance(off, str):
+            raise PositionError(f"turn.officials: an official is given by name, not {_short(off)}.")
+        try:
+            oid = board.official(off[:100]).id
+        except ThurnError as e:
+            raise PositionError(f"turn.officials: {e}") from None
+        if oid in out:
+            raise PositionError(f"turn.officials names the {board.official(oid).name} twice; each official helps at "
+                                f"most once per turn.")
+        out.append(oid)
+    return tuple(out)
+
+
 def _turn(s, t, players, board) -> None:
     """The turn fields, each checked, and checked against each other and the officials (base rules, Game Play)."""
     if not isinstance(t, dict):
         raise PositionError("'turn' should be a JSON object with step, draws, draws_allowed, plays, plays_allowed, "
-                            "official.")
+                            "officials.")
     _known_fields(t, TURN_FIELDS, "turn field")
+    steps = s.rules.ruleset.steps
     step = t.get("step", turn.DRAW)
-    if not isinstance(step, str) or step not in turn.STEPS:
-        raise UnknownName("step", step if not isinstance(step, str) else step[:100], list(turn.STEPS))
-    off = t.get("official")
-    if off is not None:
-        if not isinstance(off, str):
-            raise PositionError(f"turn.official should be the name of an official, not {_short(off)}.")
-        try:
-            off = board.official(off[:100]).id
-        except ThurnError as e:
-            raise PositionError(f"turn.official: {e}") from None
-    s.step, s.official = step, off
-    s.draws_allowed = _int(t, "draws_allowed", 2 if off == "postmaster" else 1, "turn.", 1, 2)
-    s.plays_allowed = _int(t, "plays_allowed", 2 if off == "postal_carrier" else 1, "turn.", 1, 2)
+    if not isinstance(step, str) or step not in steps:
+        raise UnknownName("step", step if not isinstance(step, str) else step[:100], list(steps))
+    offs = _officials(t, board)
+    s.step, s.officials = step, offs
+    s.draws_allowed = _int(t, "draws_allowed", 2 if "postmaster" in offs else 1, "turn.", 1, 2)
+    s.plays_allowed = _int(t, "plays_allowed", 2 if "postal_carrier" in offs else 1, "turn.", 1, 2)
     s.draws = _int(t, "draws", 0, "turn.", 0, s.draws_allowed)
     default_plays = 0 if step in (turn.DRAW, turn.PLAY) else s.plays_allowed if step == turn.SCORE else 1
     s.plays = _int(t, "plays", default_plays, "turn.", 0, s.plays_allowed)
-    if (s.draws_allowed == 2) != (off == "postmaster"):
+    if (s.draws_allowed == 2) != ("postmaster" in offs):
         raise PositionError(f"turn.draws_allowed is {s.draws_allowed}, but only the Postmaster lets a player draw "
-                            f"two cards (turn.official is {off!r}).")
-    if (s.plays_allowed == 2) != (off == "postal_carrier"):
+                            f"two cards (turn.officials is {list(offs)}).")
+    if (s.plays_allowed == 2) != ("postal_carrier" in offs):
         raise PositionError(f"turn.plays_allowed is {s.plays_allowed}, but only the Postal Carrier lets a player "
-                            f"play two cards (turn.official is {off!r}).")
-    hand = players[s.current].hand
+                            f"play two cards (turn.officials is {list(offs)}).")
+    hand = players[s.to_move].hand
     if step == turn.DRAW and (s.plays or s.draws >= s.draws_allowed):
         raise PositionError(f"turn.step is 'draw', but the player has drawn {s.draws} of {s.draws_allowed} cards "
                             f"and played {s.plays}: the draw comes first (base rules, 1).")
@@ -558,7 +631,7 @@ def game_dict(s: GameState) -> dict:
     """The position, where the game came from, its setup and the actions that led to it."""
     root = s.root
     return {"format": GAME_FORMAT, "origin": s.origin, "position": position_dict(s),
-            "setup": root._setup if root._setup is not None else position_dict(root),
+            "setup": s.setup if s.setup is not None else position_dict(root),
             "actions": [a.notation for a in s.history]}
 
 
@@ -590,11 +663,7 @@ def _setup_state(setup, boards=None, origin=None) -> GameState:
 
 
 def _parse(rules, text):
-    for v in rules.variants:
-        action = v.parse(text) if isinstance(text, str) else None
-        if action is not None:
-            return action
-    return parse_action(text)
+    return rules.ruleset.parse(text) if isinstance(text, str) else parse_action(text)
 
 
 def replay(setup, actions, *, boards=None) -> GameState:

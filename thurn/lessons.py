@@ -101,7 +101,7 @@ class Question:
 def _said(before: GameState, after: GameState) -> str:
     """The log sentences of what the player's action did (leaving out the next player's forced Postmaster)."""
     lines = after.log()[len(before.log()):]
-    forced = turn.start_text(after) if after.current != before.current else []
+    forced = turn.start_text(after) if after.turn_owner != before.turn_owner else []
     if forced and lines[-len(forced):] == forced:
         lines = lines[:-len(forced)]
     return " ".join(lines)
@@ -154,7 +154,7 @@ def extend_question(state: GameState, cards=None, text: str | None = None) -> Qu
     the engine's ``why_illegal`` of playing it (at the right end: a card that fits neither end gets the same
     explanation at both); a right card's is the log sentence of playing it at each end where it fits.
     """
-    name = state.current_name
+    name = state.to_move_name
     cards = list(dict.fromkeys(state.hand() if cards is None else cards))
     if not cards:
         raise ValueError(f"{name} holds no card to ask about.")
@@ -185,7 +185,7 @@ def action_question(state: GameState, actions, text: str | None = None, labels=N
     if len(labels) != len(actions):
         raise ValueError(f"{len(actions)} actions but {len(labels)} labels.")
     verdicts = tuple(_action_verdict(state, a, lab, _cities_of(a)) for a, lab in zip(actions, labels))
-    text = text or f"Which of these may {state.current_name} do now?"
+    text = text or f"Which of these may {state.to_move_name} do now?"
     return Question(text, verdicts)
 
 
@@ -211,7 +211,7 @@ def _carriage(before, after, seat, board):
 
 
 def _next(before, after, seat, board):
-    who = "over" if after.is_over else after.current_name
+    who = "over" if after.is_over else after.to_move_name
     return {who}, _said(before, after)
 
 
@@ -274,7 +274,7 @@ def outcome_question(state: GameState, about: str, choices, action=None, text: s
     if about not in OUTCOMES:
         raise UnknownName("question", about, OUTCOMES)
     board = state.board
-    before, seat = state, state.current_player
+    before, seat = state, state.to_move
     if action is not None:
         action = parse_action(action)
         error = state.why_illegal(action)

@@ -48,10 +48,12 @@ class Rules:
     expansions: tuple[str, ...] = ()
 
     def __post_init__(self):
-        from .variants import variant
+        from .variants import build_ruleset
 
         object.__setattr__(self, "expansions", tuple(self.expansions))
-        object.__setattr__(self, "variants", tuple(variant(name) for name in self.expansions))
+        variants, ruleset = build_ruleset(self.expansions)
+        object.__setattr__(self, "variants", variants)
+        object.__setattr__(self, "ruleset", ruleset)
 
     def to_dict(self) -> dict:
         d = asdict(self)

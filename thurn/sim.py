@@ -32,7 +32,8 @@ from typing import NamedTuple
 from .bots import RandomBot, bot_class, make_bot
 from .errors import ThurnError
 from .rules import BOOLEAN_OPTIONS, Rules
-from .scoring import popcount, winner_index
+from .effects import end_tile_holder
+from .scoring import popcount
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
            "game_rows", "describe_error", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
@@ -41,8 +42,11 @@ __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWar
 #: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
 #: in ``postmaster`` and again in ``postmaster_forced``).
 OFFICIALS = ("postmaster", "administrator", "cartwright", "postal_carrier")
+#: The base game's action kinds; an expansion's own kinds are counted per player in columns ``actions_<kind>``.
+BASE_KINDS = ("draw", "official", "play", "score", "keep", "end")
 SCORE_COLUMNS = ("carriage", "tiles", "unplaced_houses", "total")
-#: The per-player columns (a variant's score items come right after ``total``).
+#: The per-player columns (an expansion's score items come right before ``total``, its own action kinds' counts
+#: ``actions_<kind>`` at the end).
 COLUMNS = ["game", "seed", "seat", "player", "bot", "lineup", *SCORE_COLUMNS, "winner", "rank", "turns",
            "routes_scored", "route_lengths", "mean_route_length", "longest_route", "first_route_length",
            "first_route", "carriage_level", "carriages", *OFFICIALS, "postmaster_forced", "tiles_taken",
@@ -313,16 +317,17 @@ class _Tally:
     """What the rows need beyond the final position, seen action by action: each player's scored routes, the
     officials they called, and the compulsory Postmaster (base rules, 1: an empty hand draws two cards)."""
 
-    __slots__ = ("routes", "officials", "forced", "actions")
+    __slots__ = ("routes", "officials", "forced", "actions", "kinds")
 
     def __init__(self, n: int):
         self.routes = [[] for _ in range(n)]
         self.officials = [dict.fromkeys(OFFICIALS, 0) for _ in range(n)]
         self.forced = [0] * n
         self.actions = 0
+        self.kinds = [{} for _ in range(n)]       # the expansions' own action kinds: kind -> count
 
     def see(self, before, action, after) -> None:
-        seat = before.current
+        seat = before.to_move
         kind = action.kind
         self.actions += 1
         if kind == "score":
@@ -330,15 +335,18 @@ class _Tally:
             if action.cartwright:
                 self.officials[seat]["cartwright"] += 1
         elif kind == "official":
-            self.officials[seat][action._key[1]] += 1
+            oid = before.board.official(action.official).id
+            self.officials[seat][oid] = self.officials[seat].get(oid, 0) + 1
+        elif kind not in BASE_KINDS:
+            self.kinds[seat][kind] = self.kinds[seat].get(kind, 0) + 1
         self.start(after)
 
     def start(self, s) -> None:
-        """Count the compulsory Postmaster when ``s`` begins a turn with an empty hand (see ``turn.settle``)."""
-        if s.official == "postmaster" and s.step == "draw" and not s.draws and not s.players[s.current].hand:
-            seat = s.current
-            self.forced[seat] += 1
-            self.officials[seat]["postmaster"] += 1
+        """Count the compulsory Postmaster: a forced event of ``s`` (see ``turn.base.forced_draw``)."""
+        for code, seat in s.events:
+            if code == "compulsory_postmaster":
+                self.forced[seat] += 1
+                self.officials[seat]["postmaster"] += 1
 
 
 class _Failure(Exception):
@@ -363,14 +371,14 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
             return state
         action = None
         try:
-            action = bots[state.current].choose(state)
+            action = bots[state.to_move].choose(state)
             after = state.apply(action)
         except Exception as e:
             if not report:
                 raise
-            raise _Failure(state.current, state.turn_number, action, e) from e
+            raise _Failure(state.to_move, state.turn_number, action, e) from e
         if tally is not None:
-            tally.see(state, after._history[1], after)     # the engine's own copy of the action
+            tally.see(state, after.last_action, after)     # the engine's own copy of the action
         state = after
     if state.is_over:
         return state
@@ -418,9 +426,8 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
     board = state.board
     records = state.score_records()
     totals = [r["total"] for r in records]
-    end_holder = next((i for i, p in enumerate(state.players)
-                       if any(board.stacks[s].kind == "game_end" for s, _ in p.tiles)), None)
-    win = winner_index(totals, state.start_player, end_holder)
+    end_holder = end_tile_holder(state)
+    win = state.result()["winner"]
     origin = end_holder if end_holder is not None else state.start_player
     order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
     rank = {seat: r + 1 for r, seat in enumerate(order)}
@@ -441,6 +448,8 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
             "carriage_level": p.carriages[-1] if p.carriages else 0, "carriages": len(p.carriages),
             **tally.officials[i], "postmaster_forced": tally.forced[i],
             "tiles_taken": len(p.tiles), "houses_placed": popcount(p.houses), "ended_game": state.end_by == i})
+        row.update((f"actions_{kind}", tally.kinds[i].get(kind, 0))
+                   for kind in state.ruleset.kinds if kind not in BASE_KINDS)
         rows.append(row)
     game = {"game": k, "seed": seed, "players": n, "rules": rules or rules_text(state.rules), "bots": ",".join(bots),
             "turns_per_player": state.turns / n, "total_turns": state.turns, "winner_seat": win,
@@ -810,7 +819,7 @@ def decision_positions(n: int, bot="greedy", players: int = 4, seed: int = 0) ->
         while not state.is_over and len(out) < n:
             if len(state.legal_actions()) > 1 and rng.random() < 0.1:
                 out.append(state)
-            state = state.apply(bots[state.current].choose(state))
+            state = state.apply(bots[state.to_move].choose(state))
     return out
 
 
@@ -855,7 +864,7 @@ def sample_positions(n: int, players: int = 4, seed: int = 0, step: str = "play"
         state = new_game(names, seed=game_seed(seed, k))
         k += 1
         while not state.is_over and len(out) < n:
-            scorable = step != "score" or len(state.players[state.current].route) >= state.board.min_route
+            scorable = step != "score" or len(state.players[state.to_move].route) >= state.board.min_route
             if state.step == step and scorable and rng.random() < 0.2:
                 out.append(state)
             actions = state.legal_actions()

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from . import turn
 from .errors import IllegalAction
-from .scoring import carriage_points, final_score, winner_index
+from . import effects
+from .scoring import carriage_points
 
 _new = object.__new__
 
@@ -105,8 +106,80 @@ class GameState:
     """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
 
     __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
-                 "current", "start_player", "step", "draws", "draws_allowed", "plays", "plays_allowed", "official",
-                 "end_by", "turns", "seed", "shuffles", "ext", "_root", "_history", "_setup")
+                 "turn_owner", "to_move", "interruptions", "start_player", "step", "draws", "draws_allowed", "plays",
+                 "plays_allowed", "officials", "end_by", "turns", "seed", "shuffles", "ext", "events", "_root",
+                 "_history", "_setup")
+
+    # -- building a state (only here: io, new games and positions call these) ------------------------------------
+    @classmethod
+    def blank(cls, board, rules, names, seed) -> "GameState":
+        """An empty table for ``names`` on ``board``: full stacks and supply, no cards dealt, seat 0 to draw."""
+        s = _new(cls)
+        s.board, s.rules, s.names = board, rules, tuple(names)
+        s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
+        s.display = (-1,) * board.face_up
+        s.deck, s.discard = (), ()
+        s.stacks = tuple(st.values for st in board.stacks)
+        s.carriages_left = tuple(c.copies for c in board.carriages)
+        s.turn_owner = s.to_move = s.start_player = 0
+        s.interruptions = ()
+        s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.officials = turn.DRAW, 0, 1, 0, 1, ()
+        s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
+        s._root, s._history, s._setup, s.ext, s.events = None, None, None, {}, ()
+        return s
+
+    def set_setup(self, setup: dict | None) -> None:
+        """Record how a new game was dealt (players, seed, rules, start player): such a game's origin is "seed"."""
+        self._setup = setup
+
+    @property
+    def setup(self) -> dict | None:
+        """How this game was dealt, for a game from a seed (see :attr:`origin`); None for a position."""
+        return self.root._setup
+
+    @property
+    def history_node(self):
+        """The history as a linked list ``(previous node, action)`` (None at the root): cheap to share."""
+        return self._history
+
+    def detached(self) -> "GameState":
+        """This position as a game of its own: no history, no way back to the game it came from (for bots that
+        imagine positions)."""
+        n = self._clone()
+        n._root = n._history = n._setup = None
+        return n
+
+    def seen_by(self, player=None) -> "GameState":
+        """The position as ``player`` (seat or name; default: who is to move) sees it: every per-player value of an
+        expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``. The
+        cards he cannot see are handled by :mod:`thurn.information` (see ``Seen``). A position of its own."""
+        seat = self.seat(player)
+        hidden = self.rules.ruleset.hidden
+        n = self.detached()
+        for name, vis in hidden.items():
+            values = self.ext.get(name)
+            if values is not None:
+                n.set_ext(name, tuple(None if vis == "secret" or i != seat else v for i, v in enumerate(values)))
+        return n
+
+    def ext_value(self, name: str, player=None):
+        """An expansion's per-player value for ``player`` (seat or name; default: who is to move)."""
+        return self.ext[name][self.seat(player)]
+
+    @property
+    def last_action(self):
+        """The action that led to this state (the engine's own copy), or None at the start."""
+        return None if self._history is None else self._history[1]
+
+    def with_history(self, root: "GameState", actions) -> "GameState":
+        """This position with ``actions`` from ``root`` as its history (for a loaded game, checked by replay)."""
+        n = self._clone()
+        n._root = root
+        node = None
+        for a in actions:
+            node = (node, a)
+        n._history = node
+        return n
 
     # -- engine plumbing -----------------------------------------------------------------------------------
     def _clone(self) -> "GameState":
@@ -120,28 +193,32 @@ class GameState:
         n.discard = self.discard
         n.stacks = self.stacks
         n.carriages_left = self.carriages_left
-        n.current = self.current
+        n.turn_owner = self.turn_owner
+        n.to_move = self.to_move
+        n.interruptions = self.interruptions
         n.start_player = self.start_player
         n.step = self.step
         n.draws = self.draws
         n.draws_allowed = self.draws_allowed
         n.plays = self.plays
         n.plays_allowed = self.plays_allowed
-        n.official = self.official
+        n.officials = self.officials
         n.end_by = self.end_by
         n.turns = self.turns
         n.seed = self.seed
         n.shuffles = self.shuffles
         n._history = self._history
         n.ext = self.ext
+        n.events = ()
         root = self._root
         n._root = self if root is None else root
         n._setup = None
         return n
 
-    def player_copy(self) -> PlayerState:
-        """The current player's record, copied into this fresh, unpublished clone (call once per action)."""
-        i = self.current
+    def player_copy(self, seat: int | None = None) -> PlayerState:
+        """A player's record (default: whoever is to move), copied into this fresh, unpublished clone (call once per
+        action and player, then change the copy)."""
+        i = self.to_move if seat is None else seat
         pl = list(self.players)
         p = pl[i] = pl[i].copy()
         self.players = tuple(pl)
@@ -155,8 +232,9 @@ class GameState:
 
     def _key(self):
         return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
-                self.discard, self.stacks, self.carriages_left, self.current, self.start_player, self.step,
-                self.draws, self.draws_allowed, self.plays, self.plays_allowed, self.official, self.end_by,
+                self.discard, self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
+                self.start_player, self.step, self.draws, self.draws_allowed, self.plays, self.plays_allowed,
+                self.officials, self.end_by,
                 self.turns, self.seed, self.shuffles, tuple(sorted(self.ext.items())))
 
     def __eq__(self, other):
@@ -183,12 +261,16 @@ class GameState:
     def why_illegal(self, action) -> IllegalAction | None:
         """``None`` if ``action`` is legal now, else the :class:`IllegalAction` explaining why (not raised)."""
         if isinstance(action, str):
-            from .actions import parse_action
             try:
-                action = parse_action(action)
+                action = self.rules.ruleset.parse(action)
             except ValueError as e:
                 return IllegalAction("not_an_action", str(e), action)
         return turn.check(self, action)[1]
+
+    @property
+    def ruleset(self):
+        """The rules of this game as data: steps, action kinds, hooks, officials, scoring (see thurn.turn)."""
+        return self.rules.ruleset
 
     def is_legal(self, action) -> bool:
         return self.why_illegal(action) is None
@@ -199,13 +281,18 @@ class GameState:
         return self.step == turn.OVER
 
     @property
-    def current_player(self) -> int:
-        """The seat whose turn it is."""
-        return self.current
+    def to_move_name(self) -> str:
+        """The name of the player who decides now (see ``to_move``; ``turn_owner`` is whose turn it is)."""
+        return self.names[self.to_move]
 
     @property
-    def current_name(self) -> str:
-        return self.names[self.current]
+    def turn_owner_name(self) -> str:
+        return self.names[self.turn_owner]
+
+    @property
+    def interrupted(self) -> bool:
+        """True while another decision interrupts the turn (``to_move`` may then differ from ``turn_owner``)."""
+        return bool(self.interruptions)
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -216,18 +303,14 @@ class GameState:
         return len(self.names)
 
     @property
-    def step_info(self) -> turn.Step:
-        """What the current step of the turn is about, and its rule."""
-        return turn.STEPS[self.step]
+    def step_info(self) -> turn.StepSpec:
+        """What the current step is about, and its rule (from the ruleset)."""
+        return self.rules.ruleset.steps[self.step]
 
     @property
     def end_triggered_by(self) -> str | None:
         """Who took the last carriage first or placed the last house (the game ends after this round)."""
         return None if self.end_by is None else self.names[self.end_by]
-
-    @property
-    def official_used(self) -> str | None:
-        return self.official
 
     def seat(self, player) -> int:
         """A seat number for a player given by seat or name: the exact name first, else the one name that differs
@@ -237,7 +320,7 @@ class GameState:
                 return player
             raise IllegalAction("unknown_player", f"There is no seat {player}; seats are 0 to {len(self.names) - 1}.")
         if player is None:
-            return self.current
+            return self.to_move
         if player in self.names:
             return self.names.index(player)         # the exact name first: "ann" is the seat named "ann"
         key = name_key(player) if isinstance(player, str) and len(player) <= 200 else None
@@ -304,17 +387,9 @@ class GameState:
 
     # -- scores ---------------------------------------------------------------------------------------------------
     def score_records(self) -> list[dict]:
-        """Per player: carriage points, bonus tiles, unplaced houses (negative) and total (Game End and Scoring)."""
-        out = []
-        for i, p in enumerate(self.players):
-            rec = {"player": self.names[i], "seat": i}
-            rec.update(final_score(self.board, p))
-            for v in self.rules.variants:
-                extra = v.score(self, i)
-                rec.update(extra)
-                rec["total"] += sum(extra.values())
-            out.append(rec)
-        return out
+        """Per player: the ruleset's score items (base game: carriage points, bonus tiles, unplaced houses as a
+        negative number) and the total (Game End and Scoring; see :func:`thurn.effects.score_record`)."""
+        return [{"player": self.names[i], "seat": i, **effects.score_record(self, i)} for i in range(len(self.players))]
 
     def scores(self):
         """The score table as a pandas DataFrame indexed by player."""
@@ -324,13 +399,15 @@ class GameState:
 
     def returns(self) -> list[int]:
         """Each player's total, in seat order (the OpenSpiel name)."""
-        return [r["total"] for r in self.score_records()]
+        return [effects.score_record(self, i)["total"] for i in range(len(self.players))]
+
+    def result(self) -> dict:
+        """The result (base game: ``{"winner": seat}``); before the end, what it would be if the game ended now."""
+        return effects.result(self)
 
     def winner(self) -> str:
         """The winner (R6 tie-break); before the end, who would win if the game ended now."""
-        end_holder = next((i for i, p in enumerate(self.players)
-                           if any(self.board.stacks[s].kind == "game_end" for s, _ in p.tiles)), None)
-        return self.names[winner_index(self.returns(), self.start_player, end_holder)]
+        return self.names[self.result()["winner"]]
 
     # -- history, log, files -------------------------------------------------------------------------------------
     @property
@@ -373,11 +450,12 @@ class GameState:
 
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
-    def position(self) -> dict:
-        """The position alone as a readable dict (see README: positions)."""
+    def position(self, seen_by=None) -> dict:
+        """The position alone as a readable dict (see README: positions); ``seen_by`` (a seat or name): as that
+        player sees it, every expansion value hidden from him as null (see :meth:`seen_by`)."""
         from .io import position_dict
 
-        return position_dict(self)
+        return position_dict(self if seen_by is None else self.seen_by(seen_by))
 
     @classmethod
     def from_json(cls, data, *, boards=None) -> "GameState":
@@ -398,15 +476,15 @@ class GameState:
     def __repr__(self):
         if self.is_over:
             return f"<GameState {self.board.id}: game over after {self.turns} turns, {self.winner()} wins>"
-        return f"<GameState {self.board.id}: turn {self.turns + 1}, {self.current_name} to {self.step}>"
+        return f"<GameState {self.board.id}: turn {self.turns + 1}, {self.to_move_name} to {self.step}>"
 
     def __str__(self):
         b = self.board
-        lines = [f"{'Game over' if self.is_over else f'{self.current_name} to ' + self.step_info.does}"
+        lines = [f"{'Game over' if self.is_over else f'{self.to_move_name} to ' + self.step_info.does}"
                  f" — display: {', '.join(c or '·' for c in self.display_cards)}; deck {len(self.deck)}, "
                  f"discard {len(self.discard)}"]
         for i, p in enumerate(self.players):
-            lines.append(f"{'>' if i == self.current and not self.is_over else ' '} {self.names[i]}: "
+            lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
                          f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
                          f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}")
@@ -419,8 +497,8 @@ class GameState:
                 "<th>tiles</th><th>score</th></tr>")
         rows = []
         for i, p in enumerate(self.players):
-            mark = "▶" if i == self.current and not self.is_over else ""
-            sc = final_score(b, p)["total"]
+            mark = "▶" if i == self.to_move and not self.is_over else ""
+            sc = effects.score_record(self, i)["total"]
             rows.append(
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
                 f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
@@ -430,7 +508,7 @@ class GameState:
                 f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
                 f"<td>{sc}</td></tr>")
         status = ("<b>Game over</b> — winner: " + esc(self.winner()) if self.is_over else
-                  f"<b>{esc(self.current_name)}</b>: {esc(self.step_info.does)} <i>({esc(self.step_info.rule)})</i>")
+                  f"<b>{esc(self.to_move_name)}</b>: {esc(self.step_info.does)} <i>({esc(self.step_info.rule)})</i>")
         display = ", ".join(esc(c or "·") for c in self.display_cards)
         return (f"<div class='thurn-state'><p>{status}</p><p>Display: {display} · deck {len(self.deck)} · "
                 f"discard {len(self.discard)}</p><table>{head}{''.join(rows)}</table></div>")

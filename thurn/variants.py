@@ -1,27 +1,50 @@
-"""How expansions and variants plug into the core: through hooks, never through ``if expansion:`` branches.
+"""How expansions and variants plug into the core: they change a ruleset, never the core's code.
 
 A variant is a subclass of :class:`Variant` registered under a name with :func:`register`; ``Rules(expansions=
-("name",))`` switches it on. For every variant switched on, in the order given, the core calls:
+("name",))`` switches it on. The game's :class:`~thurn.turn.machine.Ruleset` is the base game's
+(:func:`thurn.turn.base.base_ruleset`) changed by each variant switched on, in the order given, through
+:meth:`Variant.extend`. By default ``extend`` adds whichever of these hooks the variant defines:
 
-- ``setup(state)`` once, after the base setup of a new game (on the fresh state, which it may change);
+- ``setup(state)`` once, after the base setup of a new game (on the fresh state, which it may change; it may also
+  :func:`~thurn.turn.machine.interrupt` it for decisions at setup);
 - ``legal_actions(state, actions)`` → the actions of the current step, with the variant's added or removed;
 - ``check(state, action, arg, error)`` → ``(arg, error)``: the base rules' verdict (``error`` is an
   :class:`~thurn.errors.IllegalAction` or ``None``), which the variant may change — forbid an action, or allow an
   action kind of its own;
-- ``apply(state, action, arg, say)`` for an action kind the base rules do not know (on the fresh clone);
+- ``apply(state, action, arg, say)`` for an action kind of its own (``action_kinds``), on the fresh clone; it returns
+  what comes next (a step name, ``END_TURN``, ``DONE`` to end an interruption) or None when it set the step itself;
 - ``after(state, before, action, say)`` after every action, on the new state before it is published;
+- ``after_step(state, step, action, next, say)`` → the next step: insert a step after another (The Audience moves
+  carriages after scoring);
+- ``turn_start(state, say)``, ``turn_end(state, say)``, ``end_triggered(state, seat, reason, say)``,
+  ``houses_placed(state, seat, mask)``, ``final_phase(state, say)`` (before the game is over: may interrupt),
+  ``game_over(state, say)``, ``forced(state, code, seat, say)`` (a step nobody chose: the compulsory Postmaster, a
+  turn that cannot score);
 - ``score(state, seat)`` → extra items of the final score, ``{"name": points}``, added to the total;
 - ``parse(text)`` → an action of its own from its notation (for save files), or ``None``.
 
+Data: ``steps`` (:class:`~thurn.turn.machine.StepSpec` values the variant adds), ``officials`` (an
+:class:`~thurn.turn.machine.OfficialsPolicy` replacing the base one), ``players`` (a player-count range replacing
+the board's), ``fields`` (per-player values in ``state.ext`` and who sees them: ``"public"``, ``"owner"`` or
+``"secret"``). A variant that needs more overrides :meth:`extend` (call ``super().extend(rs)`` first).
+
 A variant keeps its own part of the state in ``state.ext[name]`` (an immutable value: tuples, frozensets, ints,
-strings). Inside ``setup``/``apply``/``after`` replace it with ``state.set_ext(name, value)``; it is saved with
-the position through ``dump``/``load`` (JSON-friendly forms).
+strings); a per-player field is a tuple with one value per seat. Inside a hook replace it with
+``state.set_ext(name, value)``; it is saved with the position through ``dump``/``load`` (JSON-friendly forms).
 """
 from __future__ import annotations
 
 from .errors import UnknownName
 
 REGISTRY: dict[str, type] = {}
+VISIBILITIES = ("public", "owner", "secret")
+_BUILT: dict[tuple, tuple] = {}
+
+#: The hooks a variant may define, and the ruleset list each goes to (see the module's docstring).
+HOOKS = {"legal_actions": "filters", "check": "checks", "after": "after_action", "after_step": "after_step",
+         "turn_start": "on_turn_start", "turn_end": "on_turn_end", "end_triggered": "on_end_triggered",
+         "houses_placed": "on_houses", "final_phase": "final_phases", "game_over": "on_game_over",
+         "forced": "on_forced"}
 
 
 class Variant:
@@ -29,6 +52,40 @@ class Variant:
 
     name = "variant"
     rule_source = ""        # the document and section the variant implements
+    action_kinds: tuple = ()    # action kinds of its own, carried out by :meth:`apply`
+    steps: tuple = ()           # StepSpec values it adds
+    officials = None            # an OfficialsPolicy replacing the base one
+    players: tuple[int, int] | None = None
+    fields: dict = {}           # per-player ext values: name -> "public" | "owner" | "secret"
+
+    def extend(self, rs) -> None:
+        """Change the ruleset ``rs`` (a copy made for this game's rules): add the hooks this variant defines."""
+        from .turn.machine import ActionKind, not_an_action
+
+        for hook, where in HOOKS.items():
+            if getattr(type(self), hook) is not getattr(Variant, hook):
+                getattr(rs, where).append(getattr(self, hook))
+        if type(self).score is not Variant.score:
+            rs.score_items.append(self.score)
+        for spec in self.steps:
+            rs.step(spec)
+        for kind in self.action_kinds:
+            rs.action(ActionKind(kind, lambda s, a: (None, not_an_action(s, a)), self._do, kind, kind,
+                                 rule=self.rule_source))
+        if self.officials is not None:
+            rs.officials = self.officials
+            rs.texts.update({"officials": self.officials.text, "officials_rule": self.officials.rule})
+        if self.players is not None:
+            rs.players = tuple(self.players)
+        for field, vis in self.fields.items():
+            if vis not in VISIBILITIES:
+                raise ValueError(f"variant {self.name}: field {field!r} has visibility {vis!r}; "
+                                 f"use one of {VISIBILITIES}")
+            if vis != "public":
+                rs.hidden[field] = vis
+
+    def _do(self, state, arg, action, say):
+        return self.apply(state, action, arg, say)
 
     def setup(self, state) -> None:
         pass
@@ -39,10 +96,34 @@ class Variant:
     def check(self, state, action, arg, error):
         return arg, error
 
-    def apply(self, state, action, arg, say) -> None:
+    def apply(self, state, action, arg, say):
         raise TypeError(f"the {self.name} variant allowed the action kind {action.kind!r} but does not carry it out")
 
     def after(self, state, before, action, say) -> None:
+        pass
+
+    def after_step(self, state, step, action, nxt, say):
+        return nxt
+
+    def turn_start(self, state, say) -> None:
+        pass
+
+    def turn_end(self, state, say) -> None:
+        pass
+
+    def end_triggered(self, state, seat, reason, say) -> None:
+        pass
+
+    def houses_placed(self, state, seat, mask) -> None:
+        pass
+
+    def final_phase(self, state, say) -> None:
+        pass
+
+    def game_over(self, state, say) -> None:
+        pass
+
+    def forced(self, state, code, seat, say) -> None:
         pass
 
     def score(self, state, seat: int) -> dict:
@@ -69,11 +150,13 @@ def register(cls):
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise TypeError("register() takes a Variant subclass")
     REGISTRY[cls.name] = cls
+    _BUILT.clear()
     return cls
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
+    _BUILT.clear()
 
 
 def variant(name: str) -> Variant:
@@ -84,3 +167,19 @@ def variant(name: str) -> Variant:
         raise UnknownName("expansion", name, sorted(REGISTRY),
                           "" if REGISTRY else "No expansion is implemented yet; the base game runs with "
                                               "expansions=[].") from None
+
+
+def build_ruleset(expansions: tuple[str, ...]):
+    """(variants, ruleset) for the expansions switched on: the base ruleset changed by each, in order (kept per
+    list of names)."""
+    hit = _BUILT.get(expansions)
+    if hit is None:
+        from .turn.base import base_ruleset
+
+        variants = tuple(variant(name) for name in expansions)
+        rs = base_ruleset("+".join(("base",) + expansions))
+        for v in variants:
+            v.extend(rs)
+        rs.variants = variants
+        hit = _BUILT[expansions] = (variants, rs)
+    return hit

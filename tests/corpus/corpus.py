@@ -44,7 +44,15 @@ def fingerprint(state) -> str:
     """What must stay identical: the position in the base game's terms and the legal actions, in notation."""
     pos = state.position()
     keep = {k: pos[k] for k in ("players", "display", "deck", "discard", "stacks", "carriages_left", "start_player",
-                                "current", "turn", "end_triggered_by", "turns_taken", "shuffles")}
+                                "turn", "end_triggered_by", "turns_taken", "shuffles")}
+    # in the terms of position format 1, in which the corpus was recorded: the turn's owner was "current", and the
+    # base game's one official per turn was "official" (format 2: "turn_owner", "to_move" and a list "officials")
+    assert pos["to_move"] == pos["turn_owner"] and not pos["interruptions"] and len(pos["turn"]["officials"]) <= 1
+    keep["current"] = pos["turn_owner"]
+    turn = dict(pos["turn"])
+    officials = turn.pop("officials")
+    turn["official"] = officials[0] if officials else None
+    keep["turn"] = turn
     keep["legal"] = sorted(a.notation for a in state.legal_actions())
     keep["scores"] = state.returns()
     return json.dumps(keep, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -353,7 +353,7 @@ class _Eval:
         b = self.b = s.board
         self.s, self.w = s, w
         self.adj = b.adj
-        seat = self.seat = s.current
+        seat = self.seat = s.to_move
         p = self.p = s.players[seat]
         hm = 0
         for c in p.hand:
@@ -902,7 +902,7 @@ def _official_of(a):
 
 def _takes_carriage(state, a) -> bool:
     """Whether the Score action ``a`` takes the next carriage (base rules, 3c; a declined one is not taken, R9)."""
-    return a.kind == "score" and a.carriage and earns_carriage(state, state.players[state.current], a.cartwright)
+    return a.kind == "score" and a.carriage and earns_carriage(state, state.players[state.to_move], a.cartwright)
 
 
 # -- the values of the legal actions ---------------------------------------------------------------------------------
@@ -929,7 +929,7 @@ def _draw_values(ev: _Eval, s, actions):
     """Base rules, 1: the card that allows the best play this turn; the Postmaster for a second card; the
     Administrator for a new display."""
     w = ev.w
-    cw = s.official is None           # no official yet: the Cartwright may still help when scoring
+    cw = not s.officials           # no official yet: the Cartwright may still help when scoring
     base, shown, deck = ev.draw_gains(cw)
     gains = sorted([v - base for v in shown.values()] + [deck - base] * 2, reverse=True)
     out = []
@@ -954,7 +954,7 @@ def _cartwright_loss(ev: _Eval) -> float:
     """What calling another official now costs when this turn's route would need the Cartwright (3c)."""
     lev, route = ev.level, ev.route
     n = len(route) + 1
-    if lev is None or ev.s.official is not None or not route or n >= lev or n < max(3, lev - 2):
+    if lev is None or ev.s.officials or not route or n >= lev or n < max(3, lev - 2):
         return 0.0
     return ev.cval
 
@@ -962,7 +962,7 @@ def _cartwright_loss(ev: _Eval) -> float:
 def _play_values(ev: _Eval, s, actions):
     """Base rules, 2: the card that keeps the route extendable and heads where houses can go, the Postal
     Carrier's second card counted in; the Postmaster for a second draw before playing (base rules, 1)."""
-    cw = s.official is None
+    cw = not s.officials
     carrier = cw and s.plays == 0
     hm = ev.hm
     out = []
@@ -1140,7 +1140,7 @@ def _reason(ev: _Eval | None, s, a) -> str:
         return "the only legal action"
     b = ev.b
     kind = a.kind
-    cw = s.official is None
+    cw = not s.officials
     if kind == "draw":
         if a._arg < 0:
             if not ev.hm:

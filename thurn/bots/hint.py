@@ -45,8 +45,8 @@ def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
     if state.is_over:
         raise ThurnError("The game is over: there is no action left to hint at.", reason="game_over")
     seat = state.seat(player)
-    if seat != state.current:
-        raise ThurnError(f"It is {state.current_name}'s turn, not {state.names[seat]}'s: only the player to move "
+    if seat != state.to_move:
+        raise ThurnError(f"It is {state.to_move_name}'s turn, not {state.names[seat]}'s: only the player to move "
                          f"has actions to hint at.", reason="not_to_move")
     ranked = _ranked(state, bot)
     return [_hint(state, v, a, why) for v, a, why in ranked[:n]]
@@ -87,7 +87,7 @@ def _estimates(result) -> list[tuple[Action, float]]:
 def _hint(state, value: float, a: Action, reason: str) -> Hint:
     """A :class:`Hint` with the cities the action concerns, in the board's spelling."""
     b = state.board
-    p = state.players[state.current]
+    p = state.players[state.to_move]
     route = tuple(b.city_name(c) for c in p.route)
     kind = a.kind
     if kind == "draw":

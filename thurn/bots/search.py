@@ -83,7 +83,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
     step = s.step
     b = s.board
     adj = b.adj
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     route, rmask, hand = p.route, p.rmask, p.hand
     if step == "draw":
         best, best_v = None, 0.9
@@ -99,7 +99,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
                     best = a
             elif a._arg == "postmaster":
                 postmaster = a
-        if postmaster is not None and s.official is None and s.draws == 0 and len(hand) < 3 \
+        if postmaster is not None and not s.officials and s.draws == 0 and len(hand) < 3 \
                 and _fitting(adj, route, rmask, hand) < 2:
             return postmaster
         return best if best is not None else actions[-1]
@@ -187,14 +187,14 @@ def _player_value(s, seat: int) -> float:
 
 def _as_mover(s, seat: int):
     """The position as if ``seat`` were about to start a turn (to value his prospects the same way for all)."""
-    if s.current == seat and s.step == "draw" and s.draws == 0 and s.official is None:
+    if s.to_move == seat and s.step == "draw" and s.draws == 0 and not s.officials and not s.interruptions:
         return s
-    n = s._clone()
-    n._root = n._history = None
-    n.current = seat
-    n.step, n.draws, n.draws_allowed, n.plays, n.plays_allowed, n.official = "draw", 0, 1, 0, 1, None
+    n = s.detached()
+    n.turn_owner = n.to_move = seat
+    n.interruptions = ()
+    n.step, n.draws, n.draws_allowed, n.plays, n.plays_allowed, n.officials = "draw", 0, 1, 0, 1, ()
     if not s.players[seat].hand:
-        n.official, n.draws_allowed = "postmaster", 2       # an empty hand: the Postmaster must help (1)
+        n.officials, n.draws_allowed = ("postmaster",), 2       # an empty hand: the Postmaster must help (1)
     return n
 
 
@@ -378,7 +378,7 @@ class SearchBot:
     def _search(self, state, actions, every: bool = False):
         """Successive halving over the candidates: each round gives the survivors the same sampled positions
         and random numbers, then keeps the better half. Returns (mean value, action, samples), best first."""
-        me = state.current
+        me = state.to_move
         start = time.perf_counter()
         seen = Seen(state, me)
         rng = random.Random(self.rng.getrandbits(64))

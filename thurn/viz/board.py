@@ -261,7 +261,7 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     if state.is_over:
         head = f"Game over after {state.turn_number} turns · {_text(state.winner())} wins"
     else:
-        head = f"Turn {state.turn_number + 1} · {_text(state.current_name)} to move ({state.step} step)"
+        head = f"Turn {state.turn_number + 1} · {_text(state.to_move_name)} to move ({state.step} step)"
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
             if history else "no action played yet")

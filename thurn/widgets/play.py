@@ -74,7 +74,7 @@ def _summary(state: GameState) -> str:
     if state.is_over:
         return f"game over after {state.turn_number} turns, {state.winner()} wins"
     n = len(state.history)
-    return f"turn {state.turn_number + 1}, {state.current_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+    return f"turn {state.turn_number + 1}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
 
 class Play(ClosesParts, widgets.VBox):
@@ -299,7 +299,7 @@ class Play(ClosesParts, widgets.VBox):
         self.hints = hint(s, n=n, bot=self.hint_bot)
         rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>({h.value:+.1f})</small>: "
                        f"{html.escape(h.reason)}</li>" for h in self.hints)
-        self._hints.value = (f"<div style='margin:4px 0'><b>Hint</b> for {html.escape(s.current_name)}, best first "
+        self._hints.value = (f"<div style='margin:4px 0'><b>Hint</b> for {html.escape(s.to_move_name)}, best first "
                              f"(the best is drawn on the map):<ol style='margin:2px 0'>{rows}</ol></div>")
         self._show_map(s, s.legal_actions())
         return self.hints
@@ -331,12 +331,12 @@ class Play(ClosesParts, widgets.VBox):
         return state
 
     def _run_bots(self, state: GameState) -> GameState:
-        while not state.is_over and state.current_name in self.bots:
-            bot = self.bots[state.current_name]
+        while not state.is_over and state.to_move_name in self.bots:
+            bot = self.bots[state.to_move_name]
             action = bot.choose(state)
             why = state.why_illegal(action)
             if why is not None:
-                raise ThurnError(f"the bot of {state.current_name} chose an illegal action ({action}): {why}")
+                raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}")
             state = state.apply(action)
         return state
 
@@ -362,7 +362,7 @@ class Play(ClosesParts, widgets.VBox):
             who = bots[0] if len(bots) == 1 else "the bots"
             text += f" Then {who} played ({n} action{'s' if n != 1 else ''}, see the log)."
             if not self._state.is_over:
-                text += f" {_whose(self._state.current_name)} turn."
+                text += f" {_whose(self._state.to_move_name)} turn."
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:
@@ -627,7 +627,7 @@ class Play(ClosesParts, widgets.VBox):
             text = f"<b>Game over</b> after {s.turn_number} turns: <b>{html.escape(s.winner())}</b> wins."
         else:
             info = s.step_info
-            who = html.escape(s.current_name) + (" (bot)" if s.current_name in self.bots else "")
+            who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             text = (f"<b>Turn {s.turn_number + 1}</b> · <b>{who}</b> to {html.escape(info.does)} "
                     f"<i>({html.escape(info.rule)})</i>")
         self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
@@ -663,7 +663,7 @@ class Play(ClosesParts, widgets.VBox):
         rows = []
         for i, name in enumerate(s.names):
             p = s.player(i)
-            mark = "▶ " if i == s.current and not s.is_over else ""
+            mark = "▶ " if i == s.to_move and not s.is_over else ""
             bot = " <small>(bot)</small>" if name in self.bots else ""
             tiles = ", ".join(f"{s.board.stack(t).name} {v}" for t, v in p.tiles) or "—"
             rows.append(
@@ -681,18 +681,19 @@ class Play(ClosesParts, widgets.VBox):
         callable_now = {s.board.official(a.official).id for a in legal if isinstance(a, CallOfficial)}
         if any(isinstance(a, Score) and a.cartwright for a in legal):
             callable_now.add("cartwright")
-        used = s.official_used
+        used = s.officials
         items = []
         for o in s.board.officials:
-            if o.id == used:
+            if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
                 note = "<span style='color:#1d6b2f'>can help now</span>"
             else:
                 note = "<span style='color:#777'>not now</span>"
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
-        return ("<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — one may help per turn "
-                f"(base rules, Game Play)<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
+        texts = s.ruleset.texts
+        return (f"<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — {html.escape(texts['officials'])} "
+                f"({html.escape(texts['officials_rule'])})<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
 
     def _show_log(self, s: GameState) -> None:
         lines = self._log_of(s)
@@ -729,9 +730,9 @@ class Play(ClosesParts, widgets.VBox):
             self._undo_text.value = f"<small>now: {html.escape(_summary(self._state))}</small>"
             return
         there = self._replay(k)
-        last = f"last: {self._replay(k - 1).current_name}: {history[k - 1]}" if k else "the start"
-        bot = (f" — {there.current_name} is a bot and plays again from there"
-               if there.current_name in self.bots and not there.is_over else "")
+        last = f"last: {self._replay(k - 1).to_move_name}: {history[k - 1]}" if k else "the start"
+        bot = (f" — {there.to_move_name} is a bot and plays again from there"
+               if there.to_move_name in self.bots and not there.is_over else "")
         self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "
                                  f"{html.escape(_summary(there))}{html.escape(bot)}</small>")
 
@@ -751,7 +752,7 @@ class Play(ClosesParts, widgets.VBox):
         by_group: dict[str, list] = {}
         for a in legal:
             by_group.setdefault(_group(a), []).append(a)
-        who = "" if s.is_over else f"{html.escape(_whose(s.current_name), quote=False)} move"
+        who = "" if s.is_over else f"{html.escape(_whose(s.to_move_name), quote=False)} move"
         rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))

@@ -156,7 +156,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         route (or ``route``); that player (default: whose turn it is) scores."""
         if state.board.id != self.board.id:
             raise ThurnError(f"this what-if is on the {self.board.name} board; make a new one for {state.board.name}.")
-        seat = state.seat(player) if player is not None else state.current
+        seat = state.seat(player) if player is not None else state.to_move
         pos = state.position()
         self._base = {k: pos[k] for k in KEPT if pos.get(k) is not None}
         route = list(state.route(seat)) if route is None else [self.board.city(c).name for c in route]
@@ -223,7 +223,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
             return False
         self.state = state
         self._route = [self.board.city(c).name for c in _split(self.route_box.value, self.board)]
-        scoring = state.step == "score" and state.current == self.seat
+        scoring = state.step == "score" and state.to_move == self.seat
         self.outcomes = score_outcomes(state) if scoring else []
         self.labels = option_labels(state) if scoring else {}
         self._keep_stacks(state)
@@ -464,7 +464,7 @@ class PlayerRow:
 def option_labels(state: GameState) -> dict[frozenset, str]:
     """The 3a option(s) of each placement of the current player's route, by its set of cities (base rules, 3a:
     :func:`thurn.placement_options`)."""
-    p = state.player(state.current)
+    p = state.player(state.to_move)
     return {frozenset(pl.cities): "; ".join(pl.options)
             for pl in placement_options(state.board, p.route, p.houses, p.houses_left, state.rules.optional_houses)}
 

@@ -1,22 +1,24 @@
-"""The turn, as declared steps (base rules, Game Play).
+"""The base game's turn, declared as data for the turn machine (base rules, Game Play).
 
-A turn runs through the steps of :data:`STEPS`: draw (1), play (2), score or end (3), and keep (3d) when the
-hand is over the limit after scoring. For each step this module knows which actions are legal, why any
-other action is not (a stable reason code and a sentence citing the rule), and how each action changes the
-state. It never changes a state that is already published: ``apply`` clones first.
+A turn runs through the steps draw (1), play (2), score or end (3), and keep (3d) when the hand is over the limit
+after scoring. For each step this module says which actions are legal, why any other action is not (a stable
+reason code and a sentence citing the rule), and how each action changes the state: each ``do_*`` returns what
+comes next (a step, or :data:`~thurn.turn.machine.END_TURN`) and the machine (:mod:`thurn.turn.machine`) runs it.
+:func:`base_ruleset` puts it all together; the expansions change a copy of it.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from itertools import combinations
 
-from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
-from .board import fold
-from .errors import IllegalAction
-from .scoring import earned_tiles, next_carriage, placement_masks, popcount
+from .. import effects
+from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from ..board import fold
+from ..errors import IllegalAction
+from ..scoring import next_carriage, placement_masks, popcount
+from .machine import END_TURN, OVER, ActionKind, Ruleset, StepSpec, forced_event
 
-DRAW, PLAY, SCORE, KEEP, OVER = "draw", "play", "score", "keep", "over"
+DRAW, PLAY, SCORE, KEEP = "draw", "play", "score", "keep"
 
 R_DRAW = "base rules, 1"
 R_PLAY = "base rules, 2"
@@ -27,25 +29,7 @@ R_KEEP = "base rules, 3d"
 R_OFFICIAL = "base rules, Game Play: one official per turn"
 R_END = "base rules, Game End and Scoring"
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the turn: its name, what the player does in it, and the rule."""
-
-    name: str
-    does: str
-    rule: str
-
-
-STEPS = {
-    DRAW: Step(DRAW, "draw a city card from the display or the deck", R_DRAW),
-    PLAY: Step(PLAY, "play a city card at either end of the route, or start a new route", R_PLAY),
-    SCORE: Step(SCORE, "score the route (3 or more cards), call the Postal Carrier for a second card, or end the turn",
-                R_SCORE),
-    KEEP: Step(KEEP, "keep three cards and discard the rest of the hand", R_KEEP),
-    OVER: Step(OVER, "the game is over", R_END),
-}
-
+Step = StepSpec
 
 # -- interned actions, one table per board ---------------------------------------------------------------
 
@@ -56,7 +40,7 @@ class ActionTable:
         names = board.city_names
         self.draw = tuple(_resolved(Draw(n), c) for c, n in enumerate(names))
         self.draw_deck = _resolved(Draw(), -1)
-        self.call = {o: _resolved(CallOfficial(o), o) for o in ("postmaster", "administrator", "postal_carrier")}
+        self.call = {o.id: _resolved(CallOfficial(o.id), o.id) for o in board.officials}
         self.play_left = tuple(_resolved(Play(n, "left"), c) for c, n in enumerate(names))
         self.play_right = tuple(_resolved(Play(n, "right"), c) for c, n in enumerate(names))
         self.play_new = tuple(_resolved(Play(n, "new"), c) for c, n in enumerate(names))
@@ -147,10 +131,7 @@ def _second_card(s, p) -> bool:
 def earns_carriage(s, p, cartwright: bool) -> bool:
     """Whether scoring the route now earns the next carriage (base rules, 3c): one is left, and the route is as
     long as its number, or two cards shorter with the Cartwright."""
-    level = next_carriage(s.board, p.carriages)
-    if level is None or not s.carriages_left[s.board.carriage_levels.index(level)]:
-        return False
-    return len(p.route) >= (level - 2 if cartwright else level)
+    return effects.carriage_for(s.board, p.carriages, s.carriages_left, len(p.route), cartwright) is not None
 
 
 def _names(board, cards) -> str:
@@ -169,10 +150,13 @@ def route_text(board, route) -> str:
 def legal_draw(s) -> list:
     t = s.board._actions or table(s.board)
     display = s.display
-    if s.official is None and s.draws == 0:       # (an empty hand has had the Postmaster called: see settle)
-        acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
-    else:
-        acts = []
+    acts = []
+    if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
+        may = s.rules.ruleset.officials.may_call
+        if max(display) >= 0 and may(s, "administrator"):
+            acts.append(t.call_administrator)
+        if may(s, "postmaster"):
+            acts.append(t.call_postmaster)
     draw = t.draw
     seen = 0
     for c in display:                # one action per city face up, however many copies show
@@ -187,9 +171,10 @@ def legal_draw(s) -> list:
 def legal_play(s) -> list:
     board = s.board
     t = board._actions or table(board)
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     acts = []
-    if s.official is None and s.draws == 1 and s.plays == 0 and _drawable(s):
+    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s) \
+            and s.rules.ruleset.officials.may_call(s, "postmaster"):
         acts.append(t.call_postmaster)
     route = p.route
     prev = -1
@@ -221,10 +206,10 @@ def legal_play(s) -> list:
 def legal_score(s) -> list:
     board = s.board
     t = board._actions or table(board)
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     acts = [t.end]
     route = p.route
-    if s.official is None and s.plays_allowed == 1 and _second_card(s, p):
+    if s.plays_allowed == 1 and _second_card(s, p) and s.rules.ruleset.officials.may_call(s, "postal_carrier"):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
@@ -242,21 +227,10 @@ def legal_score(s) -> list:
 def legal_keep(s) -> list:
     """Keep exactly the hand limit's number of cards (001, 3d), or up to it with ``hand_limit_at_most`` (000, R11)."""
     t = s.board._actions or table(s.board)
-    hand = s.players[s.current].hand
+    hand = s.players[s.to_move].hand
     limit = s.board.hand_limit
     sizes = range(limit, -1, -1) if s.rules.hand_limit_at_most else (limit,)
     return [t.keep(k) for n in sizes for k in sorted(set(combinations(hand, n)))]
-
-
-LEGAL = {DRAW: legal_draw, PLAY: legal_play, SCORE: legal_score, KEEP: legal_keep, OVER: lambda s: []}
-
-
-def legal_actions(s) -> list:
-    """Every legal action in the current step of the turn (a new list each call)."""
-    acts = LEGAL[s.step](s)
-    for v in s.rules.variants:
-        acts = v.legal_actions(s, acts)
-    return acts
 
 
 # -- why an action is illegal ------------------------------------------------------------------------------------
@@ -278,7 +252,7 @@ def _resolve(s, name, action, key=None):
 
 def _wrong_step(s, action):
     step = s.step
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     if step == OVER:
         return _illegal("game_over", "The game is over: nobody takes another turn.", action, R_END)
     if step == DRAW:
@@ -288,14 +262,18 @@ def _wrong_step(s, action):
     if step == SCORE:
         return _illegal("already_played",
                         "You have played your card this turn: score the route, or end the turn.", action, R_SCORE)
-    return _illegal("keep_first", f"You scored and hold {len(p.hand)} cards: choose the "
-                    f"{s.board.hand_limit} to keep first.", action, R_KEEP)
+    if step == KEEP:
+        return _illegal("keep_first", f"You scored and hold {len(p.hand)} cards: choose the "
+                        f"{s.board.hand_limit} to keep first.", action, R_KEEP)
+    spec = s.rules.ruleset.steps[step]
+    return _illegal("not_now", f"Now {s.names[s.to_move]} must {spec.does}.", action, spec.rule)
 
 
 def check_draw(s, a):
     if s.step != DRAW:
         if s.step == PLAY and s.draws >= s.draws_allowed and s.plays == 0:
-            more = " (the Postmaster lets you draw a second card)" if s.official is None else ""
+            more = (" (the Postmaster lets you draw a second card)"
+                    if s.rules.ruleset.officials.may_call(s, "postmaster") else "")
             return None, _illegal("already_drew", f"You have drawn this turn{more}; now play a card.", a, R_DRAW)
         return None, _wrong_step(s, a)
     if a.city is None:
@@ -313,6 +291,16 @@ def check_draw(s, a):
     return c, None
 
 
+class OfficialHandler:
+    """How one official is called: ``check(state, action, player) -> error or None`` and ``do(state, say) -> next``
+    (the officials' names and aliases come from the board's data file; their effects from here)."""
+
+    __slots__ = ("check", "do")
+
+    def __init__(self, check, do):
+        self.check, self.do = check, do
+
+
 def check_official(s, a):
     board = s.board
     oid = board._official_lookup.get(a._key[1])
@@ -323,66 +311,93 @@ def check_official(s, a):
             return None, _illegal("unknown_official", str(e), a, None)
     if s.step == OVER:
         return None, _wrong_step(s, a)
-    if oid == "cartwright":
-        return None, _illegal("cartwright_when_scoring",
-                              "The Cartwright helps while you score: choose a scoring with the Cartwright.", a, R_CARRIAGE)
-    p = s.players[s.current]
-    if s.official is not None:
-        if s.official == "postmaster" and s.draws == 0 and not p.hand and s.step == DRAW:
+    handler = s.rules.ruleset.official_handlers.get(oid)
+    if handler is None:
+        if oid == "cartwright":
+            return None, _illegal("cartwright_when_scoring", "The Cartwright helps while you score: choose a scoring "
+                                  "with the Cartwright.", a, R_CARRIAGE)
+        return None, _illegal("not_called", f"The {board.official(oid).name} is not called on his own in this game.",
+                              a, None)
+    p = s.players[s.to_move]
+    policy = s.rules.ruleset.officials
+    if oid in s.officials or not policy.may_call(s, oid):
+        err = policy.problem(s, oid, a)
+        if err is not None and err.reason == "one_official_per_turn" and "postmaster" in s.officials \
+                and s.draws == 0 and not p.hand and s.step == DRAW:
             return None, _illegal("postmaster_compulsory",
                                   "Your hand was empty at the start of the turn, so the Postmaster must help you "
-                                  "draw two cards, and only one official may help per turn.", a, R_DRAW)
-        return None, _illegal("one_official_per_turn",
-                              f"You already had the help of the {board.official(s.official).name} this turn; "
-                              f"only one official may help per turn.", a, R_OFFICIAL)
-    if oid in ("postmaster", "administrator") and s.step == PLAY and s.draws == 0 and s.plays == 0:
-        return None, _illegal("nothing_to_draw", "No card is left to draw this turn (the display, the deck and the "
-                              "discard pile are empty), so the draw was skipped.", a, R_DRAW)
-    if oid == "postmaster":
-        if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
-            return None, _illegal("postmaster_too_late",
-                                  "The Postmaster helps while you draw; you have already played a card this turn.",
-                                  a, R_DRAW)
-        if not _drawable(s):
-            return None, _illegal("nothing_to_draw", "There is no card left to draw.", a, R_DRAW)
-        return oid, None
-    if oid == "administrator":
-        if s.step != DRAW or s.draws > 0:
-            return None, _illegal("administrator_after_draw",
-                                  "The Administrator replaces the display before you draw; you have already drawn.",
-                                  a, R_DRAW)
-        if not any(c >= 0 for c in s.display):
-            return None, _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_DRAW)
-        return oid, None
-    # postal carrier
+                                  f"draw two cards, and {policy.text}.", a, R_DRAW)
+        if err is not None:
+            return None, err
+        return None, _illegal("official_twice", f"You already had the help of the {board.official(oid).name} this "
+                              f"turn; each official helps at most once per turn.", a, R_OFFICIAL)
+    err = handler.check(s, a, p)
+    return (None, err) if err is not None else (oid, None)
+
+
+def _draw_skipped(s, a):
+    if s.step == PLAY and s.draws == 0 and s.plays == 0:
+        return _illegal("nothing_to_draw", "No card is left to draw this turn (the display, the deck and the "
+                        "discard pile are empty), so the draw was skipped.", a, R_DRAW)
+    return None
+
+
+def check_postmaster(s, a, p):
+    """The Postmaster: draw a second card (base rules, 1)."""
+    err = _draw_skipped(s, a)
+    if err is not None:
+        return err
+    if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
+        return _illegal("postmaster_too_late",
+                        "The Postmaster helps while you draw; you have already played a card this turn.", a, R_DRAW)
+    if not _drawable(s):
+        return _illegal("nothing_to_draw", "There is no card left to draw.", a, R_DRAW)
+    return None
+
+
+def check_administrator(s, a, p):
+    """The Administrator: replace the display before drawing (base rules, 1)."""
+    err = _draw_skipped(s, a)
+    if err is not None:
+        return err
+    if s.step != DRAW or s.draws > 0:
+        return _illegal("administrator_after_draw",
+                        "The Administrator replaces the display before you draw; you have already drawn.", a, R_DRAW)
+    if not any(c >= 0 for c in s.display):
+        return _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_DRAW)
+    return None
+
+
+def check_postal_carrier(s, a, p):
+    """The Postal Carrier: play a second card after the first (base rules, 2; rules notes R12)."""
+    board = s.board
     if s.step in (DRAW, PLAY) and s.plays == 0:
-        return None, _illegal("postal_carrier_too_early",
-                              "The Postal Carrier lets you play a second card: play your first card, then call him.",
-                              a, R_PLAY)
+        return _illegal("postal_carrier_too_early",
+                        "The Postal Carrier lets you play a second card: play your first card, then call him.", a, R_PLAY)
     if s.step != SCORE:
-        return None, _wrong_step(s, a)
+        return _wrong_step(s, a)
     route = p.route
     if not _second_card(s, p):
         if not p.hand:
-            return None, _illegal("no_second_card", "You have no card left in your hand, so the Postal Carrier "
-                                  "cannot help.", a, R_PLAY)
-        return None, _illegal("no_second_card",
-                              f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
-                              f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
-    return oid, None
+            return _illegal("no_second_card", "You have no card left in your hand, so the Postal Carrier cannot help.",
+                            a, R_PLAY)
+        return _illegal("no_second_card",
+                        f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
+                        f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
+    return None
 
 
 def check_play(s, a):
     board = s.board
     if s.step != PLAY:
-        if s.step == SCORE and s.official is None and s.plays_allowed == 1:
+        if s.step == SCORE and s.plays_allowed == 1 and s.rules.ruleset.officials.may_call(s, "postal_carrier"):
             return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
     c = board._lookup.get(a._key[1])
     if c is None:
         return _resolve(s, a.city, a)
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     if c not in p.hand:
         return None, _illegal("card_not_in_hand",
                               f"You have no {board.city_name(c)} card in your hand (your hand: {_names(board, p.hand)}).",
@@ -418,7 +433,7 @@ def check_play(s, a):
 
 def _cartwright_ok(s, p):
     """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
-    if s.official is not None:
+    if "cartwright" in s.officials or not s.rules.ruleset.officials.may_call(s, "cartwright"):
         return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
     if level is None:
@@ -437,8 +452,8 @@ def _cartwright_message(s, p, reason):
     level = next_carriage(s.board, p.carriages)
     n = len(p.route)
     if reason == "one_official_per_turn":
-        return (f"You already had the help of the {s.board.official(s.official).name} this turn; only one "
-                f"official may help per turn.")
+        err = s.rules.ruleset.officials.problem(s, "cartwright")
+        return err.explanation if err is not None else "The Cartwright has helped you this turn already."
     if reason == "no_carriage_left":
         return ("You already have the highest carriage." if level is None else f"No carriage {level} is left.")
     if reason == "cartwright_not_needed":
@@ -474,7 +489,7 @@ def check_score(s, a):
         if s.step == PLAY and s.plays == 0:
             return None, _illegal("play_first", "Play a card first; you score the route after playing.", a, R_SCORE)
         return None, _wrong_step(s, a)
-    p = s.players[s.current]
+    p = s.players[s.to_move]
     route = p.route
     if len(route) < board.min_route:
         return None, _illegal("route_too_short",
@@ -549,7 +564,7 @@ def check_keep(s, a):
                 return None, err
             cards.append(c)
         cache[a._key] = cards = tuple(sorted(cards))
-    hand = list(s.players[s.current].hand)
+    hand = list(s.players[s.to_move].hand)
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:
             return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(hand)} cards.", a,
@@ -560,30 +575,22 @@ def check_keep(s, a):
                               R_KEEP)
     for c in cards:
         if c not in hand:
-            return None, _illegal("card_not_in_hand", f"You hold no {'other ' if c in s.players[s.current].hand else ''}"
+            return None, _illegal("card_not_in_hand", f"You hold no {'other ' if c in s.players[s.to_move].hand else ''}"
                                   f"{board.city_name(c)} card to keep (your hand: "
-                                  f"{_names(board, s.players[s.current].hand)}).", a, R_KEEP)
+                                  f"{_names(board, s.players[s.to_move].hand)}).", a, R_KEEP)
         hand.remove(c)
     return tuple(sorted(cards)), None
 
 
-def check_end(s, a):
-    if s.step == SCORE:
-        return True, None
-    if s.step == PLAY:
-        return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
-                              a, R_PLAY)
-    return None, _wrong_step(s, a)
-
-
-CHECK = {"draw": check_draw, "official": check_official, "play": check_play, "score": check_score,
-         "keep": check_keep, "end": check_end}
-
-
 def canonical(s, action):
     """The engine's own copy of a legal base action (city names as the board spells them); others unchanged."""
+    from .machine import check
+
     arg, err = check(s, action)
-    return action if err is not None else _canonical(s, action, arg)
+    if err is not None:
+        return action
+    kind = s.rules.ruleset.kinds.get(action.kind)
+    return kind.canonical(s, action, arg) if kind is not None and kind.canonical is not None else action
 
 
 def _canonical(s, action, arg):
@@ -602,30 +609,6 @@ def _canonical(s, action, arg):
     if kind == "end":
         return t.end
     return action
-
-
-def _parsed(text):
-    try:
-        return parse_action(text)
-    except ValueError as e:
-        raise IllegalAction("not_an_action", str(e), text) from None
-
-
-def _not_an_action(s, action):
-    return None, IllegalAction("not_an_action", f"{action!r} is not an action: use the values that "
-                               f"legal_actions() lists, or their notation such as 'play ulm right'.", action)
-
-
-def check(s, action):
-    """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
-    try:
-        fn = CHECK[action.kind]
-    except (AttributeError, KeyError, TypeError):
-        fn = _not_an_action
-    arg, err = fn(s, action)
-    for v in s.rules.variants:
-        arg, err = v.check(s, action, arg, err)
-    return arg, err
 
 
 # -- how each action changes the state (on a fresh clone) -----------------------------------------------------
@@ -675,6 +658,7 @@ def _refill_display(s, say):
             f"with {_names(s.board, filled)}.")
 
 
+
 def do_draw(s, c, action, say):
     p = s.player_copy()
     if c < 0:
@@ -688,33 +672,41 @@ def do_draw(s, c, action, say):
     p.hand = tuple(sorted(p.hand + (c,)))
     s.draws += 1
     if say is not None:
-        say(f"{s.names[s.current]} draws {s.board.city_name(c)} {where}.")
-    if s.draws >= s.draws_allowed:
-        s.step = PLAY
+        say(f"{s.names[s.to_move]} draws {s.board.city_name(c)} {where}.")
+    return PLAY if s.draws >= s.draws_allowed else DRAW
 
 
 def do_official(s, oid, action, say):
-    s.official = oid
-    name = s.board.official(oid).name if say is not None else ""
-    if oid == "postmaster":
-        s.draws_allowed = 2
-        s.step = DRAW
-        if say is not None:
-            say(f"{s.names[s.current]} calls the {name} to draw a second card.")
-    elif oid == "administrator":
-        old = [c for c in s.display if c >= 0]
-        s.discard = s.discard + tuple(old)
-        s.display = (-1,) * len(s.display)
-        for slot in range(len(s.display)):
-            _refill(s, slot, say)
-        if say is not None:
-            say(f"{s.names[s.current]} calls the {name}: {_names(s.board, old)} go to the discard pile; the display "
-                f"now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
-    else:
-        s.plays_allowed = 2
-        s.step = PLAY
-        if say is not None:
-            say(f"{s.names[s.current]} calls the {name} to play a second card.")
+    s.officials = s.officials + (oid,)
+    rs = s.rules.ruleset
+    rs.officials.called(s, oid, say)
+    return rs.official_handlers[oid].do(s, say)
+
+
+def do_postmaster(s, say):
+    s.draws_allowed = 2
+    if say is not None:
+        say(f"{s.names[s.to_move]} calls the {s.board.official('postmaster').name} to draw a second card.")
+    return DRAW
+
+
+def do_administrator(s, say):
+    old = [c for c in s.display if c >= 0]
+    s.discard = s.discard + tuple(old)
+    s.display = (-1,) * len(s.display)
+    for slot in range(len(s.display)):
+        _refill(s, slot, say)
+    if say is not None:
+        say(f"{s.names[s.to_move]} calls the {s.board.official('administrator').name}: {_names(s.board, old)} go to "
+            f"the discard pile; the display now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
+    return None
+
+
+def do_postal_carrier(s, say):
+    s.plays_allowed = 2
+    if say is not None:
+        say(f"{s.names[s.to_move]} calls the {s.board.official('postal_carrier').name} to play a second card.")
+    return PLAY
 
 
 def do_play(s, c, action, say):
@@ -725,7 +717,7 @@ def do_play(s, c, action, say):
     p.hand = hand[:i] + hand[i + 1:]
     if end == "new":
         if say is not None:
-            who, name = s.names[s.current], s.board.city_name(c)
+            who, name = s.names[s.to_move], s.board.city_name(c)
             say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}."
                 if p.route else f"{who} starts a new route with {name}.")
         if p.route:
@@ -736,78 +728,45 @@ def do_play(s, c, action, say):
         p.route = (c,) + p.route if end == "left" else p.route + (c,)
         p.rmask |= 1 << c
         if say is not None:
-            say(f"{s.names[s.current]} plays {s.board.city_name(c)} at the {end} end: "
+            say(f"{s.names[s.to_move]} plays {s.board.city_name(c)} at the {end} end: "
                 f"{route_text(s.board, p.route)}.")
     s.plays += 1
-    s.step = PLAY if s.plays < s.plays_allowed else SCORE
+    return PLAY if s.plays < s.plays_allowed else SCORE
 
 
 def do_score(s, mask, action, say):
+    """Score the route (base rules, 3a-3c): the effects come from :func:`thurn.effects.score_route`."""
     cartwright = action.cartwright
     board = s.board
+    seat = s.to_move
     p = s.player_copy()
     route = p.route
-    who = s.names[s.current]
-    placed = popcount(mask)
-    p.houses |= mask
-    p.houses_left -= placed
-    held = {si for si, _ in p.tiles}
-    earned = earned_tiles(board, s.rules, p.houses, held, s.stacks, len(route))
-    stacks = list(s.stacks)
-    got = []
-    for st in earned:
-        value = stacks[st.index][0]
-        stacks[st.index] = stacks[st.index][1:]
-        p.tiles = p.tiles + ((st.index, value),)
-        got.append(f"the {st.name} tile ({value})")
-    carriage = None
     level = next_carriage(board, p.carriages)
-    if level is not None:
-        li = board.carriage_levels.index(level)
-        need = level - 2 if cartwright else level
-        if action.carriage and len(route) >= need and s.carriages_left[li] > 0:     # declined: not taken (R9)
-            left = list(s.carriages_left)
-            left[li] -= 1
-            s.carriages_left = tuple(left)
-            p.carriages = p.carriages + (level,)
-            carriage = level
     if cartwright:
-        s.official = "cartwright"
-    ends = None
-    if s.end_by is None:
-        if carriage is not None and carriage == board.carriage_levels[-1]:
-            ends = f"takes carriage {carriage} first"
-        elif placed and p.houses_left == 0:
-            ends = "places the last house"
-        if ends is not None:
-            s.end_by = s.current
-            for st in board.stacks:
-                if st.kind == "game_end" and stacks[st.index]:
-                    value = stacks[st.index][0]
-                    stacks[st.index] = stacks[st.index][1:]
-                    p.tiles = p.tiles + ((st.index, value),)
-                    ends += f" and takes the {st.name} tile ({value})"
-    s.stacks = tuple(stacks)
+        s.officials = s.officials + ("cartwright",)
+        s.rules.ruleset.officials.called(s, "cartwright", say)
+    effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage)
     s.discard = s.discard + route
     p.route = ()
     p.rmask = 0
     if say is not None:
-        houses = "houses in " + _names(board, [c for c in route if mask >> c & 1]) if placed else "no house"
+        who = s.names[seat]
+        houses = "houses in " + _names(board, [c for c in route if mask >> c & 1]) if effect.placed else "no house"
         parts = [f"{who} scores {route_text(board, route)} ({len(route)} cards): {houses}"]
-        if got:
-            parts.append("takes " + ", ".join(got))
-        if carriage is not None:
+        if effect.tiles:
+            parts.append("takes " + ", ".join(f"the {board.stacks[si].name} tile ({v})" for si, v in effect.tiles))
+        if effect.carriage is not None:
             helped = " with the Cartwright's help" if cartwright else ""
-            parts.append(f"takes carriage {carriage}{helped} ({board.carriage_points[carriage]} points)")
+            parts.append(f"takes carriage {effect.carriage}{helped} ({board.carriage_points[effect.carriage]} points)")
         elif not action.carriage:
             parts.append(f"declines carriage {level}")
         say(", ".join(parts) + ".")
-        if ends:
+        if effect.ends:
+            ends = f"takes carriage {effect.carriage} first" if effect.ends == "carriage" else "places the last house"
+            for si, v in effect.end_tiles:
+                ends += f" and takes the {board.stacks[si].name} tile ({v})"
             say(f"{who} {ends}: the game ends when this round is complete.")
-    if len(p.hand) > board.hand_limit:
-        s.step = KEEP
-    else:
-        end_turn(s, say)
+    return KEEP if len(p.hand) > board.hand_limit else END_TURN
 
 
 def do_keep(s, cards, action, say):
@@ -818,148 +777,121 @@ def do_keep(s, cards, action, say):
     s.discard = s.discard + tuple(hand)
     p.hand = cards
     if say is not None:
-        say(f"{s.names[s.current]} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.")
-    end_turn(s, say)
+        say(f"{s.names[s.to_move]} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.")
+    return END_TURN
 
 
 def do_end(s, arg, action, say):
     if say is not None:
-        say(f"{s.names[s.current]} ends the turn.")
-    end_turn(s, say)
+        say(f"{s.names[s.to_move]} ends the turn.")
+    return END_TURN
 
 
-def end_turn(s, say):
-    """Pass the turn clockwise; after the round in which the end was triggered, the game is over."""
-    s.turns += 1
-    s.current = (s.current + 1) % len(s.players)
-    s.draws = s.plays = 0
-    s.draws_allowed = s.plays_allowed = 1
-    s.official = None
-    if s.end_by is not None and s.current == s.start_player:
-        s.step = OVER
-        if say is not None:
-            say("The round is complete: the game is over.")
-        return
-    s.step = DRAW
-
+# -- steps without a choice (the machine's settle takes them) -------------------------------------------------
 
 def compulsory_postmaster_text(s) -> str:
-    who = s.names[s.current]
+    who = s.names[s.to_move]
     return f"{who}'s hand is empty: the Postmaster must help, so {who} draws two cards."
 
 
 def start_text(s) -> list[str]:
     """What a log says about a starting position: a forced step already taken."""
     lines = []
-    p = s.players[s.current]
-    if s.step == DRAW and s.official == "postmaster" and s.draws == 0 and not p.hand:
+    p = s.players[s.to_move]
+    if s.step == DRAW and "postmaster" in s.officials and s.draws == 0 and not p.hand:
         lines.append(compulsory_postmaster_text(s))
     return lines
 
 
-def settle(s, say=None):
-    """Take the steps in which the player has no choice, so that every state waits for a real decision.
-
-    - An empty hand at the start of the turn: the Postmaster must help, drawing two cards (base rules, 1).
-    - No card can be drawn at all: the draw is skipped (rules notes: the deck runs out).
-    - No card in hand to play: the play is skipped (rules notes).
-    - A route too short to score and no second card to play: the turn ends (base rules, 3).
-    - An empty display slot is refilled as soon as the deck (or the discard pile, shuffled) has cards again
-      (rules notes: the deck runs out), before the next draw.
-    - A whole round in which nobody can draw, play or score ends the game (no board may deadlock it).
-    """
-    forced = 0
-    while True:
-        if s.display and min(s.display) < 0 and (s.deck or s.discard) and s.step != OVER:
-            _refill_display(s, say)
-        step = s.step
-        if step == DRAW:
-            if not _drawable(s):
-                s.step = PLAY
-                if say is not None:
-                    say(f"No card is left to draw: {s.names[s.current]} skips the draw.")
-                continue
-            if s.official is None and s.draws == 0 and not s.players[s.current].hand:
-                s.official = "postmaster"
-                s.draws_allowed = 2
-                if say is not None:
-                    say(compulsory_postmaster_text(s))
-            return
-        if step == PLAY:
-            if not s.players[s.current].hand:
-                s.step = SCORE
-                if say is not None:
-                    say(f"{s.names[s.current]} has no card to play.")
-                continue
-            return
-        if step == SCORE:
-            p = s.players[s.current]
-            if len(p.route) < s.board.min_route and not (
-                    s.official is None and s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand, p.rmask)):
-                if say is not None:
-                    say(f"{s.names[s.current]}'s route has {len(p.route)} card{'s' if len(p.route) != 1 else ''}, "
-                        f"too few to score: the turn ends.")
-                forced += 1
-                if forced > len(s.players):
-                    s.step = OVER
-                    if say is not None:
-                        say("Nobody can draw, play or score a card any more: the game is over.")
-                    return
-                end_turn(s, say)
-                continue
-            return
-        return
+def refill_display(s, say):
+    """An empty display slot is refilled as soon as the deck (or the discard pile, shuffled) has cards again
+    (rules notes: the deck runs out), before the next decision."""
+    if s.display and min(s.display) < 0 and (s.deck or s.discard) and s.step != OVER:
+        _refill_display(s, say)
 
 
-DO = {"draw": do_draw, "play": do_play, "score": do_score, "official": do_official, "keep": do_keep,
-      "end": do_end}
+def forced_draw(s, say):
+    """No card can be drawn at all: the draw is skipped (rules notes). An empty hand at the start of the turn: the
+    Postmaster must help, drawing two cards (base rules, 1) — a forced event, then the player draws."""
+    if not _drawable(s):
+        forced_event(s, "draw_skipped", say, f"No card is left to draw: {s.names[s.to_move]} skips the draw.")
+        return PLAY
+    if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
+        s.officials = s.officials + ("postmaster",)
+        s.draws_allowed = 2
+        s.rules.ruleset.officials.called(s, "postmaster", say)
+        forced_event(s, "compulsory_postmaster", say, compulsory_postmaster_text(s) if say is not None else None)
+    return None
 
 
-def apply(s, action, say=None):
-    """The state after ``action`` (an :class:`~thurn.actions.Action` or its notation, e.g. ``"draw deck"``).
-
-    Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
-    itself never changes.
-    """
-    if action.__class__ is str or (not isinstance(action, Action) and isinstance(action, str)):
-        action = _parsed(action)            # notation, from a str or a subclass (numpy.str_)
-    variants = s.rules.variants
-    if variants:
-        return _apply_with_variants(s, action, say, variants)
-    try:
-        fn = CHECK[action.kind]
-    except (AttributeError, KeyError, TypeError):
-        fn = _not_an_action
-    arg, err = fn(s, action)
-    if err is not None:
-        raise err
-    if action._arg is None:                 # written by a user: keep the engine's own form in the history
-        action = _canonical(s, action, arg)
-    n = s._clone()
-    DO[action.kind](n, arg, action, say)
-    settle(n, say)
-    n._history = (s._history, action)
-    return n
+def forced_play(s, say):
+    """No card in hand to play: the play is skipped (rules notes)."""
+    if not s.players[s.to_move].hand:
+        forced_event(s, "play_skipped", say, f"{s.names[s.to_move]} has no card to play.")
+        return SCORE
+    return None
 
 
-def _apply_with_variants(s, action, say, variants):
-    """:func:`apply` with the hooks of the variants switched on (see :mod:`thurn.variants`)."""
-    arg, err = check(s, action)
-    if err is not None:
-        raise err
-    if action._arg is None and action.kind in DO:
-        action = _canonical(s, action, arg)
-    n = s._clone()
-    do = DO.get(action.kind)
-    if do is not None:
-        do(n, arg, action, say)
-    else:
-        owner = next((v for v in variants if action.kind in getattr(v, "action_kinds", ())), None)
-        if owner is None:
-            raise IllegalAction("not_an_action", f"No rule carries out {action!r}.", action)
-        owner.apply(n, action, arg, say)
-    for v in variants:
-        v.after(n, s, action, say)
-    settle(n, say)
-    n._history = (s._history, action)
-    return n
+def forced_score(s, say):
+    """A route too short to score and no second card to play: the turn ends (base rules, 3)."""
+    p = s.players[s.to_move]
+    if len(p.route) < s.board.min_route and not (
+            s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand, p.rmask)
+            and s.rules.ruleset.officials.may_call(s, "postal_carrier")):
+        n = len(p.route)
+        forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
+                     f"too few to score: the turn ends." if say is not None else None)
+        return END_TURN
+    return None
+
+
+def check_end(s, a):
+    if s.step == SCORE:
+        err = s.rules.ruleset.officials.end_problem(s, a)
+        return (None, err) if err is not None else (True, None)
+    if s.step == PLAY:
+        return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
+                              a, R_PLAY)
+    return None, _wrong_step(s, a)
+
+
+# -- the base game as a ruleset ---------------------------------------------------------------------------------
+
+def base_ruleset(name: str = "base") -> Ruleset:
+    """The base game's rules as data: its steps, action kinds, officials, score items and result (base rules)."""
+    rs = Ruleset(name)
+    rs.step(StepSpec(DRAW, "draw a city card from the display or the deck", R_DRAW, legal_draw, forced_draw,
+                     ("draw", "official")))
+    rs.step(StepSpec(PLAY, "play a city card at either end of the route, or start a new route", R_PLAY, legal_play,
+                     forced_play, ("play", "official")))
+    rs.step(StepSpec(SCORE, "score the route (3 or more cards), call the Postal Carrier for a second card, or end "
+                     "the turn", R_SCORE, legal_score, forced_score, ("score", "official", "end")))
+    rs.step(StepSpec(KEEP, "keep three cards and discard the rest of the hand", R_KEEP, legal_keep, None, ("keep",)))
+    rs.step(StepSpec(OVER, "the game is over", R_END, _nothing, None, ()))
+    rs.first_step = DRAW
+    rs.action(ActionKind("draw", check_draw, do_draw, "Draw", "draw deck", "draw a city card from the display or "
+                         "the deck", R_DRAW, _canonical))
+    rs.action(ActionKind("official", check_official, do_official, "Call", "call postmaster", "call an official "
+                         "for help", R_OFFICIAL, _canonical))
+    rs.action(ActionKind("play", check_play, do_play, "Play", "play ulm right", "play a card at an end of the "
+                         "route, or start a new route", R_PLAY, _canonical))
+    rs.action(ActionKind("score", check_score, do_score, "Score", "score ulm+augsburg", "score the route and place "
+                         "houses", R_SCORE, _canonical))
+    rs.action(ActionKind("keep", check_keep, do_keep, "Keep", "keep ulm+basel+bern", "keep cards up to the hand "
+                         "limit", R_KEEP, _canonical))
+    rs.action(ActionKind("end", check_end, do_end, "End turn", "end", "end the turn without scoring", R_SCORE,
+                         _canonical))
+    rs.official_handlers.update({
+        "postmaster": OfficialHandler(check_postmaster, do_postmaster),
+        "administrator": OfficialHandler(check_administrator, do_administrator),
+        "postal_carrier": OfficialHandler(check_postal_carrier, do_postal_carrier),
+    })
+    rs.before_decision.append(refill_display)
+    rs.score_items.append(effects.base_score_items)
+    rs.result = effects.base_result
+    rs.texts.update({"officials": rs.officials.text, "officials_rule": rs.officials.rule})
+    return rs
+
+
+def _nothing(s) -> list:
+    return []

@@ -1,0 +1,200 @@
+"""The one source of rule effects: houses, bonus tiles, carriages, the end of the game, the winner.
+
+Each effect is written once here, in two layers:
+
+- a pure reading that says what an effect *would* do, from plain values (:func:`route_effect`, :func:`carriage_for`,
+  :func:`end_reason`), which the what-if answers (:mod:`thurn.explore`) and the bots call on positions they only
+  imagine;
+- the same effect carried out on a fresh, unpublished state (:func:`score_route`, :func:`place_houses`,
+  :func:`take_tiles`, :func:`take_carriage`, :func:`trigger_end`), which the turn, and any expansion that places a
+  house or takes a tile by another way (Offices of Honor's reward), call.
+
+The final score and the winner come from the ruleset (:func:`score_record`, :func:`result`), so that an expansion
+can add score items or replace the result (SoloPlay's rating).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .scoring import earned_tiles, next_carriage, popcount, winner_index
+
+R_TILES = "base rules, 3b"
+R_CARRIAGE = "base rules, 3c"
+R_END = "base rules, Game End and Scoring"
+
+
+class RouteEffect(NamedTuple):
+    """What scoring a route with a placement does (base rules, 3a-3c): nothing is changed by reading it."""
+
+    placed: int                                  # houses placed
+    tiles: tuple[tuple[int, int], ...]           # (stack index, value) taken, in board order
+    carriage: int | None                         # the carriage level taken
+    declined: int | None                         # the carriage level declined (R9)
+    ends: str | None                             # why the scoring ends the game ("carriage"/"houses"), or None
+    end_tiles: tuple[tuple[int, int], ...]       # the game-end tiles taken with it
+
+
+# -- pure readings ---------------------------------------------------------------------------------------------
+
+def carriage_for(board, taken, carriages_left, route_len: int, cartwright: bool) -> int | None:
+    """The carriage a route of ``route_len`` cards earns (base rules, 3c): the next level in order, if one is left
+    and the route is as long as its number (two cards shorter with the Cartwright)."""
+    level = next_carriage(board, taken)
+    if level is None or not carriages_left[board.carriage_levels.index(level)]:
+        return None
+    return level if route_len >= (level - 2 if cartwright else level) else None
+
+
+def end_reason(board, carriage: int | None, placed: int, houses_left_after: int) -> str | None:
+    """Whether an effect triggers the end (Game End): the last carriage taken, or the last house placed."""
+    if carriage is not None and carriage == board.carriage_levels[-1]:
+        return "carriage"
+    if placed and houses_left_after == 0:
+        return "houses"
+    return None
+
+
+def end_tiles(board, stacks) -> tuple[tuple[int, int], ...]:
+    """The game-end tiles (the top of each game-end stack) the player who ends the game takes (Game End)."""
+    return tuple((st.index, stacks[st.index][0]) for st in board.stacks if st.kind == "game_end" and stacks[st.index])
+
+
+def route_effect(board, rules, player, stacks, carriages_left, end_open: bool, route_len: int, mask: int,
+                 cartwright: bool = False, accept: bool = True) -> RouteEffect:
+    """What scoring a route of ``route_len`` cards with houses ``mask`` brings ``player`` (base rules, 3a-3c;
+    Game End). ``end_open``: nobody has triggered the end yet. ``accept=False`` declines the carriage (R9)."""
+    placed = popcount(mask & ~player.houses)
+    houses = player.houses | mask
+    held = {si for si, _ in player.tiles}
+    tiles = tuple((st.index, stacks[st.index][0])
+                  for st in earned_tiles(board, rules, houses, held, stacks, route_len))
+    level = carriage_for(board, player.carriages, carriages_left, route_len, cartwright)
+    carriage, declined = (level, None) if accept else (None, level)
+    ends = end_reason(board, carriage, placed, player.houses_left - placed) if end_open else None
+    return RouteEffect(placed, tiles, carriage, declined, ends, end_tiles(board, stacks) if ends else ())
+
+
+def effect_points(board, player, effect: RouteEffect) -> int:
+    """How much an effect changes the player's final score: houses no longer lost, tiles, the carriage's gain."""
+    gain = 0
+    if effect.carriage is not None:
+        old = board.carriage_points[player.carriages[-1]] if player.carriages else 0
+        gain = board.carriage_points[effect.carriage] - old
+    return effect.placed + sum(v for _, v in effect.tiles) + sum(v for _, v in effect.end_tiles) + gain
+
+
+# -- carried out on a fresh state ------------------------------------------------------------------------------
+
+def place_houses(s, seat: int, p, mask: int) -> int:
+    """Place houses in the cities of ``mask`` for ``seat`` (``p``: that player's record, already copied into the
+    fresh state). Returns how many; the ruleset's house hooks see them (The Princess' Messenger's letters)."""
+    mask &= ~p.houses
+    placed = popcount(mask)
+    p.houses |= mask
+    p.houses_left -= placed
+    hooks = s.rules.ruleset.on_houses
+    if hooks and mask:
+        for hook in hooks:
+            hook(s, seat, mask)
+    return placed
+
+
+def take(s, p, tiles) -> None:
+    """Move tiles (stack index, value) from the top of their stacks to the player (base rules, 3b)."""
+    if not tiles:
+        return
+    stacks = list(s.stacks)
+    for si, value in tiles:
+        stacks[si] = stacks[si][1:]
+        p.tiles = p.tiles + ((si, value),)
+    s.stacks = tuple(stacks)
+
+
+def take_tiles(s, p, route_len: int = 0) -> tuple[tuple[int, int], ...]:
+    """Take every bonus tile the player's houses (and a route of ``route_len`` cards) earn now (base rules, 3b,
+    with the fall-back to a shorter route's stack, R3). Used after a scoring and after a house placed otherwise."""
+    held = {si for si, _ in p.tiles}
+    tiles = tuple((st.index, s.stacks[st.index][0])
+                  for st in earned_tiles(s.board, s.rules, p.houses, held, s.stacks, route_len))
+    take(s, p, tiles)
+    return tiles
+
+
+def take_carriage(s, p, level: int) -> None:
+    """Take carriage ``level`` from the supply (base rules, 3c)."""
+    left = list(s.carriages_left)
+    left[s.board.carriage_levels.index(level)] -= 1
+    s.carriages_left = tuple(left)
+    p.carriages = p.carriages + (level,)
+
+
+def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int], ...]:
+    """``seat`` triggers the end (Game End): the game-end tile, and the round is completed. Returns the tiles."""
+    s.end_by = seat
+    tiles = end_tiles(s.board, s.stacks)
+    take(s, p, tiles)
+    for hook in s.rules.ruleset.on_end_triggered:
+        hook(s, seat, reason, say)
+    return tiles
+
+
+def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool) -> RouteEffect:
+    """Score the player's route on a fresh state (base rules, 3a-3c): houses, tiles, carriage, the end."""
+    effect = route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route), mask,
+                          cartwright, accept)
+    place_houses(s, seat, p, mask)
+    take(s, p, effect.tiles)
+    if effect.carriage is not None:
+        take_carriage(s, p, effect.carriage)
+    if effect.ends:
+        trigger_end(s, seat, p, effect.ends)
+    return effect
+
+
+def house_placed_effect(s, seat: int, p, mask: int) -> tuple[int, tuple, str | None]:
+    """Houses placed outside a scoring (an expansion's reward): the tiles they earn and the end if the last house
+    went (Offices of Honor: "he immediately takes any earned bonus tiles"). Returns (placed, tiles, end reason)."""
+    placed = place_houses(s, seat, p, mask)
+    tiles = take_tiles(s, p, 0)
+    reason = end_reason(s.board, None, placed, p.houses_left) if s.end_by is None else None
+    if reason:
+        tiles = tiles + trigger_end(s, seat, p, reason)
+    return placed, tiles, reason
+
+
+# -- the end: score items and the result --------------------------------------------------------------------
+
+def score_record(s, seat: int) -> dict:
+    """One player's final score (Game End and Scoring): the ruleset's score items and their total."""
+    rec: dict = {}
+    for item in s.rules.ruleset.score_items:
+        rec.update(item(s, seat))
+    rec["total"] = sum(rec.values())
+    return rec
+
+
+def base_score_items(s, seat: int) -> dict:
+    """Base game: the highest carriage's points, the bonus tiles, minus one per unplaced house."""
+    b, p = s.board, s.players[seat]
+    return {"carriage": b.carriage_points[p.carriages[-1]] if p.carriages else 0,
+            "tiles": sum(v for _, v in p.tiles), "unplaced_houses": -p.houses_left}
+
+
+def end_tile_holder(s) -> int | None:
+    """The seat holding a game-end tile, or None."""
+    board = s.board
+    return next((i for i, p in enumerate(s.players) if any(board.stacks[si].kind == "game_end" for si, _ in p.tiles)),
+                None)
+
+
+def base_result(s, totals) -> dict:
+    """Base game result (Game End and Scoring; rules notes R6): the winner's seat, ties to the game-end tile's
+    holder and then clockwise from it."""
+    return {"winner": winner_index(totals, s.start_player, end_tile_holder(s))}
+
+
+def result(s) -> dict:
+    """The result of the game (or of the position, if it ended now): ``{"winner": seat}`` in the base game; a
+    ruleset may give other keys (SoloPlay: a rating)."""
+    totals = [score_record(s, i)["total"] for i in range(len(s.players))]
+    return s.rules.ruleset.result(s, totals)

@@ -1,0 +1,63 @@
+"""The turn: a machine that runs a ruleset's steps (:mod:`.machine`), and the base game's steps (:mod:`.base`).
+
+``apply(state, action)`` checks the action, carries it out on a fresh copy, lets the ruleset say what comes next,
+takes the steps in which nobody has a choice, and returns the new state; the state given never changes.
+"""
+from __future__ import annotations
+
+from ..actions import Action
+from ..errors import IllegalAction
+from .base import (DRAW, KEEP, PLAY, SCORE, ActionTable, OfficialHandler, Step, base_ruleset, canonical,
+                   earns_carriage, route_text, start_text, table)
+from .machine import (DONE, END_TURN, OVER, ActionKind, OfficialsPolicy, Ruleset, StepSpec, check, end_turn,
+                      forced_event, interrupt, legal_actions, not_an_action, resume, settle)
+from . import machine as _machine
+
+__all__ = ["DRAW", "PLAY", "SCORE", "KEEP", "OVER", "END_TURN", "DONE", "Step", "StepSpec", "ActionKind", "Ruleset",
+           "OfficialsPolicy", "OfficialHandler", "ActionTable", "table", "base_ruleset", "apply", "check",
+           "legal_actions", "settle", "interrupt", "resume", "end_turn", "forced_event", "canonical", "earns_carriage",
+           "route_text", "start_text"]
+
+
+def _parsed(rs, text):
+    try:
+        return rs.parse(str(text))
+    except ValueError as e:
+        raise IllegalAction("not_an_action", str(e), text) from None
+
+
+def apply(s, action, say=None):
+    """The state after ``action`` (an :class:`~thurn.actions.Action` or its notation, e.g. ``"draw deck"``).
+
+    Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
+    itself never changes.
+    """
+    if action.__class__ is str or (not isinstance(action, Action) and isinstance(action, str)):
+        action = _parsed(s.rules.ruleset, action)   # notation, from a str or a subclass (numpy.str_)
+    rs = s.rules.ruleset
+    try:
+        kind = rs.kinds[action.kind]
+    except (AttributeError, KeyError, TypeError):
+        kind = None
+        arg, err = None, not_an_action(s, action)
+    else:
+        arg, err = kind.check(s, action)
+    if rs.checks:
+        for f in rs.checks:
+            arg, err = f(s, action, arg, err)
+    if err is not None:
+        raise err
+    if kind is None:
+        raise not_an_action(s, action)
+    if action._arg is None and kind.canonical is not None:   # written by a user: keep the engine's own form
+        action = kind.canonical(s, action, arg)
+    n = s._clone()
+    step = s.step
+    nxt = kind.do(n, arg, action, say)
+    _machine.advance(n, step, action, nxt, say)
+    if rs.after_action:
+        for hook in rs.after_action:
+            hook(n, s, action, say)
+    settle(n, say)
+    n._history = (s._history, action)
+    return n

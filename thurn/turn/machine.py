@@ -1,0 +1,287 @@
+"""The turn machine: runs any ruleset's steps (boardgame.io's phases and stages, as data).
+
+A :class:`Ruleset` declares
+
+- its **steps** (:class:`StepSpec`: what the player does in it, the rule, which actions are legal, and, for a step
+  in which nobody has a choice, the ``forced`` function that takes it);
+- its **action kinds** (:class:`ActionKind`: ``check(state, action) -> (arg, error)`` and
+  ``do(state, arg, action, say) -> what comes next``: a step name, :data:`END_TURN`, :data:`DONE` to end an
+  interruption, or ``None`` when ``do`` set the step itself);
+- **lifecycle hooks**: turn start, after a step, turn end, end triggered, houses placed, final phases, game over,
+  forced events; ``filters`` that change the legal actions and ``checks`` that change a verdict;
+- the **officials policy** (how many officials a turn may use and what each costs), the **score items**, the
+  **result** (the winner, or SoloPlay's rating) and the **player count**.
+
+Who acts now (``state.to_move``) is separate from whose turn it is (``state.turn_owner``): an expansion may
+interrupt a turn with decisions of other players (Offices of Honor's return rounds) by :func:`interrupt`, which
+queues one frame ``(seat, step)`` per decision; a step's ``do`` returns :data:`DONE` when its decision is made,
+and the next frame (finally the interrupted turn) resumes. The base game's steps are in :mod:`thurn.turn.base`;
+the expansions add theirs through :class:`thurn.variants.Variant`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..actions import parse_action
+from ..errors import IllegalAction
+
+END_TURN = "<end of turn>"      # a ``do`` that ends the turn returns this
+DONE = "<decision made>"        # a ``do`` that ends an interruption frame returns this
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """One step of a turn (or of an interruption): its name, what the player does in it, and the rule.
+
+    ``legal(state) -> list`` lists its actions; ``forced(state, say) -> next or None`` takes the step when the
+    player has no choice (returns what comes next, like a ``do``, or None when a decision is needed); ``wrong`` is
+    the sentence given when another action is tried now.
+    """
+
+    name: str
+    does: str
+    rule: str
+    legal: Callable = field(default=None, repr=False, compare=False)
+    forced: Callable | None = field(default=None, repr=False, compare=False)
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action kind of a ruleset: how it is checked and carried out, and how it is shown (buttons, notation)."""
+
+    kind: str
+    check: Callable = field(repr=False, compare=False)
+    do: Callable = field(repr=False, compare=False)
+    label: str = ""             # a button's text ("Draw", "Score")
+    notation: str = ""          # an example of its notation ("draw deck")
+    text: str = ""              # what it does, for learners
+    rule: str = ""
+    canonical: Callable | None = field(default=None, repr=False, compare=False)   # (state, action, arg) -> action
+
+
+class OfficialsPolicy:
+    """How many officials a turn may use, and what each costs (base rules, Game Play: one official per turn).
+
+    Expansions replace it (The Princess' Messenger: more, paid with letters; SoloPlay: one is compulsory)."""
+
+    rule = "base rules, Game Play: one official per turn"
+    text = "one official per turn"
+
+    def problem(self, s, oid: str, action=None) -> IllegalAction | None:
+        """Why ``oid`` may not be called now as far as the count and the cost go, or None."""
+        if s.officials:
+            used = s.board.official(s.officials[0]).name
+            return IllegalAction("one_official_per_turn", f"You already had the help of the {used} this turn; only "
+                                 f"one official may help per turn.", action, self.rule)
+        return None
+
+    def may_call(self, s, oid: str) -> bool:
+        """Fast form of :meth:`problem` for listing legal actions."""
+        return not s.officials
+
+    def called(self, s, oid: str, say=None) -> None:
+        """Pay for ``oid`` on a fresh state (nothing in the base game)."""
+
+    def end_problem(self, s, action=None) -> IllegalAction | None:
+        """Why the turn may not end yet as far as officials go (SoloPlay: one is compulsory), or None."""
+        return None
+
+
+class Ruleset:
+    """A game's rules as data: steps, action kinds, hooks, officials, scoring and result (see module doc)."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.steps: dict[str, StepSpec] = {}
+        self.kinds: dict[str, ActionKind] = {}
+        self.first_step = "draw"
+        self.officials = OfficialsPolicy()
+        self.official_handlers: dict = {}          # official id -> how he is called (check, do)
+        self.filters: list[Callable] = []          # (state, actions) -> actions
+        self.checks: list[Callable] = []           # (state, action, arg, error) -> (arg, error)
+        self.after_action: list[Callable] = []     # (state, before, action, say): after every action, before settle
+        self.after_step: list[Callable] = []       # (state, step, action, next, say) -> next: may insert a step
+        self.on_turn_start: list[Callable] = []    # (state, say)
+        self.on_turn_end: list[Callable] = []      # (state, say)
+        self.on_end_triggered: list[Callable] = []  # (state, seat, reason, say)
+        self.on_houses: list[Callable] = []        # (state, seat, mask of new houses)
+        self.on_forced: list[Callable] = []        # (state, event code, seat, say)
+        self.final_phases: list[Callable] = []     # (state, say): may interrupt before the game is over
+        self.on_game_over: list[Callable] = []     # (state, say)
+        self.before_decision: list[Callable] = []  # (state, say): upkeep before each decision (display refill)
+        self.score_items: list[Callable] = []      # (state, seat) -> {item: points}
+        self.result: Callable = None               # (state, totals) -> {"winner": seat} or other keys
+        self.players: tuple[int, int] | None = None  # player count range; None: the board's
+        self.texts: dict[str, str] = {}             # rule texts for the apps ("officials": "one official per turn")
+        self.variants: tuple = ()
+        self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
+
+    def step(self, spec: StepSpec) -> None:
+        self.steps[spec.name] = spec
+
+    def action(self, kind: ActionKind) -> None:
+        self.kinds[kind.kind] = kind
+
+    def parse(self, text):
+        """An action from its notation: an expansion's own notation first (its ``parse``), else the base game's."""
+        for v in self.variants:
+            action = v.parse(text)
+            if action is not None:
+                return action
+        return parse_action(text)
+
+    @property
+    def action_kinds(self) -> tuple[ActionKind, ...]:
+        return tuple(self.kinds.values())
+
+    def __repr__(self):
+        return f"<Ruleset {self.name}: steps {', '.join(self.steps)}; actions {', '.join(self.kinds)}>"
+
+
+# -- running a ruleset -----------------------------------------------------------------------------------------
+
+def interrupt(s, frames, then=None) -> None:
+    """Interrupt the current decision with ``frames``: ``(seat, step)`` pairs, first to act first. When all are done
+    (each ``do`` of an interruption step returns :data:`DONE`), the interrupted player goes on with ``then`` (a step,
+    or :data:`END_TURN`; default: the step he was in). An ``after_step`` hook that interrupts passes its ``next`` as
+    ``then`` and returns None."""
+    frames = tuple(frames)
+    if not frames:
+        return
+    s.interruptions = frames[1:] + ((s.to_move, s.step if then is None else then),) + s.interruptions
+    s.to_move, s.step = frames[0]
+
+
+def resume(s, say=None) -> None:
+    """The current interruption frame is done: the next one (finally the interrupted decision) resumes."""
+    (seat, step), s.interruptions = s.interruptions[0], s.interruptions[1:]
+    s.to_move = seat
+    if step == END_TURN:
+        end_turn(s, say)
+        return
+    s.step = step
+    if step == OVER and not s.interruptions:
+        game_over(s, say)
+
+
+def advance(s, step: str, action, nxt, say) -> None:
+    """Go on after ``action`` was carried out in ``step``: the after-step hooks may insert a step; then the next
+    step, the end of the turn, or the end of an interruption."""
+    rs = s.rules.ruleset
+    for hook in rs.after_step:
+        nxt = hook(s, step, action, nxt, say)
+    if nxt is None:
+        return
+    if nxt is END_TURN:
+        end_turn(s, say)
+    elif nxt is DONE:
+        resume(s, say)
+    else:
+        s.step = nxt
+
+
+def end_turn(s, say) -> None:
+    """Pass the turn clockwise (base rules, Game Play); after the round in which the end was triggered, the final
+    phases (if any) and then the game is over (Game End)."""
+    rs = s.rules.ruleset
+    for hook in rs.on_turn_end:
+        hook(s, say)
+    s.turns += 1
+    s.turn_owner = s.to_move = (s.turn_owner + 1) % len(s.players)
+    s.draws = s.plays = 0
+    s.draws_allowed = s.plays_allowed = 1
+    s.officials = ()
+    if s.end_by is not None and s.turn_owner == s.start_player:
+        s.step = OVER
+        if say is not None:
+            say("The round is complete: the game is over.")
+        for phase in rs.final_phases:
+            phase(s, say)
+        if s.step == OVER and not s.interruptions:
+            game_over(s, say)
+        return
+    s.step = rs.first_step
+    for hook in rs.on_turn_start:
+        hook(s, say)
+
+
+def game_over(s, say) -> None:
+    for hook in s.rules.ruleset.on_game_over:
+        hook(s, say)
+
+
+def forced_event(s, code: str, say, text: str | None = None) -> None:
+    """Record a step the player had no choice in (``state.events``), tell it, and let the hooks see it."""
+    s.events = s.events + ((code, s.to_move),)
+    if say is not None and text:
+        say(text)
+    for hook in s.rules.ruleset.on_forced:
+        hook(s, code, s.to_move, say)
+
+
+def settle(s, say=None) -> None:
+    """Take the steps in which the player has no choice, so that every state waits for a real decision.
+
+    Each step's ``forced`` function says whether the step is taken without a decision (and what comes next). A
+    whole round of turns ended without any decision ends the game (no board may deadlock it).
+    """
+    rs = s.rules.ruleset
+    steps = rs.steps
+    upkeep = rs.before_decision
+    ended = 0
+    while True:
+        for hook in upkeep:
+            hook(s, say)
+        step = s.step
+        spec = steps[step]
+        forced = spec.forced
+        if forced is None:
+            return
+        nxt = forced(s, say)
+        if nxt is None:
+            return
+        if nxt is END_TURN:
+            ended += 1
+            if ended > len(s.players):
+                s.step = OVER
+                forced_event(s, "deadlock", say, "Nobody can draw, play or score a card any more: the game is over.")
+                game_over(s, say)
+                return
+            end_turn(s, say)
+        elif nxt is DONE:
+            resume(s, say)
+        elif nxt != step:
+            s.step = nxt
+
+
+def legal_actions(s) -> list:
+    """Every legal action of whoever is to move (a new list each call)."""
+    rs = s.rules.ruleset
+    acts = rs.steps[s.step].legal(s)
+    for f in rs.filters:
+        acts = f(s, acts)
+    return acts
+
+
+def check(s, action):
+    """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
+    rs = s.rules.ruleset
+    try:
+        kind = rs.kinds[action.kind]
+    except (AttributeError, KeyError, TypeError):
+        arg, err = None, not_an_action(s, action)
+    else:
+        arg, err = kind.check(s, action)
+    for f in rs.checks:
+        arg, err = f(s, action, arg, err)
+    return arg, err
+
+
+def not_an_action(s, action) -> IllegalAction:
+    if getattr(action, "kind", None) is not None and hasattr(action, "notation"):
+        return IllegalAction("not_an_action", f"No rule of this game carries out {action!r}.", action)
+    return IllegalAction("not_an_action", f"{action!r} is not an action: use the values that legal_actions() lists, "
+                         f"or their notation such as 'play ulm right'.", action)
