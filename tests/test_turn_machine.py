@@ -18,7 +18,7 @@ import random
 import pytest
 
 import thurn
-from thurn.actions import Action, _set
+from thurn.actions import Action, set_fields
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.information import determinize
@@ -35,7 +35,7 @@ class Choice(Action):
     kind = "choice"
 
     def __init__(self, verb: str, n: int = 0):
-        _set(self, verb=verb, n=n, _key=("choice", verb, n))
+        set_fields(self, verb=verb, n=n, key=("choice", verb, n))
 
     def __str__(self):
         return f"{self.verb} {self.n}"
@@ -355,6 +355,8 @@ class Bow(Variant):
 
     name = "toy_bow"
     action_kinds = ("choice",)
+    action_info = {"choice": ("Bow", "bow 0", "bow to the Princess")}
+    rule_source = "toy rules: bows"
 
     def __init__(self):
         self.steps = (StepSpec("bow", "bow to the Princess", "toy rules: bows", lambda s: [Choice("bow", 0)], None,
@@ -510,3 +512,19 @@ def test_the_ruleset_declares_its_steps_and_action_kinds():
     assert rs.texts["officials"] == "one official per turn"
     bow = thurn.Rules(expansions=("toy_bow",)).ruleset
     assert "bow" in bow.steps and "choice" in bow.kinds and "bow" not in rs.steps
+
+
+def test_the_play_app_shows_a_button_for_each_action_kind_the_ruleset_declares():
+    from thurn.widgets import Play
+
+    app = Play(players=("Ann", "Ben"), seed=9, rules={"expansions": ["toy_bow"]}, autosave=False)
+    rng = random.Random(9)
+    while app.state.step != "bow":
+        app.do(rng.choice(app.state.legal_actions()))
+    buttons = app.action_buttons
+    assert [b.description for b in buttons] == ["bow 0"]
+    rows = app._actions.children
+    head = rows[-1].children[0]
+    assert "Bow" in head.value and "bow to the Princess" in head.tooltip
+    buttons[0].click()
+    assert app.state.step != "bow" and any(line.endswith("bows.") for line in app.state.log())

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import thurn
-from thurn.actions import Action, _set
+from thurn.actions import Action, set_fields
 from thurn.variants import Variant, register, unregister
 
 
@@ -68,7 +68,7 @@ class Wait(Action):
     kind = "wait"
 
     def __init__(self):
-        _set(self, _key=("wait",))
+        set_fields(self, key=("wait",))
 
     def __str__(self):
         return "wait"

@@ -10,34 +10,42 @@ from .board import fold
 from .errors import PositionError
 
 ENDS = ("left", "right", "new")
-OFFICIAL_NAMES = {
-    "postmaster": "Postmaster",
-    "administrator": "Administrator",
-    "postal_carrier": "Postal Carrier",
-    "cartwright": "Cartwright",
-}
-# The other rulebooks' names for the officials (000: Bailiff, Coachman, Wainwright; German originals).
-OFFICIAL_ALIASES = {
-    "postmeister": "postmaster", "bailiff": "administrator", "amtmann": "administrator",
-    "coachman": "postal_carrier", "postillion": "postal_carrier", "postal_carrier": "postal_carrier",
-    "wainwright": "cartwright", "wagner": "cartwright",
-}
+
+
+_OFFICIAL_KEYS: dict | None = None
+
+
+def official_key(name: str) -> str:
+    """Which official a name means (his id), by the names and aliases that the installed boards' data files give
+    ("Bailiff" and "Amtmann" mean the Administrator); any other name is kept, folded, for the rules to refuse."""
+    global _OFFICIAL_KEYS
+    if _OFFICIAL_KEYS is None:
+        from .board import available_boards, installed_board
+
+        table: dict = {}
+        for board in filter(None, map(installed_board, available_boards())):
+            for o in board.officials:
+                for alias in (o.id, o.name, *o.aliases):
+                    table.setdefault(fold(alias), o.id)
+        _OFFICIAL_KEYS = table
+    key = fold(name)
+    return _OFFICIAL_KEYS.get(key, key)
 
 
 class Action:
     """Base class of all actions: immutable, hashable, equal by meaning."""
 
-    __slots__ = ("_key", "_arg")
+    __slots__ = ("key", "resolved")
     kind = "action"
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __eq__(self, other):
-        return isinstance(other, Action) and self._key == other._key
+        return isinstance(other, Action) and self.key == other.key
 
     def __hash__(self):
-        return hash(self._key)
+        return hash(self.key)
 
     def __reduce__(self):
         return (parse_action, (self.notation,))
@@ -46,10 +54,30 @@ class Action:
         return self.notation
 
 
-def _set(obj, **values):
-    object.__setattr__(obj, "_arg", None)      # the engine's own copies carry their resolved argument
+def set_fields(obj, **values):
+    """Set the fields of a new action (in ``__init__``; actions never change afterwards). ``key`` is what makes two
+    actions equal; ``resolved`` is None for an action written by a user."""
+    object.__setattr__(obj, "resolved", None)      # the engine's own copies carry their resolved argument
     for k, v in values.items():
         object.__setattr__(obj, k, v)
+
+
+def resolved(action, arg):
+    """Mark an engine-made action with its argument in engine form (city numbers, masks), so that a legal one
+    needs no second look-up (see ``turn.base.ActionTable``)."""
+    object.__setattr__(action, "resolved", arg)
+    return action
+
+
+def interned(cls, key, arg, **fields):
+    """An engine-made action built from parts already known (its key and resolved argument), without folding
+    names again."""
+    a = object.__new__(cls)
+    for k, v in fields.items():
+        object.__setattr__(a, k, v)
+    object.__setattr__(a, "key", key)
+    object.__setattr__(a, "resolved", arg)
+    return a
 
 
 class Draw(Action):
@@ -59,7 +87,7 @@ class Draw(Action):
     kind = "draw"
 
     def __init__(self, city: str | None = None):
-        _set(self, city=city, _key=("draw", None if city is None else fold(city)))
+        set_fields(self, city=city, key=("draw", None if city is None else fold(city)))
 
     @property
     def from_deck(self) -> bool:
@@ -77,7 +105,8 @@ class Draw(Action):
 
 
 class CallOfficial(Action):
-    """Call a postal official: ``"postmaster"``, ``"administrator"`` or ``"postal_carrier"`` (base rules, 1 and 2).
+    """Call a postal official: ``"postmaster"``, ``"administrator"`` or ``"postal_carrier"`` (base rules, 1 and 2), or
+    any name or alias the board's data file gives him (``"Bailiff"``); the engine's own copy names him by his id.
 
     The Cartwright helps while scoring, so he is called as part of :class:`Score` (``cartwright=True``).
     """
@@ -86,18 +115,18 @@ class CallOfficial(Action):
     kind = "official"
 
     def __init__(self, official: str):
-        key = fold(official)
-        _set(self, official=official, _key=("official", OFFICIAL_ALIASES.get(key, key)))
+        set_fields(self, official=official, key=("official", official_key(official)))
 
     def __str__(self):
-        return f"call the {OFFICIAL_NAMES.get(self._key[1], self.official)}"
+        name = self.official.replace("_", " ")
+        return f"call the {name.title() if name.islower() else name}"
 
     def __repr__(self):
         return f"CallOfficial({self.official!r})"
 
     @property
     def notation(self):
-        return f"call {self._key[1]}"
+        return f"call {self.key[1]}"
 
 
 class Play(Action):
@@ -114,7 +143,7 @@ class Play(Action):
         if end not in ENDS:
             raise PositionError(f"a card is played at the 'left' or 'right' end, or 'new' to start a new route; "
                                 f"not {end!r}.")
-        _set(self, city=city, end=end, _key=("play", fold(city), end))
+        set_fields(self, city=city, end=end, key=("play", fold(city), end))
 
     def __str__(self):
         if self.end == "new":
@@ -144,8 +173,8 @@ class Score(Action):
         if isinstance(houses, str):
             houses = (houses,)
         houses = tuple(houses)
-        _set(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage),
-             _key=("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage)))
+        set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage),
+             key=("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage)))
 
     @property
     def declines(self) -> bool:
@@ -179,7 +208,7 @@ class Keep(Action):
         if isinstance(cards, str):
             cards = (cards,)
         cards = tuple(cards)
-        _set(self, cards=cards, _key=("keep", tuple(sorted(fold(c) for c in cards))))
+        set_fields(self, cards=cards, key=("keep", tuple(sorted(fold(c) for c in cards))))
 
     def __str__(self):
         return "keep " + (", ".join(self.cards) if self.cards else "no card")
@@ -199,7 +228,7 @@ class EndTurn(Action):
     kind = "end"
 
     def __init__(self):
-        _set(self, _key=("end",))
+        set_fields(self, key=("end",))
 
     def __str__(self):
         return "end the turn"

@@ -27,6 +27,7 @@ from .actions import Action, Draw, Keep, Play, Score, parse_action
 from .board import data_dir, fold
 from .errors import ThurnError, UnknownName
 from .io import new_game, state_from_position
+from .effects import end_tile_holder
 from .scoring import next_carriage
 from .state import GameState
 
@@ -218,8 +219,8 @@ def _next(before, after, seat, board):
 def _winner(before, after, seat, board):
     records = after.score_records()
     scores = ", ".join(f"{r['player']} {r['total']}" for r in records)
-    holder = next((after.names[i] for i in range(after.num_players)
-                   if any(board.stack(s).kind == "game_end" for s, _ in after.player(i).tiles)), None)
+    seat = end_tile_holder(after)
+    holder = None if seat is None else after.names[seat]
     held = f" {holder} holds the game end tile." if holder else " Nobody holds the game end tile."
     return {after.winner()}, f"Scores: {scores}.{held} The winner is {after.winner()}."
 

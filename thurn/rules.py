@@ -55,6 +55,10 @@ class Rules:
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "ruleset", ruleset)
 
+    def __reduce__(self):
+        """Pickled as its options alone: the ruleset is built again where it is loaded (simulations in processes)."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     def to_dict(self) -> dict:
         d = asdict(self)
         d["expansions"] = list(self.expansions)

@@ -53,6 +53,7 @@ class Variant:
     name = "variant"
     rule_source = ""        # the document and section the variant implements
     action_kinds: tuple = ()    # action kinds of its own, carried out by :meth:`apply`
+    action_info: dict = {}      # kind -> (button label, example notation, what it does) for the apps
     steps: tuple = ()           # StepSpec values it adds
     officials = None            # an OfficialsPolicy replacing the base one
     players: tuple[int, int] | None = None
@@ -70,8 +71,9 @@ class Variant:
         for spec in self.steps:
             rs.step(spec)
         for kind in self.action_kinds:
-            rs.action(ActionKind(kind, lambda s, a: (None, not_an_action(s, a)), self._do, kind, kind,
-                                 rule=self.rule_source))
+            label, notation, text = self.action_info.get(kind, (kind, kind, kind))
+            rs.action(ActionKind(kind, lambda s, a: (None, not_an_action(s, a)), self._do, label, notation, text,
+                                 self.rule_source))
         if self.officials is not None:
             rs.officials = self.officials
             rs.texts.update({"officials": self.officials.text, "officials_rule": self.officials.rule})

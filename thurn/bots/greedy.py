@@ -894,7 +894,7 @@ def _officials(avoid) -> frozenset:
 def _official_of(a):
     """The official an action calls (the Cartwright with a Score action, base rules 3c), or None."""
     if a.kind == "official":
-        return a._arg
+        return a.resolved
     if a.kind == "score" and a.cartwright:
         return "cartwright"
     return None
@@ -936,10 +936,10 @@ def _draw_values(ev: _Eval, s, actions):
     for a in actions:
         kind = a.kind
         if kind == "draw":
-            out.append((deck if a._arg < 0 else shown[a._arg], a))
-        elif kind == "official" and a._arg == "postmaster":
+            out.append((deck if a.resolved < 0 else shown[a.resolved], a))
+        elif kind == "official" and a.resolved == "postmaster":
             out.append((base + gains[0] + w.second_draw * gains[1] - w.official_cost - _cartwright_loss(ev), a))
-        elif kind == "official" and a._arg == "administrator":
+        elif kind == "official" and a.resolved == "administrator":
             q = ev.fit_chance()
             best_shown = max(shown.values(), default=base)
             avg = (deck - base) / q if q > 0 else 0.0
@@ -974,7 +974,7 @@ def _play_values(ev: _Eval, s, actions):
             if carrier:
                 v = max(v, _carrier_value(ev, rmask, l, r))
             out.append((v, a))
-        elif kind == "official" and a._arg == "postmaster":
+        elif kind == "official" and a.resolved == "postmaster":
             out.append((_second_draw_value(ev), a))
         else:
             out.append((NEG, a))
@@ -983,7 +983,7 @@ def _play_values(ev: _Eval, s, actions):
 
 def _played(ev: _Eval, a):
     """The route (mask, left end, right end) after the play ``a``."""
-    c = a._arg
+    c = a.resolved
     if a.end == "new" or not ev.route:
         return 1 << c, c, c
     if a.end == "left":
@@ -1025,7 +1025,7 @@ def _score_values(ev: _Eval, s, actions):
     for a in actions:
         kind = a.kind
         if kind == "score":
-            v = ev.mask_value(a._arg) + ev.L[n if n < 16 else 15]
+            v = ev.mask_value(a.resolved) + ev.L[n if n < 16 else 15]
             if not a.carriage:
                 v -= 0.01                 # declining the carriage (R9) only when taking it costs
             else:
@@ -1047,7 +1047,7 @@ def _keep_values(ev: _Eval, actions):
     out = []
     for a in actions:
         km = 0
-        for c in a._arg:
+        for c in a.resolved:
             km |= 1 << c
         best = NEG
         for c in _bits(km):
@@ -1142,14 +1142,14 @@ def _reason(ev: _Eval | None, s, a) -> str:
     kind = a.kind
     cw = not s.officials
     if kind == "draw":
-        if a._arg < 0:
+        if a.resolved < 0:
             if not ev.hm:
                 return "a card from the deck, to start a route with (base rules, 1)"
             return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; no card face up does more "
                     f"(base rules, 1)")
-        hm = ev.hm | 1 << a._arg
+        hm = ev.hm | 1 << a.resolved
         if not ev.hm and s.draws_allowed - s.draws >= 2:
-            partner = max(_bits(ev.adj[a._arg] & ev.dmask), default=None,
+            partner = max(_bits(ev.adj[a.resolved] & ev.dmask), default=None,
                           key=lambda d: ev.best_play(hm | 1 << d, cw)[0])
             if partner is not None and ev.best_play(hm | 1 << partner, cw)[0] > ev.best_play(hm, cw)[0]:
                 v, play = ev.best_play(hm | 1 << partner, cw)
@@ -1160,30 +1160,30 @@ def _reason(ev: _Eval | None, s, a) -> str:
                         f"{_plan_text(ev, _route_after(ev, c, end), hm | 1 << partner, cw)} (base rules, 1–2)")
         v, play = ev.best_play(hm, cw)
         if play is None:
-            return f"{b.city_name(a._arg)}: nothing to play after it (base rules, 1)"
+            return f"{b.city_name(a.resolved)}: nothing to play after it (base rules, 1)"
         c, end = play[0], play[1]
         then = f"start a new route with {b.city_name(c)}" if end == "new" else \
             f"play {b.city_name(c)} at the {end} end"
         return f"then {then}: {_plan_text(ev, _route_after(ev, c, end), hm, cw)} (base rules, 1–2)"
     if kind == "official":
-        if a._arg == "postmaster":
+        if a.resolved == "postmaster":
             if s.step == "play":
                 return "the Postmaster draws a second card before playing (base rules, 1)"
             return "the Postmaster draws a second card: two cards to extend the route (base rules, 1)"
-        if a._arg == "administrator":
+        if a.resolved == "administrator":
             return (f"the Administrator replaces the display: each new card fits with chance "
                     f"{ev.fit_chance():.0%} (base rules, 1)")
-        if a._arg == "postal_carrier":
+        if a.resolved == "postal_carrier":
             return "the Postal Carrier plays a second card that fits: the route grows twice this turn (base rules, 2)"
         return "an official"
     if kind == "play":
-        route = _route_after(ev, a._arg, a.end)
+        route = _route_after(ev, a.resolved, a.end)
         if a.end == "new":
             lost = f" (discards {_route_text(b, ev.route)})" if ev.route else ""
             return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
         return f"extends the route to {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
     if kind == "score":
-        return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a._arg, a.carriage)} "
+        return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a.resolved, a.carriage)} "
                 f"(base rules, 3a–3c)")
     if kind == "end":
         if ev.final:
@@ -1194,5 +1194,5 @@ def _reason(ev: _Eval | None, s, a) -> str:
         return (f"keep building {_route_text(b, route)}: {_build_text(ev, rmask, route[0], route[-1], k, j)} "
                 f"(base rules, 3)")
     if kind == "keep":
-        return f"keep {', '.join(b.city_name(c) for c in a._arg)}: the best start for the next route (base rules, 3d)"
+        return f"keep {', '.join(b.city_name(c) for c in a.resolved)}: the best start for the next route (base rules, 3d)"
     return "no heuristic for this kind of action"

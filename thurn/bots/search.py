@@ -63,7 +63,7 @@ def _draw_value(adj, route, rmask, hand, c) -> float:
 def _score_value(s, p, a) -> float:
     """Points a Score action adds now: houses placed, tiles earned, the carriage taken (roughly)."""
     b = s.board
-    mask = a._arg
+    mask = a.resolved
     houses = p.houses | mask
     held = {si for si, _ in p.tiles}
     v = popcount(mask) + sum(s.stacks[st.index][0] for st in earned_tiles(b, s.rules, houses, held, s.stacks,
@@ -91,13 +91,13 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
         for a in actions:
             k = a.kind
             if k == "draw":
-                if a._arg >= 0:
-                    v = _draw_value(adj, route, rmask, hand, a._arg) + rng.random() * 0.1
+                if a.resolved >= 0:
+                    v = _draw_value(adj, route, rmask, hand, a.resolved) + rng.random() * 0.1
                     if v > best_v:
                         best, best_v = a, v
                 elif best is None:
                     best = a
-            elif a._arg == "postmaster":
+            elif a.resolved == "postmaster":
                 postmaster = a
         if postmaster is not None and not s.officials and s.draws == 0 and len(hand) < 3 \
                 and _fitting(adj, route, rmask, hand) < 2:
@@ -108,7 +108,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
         for a in actions:
             if a.kind != "play":
                 continue
-            c = a._arg
+            c = a.resolved
             rest = list(hand)
             rest.remove(c)
             if a.end == "new":
@@ -147,7 +147,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
         return end
     if step == "keep":
         def keep_value(a):
-            cards = a._arg
+            cards = a.resolved
             v = 0.0
             for x, y in combinations(cards, 2):
                 v += 1.0 if adj[x] >> y & 1 else (-0.5 if x == y else 0.0)

@@ -49,7 +49,7 @@ def apply(s, action, say=None):
         raise err
     if kind is None:
         raise not_an_action(s, action)
-    if action._arg is None and kind.canonical is not None:   # written by a user: keep the engine's own form
+    if action.resolved is None and kind.canonical is not None:   # written by a user: keep the engine's own form
         action = kind.canonical(s, action, arg)
     n = s._clone()
     step = s.step

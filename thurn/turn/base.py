@@ -12,7 +12,7 @@ import random
 from itertools import combinations
 
 from .. import effects
-from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, resolved
 from ..board import fold
 from ..errors import IllegalAction
 from ..scoring import next_carriage, placement_masks, popcount
@@ -38,13 +38,13 @@ class ActionTable:
 
     def __init__(self, board):
         names = board.city_names
-        self.draw = tuple(_resolved(Draw(n), c) for c, n in enumerate(names))
-        self.draw_deck = _resolved(Draw(), -1)
-        self.call = {o.id: _resolved(CallOfficial(o.id), o.id) for o in board.officials}
-        self.play_left = tuple(_resolved(Play(n, "left"), c) for c, n in enumerate(names))
-        self.play_right = tuple(_resolved(Play(n, "right"), c) for c, n in enumerate(names))
-        self.play_new = tuple(_resolved(Play(n, "new"), c) for c, n in enumerate(names))
-        self.end = _resolved(EndTurn(), True)
+        self.draw = tuple(resolved(Draw(n), c) for c, n in enumerate(names))
+        self.draw_deck = resolved(Draw(), -1)
+        self.call = {o.id: resolved(CallOfficial(o.id), o.id) for o in board.officials}
+        self.play_left = tuple(resolved(Play(n, "left"), c) for c, n in enumerate(names))
+        self.play_right = tuple(resolved(Play(n, "right"), c) for c, n in enumerate(names))
+        self.play_new = tuple(resolved(Play(n, "new"), c) for c, n in enumerate(names))
+        self.end = resolved(EndTurn(), True)
         self.call_postmaster = self.call["postmaster"]
         self.call_administrator = self.call["administrator"]
         self.call_postal_carrier = self.call["postal_carrier"]
@@ -58,7 +58,7 @@ class ActionTable:
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            a = _made(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage), mask,
+            a = interned(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage), mask,
                       houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage)
             self._score[key] = a
         return a
@@ -66,26 +66,10 @@ class ActionTable:
     def keep(self, cards: tuple) -> Keep:
         a = self._keep.get(cards)
         if a is None:
-            a = _made(Keep, ("keep", tuple(sorted(self.keys[c] for c in cards))), cards,
+            a = interned(Keep, ("keep", tuple(sorted(self.keys[c] for c in cards))), cards,
                       cards=tuple(self.names[c] for c in cards))
             self._keep[cards] = a
         return a
-
-
-def _made(cls, key, arg, **fields):
-    """An action built from parts already known (its key and argument), without folding names again."""
-    a = object.__new__(cls)
-    for k, v in fields.items():
-        object.__setattr__(a, k, v)
-    object.__setattr__(a, "_key", key)
-    object.__setattr__(a, "_arg", arg)
-    return a
-
-
-def _resolved(action, arg):
-    """Mark an interned action with its argument in engine form, so a legal one needs no second check."""
-    object.__setattr__(action, "_arg", arg)
-    return action
 
 
 def table(board) -> ActionTable:
@@ -281,7 +265,7 @@ def check_draw(s, a):
             return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
                                   a, R_DRAW)
         return -1, None
-    c = s.board._lookup.get(a._key[1])
+    c = s.board._lookup.get(a.key[1])
     if c is None:
         return _resolve(s, a.city, a)
     if c not in s.display:
@@ -303,7 +287,7 @@ class OfficialHandler:
 
 def check_official(s, a):
     board = s.board
-    oid = board._official_lookup.get(a._key[1])
+    oid = board._official_lookup.get(a.key[1])
     if oid is None:
         try:
             board.official(a.official)
@@ -394,7 +378,7 @@ def check_play(s, a):
             return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
-    c = board._lookup.get(a._key[1])
+    c = board._lookup.get(a.key[1])
     if c is None:
         return _resolve(s, a.city, a)
     p = s.players[s.to_move]
@@ -497,7 +481,7 @@ def check_score(s, a):
                               f"{'s' if len(route) != 1 else ''}; a route needs at least {board.min_route} to be "
                               f"scored.", a, R_SCORE)
     cache = board._names_cache
-    mask = cache.get(a._key)
+    mask = cache.get(a.key)
     if mask is None:
         mask = 0
         for h in a.houses:
@@ -507,7 +491,7 @@ def check_score(s, a):
             if mask >> c & 1:
                 return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
             mask |= 1 << c
-        cache[a._key] = mask
+        cache[a.key] = mask
     if not a.carriage:
         why = _decline_problem(s, p, a)
         if why is not None:
@@ -555,7 +539,7 @@ def check_keep(s, a):
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
     cache = board._names_cache
-    cards = cache.get(a._key)
+    cards = cache.get(a.key)
     if cards is None:
         cards = []
         for n in a.cards:
@@ -563,7 +547,7 @@ def check_keep(s, a):
             if err:
                 return None, err
             cards.append(c)
-        cache[a._key] = cards = tuple(sorted(cards))
+        cache[a.key] = cards = tuple(sorted(cards))
     hand = list(s.players[s.to_move].hand)
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:

@@ -47,6 +47,12 @@ GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at th
           ("keep", "Keep three cards"), ("end", "Or"))
 
 
+def _group_order(key: str) -> tuple:
+    """The base game's groups in their order (GROUPS), then an expansion's action kinds by name."""
+    order = [k for k, _ in GROUPS]
+    return (order.index(key), "") if key in order else (len(order), key)
+
+
 def _group(action) -> str:
     if isinstance(action, PlayCard):
         return f"play {action.end}"
@@ -758,12 +764,16 @@ class Play(ClosesParts, widgets.VBox):
             rows.append(self._keep_picker(s))
             del by_group["keep"]
         labels = self._score_labels(s, by_group.get("score", ()))
-        for key, title in GROUPS:
-            acts = by_group.get(key)
-            if acts:
-                buttons = [self._button(s, a, labels) for a in acts]
-                rows.append(widgets.HBox([widgets.HTML(f"<b>{title}</b>", layout=widgets.Layout(width="150px"))]
-                                         + buttons, layout=widgets.Layout(flex_flow="row wrap")))
+        kinds = s.ruleset.kinds
+        titled = dict(GROUPS)
+        for key, acts in sorted(by_group.items(), key=lambda kv: _group_order(kv[0])):
+            kind = kinds.get(key)
+            title = titled.get(key) or (kind.label if kind is not None else key)   # an expansion's: its declared label
+            head = widgets.HTML(f"<b>{html.escape(title)}</b>", layout=widgets.Layout(width="150px"))
+            if kind is not None and key not in titled:
+                head.tooltip = f"{kind.text} — e.g. {kind.notation} ({kind.rule})"
+            buttons = [self._button(s, a, labels) for a in acts]
+            rows.append(widgets.HBox([head] + buttons, layout=widgets.Layout(flex_flow="row wrap")))
         if s.is_over:
             rows.append(widgets.HTML("The game is over: no more actions."))
         self._actions.children = rows
