@@ -310,7 +310,7 @@ def check_official(s, a):
                 and s.draws == 0 and not p.hand and s.step == DRAW:
             return None, _illegal("postmaster_compulsory",
                                   "Your hand was empty at the start of the turn, so the Postmaster must help you "
-                                  f"draw two cards, and {policy.text}.", a, R_DRAW)
+                                  f"draw two cards, and {policy.sentence}.", a, R_DRAW)
         if err is not None:
             return None, err
         return None, _illegal("official_twice", f"You already had the help of the {board.official(oid).name} this "

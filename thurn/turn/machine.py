@@ -68,7 +68,8 @@ class OfficialsPolicy:
     Expansions replace it (The Princess' Messenger: more, paid with letters; SoloPlay: one is compulsory)."""
 
     rule = "base rules, Game Play: one official per turn"
-    text = "one official per turn"
+    text = "one official per turn"                          # a title (the Play app's officials panel)
+    sentence = "only one official may help per turn"       # the limit, in a sentence of an explanation
 
     def problem(self, s, oid: str, action=None) -> IllegalAction | None:
         """Why ``oid`` may not be called now as far as the count and the cost go, or None."""
