@@ -81,11 +81,18 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
         p = board.province_of[c]
         if not owned >> c & 1:
             free_by_province[p] = free_by_province.get(p, 0) | (1 << c)
-    for c in route:
-        p = board.province_of[c]
-        if p not in free_by_province and p != NO_PROVINCE:
-            full = True
-            break
+    free_cities = route_mask & board.free_cities
+    if free_cities:
+        for c in route:
+            p = board.province_of[c]
+            if p not in free_by_province and p != NO_PROVINCE:
+                full = True
+                break
+    else:
+        for c in route:
+            if board.province_of[c] not in free_by_province:
+                full = True
+                break
     groups = list(free_by_province.values())
     options: list[int] = []
     if groups:
@@ -94,7 +101,7 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
             for c in choice:
                 m |= 1 << c
             options.append(m)
-        if route_mask & board.free_cities:                                  # option B: provinces only
+        if free_cities:                                                     # option B: provinces only
             options.extend(g for p, g in free_by_province.items() if p != NO_PROVINCE)
         else:
             options.extend(groups)                                          # option B
