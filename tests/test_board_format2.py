@@ -142,7 +142,6 @@ def test_few_houses_left_and_optional_houses_with_free_cities():
 
 def _old_placement_masks(board, route, owned, houses_left, optional=False):
     """The base game's placement_masks before format 2 (kept here to prove the fast path unchanged)."""
-    from itertools import combinations
     from thurn.scoring import _all_subsets, _bits, _subsets_of_size
     route = tuple(route)
     route_mask = sum(1 << c for c in route)
@@ -169,7 +168,6 @@ def _old_placement_masks(board, route, owned, houses_left, optional=False):
     if optional:
         result = {s for m in result for s in _all_subsets(m)}
     order = {c: i for i, c in enumerate(route)}
-    del combinations
     return tuple(sorted(result, key=lambda m: (-popcount(m), sorted(order[c] for c in _bits(m)))))
 
 

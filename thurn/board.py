@@ -396,9 +396,9 @@ def _first_house_fields(spec: StackSpec):
     city = spec.raw.get("city", _MISSING)
     if not isinstance(city, str) or city not in spec.city_ids:
         hint = difflib.get_close_matches(str(city), spec.city_ids, n=1) if isinstance(city, str) else []
-        spec.fail(f"(kind 'first_house') needs the 'city' it lies on, a city id of the board, not "
-                  f"{'nothing' if city is _MISSING else _short(city)}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                  + ".")
+        given = "nothing" if city is _MISSING else _short(city)
+        spec.fail(f"(kind 'first_house') needs the 'city' it lies on, a city id of the board, not {given}"
+                  + (f" (did you mean {hint[0]!r}?)" if hint else "") + ".")
     return {"city": city}
 
 
