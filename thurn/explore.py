@@ -172,6 +172,14 @@ class _Bound:
                              for st in board.stacks if st.kind == "one_house_per_province" and st.index not in held
                              and stacks[st.index]]
         self.game_end = sum(top[st.index] for st in board.stacks if st.kind == "game_end" and stacks[st.index])
+        self.free_cities = board.free_cities    # Power and Glory: one house on one free city, with option A
+        # Tiles of other kinds (registered by expansions): a first-house tile counts when its city is free on
+        # the route; any other kind's top tile counts always (a bound may be loose, never too low).
+        base = ("route_length", "all_cities", "one_house_per_province", "game_end")
+        self.first_house = [(top[st.index], 1 << board.index(st.city)) for st in board.stacks
+                            if st.kind == "first_house" and stacks[st.index] and top[st.index] > 0]
+        self.other_kinds = sum(top[st.index] for st in board.stacks if st.kind not in base + ("first_house",)
+                               and stacks[st.index] and top[st.index] > 0)
         self.open_end = game_ending_open
         level = next_carriage(board, player.carriages)
         old = board.carriage_points[player.carriages[-1]] if player.carriages else 0
@@ -203,6 +211,8 @@ class _Bound:
                     provinces += 1
                     if not f & (f - 1) and not m & ~owned & ~f:
                         one_each |= f
+            if free & self.free_cities:
+                provinces += 1
             options.append((one_each, owned | cities, min(provinces, left, length)))
             for m in self.province_masks:       # option B, for each province of the route
                 f = free & m
@@ -212,7 +222,10 @@ class _Bound:
             options.append((owned, owned, 0))
         best = 0
         for houses, spread, placed in options:
-            points = fixed + placed
+            points = fixed + placed + self.other_kinds
+            for v, bit in self.first_house:
+                if free & bit:
+                    points += v
             for v, need in self.all_cities:
                 if houses & need == need:
                     points += v

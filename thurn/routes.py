@@ -48,7 +48,7 @@ class Route(tuple):
             color = "#ddd"
             if self.board is not None:
                 city = self.board.city(name)
-                color = css_color(self.board.province(city.province).color)
+                color = css_color(self.board.city_color(city.index))
             cells.append(f"<span style='background:{color};padding:2px 6px;border-radius:4px;margin:1px;"
                          f"display:inline-block'>{html.escape(name)}</span>")
         return "–".join(cells) + f" <small>({len(self)} card{'s' if len(self) != 1 else ''})</small>"

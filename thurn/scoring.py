@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .board import Board, load_board
+from .board import NO_PROVINCE, Board, Earning, load_board, stack_kinds
 
 
 def popcount(mask: int) -> int:
@@ -54,6 +54,10 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
     none, and that is a legal choice too (002: "He need not take the choice with the most houses"; rules notes
     R10). With fewer houses in supply than the option allows, the player places what he has,
     in cities of his choice (rules notes). With ``optional`` (R1, 001) any part of an option may be placed.
+    Free cities (cities in no province; Power and Glory rules, Placing houses: "he may place a house on only one
+    of the free cities") count as one more group of option A (one house on one of the route's free cities, with
+    the house in each province) and are never an option B ("the player may not in any case place houses in both
+    free cities").
     Largest placements first, ties in the order of the route's cities: the order depends only on the arguments
     (never on what was asked before), so the legal actions of a position are always listed alike. Results are
     cached per board (the cache is emptied when it grows past :data:`PLACEMENT_CACHE_SIZE` entries).
@@ -71,16 +75,24 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
         return hit
     if len(cache) >= PLACEMENT_CACHE_SIZE:
         cache.clear()
-    free_by_province: dict[int, int] = {}
+    free_by_province: dict[int, int] = {}      # province (NO_PROVINCE: the free cities) -> its cities left
     full = False                        # a province of the route with no free city: option B places none (R10)
     for c in route:
         p = board.province_of[c]
         if not owned >> c & 1:
             free_by_province[p] = free_by_province.get(p, 0) | (1 << c)
-    for c in route:
-        if board.province_of[c] not in free_by_province:
-            full = True
-            break
+    free_cities = route_mask & board.free_cities
+    if free_cities:
+        for c in route:
+            p = board.province_of[c]
+            if p not in free_by_province and p != NO_PROVINCE:
+                full = True
+                break
+    else:
+        for c in route:
+            if board.province_of[c] not in free_by_province:
+                full = True
+                break
     groups = list(free_by_province.values())
     options: list[int] = []
     if groups:
@@ -89,7 +101,10 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
             for c in choice:
                 m |= 1 << c
             options.append(m)
-        options.extend(groups)                                              # option B
+        if free_cities:                                                     # option B: provinces only
+            options.extend(g for p, g in free_by_province.items() if p != NO_PROVINCE)
+        else:
+            options.extend(groups)                                          # option B
         if full:
             options.append(0)
     else:
@@ -142,18 +157,21 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
     by_prov: dict[int, int] = {}
     for c in free:
         by_prov[board.province_of[c]] = by_prov.get(board.province_of[c], 0) | (1 << c)
+    a_label = "option A: one house in each province"
+    if NO_PROVINCE in by_prov:              # Power and Glory rules, Placing houses
+        a_label += " and on one free city"
     out = []
     for m in masks:
         labels = []
         one_each = by_prov and all(popcount(m & g) == 1 for g in by_prov.values())
         if one_each:
-            labels.append("option A: one house in each province")
+            labels.append(a_label)
         for p, g in by_prov.items():
-            if m == g:
+            if m == g and p != NO_PROVINCE:
                 labels.append(f"option B: every city of {board.provinces[p].name}")
         if m == 0 and free:
             for p in dict.fromkeys(board.province_of[c] for c in idx):
-                if p not in by_prov:
+                if p not in by_prov and p != NO_PROVINCE:
                     labels.append(f"option B: every city of {board.provinces[p].name} on the route already has "
                                   f"your house")
         if not labels:
@@ -164,7 +182,7 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
                 if all(popcount(m & g) <= 1 for g in by_prov.values()):
                     labels.append(f"part of option A, as {why}")
                 for p, g in by_prov.items():
-                    if m & g == m and popcount(g) > 1:
+                    if m & g == m and popcount(g) > 1 and p != NO_PROVINCE:
                         labels.append(f"part of option B ({board.provinces[p].name}), as {why}")
         out.append(Placement(tuple(board.city_name(c) for c in idx if m >> c & 1), tuple(labels)))
     return out
@@ -192,30 +210,47 @@ def required_provinces_mask(board: Board, stack, includes_excepted: bool) -> lis
             if includes_excepted or p.id not in stack.except_provinces]
 
 
-def earned_tiles(board: Board, rules, houses: int, held_stacks, stacks, route_len: int):
-    """Stacks (in board order) whose top tile a player earns after placing houses (base rules, 3b).
+def _earn_plan(board: Board):
+    """The stack kinds of a board, ready to ask (kept on the board): the route's tile choosers (route-length
+    kinds, first), then ``(stack, index, once per player, predicate)`` for the other stacks, in board order."""
+    kinds = stack_kinds()
+    choosers, tests, seen = [], [], []
+    for st in board.stacks:
+        kind = kinds[st.kind]
+        if kind.choose is not None and st.kind not in seen:
+            seen.append(st.kind)
+            choosers.append(kind.choose(board, tuple(x for x in board.stacks if x.kind == st.kind)))
+        if kind.test is not None:
+            pred = kind.test(board, st)
+            if pred is not None:
+                tests.append((st, st.index, kind.once_per_player, pred))
+    plan = board._earn_plan = (tuple(choosers), tuple(tests))
+    return plan
+
+
+def earned_tiles(board: Board, rules, houses: int, held_stacks, stacks, route_len: int, placed: int | None = None,
+                 others: int = 0):
+    """Stacks whose top tile a player earns after placing houses (base rules, 3b): the route's own tile first
+    (length tiles), then the others in board order, each kind asked through the stack-kind registry
+    (:func:`thurn.board.register_stack_kind`).
 
     ``held_stacks`` is the set of stack indices the player already holds a tile of: province and all-province
-    tiles are taken once per player; length tiles any number of times.
+    tiles are taken once per player; length tiles any number of times. ``placed`` (the houses just placed) and
+    ``others`` (the other players' houses) are for kinds that ask who was first on a city (Power and Glory's
+    free-city tiles); without them such a kind judges from the houses and the tiles left.
     """
+    plan = board._earn_plan or _earn_plan(board)
+    e = Earning(houses, held_stacks, stacks, route_len, rules, placed, others)
     earned = []
-    ls = length_stack(board, stacks, route_len)
-    if ls is not None:
-        earned.append(ls)
-    for s in board.stacks:
-        if s.kind == "all_cities":
-            if s.index in held_stacks or not stacks[s.index]:
-                continue
-            need = 0
-            for p in s.provinces:
-                need |= board.province_mask[board._province_index[p]]
-            if houses & need == need:
-                earned.append(s)
-        elif s.kind == "one_house_per_province":
-            if s.index in held_stacks or not stacks[s.index]:
-                continue
-            if all(houses & m for m in required_provinces_mask(board, s, rules.all_provinces_includes_baiern)):
-                earned.append(s)
+    for pick in plan[0]:
+        st = pick(e)
+        if st is not None:
+            earned.append(st)
+    for st, i, once, pred in plan[1]:
+        if (once and i in held_stacks) or not stacks[i]:
+            continue
+        if pred(e):
+            earned.append(st)
     return earned
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import plotly.graph_objects as go
 
 from .._html import css_color, esc
-from ..board import Board, load_board
+from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
 from ..state import GameState
 from .colors import INK, ROAD_COLOR, darker, player_colors
@@ -153,15 +153,16 @@ def _roads(board: Board) -> dict:
 
 def _provinces(board: Board) -> dict:
     """Province names at the centroid of their cities (moved aside when it falls on a city), in the province's
-    colour darkened to be read."""
+    colour darkened to be read; a province drawn in parts (Power and Glory's Preußen) is named at each part."""
     x, y, text, colors = [], [], [], []
     for p in board.provinces:
-        px, py = _xy(board, p.cities)
-        cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
-        x.append(cx)
-        y.append(cy)
-        text.append(_text(p.name))
-        colors.append(darker(css_color(p.color)))
+        for part in p.parts or (p.cities,):
+            px, py = _xy(board, part)
+            cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
+            x.append(cx)
+            y.append(cy)
+            text.append(_text(p.name))
+            colors.append(darker(css_color(p.color)))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
                 showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
 
@@ -189,6 +190,7 @@ def _cities_trace(board: Board, state: GameState | None) -> dict:
     x, y = _xy(board, (c.name for c in board.cities))
     color = {p.id: css_color(p.color) for p in board.provinces}
     pname = {p.id: p.name for p in board.provinces}
+    color[None], pname[None] = css_color(FREE_CITY_COLOR), "free city"      # cities in no province
     hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
              + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",

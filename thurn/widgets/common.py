@@ -20,7 +20,7 @@ def province_color(board, city) -> str:
     """The colour of the province ``city`` (a name or city number) belongs to, as in the board data (a grey when
     the data's colour is not a ``#rrggbb`` or ``#rgb`` colour)."""
     index = city if isinstance(city, int) else board.index(city)
-    return css_color(board.provinces[board.province_of[index]].color)
+    return css_color(board.city_color(index))
 
 
 def text_color(background: str) -> str:
@@ -38,7 +38,7 @@ def card_chip(board, city, note: str = "") -> str:
         return "<span class='thurn-chip' style='padding:1px 7px;border:1px dashed #999;border-radius:4px'>·</span>"
     name = city if isinstance(city, str) else board.city_name(city)
     color = province_color(board, name)
-    province = board.provinces[board.province_of[board.index(name)]].name
+    province = board.region_name(name)
     extra = f" <small>{html.escape(note)}</small>" if note else ""
     return (f"<span class='thurn-chip' title='{html.escape(province)}' style='display:inline-block;"
             f"padding:1px 7px;margin:1px 2px;border-radius:4px;background:{color};"
