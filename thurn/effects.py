@@ -60,14 +60,16 @@ def end_tiles(board, stacks) -> tuple[tuple[int, int], ...]:
 
 
 def route_effect(board, rules, player, stacks, carriages_left, end_open: bool, route_len: int, mask: int,
-                 cartwright: bool = False, accept: bool = True) -> RouteEffect:
+                 cartwright: bool = False, accept: bool = True, others: int = 0) -> RouteEffect:
     """What scoring a route of ``route_len`` cards with houses ``mask`` brings ``player`` (base rules, 3a-3c;
-    Game End). ``end_open``: nobody has triggered the end yet. ``accept=False`` declines the carriage (R9)."""
-    placed = popcount(mask & ~player.houses)
+    Game End). ``end_open``: nobody has triggered the end yet. ``accept=False`` declines the carriage (R9).
+    ``others``: the other players' houses (for tiles of the first house in a city, Power and Glory)."""
+    new = mask & ~player.houses
+    placed = popcount(new)
     houses = player.houses | mask
     held = {si for si, _ in player.tiles}
     tiles = tuple((st.index, stacks[st.index][0])
-                  for st in earned_tiles(board, rules, houses, held, stacks, route_len))
+                  for st in earned_tiles(board, rules, houses, held, stacks, route_len, new, others))
     level = carriage_for(board, player.carriages, carriages_left, route_len, cartwright)
     carriage, declined = (level, None) if accept else (None, level)
     ends = end_reason(board, carriage, placed, player.houses_left - placed) if end_open else None
@@ -110,12 +112,22 @@ def take(s, p, tiles) -> None:
     s.stacks = tuple(stacks)
 
 
-def take_tiles(s, p, route_len: int = 0) -> tuple[tuple[int, int], ...]:
+def others_houses(s, seat: int) -> int:
+    """The houses of every player but ``seat``, as one mask."""
+    m = 0
+    for i, p in enumerate(s.players):
+        if i != seat:
+            m |= p.houses
+    return m
+
+
+def take_tiles(s, seat: int, p, route_len: int = 0, placed: int | None = None) -> tuple[tuple[int, int], ...]:
     """Take every bonus tile the player's houses (and a route of ``route_len`` cards) earn now (base rules, 3b,
     with the fall-back to a shorter route's stack, R3). Used after a scoring and after a house placed otherwise."""
     held = {si for si, _ in p.tiles}
     tiles = tuple((st.index, s.stacks[st.index][0])
-                  for st in earned_tiles(s.board, s.rules, p.houses, held, s.stacks, route_len))
+                  for st in earned_tiles(s.board, s.rules, p.houses, held, s.stacks, route_len, placed,
+                                         others_houses(s, seat)))
     take(s, p, tiles)
     return tiles
 
@@ -141,7 +153,7 @@ def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int]
 def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool) -> RouteEffect:
     """Score the player's route on a fresh state (base rules, 3a-3c): houses, tiles, carriage, the end."""
     effect = route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route), mask,
-                          cartwright, accept)
+                          cartwright, accept, others_houses(s, seat))
     place_houses(s, seat, p, mask)
     take(s, p, effect.tiles)
     if effect.carriage is not None:
@@ -154,8 +166,9 @@ def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool) -> R
 def house_placed_effect(s, seat: int, p, mask: int) -> tuple[int, tuple, str | None]:
     """Houses placed outside a scoring (an expansion's reward): the tiles they earn and the end if the last house
     went (Offices of Honor: "he immediately takes any earned bonus tiles"). Returns (placed, tiles, end reason)."""
+    new = mask & ~p.houses
     placed = place_houses(s, seat, p, mask)
-    tiles = take_tiles(s, p, 0)
+    tiles = take_tiles(s, seat, p, 0, new)
     reason = end_reason(s.board, None, placed, p.houses_left) if s.end_by is None else None
     if reason:
         tiles = tiles + trigger_end(s, seat, p, reason)
