@@ -23,7 +23,7 @@ from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
-from .state import GameState, PlayerState, name_key
+from .state import GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
 #: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
@@ -185,7 +185,7 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     cards = [c for c in range(len(board.cities)) for _ in range(board.card_copies)]
     _seeded(seed, 0).shuffle(cards)
     face_up = min(board.face_up, len(cards))
-    s = _blank(board, rules, names, seed)
+    s = GameState.blank(board, rules, names, seed)
     s.display = tuple(cards[:face_up]) + (-1,) * (board.face_up - face_up)
     s.deck = tuple(cards[face_up:])
     s.shuffles = 1
@@ -195,10 +195,6 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
         v.setup(s)
     turn.settle(s)
     return s
-
-
-def _blank(board, rules, names, seed) -> GameState:
-    return GameState.blank(board, rules, names, seed)
 
 
 # -- position dicts ------------------------------------------------------------------------------------------------
@@ -329,7 +325,7 @@ def _position(data, boards) -> GameState:
                    for p in raw_players[:player_range(board, rules)[1] + 1]]
     names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
     seed = _check_seed(data.get("seed", 0))
-    s = _blank(board, rules, names, seed)
+    s = GameState.blank(board, rules, names, seed)
     n = len(names)
     stack_held = Counter()
     carriage_held = Counter()
@@ -797,3 +793,7 @@ def _game(data, boards) -> GameState:
         raise PositionError("the save file is inconsistent: replaying its actions from its setup does not give "
                             "its position (was the file edited?).")
     return s
+
+
+register_files(position_dict=position_dict, game_dict=game_dict, load_game=load_game,
+               state_from_position=state_from_position)

@@ -17,6 +17,17 @@ from .scoring import carriage_points
 
 _new = object.__new__
 
+#: How states are written to and read from positions and game files: thurn.io registers its functions here when it
+#: is imported (``import thurn`` does), so that this module never imports io (io builds states through
+#: :meth:`GameState.blank`).
+FILES: dict = {}
+
+
+def register_files(**functions) -> None:
+    """Register the readers and writers of positions and game files (``position_dict``, ``game_dict``,
+    ``load_game``, ``state_from_position``); called by :mod:`thurn.io`."""
+    FILES.update(functions)
+
 
 def name_key(name: str) -> str:
     """What tells two player names apart: not case, spaces or Unicode form ('Ann', ' ANN', 'A nn' are one name)."""
@@ -440,9 +451,8 @@ class GameState:
         return lines
 
     def to_dict(self) -> dict:
-        from .io import game_dict
-
-        return game_dict(self)
+        """The game as a dict: the position, the setup and the actions (see :meth:`to_json`)."""
+        return FILES["game_dict"](self)
 
     def to_json(self, indent=None) -> str:
         """The game as JSON: the position, plus the setup and actions that led to it (loads back identical)."""
@@ -453,24 +463,19 @@ class GameState:
     def position(self, seen_by=None) -> dict:
         """The position alone as a readable dict (see README: positions); ``seen_by`` (a seat or name): as that
         player sees it, every expansion value hidden from him as null (see :meth:`seen_by`)."""
-        from .io import position_dict
-
-        return position_dict(self if seen_by is None else self.seen_by(seen_by))
+        return FILES["position_dict"](self if seen_by is None else self.seen_by(seen_by))
 
     @classmethod
     def from_json(cls, data, *, boards=None) -> "GameState":
         """A state from :meth:`to_json` text, bytes or dict (or a position). ``boards`` (from code only): boards the
         file may name besides the installed ones, ``{name in the file: Board or path}`` (see README, "What a save
         file guarantees")."""
-        from .io import load_game
-
-        return load_game(data, boards=boards)
+        return FILES["load_game"](data, boards=boards)
 
     @classmethod
     def from_position(cls, data, *, boards=None) -> "GameState":
-        from .io import state_from_position
-
-        return state_from_position(data, boards=boards)
+        """A state from a position dict or its JSON text (see README: positions)."""
+        return FILES["state_from_position"](data, boards=boards)
 
     # -- display --------------------------------------------------------------------------------------------------
     def __repr__(self):
