@@ -242,7 +242,8 @@ def check_output(path, what: str = "--csv") -> str | None:
 
 def cmd_simulate(args) -> int:
     from .errors import ThurnError
-    from .sim import SimulationWarning, describe_error, parse_rules, simulate
+    from .rules import parse_rules
+    from .sim import SimulationWarning, describe_error, simulate
 
     for option, path in (("--csv", args.csv), ("--parquet", args.parquet)):
         for p in tables_paths(path) if path else ():

@@ -60,7 +60,8 @@ def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: boo
     import pandas as pd
     from tqdm.auto import tqdm
 
-    from .sim import SimulationError, _entry
+    from .errors import SimulationError
+    from .sim import _entry
 
     bots = [bots] if isinstance(bots, str) else list(bots)
     if len(bots) < 2:

@@ -28,12 +28,12 @@ import warnings
 from typing import NamedTuple
 
 from .bots import RandomBot, bot_class, make_bot
-from .errors import ThurnError
-from .rules import BOOLEAN_OPTIONS, Rules
+from .errors import SimulationError
+from .rules import Rules, as_rules, parse_value, rules_text
 from .scoring import popcount, winner_index
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
-           "game_rows", "describe_error", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
+           "game_rows", "describe_error", "parse_bot", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "cores"]
 
 #: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
@@ -62,12 +62,6 @@ MAX_WORKERS = 1024
 MAX_ACTIONS = 200_000
 #: The most games in one task sent to a worker.
 MAX_CHUNK = 100
-
-
-class SimulationError(ThurnError):
-    """A simulation asked for with arguments that cannot work (the message says which and why)."""
-
-    reason = "bad_simulation"
 
 
 class SimulationWarning(UserWarning):
@@ -133,22 +127,6 @@ def player_names(players) -> list[str]:
 
 # -- bots: names, classes, factories, instances ------------------------------------------------------------------
 
-def _value(text: str):
-    low = text.strip().lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text.strip()
-
-
 def parse_bot(text: str) -> tuple[str, dict]:
     """A bot written as text: ``"greedy"`` or ``"search:iterations=16,horizon=2"`` -> ``(name, options)``."""
     name, _, rest = str(text).partition(":")
@@ -158,7 +136,7 @@ def parse_bot(text: str) -> tuple[str, dict]:
         if not eq or not key.strip():
             raise SimulationError(f"bot options are written name:key=value,key=value (e.g. 'search:iterations=16'), "
                                   f"not {text!r}.")
-        options[key.strip()] = _value(val)
+        options[key.strip()] = parse_value(val)
     return name.strip().lower(), options
 
 
@@ -252,57 +230,6 @@ def _seating(lineup, k: int, rotate: bool) -> list[int]:
 def _make_bots(bots, n: int, gseed: int) -> list:
     """One bot per seat for the game seeded ``gseed`` (``bots`` as in :func:`simulate`, not rotated)."""
     return [e.make(bot_seed(gseed, i)) for i, e in enumerate(_lineup(bots, n))]
-
-
-# -- rules as text ---------------------------------------------------------------------------------------------------
-
-_FLAGS = BOOLEAN_OPTIONS
-
-
-def parse_rules(text) -> Rules:
-    """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
-    (``board=base``, ``expansions=a+b``, ``optional_houses=false``) and ``"base"`` (the base game's
-    defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
-    if isinstance(text, Rules):
-        return text
-    words = text.split() if isinstance(text, str) else list(text)
-    options: dict = {}
-    for word in words:
-        key, eq, val = str(word).partition("=")
-        key = key.strip()
-        if not eq:
-            if key == "base":
-                continue
-            options[key] = True
-        elif key == "expansions":
-            options[key] = [e for e in val.replace(",", "+").split("+") if e]
-        elif key in _FLAGS:
-            v = _value(val)
-            if not isinstance(v, bool):
-                raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
-            options[key] = v
-        else:
-            options[key] = val
-    return Rules.from_dict(options)
-
-
-def rules_text(rules) -> str:
-    """A short name of the rule options: ``"base"`` for the base game, else the options that differ from it,
-    in the words :func:`parse_rules` reads (``"optional_houses"``, ``"board=big expansions=a+b"``)."""
-    rules = _rules(rules)
-    words = [] if rules.board == "base" else [f"board={rules.board}"]
-    words += [f for f in _FLAGS if getattr(rules, f)]
-    if rules.expansions:
-        words.append("expansions=" + "+".join(rules.expansions))
-    return " ".join(words) or "base"
-
-
-def _rules(rules) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, (str, list, tuple)):
-        return parse_rules(rules)
-    return Rules.from_dict(rules)
 
 
 # -- one game -----------------------------------------------------------------------------------------------------------
@@ -633,7 +560,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     learns between games gives results that depend on the chunks: give a name or a factory instead).
     ``rotate``: game ``k`` seats the lineup turned by ``k`` (seat ``i`` gets ``bots[(i + k) % n]``), so each bot
     sits in each seat equally often. ``players``: a count (names ``P1``...) or a list of names. ``rules``: a
-    :class:`~thurn.Rules`, a dict of options, or words for :func:`parse_rules`.
+    :class:`~thurn.Rules`, a dict of options, or words for :func:`~thurn.rules.parse_rules`.
 
     ``workers``: ``None`` uses every local core through a process pool (a run of no more games than cores
     runs in-process, and so does one whose bots cannot be pickled, e.g. lambdas); ``1`` runs in-process; ``N``
@@ -659,10 +586,10 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     0 for none), ``carriages`` (how many taken), the officials used ``postmaster``, ``administrator``,
     ``cartwright``, ``postal_carrier``, ``postmaster_forced`` (of the Postmaster's, those an empty hand made
     compulsory, base rules 1), ``tiles_taken``, ``houses_placed``, ``ended_game`` (this player triggered the
-    end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules`` (:func:`rules_text`),
-    ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``, ``winner_seat``, ``winner_player``,
-    ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest total), ``ended_by`` (the seat, or
-    missing), ``actions``.
+    end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules``
+    (:func:`~thurn.rules.rules_text`), ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``,
+    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest
+    total), ``ended_by`` (the seat, or missing), ``actions``.
     """
     from tqdm.auto import tqdm
 
@@ -670,7 +597,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
 
     n_games = _check_count(n_games)
     names = tuple(player_names(players))
-    rules = _rules(rules)
+    rules = as_rules(rules)
     new_game(names, seed=0, rules=rules)          # bad names or rules fail here, with the engine's message
     lineup = tuple(_lineup(bots, len(names)))
     if not isinstance(rotate, bool):
