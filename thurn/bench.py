@@ -10,7 +10,8 @@ import random
 import time
 
 from .bots import make_bot
-from .sim import _lineup, bot_seed, cores, game_seed, play_game, player_names, simulate
+from .bots.spec import bot_lineup
+from .sim import bot_seed, cores, game_seed, play_game, player_names, simulate
 
 __all__ = ["machine_info", "bench", "bench_bot", "decision_positions", "bench_search", "bench_parallel",
            "sample_positions", "bench_map", "bench_apps", "bench_answers", "bench_routes"]
@@ -65,7 +66,7 @@ def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int =
     Returns the counts and the rates: games/s, player-turns/s and decisions/s (actions chosen by the bots).
     """
     names = player_names(players)
-    lineup = _lineup(bot, len(names))
+    lineup = bot_lineup(bot, len(names))
     games = turns = decisions = k = 0
     perf = time.perf_counter
     start = perf()
@@ -92,7 +93,7 @@ def decision_positions(n: int, bot="greedy", players: int = 4, seed: int = 0) ->
 
     rng = random.Random(f"thurn.decisions:{seed}:{players}")
     names = player_names(players)
-    lineup = _lineup(bot, len(names))
+    lineup = bot_lineup(bot, len(names))
     out, k = [], 0
     while len(out) < n:
         gseed = game_seed(seed, k)

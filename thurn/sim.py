@@ -27,13 +27,13 @@ import random
 import warnings
 from typing import NamedTuple
 
-from .bots import RandomBot, bot_class, make_bot
+from .bots.spec import bot_lineup, make_bots, seating
 from .errors import SimulationError
-from .rules import Rules, as_rules, parse_value, rules_text
+from .rules import Rules, as_rules, rules_text
 from .scoring import popcount, winner_index
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
-           "game_rows", "describe_error", "parse_bot", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
+           "game_rows", "describe_error", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "cores"]
 
 #: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
@@ -125,113 +125,6 @@ def player_names(players) -> list[str]:
     return list(players)
 
 
-# -- bots: names, classes, factories, instances ------------------------------------------------------------------
-
-def parse_bot(text: str) -> tuple[str, dict]:
-    """A bot written as text: ``"greedy"`` or ``"search:iterations=16,horizon=2"`` -> ``(name, options)``."""
-    name, _, rest = str(text).partition(":")
-    options = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, val = part.partition("=")
-        if not eq or not key.strip():
-            raise SimulationError(f"bot options are written name:key=value,key=value (e.g. 'search:iterations=16'), "
-                                  f"not {text!r}.")
-        options[key.strip()] = parse_value(val)
-    return name.strip().lower(), options
-
-
-def _label(name: str, options: dict) -> str:
-    return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
-
-
-class _Entry:
-    """One bot of a lineup: by name (made afresh per game), by factory (called per game) or an instance."""
-
-    __slots__ = ("kind", "what", "options", "label")
-
-    def __init__(self, kind, what, options=None, label=None):
-        self.kind, self.what, self.options, self.label = kind, what, options or {}, label
-
-    def make(self, seed):
-        if self.kind == "name":
-            return make_bot(self.what, seed=seed, **self.options)
-        if self.kind == "factory":
-            return self.what(seed)
-        return self.what
-
-    def name_of(self, bot) -> str:
-        return self.label or str(getattr(bot, "name", None) or type(bot).__name__)
-
-
-def _option_hint(name: str, options: dict) -> str:
-    """A sentence naming the options a bot does not have, with the close matches (or '' when it has them all)."""
-    import difflib
-    import inspect
-
-    params = inspect.signature(bot_class(name)).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return ""
-    known = [k for k in params if k != "seed"]
-    parts = []
-    for key in options:
-        if key not in known:
-            near = difflib.get_close_matches(key, known, n=1)
-            parts.append(f"it has no option {key!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
-    return "; ".join(parts) + (f"; its options are {', '.join(known)}." if parts else "")
-
-
-def _is_bot(b) -> bool:
-    return not isinstance(b, type) and callable(getattr(b, "choose", None))
-
-
-def _is_pair(b) -> bool:
-    return isinstance(b, tuple) and len(b) == 2 and isinstance(b[0], str) and isinstance(b[1], dict)
-
-
-def _entry(spec, seat: int) -> _Entry:
-    if isinstance(spec, str) or _is_pair(spec):
-        name, options = parse_bot(spec) if isinstance(spec, str) else (spec[0].strip().lower(), dict(spec[1]))
-        bot_class(name)                              # an unknown name: UnknownName with the close match
-        try:
-            make_bot(name, seed=0, **options)        # bad options fail here, not in a worker
-        except (TypeError, ValueError) as e:
-            raise SimulationError(f"the {name} bot of seat {seat} cannot be made with {options}: "
-                                  f"{_option_hint(name, options) or e}") from None
-        return _Entry("name", name, options, _label(name, options))
-    if _is_bot(spec):
-        return _Entry("bot", spec)
-    if callable(spec):
-        return _Entry("factory", spec)
-    raise SimulationError(f"the bot for seat {seat} should be a name ('random', 'greedy', 'search'), a (name, "
-                          f"options) pair, a class or function that makes a bot from a seed, or a bot, not {spec!r}.")
-
-
-def _lineup(bots, n: int) -> list[_Entry]:
-    """One entry per seat from ``bots`` (see :func:`simulate`)."""
-    if bots is None:
-        bots = "random"
-    if isinstance(bots, str) or _is_pair(bots) or _is_bot(bots) or callable(bots):
-        bots = [bots] * n
-    try:
-        bots = list(bots)
-    except TypeError:
-        raise SimulationError(f"bots should be a bot, a name, or a list with one per seat, not {bots!r}.") from None
-    if len(bots) != n:
-        raise SimulationError(f"{n} players need {n} bots (or one for every seat), not {len(bots)}.")
-    return [_entry(b, i) for i, b in enumerate(bots)]
-
-
-def _seating(lineup, k: int, rotate: bool) -> list[int]:
-    """Which lineup entry sits in each seat of game ``k``: seat ``i`` gets ``(i + k) % n`` when rotating."""
-    n = len(lineup)
-    return [(i + k) % n for i in range(n)] if rotate else list(range(n))
-
-
-def _make_bots(bots, n: int, gseed: int) -> list:
-    """One bot per seat for the game seeded ``gseed`` (``bots`` as in :func:`simulate`, not rotated)."""
-    return [e.make(bot_seed(gseed, i)) for i, e in enumerate(_lineup(bots, n))]
-
-
 # -- one game -----------------------------------------------------------------------------------------------------------
 
 class _Tally:
@@ -312,7 +205,7 @@ def play_game(names, bots=None, seed=0, rules=None, max_actions: int = MAX_ACTIO
     ``RuntimeError`` if the game is not over after ``max_actions`` actions.
     """
     names = player_names(names)
-    return _play(names, _make_bots(bots, len(names), seed), seed, rules, max_actions)
+    return _play(names, make_bots(bots, [bot_seed(seed, i) for i in range(len(names))]), seed, rules, max_actions)
 
 
 def _tally_history(state) -> _Tally:
@@ -392,7 +285,7 @@ def _play_range(plan: _Plan, start: int, stop: int, done=None) -> tuple[list, li
     games, players, errors = [], [], []
     for k in range(start, stop):
         gseed = game_seed(plan.seed, k)
-        seats = _seating(plan.lineup, k, plan.rotate)
+        seats = seating(plan.lineup, k, plan.rotate)
         entries = [plan.lineup[j] for j in seats]
         bots, seat = [], 0
         try:
@@ -503,7 +396,7 @@ def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list, list]:
                 g, p, e = f.result()
             except Exception as x:          # the task, not a game, failed (e.g. a worker process killed)
                 g, p, e = [], [], [_error_row(plan, k, game_seed(plan.seed, k),
-                                              [plan.lineup[j] for j in _seating(plan.lineup, k, plan.rotate)], [],
+                                              [plan.lineup[j] for j in seating(plan.lineup, k, plan.rotate)], [],
                                               _Failure(None, None, None, x)) for k in range(a, b)]
             games.extend(g)
             players.extend(p)
@@ -599,7 +492,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     names = tuple(player_names(players))
     rules = as_rules(rules)
     new_game(names, seed=0, rules=rules)          # bad names or rules fail here, with the engine's message
-    lineup = tuple(_lineup(bots, len(names)))
+    lineup = tuple(bot_lineup(bots, len(names)))
     if not isinstance(rotate, bool):
         raise SimulationError(f"rotate should be True or False, not {rotate!r}.")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
