@@ -9,8 +9,22 @@ from .tables import MEMO_SIZE, NEG, TABLES, board_tables, bits, chain, plans_for
 if TYPE_CHECKING:
     from .policy import Weights
 
-_HOUSES: dict = {}      # (board, player's houses and tiles, stack tops, rules, weight) -> (house caches, see houses)
+_HOUSES: dict = {}      # (board, player's houses and tiles, stack tops, rules, weight) -> HouseCache, see houses
 _SCORES: list = [None]  # (key, values) of the last Eval.read_scores, see _same_scores: one pair (threads may ask)
+
+
+class HouseCache:
+    """The house values of one player signature (see :meth:`Eval.read_scores`): the best placement by route
+    (``routes``: route mask -> ``(value, mask)``, see :meth:`Eval.houses`), the value by placement
+    (``placements``: mask -> value) and the province tiles still to get (``groups``: see :meth:`Eval.groups`,
+    ``None`` until asked)."""
+
+    __slots__ = ("routes", "placements", "groups")
+
+    def __init__(self):
+        self.routes: dict = {}
+        self.placements: dict = {}
+        self.groups = None
 
 
 def _same_scores(key, s, seat: int, p, w: Weights) -> bool:
@@ -38,7 +52,7 @@ class Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
-                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache")
+                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -52,15 +66,16 @@ class Eval:
             hm |= 1 << c
         self.hm = hm
         self.route = p.route
+        self.min_route = b.min_route                # the fewest cards a route is scored with
         self.final = final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
         t = self.t = TABLES.get(b) or board_tables(b)
         if len(t.memo) > MEMO_SIZE:             # (a smaller memo is quicker, and games many)
             t.memo.clear()
         self.memo = t.memo
-        last = _SCORES[0]
-        if last is not None and _same_scores(last[0], s, seat, p, w):
+        key, values = _SCORES[0] or (None, None)
+        if key is not None and _same_scores(key, s, seat, p, w):
             (self.my_total, self.opp_best, self.end_tile, self.L, self.horizon, self.hcache, self.mcache, self.hctx,
-             self.level, self.cval, self.cartwright_lengths, self.plans) = last[1]
+             self.level, self.cval, self.cartwright_lengths, self.plans) = values
         else:
             self.read_scores(s, p, w)
             _SCORES[0] = ((seat, s.players, p.houses, p.houses_left, p.carriages, p.tiles, s.stacks, s.carriages_left,
@@ -95,13 +110,16 @@ class Eval:
                 continue
             if total > opp_best:
                 opp_best = total
-            left = need[len(q.carriages)] - len(q.route)       # cards for his missing carriages (see turns_left)
+            left = need[len(q.carriages)] - len(q.route)       # cards for his missing carriages (see horizon)
             if q.houses_left < left:
                 left = q.houses_left
             if left < horizon:
                 horizon = left
         self.opp_best = opp_best
         self.end_tile, tops, self.L = t.view(s.stacks)
+        # horizon: a guess at how many more turns this player gets. The game ends in the round in which someone takes
+        # the last carriage or places his last house (Game End and Scoring); each other player is guessed to need a
+        # card per turn for the carriages he still lacks, less his route so far, or a turn per house left.
         self.horizon = 0 if final else (max(1, horizon) + 1 if w.horizon else 99)
         # houses: cached per player signature (a route that may place the last house: per decision, see houses)
         rules = s.rules
@@ -111,8 +129,8 @@ class Eval:
         if hc is None:
             if len(_HOUSES) > 512:
                 _HOUSES.clear()
-            hc = _HOUSES[key] = [{}, {}, None]       # route values, placement values, groups
-        self.hcache, self.mcache, self.hctx = hc[0], hc[1], hc
+            hc = _HOUSES[key] = HouseCache()
+        self.hcache, self.mcache, self.hctx = hc.routes, hc.placements, hc
         # the next carriage (3c)
         levels = b.carriage_levels
         have = len(p.carriages)
@@ -125,8 +143,8 @@ class Eval:
             if have == len(levels) - 1 and not final:
                 cval += self.end_adjust(gain)
         self.cval = cval
-        self.cartwright_lengths = 0 if lev is None else 3 << lev - 2    # route lengths where he helps (3c)
-        self.plans = plans_for(self.L, lev, cval, self.horizon, final, w, len(self.adj))
+        self.cartwright_lengths = 0 if lev is None else 0b11 << lev - 2     # route lengths where he helps (3c)
+        self.plans = plans_for(self.L, lev, cval, self.horizon, final, w, len(self.adj), self.min_route)
 
     # -- the end of the game ----------------------------------------------------------------------------------
     def end_adjust(self, gain: float) -> float:
@@ -138,13 +156,6 @@ class Eval:
         if lead > 0:
             return float(self.end_tile)
         return self.end_tile - self.w.end_penalty + lead
-
-    def turns_left(self) -> int:
-        """A guess at how many more turns this player gets (``horizon``, computed in ``__init__``): the game ends
-        in the round in which someone takes the last carriage or places his last house (Game End and Scoring).
-        Each other player is guessed to need a card per turn for the carriages he still lacks (routes of at least
-        3, or level - 2 with the Cartwright), less his route so far, or a turn per house left."""
-        return self.horizon
 
     # -- carriages -----------------------------------------------------------------------------------------------
     def carriage(self, m: int, cartwright: bool) -> float:
@@ -161,7 +172,7 @@ class Eval:
         """(missing cities, tile value, progress share of it, size) of each province tile not held and not used up;
         and the all-provinces tile as (missing province masks, value, progress share, provinces needed). Kept with
         the house values (see __init__)."""
-        g = self.hctx[2]
+        g = self.hctx.groups
         if g is None:
             s, p = self.s, self.p
             held = {si for si, _ in p.tiles}
@@ -176,7 +187,7 @@ class Eval:
                 else:
                     req = need[bool(s.rules.all_provinces_includes_baiern)]
                     allp = ([m for m in req if not m & p.houses], value, share, len(req))
-            g = self.hctx[2] = (groups, allp)
+            g = self.hctx.groups = (groups, allp)
         return g
 
     def mask_value(self, m: int) -> float:
@@ -189,7 +200,7 @@ class Eval:
             if v is not None:
                 return v
         v = float(n)
-        groups, allp = self.hctx[2] or self.groups()
+        groups, allp = self.hctx.groups or self.groups()
         for missing, value, share, size in groups:
             got = missing & m
             if got:
@@ -210,7 +221,7 @@ class Eval:
         return v
 
     def houses(self, rmask: int):
-        """(value, mask) of the best placement when scoring a route through the cities ``rmask`` (3a). Kept with
+        """``(value, mask)`` of the best placement when scoring a route through the cities ``rmask`` (3a). Kept with
         the house values, or for this decision only when the route may place the player's last house (the scores
         count then, see :meth:`end_adjust`)."""
         hit = self.hcache.get(rmask)
@@ -227,7 +238,7 @@ class Eval:
         return hit
 
     def best_placement(self, rmask: int):
-        """(value, mask) of the best placement of houses when scoring a route through ``rmask`` (3a): the first of
+        """``(value, mask)`` of the best placement of houses when scoring a route through ``rmask`` (3a): the first of
         the most valuable in the order of :func:`~thurn.scoring.placement_masks` (most houses first, then the lowest
         cities). Only one placement per count of houses by province is valued (see :func:`placement_kinds`)."""
         p = self.p
@@ -268,7 +279,8 @@ class Eval:
 
     def unseen_count(self, mask: int) -> int:
         """How many unseen cards show a city of ``mask``: ``mask`` copied to every level, counted in one go."""
-        return (mask * self.t.spread & (self._unseen or self.unseen())[2]).bit_count()
+        _, _, packed = self._unseen or self.unseen()
+        return (mask * self.t.spread & packed).bit_count()
 
     def p_fit(self, l: int, r: int, rmask: int) -> float:
         """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
@@ -296,7 +308,7 @@ class Eval:
         if not plan:
             return (0.0, 0) if detail else 0.0
         safe, risky, lead = plan
-        h = (self.hcache.get(rmask) or self.houses(rmask))[0]
+        h, _ = self.hcache.get(rmask) or self.houses(rmask)
         best, bj = NEG, 0
         for j, ext, tiles, cost in safe:
             v = h + ext + tiles - cost
@@ -314,7 +326,8 @@ class Eval:
 
     def score_now(self, rmask: int, cartwright: bool) -> float:
         m = rmask.bit_count()
-        return self.houses(rmask)[0] + self.carriage(m, cartwright) + self.L[m if m < 16 else 15]
+        h, _ = self.houses(rmask)
+        return h + self.carriage(m, cartwright) + self.L[m if m < 16 else 15]
 
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
@@ -337,9 +350,9 @@ class Eval:
         v = self.acache.get(key)
         if v is None:
             v = self.cont(rmask, l, r, k)
-            if m >= 3:
-                x = (self.hcache.get(rmask) or self.houses(rmask))[0] + self.plans.now[cartwright][m] + \
-                    self.L[m if m < 16 else 15]
+            if m >= self.min_route:
+                h, _ = self.hcache.get(rmask) or self.houses(rmask)
+                x = h + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
                 if x > v:
                     v = x
             self.acache[key] = v
@@ -378,7 +391,8 @@ class Eval:
         best, arg = NEG, None
         after = self.after_play
         for play in self.plays(hm):
-            v = after(play[2], play[3], play[4], hm, cartwright)
+            _, _, rmask, l, r = play
+            v = after(rmask, l, r, hm, cartwright)
             if v > best:
                 best, arg = v, play
         return best, arg
@@ -439,7 +453,8 @@ class Eval:
                     if x > v:
                         v = x
                 if bplay is not None and near & low and dmask & low:
-                    x = after(bplay[2], bplay[3], bplay[4], h2, cartwright)
+                    _, _, brmask, bl, br = bplay
+                    x = after(brmask, bl, br, h2, cartwright)
                     if x > v:
                         v = x
             if dmask & low:
@@ -464,7 +479,7 @@ class Eval:
                     while partners:
                         low = partners & -partners
                         partners ^= low
-                        x = self.best_play(1 << c | low, cartwright)[0]
+                        x, _ = self.best_play(1 << c | low, cartwright)
                         if x > v:
                             v = x
                 values[c] = v
@@ -493,7 +508,7 @@ class Eval:
 
     def fit_chance(self) -> float:
         """The chance that one unseen card fits an end of the route (or joins a card in hand, with no route)."""
-        total = self.unseen()[1]
+        _, total, _ = self.unseen()
         route, adj = self.route, self.adj
         if route:
             fits = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask

@@ -29,13 +29,15 @@ def _score_text(ev: Eval, rmask: int, cartwright: bool, mask: int | None = None,
     b = ev.b
     m = rmask.bit_count()
     if mask is None:
-        mask = ev.houses(rmask)[1]
+        _, mask = ev.houses(rmask)
     n = mask.bit_count()
     parts = [f"{n} house{'s' if n != 1 else ''}" + (f" ({_names(b, mask)})" if n else "")]
     groups, allp = ev.groups()
     done = [value for missing, value, _, _ in groups if missing and missing & mask == missing]
-    if allp is not None and allp[0] and all(pm & mask for pm in allp[0]):
-        done.append(allp[1])
+    if allp is not None:
+        missing, value, _, _ = allp
+        if missing and all(pm & mask for pm in missing):
+            done.append(value)
     if done:
         parts.append(f"province tile{'s' if len(done) > 1 else ''} {' + '.join(map(str, done))}")
     length_tile = ev.L[m if m < 16 else 15]
@@ -77,7 +79,7 @@ def _plan_text(ev: Eval, route, hm: int, cartwright: bool) -> str:
     k = ev.run(rmask, l, r, hm)
     cont, j = ev.cont(rmask, l, r, k, detail=True)
     head = f"{_route_text(ev.b, route)} ({len(route)} card{'s' if len(route) != 1 else ''})"
-    if len(route) >= 3 and ev.score_now(rmask, cartwright) >= cont:
+    if len(route) >= ev.min_route and ev.score_now(rmask, cartwright) >= cont:
         return f"{head}, scored now: {_score_text(ev, rmask, cartwright)}"
     if ev.final:
         return f"{head}, too short to score on the last turn"
@@ -103,7 +105,7 @@ def reason(ev: Eval | None, s, a) -> str:
                           key=lambda d: ev.best_play(hm | 1 << d, cw)[0])
             if partner is not None and ev.best_play(hm | 1 << partner, cw)[0] > ev.best_play(hm, cw)[0]:
                 v, play = ev.best_play(hm | 1 << partner, cw)
-                c, end = play[0], play[1]
+                c, end, _, _, _ = play
                 then = f"start a route with {b.city_name(c)}" if end == "new" else \
                     f"play {b.city_name(c)} at the {end} end"
                 return (f"then take {b.city_name(partner)} too (it stays face up) and {then}: "
@@ -111,7 +113,7 @@ def reason(ev: Eval | None, s, a) -> str:
         v, play = ev.best_play(hm, cw)
         if play is None:
             return f"{b.city_name(a._arg)}: nothing to play after it (base rules, 1)"
-        c, end = play[0], play[1]
+        c, end, _, _, _ = play
         then = f"start a new route with {b.city_name(c)}" if end == "new" else \
             f"play {b.city_name(c)} at the {end} end"
         return f"then {then}: {_plan_text(ev, _route_after(ev, c, end), hm, cw)} (base rules, 1–2)"
@@ -140,7 +142,7 @@ def reason(ev: Eval | None, s, a) -> str:
             return "end the turn: the game ends after this round (Game End and Scoring)"
         route, rmask = ev.route, ev.p.rmask
         k = ev.run(rmask, route[0], route[-1], ev.hm)
-        j = ev.cont(rmask, route[0], route[-1], k, detail=True)[1]
+        _, j = ev.cont(rmask, route[0], route[-1], k, detail=True)
         return (f"keep building {_route_text(b, route)}: {_build_text(ev, rmask, route[0], route[-1], k, j)} "
                 f"(base rules, 3)")
     if kind == "keep":

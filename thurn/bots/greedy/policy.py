@@ -26,7 +26,7 @@ class Weights:
     end_bonus: float = 1.0        # ending the game while ahead, beyond the game-end tile
     end_penalty: float = 4.0      # ending the game while not ahead (plus the deficit)
     max_plan: int = 4             # cards planned beyond the safe run of hand cards
-    horizon: bool = True          # plans end when the game is likely to end (see Eval.turns_left)
+    horizon: bool = True          # plans end when the game is likely to end (see Eval.read_scores)
 
 
 class GreedyBot:
@@ -171,7 +171,7 @@ def _cartwright_loss(ev: Eval) -> float:
     """What calling another official now costs when this turn's route would need the Cartwright (3c)."""
     lev, route = ev.level, ev.route
     n = len(route) + 1
-    if lev is None or ev.s.official is not None or not route or n >= lev or n < max(3, lev - 2):
+    if lev is None or ev.s.official is not None or not route or n >= lev or n < max(ev.min_route, lev - 2):
         return 0.0
     return ev.cval
 
@@ -213,7 +213,8 @@ def _second_draw_value(ev: Eval) -> float:
     route; with a card that fits, only the play it allows already, less the official's cost."""
     w, route, adj = ev.w, ev.route, ev.adj
     if route and ev.hm & (adj[route[0]] | adj[route[-1]]) & ~ev.p.rmask:
-        return ev.best_play(ev.hm, False)[0] - w.official_cost - _cartwright_loss(ev)
+        v, _ = ev.best_play(ev.hm, False)
+        return v - w.official_cost - _cartwright_loss(ev)
     base, shown, deck = ev.draw_gains(False)
     return max([deck] + list(shown.values())) - w.official_cost
 

@@ -14,7 +14,7 @@ MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage 
 MEMO_SIZE = 50_000       # runs of cards, kinds of placement kept per board (see chain, BoardTables): cleared beyond
 
 TABLES: dict = {}      # board -> BoardTables
-PLANS: dict = {}       # (length tiles, carriage, horizon, weights) -> Plans
+PLANS: dict = {}       # (length tiles, carriage, horizon, weights, shortest route) -> Plans; None -> the last one
 
 
 class BoardTables:
@@ -45,7 +45,7 @@ class BoardTables:
         n = len(b.adj)
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
-        self.last_stacks = None         # (stacks, view(stacks))
+        self.last_stacks = None         # (stacks, view(stacks)): the last stacks seen
 
     def placement_kinds(self, free: int, cap: int, optional: bool, full: bool = False) -> tuple:
         """:func:`placement_kinds`, kept per board."""
@@ -75,18 +75,22 @@ class BoardTables:
         stacks ``stacks``; the last one is kept (the engine makes new stacks only when a tile is taken), as one
         pair (games played in threads side by side may ask)."""
         last = self.last_stacks
-        if last is None or last[0] is not stacks:
-            end_tile = sum(stacks[i][0] for i in self.end_stacks if stacks[i])
-            tops = tuple(stacks[i][0] if stacks[i] else 0 for i in self.house_stacks)
-            L = [0] * 16                # the longest stack the route reaches that has a tile (3b; R2, R3)
-            for m in range(16):
-                best = 0
-                for length, i in self.length_stacks:
-                    if length <= m and stacks[i] and length > best:
-                        best = length
-                        L[m] = stacks[i][0]
-            last = self.last_stacks = (stacks, (end_tile, tops, tuple(L)))
-        return last[1]
+        if last is not None:
+            seen, view = last
+            if seen is stacks:
+                return view
+        end_tile = sum(stacks[i][0] for i in self.end_stacks if stacks[i])
+        tops = tuple(stacks[i][0] if stacks[i] else 0 for i in self.house_stacks)
+        L = [0] * 16                # the longest stack the route reaches that has a tile (3b; R2, R3)
+        for m in range(16):
+            best = 0
+            for length, i in self.length_stacks:
+                if length <= m and stacks[i] and length > best:
+                    best = length
+                    L[m] = stacks[i][0]
+        view = (end_tile, tops, tuple(L))
+        self.last_stacks = (stacks, view)
+        return view
 
 
 def board_tables(b) -> BoardTables:
@@ -104,10 +108,11 @@ class Plans:
     F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m`` cards on a later turn;
     and ``now[cartwright][m]``, the carriage of scoring ``m`` cards now (3c)."""
 
-    __slots__ = ("F", "cap", "ext", "rate", "plan", "final", "memo", "now")
+    __slots__ = ("F", "cap", "ext", "rate", "plan", "final", "min_route", "memo", "now")
 
-    def __init__(self, F, cap: int, w: Weights, final: bool, cities: int, level, cval: float):
+    def __init__(self, F, cap: int, w: Weights, final: bool, cities: int, level, cval: float, min_route: int):
         self.F, self.cap, self.ext, self.rate, self.plan, self.final = F, cap, w.house_ext, w.rate, w.max_plan, final
+        self.min_route = min_route
         self.memo: dict = {}            # (n, k) -> of(n, k)
         self.now = tuple(tuple(0.0 if level is None or m < level - 2 else cval if m >= level or cartwright else 0.0
                                for m in range(cities + 1)) for cartwright in (False, True))
@@ -120,7 +125,8 @@ class Plans:
         key = n << 6 | k
         plan = self.memo.get(key)
         if plan is None:
-            first = 3 - n if n < 2 else 1                           # a route needs 3 cards
+            shortest = self.min_route                               # a route is scored from this many cards
+            first = shortest - n if n < shortest - 1 else 1
             last = max(1, min(MAX_PLAN_LENGTH - n, self.cap, k + self.plan))
             if first > last or self.final:
                 plan = ()
@@ -133,15 +139,17 @@ class Plans:
         return plan
 
 
-def plans_for(L, level, cval: float, horizon: int, final: bool, w: Weights, cities: int) -> Plans:
+def plans_for(L, level, cval: float, horizon: int, final: bool, w: Weights, cities: int, min_route: int) -> Plans:
     """The :class:`Plans` of a decision: ``L`` the length tiles by route length, ``level`` and ``cval`` the
-    next carriage and its value (3b, 3c)."""
+    next carriage and its value (3b, 3c), ``min_route`` the fewest cards a route is scored with."""
     cap = min(horizon, MAX_PLAN_LENGTH)         # a longer horizon changes no plan
-    last = PLANS.get(None)                     # the last one asked for, without hashing the key
-    if last is not None and last[0] is L and last[1] == level and last[2] == cval and last[3] == cap and \
-            last[4] == final and last[5] is w and last[6] == cities:
-        return last[7]
-    key = (L, level, cval, cap, final, w.rate, w.house_ext, w.cartwright_cost, w.max_plan, cities)
+    last = PLANS.get(None)                      # the last one asked for, without hashing the key
+    if last is not None:
+        last_L, last_level, last_cval, last_cap, last_final, last_w, last_cities, last_min, plans = last
+        if last_L is L and last_level == level and last_cval == cval and last_cap == cap and last_final == final \
+                and last_w is w and last_cities == cities and last_min == min_route:
+            return plans
+    key = (L, level, cval, cap, final, w.rate, w.house_ext, w.cartwright_cost, w.max_plan, cities, min_route)
     plans = PLANS.get(key)
     if plans is None:
         if level is None:
@@ -151,8 +159,8 @@ def plans_for(L, level, cval: float, horizon: int, final: bool, w: Weights, citi
             F = tuple(x if m < level - 2 else x + (cval if m >= level else cw) for m, x in enumerate(L))
         if len(PLANS) > 512:
             PLANS.clear()
-        plans = PLANS[key] = Plans(F, cap, w, final, cities, level, cval)
-    PLANS[None] = (L, level, cval, cap, final, w, cities, plans)
+        plans = PLANS[key] = Plans(F, cap, w, final, cities, level, cval, min_route)
+    PLANS[None] = (L, level, cval, cap, final, w, cities, min_route, plans)
     return plans
 
 
