@@ -6,7 +6,7 @@ import pytest
 
 import thurn
 from thurn.bots import RandomBot, make_bot
-from thurn.bots.greedy import GreedyBot, Weights, _placement_kinds, _ranks_before
+from thurn.bots.greedy import GreedyBot, Weights, placement_kinds, ranks_before
 from thurn.scoring import placement_masks
 from thurn.sim import play_game
 
@@ -126,11 +126,11 @@ def test_the_placements_it_values_hold_the_first_best_of_all(optional):
         left = rng.choice([0, 1, 2, 3, 5, 20])
         legal = placement_masks(b, route, owned, left, optional)
         full = any(all(owned >> d & 1 for d in route if b.province_of[d] == b.province_of[c]) for c in route)
-        kinds = _placement_kinds(b.province_of, rmask & ~owned, min(left, len(route)), optional, full)
+        kinds = placement_kinds(b.province_of, rmask & ~owned, min(left, len(route)), optional, full)
         assert set(kinds) <= set(legal)
-        assert all(_ranks_before(x, y) for x, y in zip(legal, legal[1:]))
+        assert all(ranks_before(x, y) for x, y in zip(legal, legal[1:]))
         for m in legal:
-            assert any(_by_province(b, k) == _by_province(b, m) and (k == m or _ranks_before(k, m)) for k in kinds)
+            assert any(_by_province(b, k) == _by_province(b, m) and (k == m or ranks_before(k, m)) for k in kinds)
 
 
 @pytest.mark.parametrize("carriages, n", [([3], 3), ([3, 4], 3), ([3, 4, 5], 4), ([3, 4, 5, 6], 5)])
@@ -223,7 +223,7 @@ def test_avoid_names_are_checked():
 
 def test_rush_scores_as_soon_as_a_carriage_is_earned():
     # the carriage-7 rush: whenever a Score action takes the next carriage (3c), the rusher scores then
-    from thurn.bots.greedy import _takes_carriage
+    from thurn.bots.greedy import takes_carriage
     from thurn.io import new_game
 
     rusher, other = GreedyBot(1, rush=True), GreedyBot(2)
@@ -232,8 +232,8 @@ def test_rush_scores_as_soon_as_a_carriage_is_earned():
     while not state.is_over:
         bot = rusher if state.to_move == 0 else other
         a = bot.choose(state)
-        if bot is rusher and state.step == "score" and any(_takes_carriage(state, b) for b in state.legal_actions()):
-            assert _takes_carriage(state, a)
+        if bot is rusher and state.step == "score" and any(takes_carriage(state, b) for b in state.legal_actions()):
+            assert takes_carriage(state, a)
             checked += 1
         state = state.apply(a)
     assert checked >= 3

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from thurn.errors import ThurnError
 from thurn.explore import ROUTE_BUDGET, _Bound, _Scorer, route_options
-from thurn.sim import sample_positions
+from thurn.bench import sample_positions
 from thurn.widgets import RouteExplorer
 
 from helpers import BOARD, CITIES, at_play

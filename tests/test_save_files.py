@@ -17,7 +17,8 @@ import thurn
 import thurn.io as tio
 from thurn import GameState, PositionError, ThurnError
 from thurn.board import data_dir
-from thurn.sim import parse_rules, simulate
+from thurn.rules import parse_rules
+from thurn.sim import simulate
 
 BASE_JSON = data_dir() / "base.json"
 

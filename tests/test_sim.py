@@ -9,8 +9,10 @@ import thurn
 from thurn.bots import Bot, RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.errors import UnknownName
-from thurn.sim import (COLUMNS, GAME_COLUMNS, Simulation, SimulationError, bot_seed, game_rows, game_seed,
-                       parse_bot, parse_rules, play_game, rules_text, simulate)
+from thurn.bots.spec import parse_bot
+from thurn.rules import parse_rules, rules_text
+from thurn.sim import (COLUMNS, GAME_COLUMNS, Simulation, SimulationError, bot_seed, game_rows, game_seed, play_game,
+                       simulate)
 from thurn.variants import Variant, register, unregister
 
 

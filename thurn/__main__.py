@@ -242,7 +242,8 @@ def check_output(path, what: str = "--csv") -> str | None:
 
 def cmd_simulate(args) -> int:
     from .errors import ThurnError
-    from .sim import SimulationWarning, describe_error, parse_rules, simulate
+    from .rules import parse_rules
+    from .sim import SimulationWarning, describe_error, simulate
 
     for option, path in (("--csv", args.csv), ("--parquet", args.parquet)):
         for p in tables_paths(path) if path else ():
@@ -313,7 +314,7 @@ def cmd_ladder(args) -> int:
 
 def cmd_bench(args) -> int:
     from . import __version__
-    from .sim import machine_info
+    from .bench import machine_info
 
     m = machine_info()
     print(f"thurn {__version__} bench: {', '.join(args.what)}")
@@ -337,7 +338,7 @@ def cmd_bench(args) -> int:
 
 
 def _bench_play(args) -> None:
-    from .sim import bench
+    from .bench import bench
 
     print()
     print(f"random play through the public API (legal_actions + apply), about {args.seconds:g} s per player count:")
@@ -351,7 +352,7 @@ def _bench_play(args) -> None:
 
 
 def _bench_bots(args) -> None:
-    from .sim import bench_bot, bench_search
+    from .bench import bench_bot, bench_search
 
     print()
     print(f"GreedyBot games, about {args.seconds:g} s per player count (in-process):")
@@ -368,7 +369,7 @@ def _bench_bots(args) -> None:
 
 
 def _bench_parallel(args) -> None:
-    from .sim import bench_parallel
+    from .bench import bench_parallel
 
     print()
     r = bench_parallel(args.games, "greedy", 4, args.workers, args.seed)
@@ -380,7 +381,7 @@ def _bench_parallel(args) -> None:
 
 
 def _bench_answers(args, what: str) -> None:
-    from .sim import bench_answers, bench_apps, bench_map, bench_routes
+    from .bench import bench_answers, bench_apps, bench_map, bench_routes
 
     print()
     if what == "routes":

@@ -75,3 +75,10 @@ class PositionError(ThurnError):
     """A position or save file that cannot be loaded; the message names the problem."""
 
     reason = "bad_position"
+
+
+class SimulationError(ThurnError):
+    """A simulation asked for with arguments that cannot work (the message says which and why): bots, rules
+    written as words, game counts, workers (:mod:`thurn.sim`, :mod:`thurn.rules`, :mod:`thurn.bots.spec`)."""
+
+    reason = "bad_simulation"

@@ -60,14 +60,15 @@ def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: boo
     import pandas as pd
     from tqdm.auto import tqdm
 
-    from .sim import SimulationError, _entry
+    from .errors import SimulationError
+    from .bots.spec import bot_entry
 
     bots = [bots] if isinstance(bots, str) else list(bots)
     if len(bots) < 2:
         raise SimulationError(f"a ladder needs at least two bots, weakest first (e.g. random greedy), not "
                               f"{len(bots)}: {bots!r}.", reason="ladder_needs_two_bots")
     for i, b in enumerate(bots):                # a bad name fails now, not after the rungs below it were played
-        _entry(b, i)
+        bot_entry(b, i)
     players = [players] if isinstance(players, int) else list(players)
     for n in players:
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 4:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .errors import PositionError, UnknownName
+from .errors import PositionError, SimulationError, UnknownName
 
 
 #: The rule options that are switched on or off (true/false in a rules dict).
@@ -89,3 +89,71 @@ class Rules:
         if "board" in kwargs and not isinstance(kwargs["board"], str):
             raise PositionError(f"rule option 'board' should be a board name or path, not {kwargs['board']!r}.")
         return cls(**kwargs)
+
+
+# -- rules as text ---------------------------------------------------------------------------------------------------
+
+def parse_value(text: str):
+    """A value written as text (a rule option's or a bot option's): ``true``/``yes``/``on``, ``false``/``no``/``off``,
+    ``none``, a whole number, a number, else the text itself (stripped)."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_rules(text) -> Rules:
+    """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
+    (``board=base``, ``expansions=a+b``, ``optional_houses=false``) and ``"base"`` (the base game's
+    defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
+    if isinstance(text, Rules):
+        return text
+    words = text.split() if isinstance(text, str) else list(text)
+    options: dict = {}
+    for word in words:
+        key, eq, val = str(word).partition("=")
+        key = key.strip()
+        if not eq:
+            if key == "base":
+                continue
+            options[key] = True
+        elif key == "expansions":
+            options[key] = [e for e in val.replace(",", "+").split("+") if e]
+        elif key in BOOLEAN_OPTIONS:
+            v = parse_value(val)
+            if not isinstance(v, bool):
+                raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
+            options[key] = v
+        else:
+            options[key] = val
+    return Rules.from_dict(options)
+
+
+def rules_text(rules) -> str:
+    """A short name of the rule options: ``"base"`` for the base game, else the options that differ from it,
+    in the words :func:`parse_rules` reads (``"optional_houses"``, ``"board=big expansions=a+b"``)."""
+    rules = as_rules(rules)
+    words = [] if rules.board == "base" else [f"board={rules.board}"]
+    words += [f for f in BOOLEAN_OPTIONS if getattr(rules, f)]
+    if rules.expansions:
+        words.append("expansions=" + "+".join(rules.expansions))
+    return " ".join(words) or "base"
+
+
+def as_rules(rules) -> Rules:
+    """``rules`` as :class:`Rules`: kept when it is one, words (a string or a list) read by :func:`parse_rules`,
+    else a dict of options (or ``None``: the base game) read by :meth:`Rules.from_dict`."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, (str, list, tuple)):
+        return parse_rules(rules)
+    return Rules.from_dict(rules)

@@ -1,4 +1,4 @@
-"""Many games between bots, as pandas DataFrames; and the speed benchmarks behind ``python -m thurn bench``.
+"""Many games between bots, as pandas DataFrames (the speed benchmarks are in :mod:`thurn.bench`).
 
 ``simulate`` returns a :class:`Simulation`: a table with one row per game and one with a row per game and
 player (score breakdown, routes scored, officials used, tiles, houses, who ended the game)::
@@ -23,21 +23,19 @@ import math
 import operator
 import os
 import pickle
-import platform
 import random
-import time
 import warnings
 from typing import NamedTuple
 
-from .bots import RandomBot, bot_class, make_bot
-from .errors import ThurnError
-from .rules import BOOLEAN_OPTIONS, Rules
+from .bots.spec import bot_lineup, make_bots, seating
 from .effects import end_tile_holder
+from .errors import SimulationError
+from .rules import Rules, as_rules, rules_text
 from .scoring import popcount
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
-           "game_rows", "describe_error", "parse_bot", "parse_rules", "rules_text", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
-           "bench", "bench_bot", "bench_search", "bench_parallel", "machine_info"]
+           "game_rows", "describe_error", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
+           "cores"]
 
 #: The officials, in the order of their columns (the Postmaster called when the hand was empty is counted
 #: in ``postmaster`` and again in ``postmaster_forced``).
@@ -68,12 +66,6 @@ MAX_WORKERS = 1024
 MAX_ACTIONS = 200_000
 #: The most games in one task sent to a worker.
 MAX_CHUNK = 100
-
-
-class SimulationError(ThurnError):
-    """A simulation asked for with arguments that cannot work (the message says which and why)."""
-
-    reason = "bad_simulation"
 
 
 class SimulationWarning(UserWarning):
@@ -135,180 +127,6 @@ def player_names(players) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
         return [f"P{i + 1}" for i in range(players)]
     return list(players)
-
-
-# -- bots: names, classes, factories, instances ------------------------------------------------------------------
-
-def _value(text: str):
-    low = text.strip().lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text.strip()
-
-
-def parse_bot(text: str) -> tuple[str, dict]:
-    """A bot written as text: ``"greedy"`` or ``"search:iterations=16,horizon=2"`` -> ``(name, options)``."""
-    name, _, rest = str(text).partition(":")
-    options = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, val = part.partition("=")
-        if not eq or not key.strip():
-            raise SimulationError(f"bot options are written name:key=value,key=value (e.g. 'search:iterations=16'), "
-                                  f"not {text!r}.")
-        options[key.strip()] = _value(val)
-    return name.strip().lower(), options
-
-
-def _label(name: str, options: dict) -> str:
-    return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
-
-
-class _Entry:
-    """One bot of a lineup: by name (made afresh per game), by factory (called per game) or an instance."""
-
-    __slots__ = ("kind", "what", "options", "label")
-
-    def __init__(self, kind, what, options=None, label=None):
-        self.kind, self.what, self.options, self.label = kind, what, options or {}, label
-
-    def make(self, seed):
-        if self.kind == "name":
-            return make_bot(self.what, seed=seed, **self.options)
-        if self.kind == "factory":
-            return self.what(seed)
-        return self.what
-
-    def name_of(self, bot) -> str:
-        return self.label or str(getattr(bot, "name", None) or type(bot).__name__)
-
-
-def _option_hint(name: str, options: dict) -> str:
-    """A sentence naming the options a bot does not have, with the close matches (or '' when it has them all)."""
-    import difflib
-    import inspect
-
-    params = inspect.signature(bot_class(name)).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return ""
-    known = [k for k in params if k != "seed"]
-    parts = []
-    for key in options:
-        if key not in known:
-            near = difflib.get_close_matches(key, known, n=1)
-            parts.append(f"it has no option {key!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
-    return "; ".join(parts) + (f"; its options are {', '.join(known)}." if parts else "")
-
-
-def _is_bot(b) -> bool:
-    return not isinstance(b, type) and callable(getattr(b, "choose", None))
-
-
-def _is_pair(b) -> bool:
-    return isinstance(b, tuple) and len(b) == 2 and isinstance(b[0], str) and isinstance(b[1], dict)
-
-
-def _entry(spec, seat: int) -> _Entry:
-    if isinstance(spec, str) or _is_pair(spec):
-        name, options = parse_bot(spec) if isinstance(spec, str) else (spec[0].strip().lower(), dict(spec[1]))
-        bot_class(name)                              # an unknown name: UnknownName with the close match
-        try:
-            make_bot(name, seed=0, **options)        # bad options fail here, not in a worker
-        except (TypeError, ValueError) as e:
-            raise SimulationError(f"the {name} bot of seat {seat} cannot be made with {options}: "
-                                  f"{_option_hint(name, options) or e}") from None
-        return _Entry("name", name, options, _label(name, options))
-    if _is_bot(spec):
-        return _Entry("bot", spec)
-    if callable(spec):
-        return _Entry("factory", spec)
-    raise SimulationError(f"the bot for seat {seat} should be a name ('random', 'greedy', 'search'), a (name, "
-                          f"options) pair, a class or function that makes a bot from a seed, or a bot, not {spec!r}.")
-
-
-def _lineup(bots, n: int) -> list[_Entry]:
-    """One entry per seat from ``bots`` (see :func:`simulate`)."""
-    if bots is None:
-        bots = "random"
-    if isinstance(bots, str) or _is_pair(bots) or _is_bot(bots) or callable(bots):
-        bots = [bots] * n
-    try:
-        bots = list(bots)
-    except TypeError:
-        raise SimulationError(f"bots should be a bot, a name, or a list with one per seat, not {bots!r}.") from None
-    if len(bots) != n:
-        raise SimulationError(f"{n} players need {n} bots (or one for every seat), not {len(bots)}.")
-    return [_entry(b, i) for i, b in enumerate(bots)]
-
-
-def _seating(lineup, k: int, rotate: bool) -> list[int]:
-    """Which lineup entry sits in each seat of game ``k``: seat ``i`` gets ``(i + k) % n`` when rotating."""
-    n = len(lineup)
-    return [(i + k) % n for i in range(n)] if rotate else list(range(n))
-
-
-def _make_bots(bots, n: int, gseed: int) -> list:
-    """One bot per seat for the game seeded ``gseed`` (``bots`` as in :func:`simulate`, not rotated)."""
-    return [e.make(bot_seed(gseed, i)) for i, e in enumerate(_lineup(bots, n))]
-
-
-# -- rules as text ---------------------------------------------------------------------------------------------------
-
-_FLAGS = BOOLEAN_OPTIONS
-
-
-def parse_rules(text) -> Rules:
-    """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
-    (``board=base``, ``expansions=a+b``, ``optional_houses=false``) and ``"base"`` (the base game's
-    defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
-    if isinstance(text, Rules):
-        return text
-    words = text.split() if isinstance(text, str) else list(text)
-    options: dict = {}
-    for word in words:
-        key, eq, val = str(word).partition("=")
-        key = key.strip()
-        if not eq:
-            if key == "base":
-                continue
-            options[key] = True
-        elif key == "expansions":
-            options[key] = [e for e in val.replace(",", "+").split("+") if e]
-        elif key in _FLAGS:
-            v = _value(val)
-            if not isinstance(v, bool):
-                raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
-            options[key] = v
-        else:
-            options[key] = val
-    return Rules.from_dict(options)
-
-
-def rules_text(rules) -> str:
-    """A short name of the rule options: ``"base"`` for the base game, else the options that differ from it,
-    in the words :func:`parse_rules` reads (``"optional_houses"``, ``"board=big expansions=a+b"``)."""
-    rules = _rules(rules)
-    words = [] if rules.board == "base" else [f"board={rules.board}"]
-    words += [f for f in _FLAGS if getattr(rules, f)]
-    if rules.expansions:
-        words.append("expansions=" + "+".join(rules.expansions))
-    return " ".join(words) or "base"
-
-
-def _rules(rules) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, (str, list, tuple)):
-        return parse_rules(rules)
-    return Rules.from_dict(rules)
 
 
 # -- one game -----------------------------------------------------------------------------------------------------------
@@ -395,7 +213,7 @@ def play_game(names, bots=None, seed=0, rules=None, max_actions: int = MAX_ACTIO
     ``RuntimeError`` if the game is not over after ``max_actions`` actions.
     """
     names = player_names(names)
-    return _play(names, _make_bots(bots, len(names), seed), seed, rules, max_actions)
+    return _play(names, make_bots(bots, [bot_seed(seed, i) for i in range(len(names))]), seed, rules, max_actions)
 
 
 def _tally_history(state) -> _Tally:
@@ -476,7 +294,7 @@ def _play_range(plan: _Plan, start: int, stop: int, done=None) -> tuple[list, li
     games, players, errors = [], [], []
     for k in range(start, stop):
         gseed = game_seed(plan.seed, k)
-        seats = _seating(plan.lineup, k, plan.rotate)
+        seats = seating(plan.lineup, k, plan.rotate)
         entries = [plan.lineup[j] for j in seats]
         bots, seat = [], 0
         try:
@@ -550,7 +368,7 @@ def _play_chunk(spec) -> tuple[list, list, list]:
     return _play_range(plan, start, stop)
 
 
-def _cores() -> int:
+def cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:
@@ -565,7 +383,7 @@ def _width(executor) -> int:
             n = sum(executor.nthreads().values())
         except Exception:       # a client whose cluster does not answer: guess
             n = None
-    return n or _cores()
+    return n or cores()
 
 
 def _chunks(n_games: int, width: int, chunksize) -> list[tuple[int, int]]:
@@ -587,7 +405,7 @@ def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list, list]:
                 g, p, e = f.result()
             except Exception as x:          # the task, not a game, failed (e.g. a worker process killed)
                 g, p, e = [], [], [_error_row(plan, k, game_seed(plan.seed, k),
-                                              [plan.lineup[j] for j in _seating(plan.lineup, k, plan.rotate)], [],
+                                              [plan.lineup[j] for j in seating(plan.lineup, k, plan.rotate)], [],
                                               _Failure(None, None, None, x)) for k in range(a, b)]
             games.extend(g)
             players.extend(p)
@@ -644,7 +462,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     learns between games gives results that depend on the chunks: give a name or a factory instead).
     ``rotate``: game ``k`` seats the lineup turned by ``k`` (seat ``i`` gets ``bots[(i + k) % n]``), so each bot
     sits in each seat equally often. ``players``: a count (names ``P1``...) or a list of names. ``rules``: a
-    :class:`~thurn.Rules`, a dict of options, or words for :func:`parse_rules`.
+    :class:`~thurn.Rules`, a dict of options, or words for :func:`~thurn.rules.parse_rules`.
 
     ``workers``: ``None`` uses every local core through a process pool (a run of no more games than cores
     runs in-process, and so does one whose bots cannot be pickled, e.g. lambdas); ``1`` runs in-process; ``N``
@@ -670,10 +488,10 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     0 for none), ``carriages`` (how many taken), the officials used ``postmaster``, ``administrator``,
     ``cartwright``, ``postal_carrier``, ``postmaster_forced`` (of the Postmaster's, those an empty hand made
     compulsory, base rules 1), ``tiles_taken``, ``houses_placed``, ``ended_game`` (this player triggered the
-    end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules`` (:func:`rules_text`),
-    ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``, ``winner_seat``, ``winner_player``,
-    ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest total), ``ended_by`` (the seat, or
-    missing), ``actions``.
+    end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules``
+    (:func:`~thurn.rules.rules_text`), ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``,
+    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest
+    total), ``ended_by`` (the seat, or missing), ``actions``.
     """
     from tqdm.auto import tqdm
 
@@ -681,15 +499,15 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
 
     n_games = _check_count(n_games)
     names = tuple(player_names(players))
-    rules = _rules(rules)
+    rules = as_rules(rules)
     new_game(names, seed=0, rules=rules)          # bad names or rules fail here, with the engine's message
-    lineup = tuple(_lineup(bots, len(names)))
+    lineup = tuple(bot_lineup(bots, len(names)))
     if not isinstance(rotate, bool):
         raise SimulationError(f"rotate should be True or False, not {rotate!r}.")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers should be a whole number >= 1 or None (every core), not {workers!r}.")
     if workers is not None and workers > MAX_WORKERS:
-        raise SimulationError(f"workers should be at most {MAX_WORKERS} processes (this machine has {_cores()} "
+        raise SimulationError(f"workers should be at most {MAX_WORKERS} processes (this machine has {cores()} "
                               f"cores), not {workers:,}.", reason="too_many_workers")
     if on_error not in ("keep", "raise"):
         raise SimulationError(f"on_error should be 'keep' (list failed games in .errors and warn) or 'raise', "
@@ -700,7 +518,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
         raise SimulationError(f"executor should be a concurrent.futures.Executor or a dask.distributed.Client "
                               f"(anything with submit()), not {executor!r}.")
     plan = _Plan(names, lineup, rules.to_dict(), seed, rotate)
-    width = _width(executor) if executor is not None else (workers or _cores())
+    width = _width(executor) if executor is not None else (workers or cores())
     chunks = _chunks(n_games, width, chunksize)
     local = executor is None and (width == 1 or (workers is None and n_games <= width))
     if not local and not _picklable(plan):
@@ -729,226 +547,3 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
             raise GameFailed(text, sim)
         warnings.warn(text, SimulationWarning, stacklevel=2)
     return sim
-
-
-# -- the benchmark ---------------------------------------------------------------------------------------------
-
-def machine_info() -> dict:
-    """Python version and machine facts for benchmark reports."""
-    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
-            "platform": platform.platform(), "machine": platform.machine(),
-            "processor": platform.processor() or platform.machine(), "cpu_count": os.cpu_count(),
-            "cores": _cores()}
-
-
-def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
-    """Random play through the public API (``legal_actions`` + ``apply``, uniform choice) for about ``seconds``.
-
-    Plays whole games until the time is up (at least one; the last one is finished). Returns the counts and the
-    rates: games/s, player-turns/s (``state.turn_number`` counts finished player-turns), legal-action calls/s
-    and apply calls/s.
-    """
-    from .io import new_game
-
-    names = player_names(players)
-    rng = random.Random(f"thurn.bench:{seed}:{players}")
-    games = turns = legal_calls = applies = 0
-    k = 0
-    perf = time.perf_counter
-    start = perf()
-    deadline = start + seconds
-    while True:
-        state = new_game(names, seed=game_seed(seed, k))
-        k += 1
-        while not state.is_over:
-            actions = state.legal_actions()
-            legal_calls += 1
-            state = state.apply(actions[rng.randrange(len(actions))])
-            applies += 1
-        games += 1
-        turns += state.turn_number
-        if perf() >= deadline:
-            break
-    elapsed = perf() - start
-    return {"players": players, "seconds": elapsed, "games": games, "player_turns": turns,
-            "legal_calls": legal_calls, "applies": applies,
-            "games_per_s": games / elapsed, "turns_per_s": turns / elapsed,
-            "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed}
-
-
-def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
-    """Whole games between bots (``bot``: as ``bots`` in :func:`simulate`) for about ``seconds``, in-process.
-
-    Returns the counts and the rates: games/s, player-turns/s and decisions/s (actions chosen by the bots).
-    """
-    names = player_names(players)
-    lineup = _lineup(bot, len(names))
-    games = turns = decisions = k = 0
-    perf = time.perf_counter
-    start = perf()
-    deadline = start + seconds
-    while True:
-        gseed = game_seed(seed, k)
-        k += 1
-        state = _play(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed, None)
-        games += 1
-        turns += state.turn_number
-        decisions += len(state.history)
-        if perf() >= deadline:
-            break
-    elapsed = perf() - start
-    return {"bot": ",".join(e.label or e.name_of(e.make(0)) for e in lineup), "players": players,
-            "seconds": elapsed, "games": games, "player_turns": turns, "decisions": decisions,
-            "games_per_s": games / elapsed, "turns_per_s": turns / elapsed, "decisions_per_s": decisions / elapsed}
-
-
-def decision_positions(n: int, bot="greedy", players: int = 4, seed: int = 0) -> list:
-    """``n`` states from games between bots (``bot`` in every seat) where the player to move has a real choice
-    (two or more legal actions), about one in ten of them."""
-    from .io import new_game
-
-    rng = random.Random(f"thurn.decisions:{seed}:{players}")
-    names = player_names(players)
-    lineup = _lineup(bot, len(names))
-    out, k = [], 0
-    while len(out) < n:
-        gseed = game_seed(seed, k)
-        k += 1
-        bots = [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)]
-        state = new_game(names, seed=gseed)
-        while not state.is_over and len(out) < n:
-            if len(state.legal_actions()) > 1 and rng.random() < 0.1:
-                out.append(state)
-            state = state.apply(bots[state.to_move].choose(state))
-    return out
-
-
-def bench_search(decisions: int = 20, players: int = 4, seed: int = 0, **options) -> dict:
-    """Time the search bot's decisions (``options``: its budget; default: its own) over positions of greedy
-    games (:func:`decision_positions`). Milliseconds per decision and decisions/s."""
-    states = decision_positions(decisions, "greedy", players, seed)
-    bot = make_bot("search", seed=seed, **options)
-    r = _times(bot.choose, states)
-    r["decisions_per_s"] = 1000 / r["mean_ms"]
-    r["bot"] = repr(bot)
-    return r
-
-
-def bench_parallel(games: int = 1000, bot="greedy", players: int = 4, workers: int | None = None,
-                   seed: int = 0) -> dict:
-    """Wall time of ``simulate(games, bot, players, workers=workers)`` (``None``: every core), with the load
-    average of the machine just before (other programs share the cores)."""
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
-    perf = time.perf_counter
-    start = perf()
-    sim = simulate(games, bots=bot, players=players, seed=seed, workers=workers)
-    elapsed = perf() - start
-    turns = int(sim.games["total_turns"].sum())
-    return {"games": games, "players": players, "bot": ",".join(sorted(set(sim.players["bot"]))),
-            "workers": workers or _cores(), "seconds": elapsed, "games_per_s": games / elapsed,
-            "turns_per_s": turns / elapsed, "turns_per_player": float(sim.games["turns_per_player"].mean()),
-            "load": load}
-
-
-def sample_positions(n: int, players: int = 4, seed: int = 0, step: str = "play") -> list:
-    """``n`` states at ``step`` taken from random games (one every few decisions), for timing what-if answers.
-
-    At the score step only states whose route is long enough to be scored are taken.
-    """
-    from .io import new_game
-
-    rng = random.Random(f"thurn.positions:{seed}:{players}:{step}")
-    names = player_names(players)
-    out, k = [], 0
-    while len(out) < n:
-        state = new_game(names, seed=game_seed(seed, k))
-        k += 1
-        while not state.is_over and len(out) < n:
-            scorable = step != "score" or len(state.players[state.to_move].route) >= state.board.min_route
-            if state.step == step and scorable and rng.random() < 0.2:
-                out.append(state)
-            actions = state.legal_actions()
-            state = state.apply(actions[rng.randrange(len(actions))])
-    return out
-
-
-def _times(fn, items) -> dict:
-    perf = time.perf_counter
-    times = []
-    for x in items:
-        t = perf()
-        fn(x)
-        times.append(perf() - t)
-    times.sort()
-    n = len(times)
-    return {"n": n, "mean_ms": 1000 * sum(times) / n, "p95_ms": 1000 * times[min(n - 1, int(0.95 * n))],
-            "max_ms": 1000 * times[-1]}
-
-
-def bench_map(positions: int = 100, players: int = 4, seed: int = 0) -> dict:
-    """Time drawing the map (``thurn.viz.board_figure``, as a figure and refreshing a FigureWidget) over positions
-    from random games; the apps redraw it after every click. Needs plotly (the viz layer)."""
-    from .viz import board_figure, refresh
-
-    states = sample_positions(positions, players, seed, "play")
-    widget = board_figure(states[0], widget=True)
-    return {"board_figure": _times(board_figure, states),
-            "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states)}
-
-
-def bench_apps(clicks: int = 100, players: int = 4, seed: int = 0) -> dict:
-    """Time one click in the apps, in-process (the kernel's share; the browser adds its redraw): a random
-    legal-action button of :class:`~thurn.widgets.Play` (hotseat, no autosave), and choosing one more card in
-    :class:`~thurn.widgets.RouteExplorer` on positions from random games (hand + display). Needs ipywidgets."""
-    from .widgets import Play, RouteExplorer
-
-    rng = random.Random(f"thurn.apps:{seed}:{players}")
-    app = Play(players=player_names(players), seed=seed, autosave=False)
-
-    def click(_):
-        nonlocal app
-        if app.state.is_over:
-            app = Play(players=player_names(players), seed=rng.randrange(10**9), autosave=False)
-        buttons = app.action_buttons
-        buttons[rng.randrange(len(buttons))].click()
-
-    states = sample_positions(clicks, players, seed, "play")
-    explorers = [(RouteExplorer(s), rng.choice(s.board.city_names)) for s in states]
-    return {"play_click": _times(click, range(clicks)),
-            "explorer_card_click": _times(lambda e: e[0].toggle(e[1]), explorers)}
-
-
-def bench_answers(positions: int = 300, players: int = 4, seed: int = 0) -> dict:
-    """Time the what-if answers the apps give on every click, over positions from random games.
-
-    ``route_options`` (every route from the hand and the display, ranked) at the play step, the same listing the
-    best 50, and ``score_outcomes`` (every Score action applied) at the score step. Milliseconds per answer.
-    """
-    from .explore import route_options, score_outcomes
-
-    play = sample_positions(positions, players, seed, "play")
-    score = sample_positions(positions, players, seed, "score")
-    return {"route_options": _times(route_options, play),
-            "route_options_top50": _times(lambda s: route_options(s, limit=50), play),
-            "score_outcomes": _times(score_outcomes, score)}
-
-
-def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
-    """Time :func:`~thurn.explore.route_options` with ``limit`` (the RouteExplorer's page) on ``hands`` random hands
-    of each size from 10 to 22 distinct cities (every city of the board): milliseconds per answer by size, with the
-    share of answers whose list is sure to be the best (``exact``) and whose count is whole (``complete``)."""
-    from .board import load_board
-    from .explore import route_options
-
-    board = load_board("base")
-    rng = random.Random(f"thurn.routes:{seed}")
-    names = list(board.city_names)
-    out = {}
-    for size in (10, 13, 16, 19, len(names)):
-        cases = [rng.sample(names, size) for _ in range(hands)]
-        answers = []
-        r = _times(lambda cards: answers.append(route_options(board, cards, limit=limit)), cases)
-        r["exact"] = sum(a.exact for a in answers) / len(answers)
-        r["complete"] = sum(a.complete for a in answers) / len(answers)
-        out[f"{size} cities, best {limit}"] = r
-    return out

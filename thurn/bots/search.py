@@ -247,10 +247,10 @@ def greedy_value(s, seat: int, bot=None) -> float:
     v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
     if s.step == "over":
         return v
-    from .greedy import GreedyBot, _values
+    from .greedy import GreedyBot, action_values
     if bot is None:
         bot = GreedyBot(0)
-    x = max((value for value, _ in _values(_as_mover(s, seat), bot.weights, always=True)), default=0.0)
+    x = max((value for value, _ in action_values(_as_mover(s, seat), bot.weights, always=True)), default=0.0)
     return v + _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
 
 
@@ -364,9 +364,9 @@ class SearchBot:
     # -- the search ---------------------------------------------------------------------------------------
     def _ranked(self, state) -> list[tuple[float, Action]]:
         """The legal actions as the greedy policy values them, best first (ties in the order of the actions)."""
-        from .greedy import _values
+        from .greedy import action_values
 
-        values = _values(state, self._greedy.weights, always=True)
+        values = action_values(state, self._greedy.weights, always=True)
         order = sorted(range(len(values)), key=lambda i: -values[i][0])
         return [values[i] for i in order]
 
