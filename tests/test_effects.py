@@ -132,3 +132,32 @@ def test_a_game_on_the_effects_keeps_the_score_formula(seed):
     for rec, p in zip(s.score_records(), s.players):
         assert rec["total"] == rec["carriage"] + rec["tiles"] + rec["unplaced_houses"]
         assert rec["unplaced_houses"] == -p.houses_left
+
+
+def test_the_greedy_bots_fast_path_agrees_with_the_engines_effects():
+    """GreedyBot keeps its own quick tables (evaluation.Eval): the score so far, the next carriage, the length tile
+    of a route of n cards and the houses and province tiles a placement brings. On many positions each equals what
+    thurn.effects says (with no credit for progress towards tiles, and not placing the last house)."""
+    from thurn.bots.greedy import Weights
+    from thurn.bots.greedy.evaluation import Eval
+
+    checked = 0
+    for s in POSITIONS:
+        seat = s.to_move
+        p = s.players[seat]
+        ev = Eval(s, Weights(progress=0.0))
+        assert ev.my_total == effects.score_record(s, seat)["total"]
+        assert ev.level == effects.carriage_for(s.board, p.carriages, s.carriages_left, 99, False)
+        for a in s.legal_actions():
+            if a.kind != "score" or a.cartwright or not a.carriage:
+                continue
+            e = effects.route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None,
+                                     len(p.route), a.resolved, False, True, effects.others_houses(s, seat))
+            kinds = [s.board.stacks[si].kind for si, _ in e.tiles]
+            length = sum(v for (si, v), k in zip(e.tiles, kinds) if k == "route_length")
+            assert ev.L[min(len(p.route), 15)] == length
+            if e.placed < p.houses_left:
+                province = sum(v for (si, v), k in zip(e.tiles, kinds) if k != "route_length")
+                assert ev.mask_value(a.resolved) == e.placed + province
+                checked += 1
+    assert checked > len(POSITIONS) // 2

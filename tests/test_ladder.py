@@ -70,3 +70,5 @@ def test_a_ladder_is_checked_before_any_rung_is_played():
         ladder(["random", "greedy", "gredy"], games=10**6, players=2, workers=1)
     with pytest.raises(SimulationError, match="2 to 4 players"):
         ladder(["random", "greedy"], games=2, players=[2, 5], workers=1)
+    with pytest.raises(SimulationError, match="2 to 4 players"):          # a rung on its own, too
+        rung("random", "greedy", games=2, players=5, workers=1)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+from .errors import SimulationError
+
 __all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder"]
 
 #: The default ladder, weakest first (the search bot with its default budget: see SearchBot).

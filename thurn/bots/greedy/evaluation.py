@@ -67,7 +67,7 @@ class Eval:
         self.hm = hm
         self.route = p.route
         self.min_route = b.min_route                # the fewest cards a route is scored with
-        self.final = final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
+        self.final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
         t = self.t = TABLES.get(b) or board_tables(b)
         if len(t.memo) > MEMO_SIZE:             # (a smaller memo is quicker, and games many)
             t.memo.clear()
