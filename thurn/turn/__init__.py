@@ -51,13 +51,18 @@ def apply(s, action, say=None):
         raise not_an_action(s, action)
     if action.resolved is None and kind.canonical is not None:   # written by a user: keep the engine's own form
         action = kind.canonical(s, action, arg)
-    n = s._clone()
-    step = s.step
+    n = s.successor(action)
     nxt = kind.do(n, arg, action, say)
-    _machine.advance(n, step, action, nxt, say)
+    if rs.after_step:
+        _machine.advance(n, s.step, action, nxt, say)
+    elif nxt is END_TURN:
+        end_turn(n, say)
+    elif nxt is DONE:
+        resume(n, say)
+    elif nxt is not None:
+        n.step = nxt
     if rs.after_action:
         for hook in rs.after_action:
             hook(n, s, action, say)
     settle(n, say)
-    n._history = (s._history, action)
     return n

@@ -40,7 +40,7 @@ class ActionTable:
         names = board.city_names
         self.draw = tuple(resolved(Draw(n), c) for c, n in enumerate(names))
         self.draw_deck = resolved(Draw(), -1)
-        self.call = {o.id: resolved(CallOfficial(o.id), o.id) for o in board.officials}
+        self.call = {o.id: interned(CallOfficial, ("official", o.id), o.id, official=o.id) for o in board.officials}
         self.play_left = tuple(resolved(Play(n, "left"), c) for c, n in enumerate(names))
         self.play_right = tuple(resolved(Play(n, "right"), c) for c, n in enumerate(names))
         self.play_new = tuple(resolved(Play(n, "new"), c) for c, n in enumerate(names))
@@ -80,6 +80,12 @@ def table(board) -> ActionTable:
 
 
 # -- small helpers -----------------------------------------------------------------------------------------
+
+def _may(s, oid: str) -> bool:
+    """Whether the officials policy lets ``oid`` help now (base: no official has helped this turn)."""
+    policy = s.rules.ruleset.officials
+    return not s.officials if policy.one_per_turn else policy.may_call(s, oid)
+
 
 def _drawable(s) -> bool:
     return bool(s.deck or s.discard) or max(s.display) >= 0
@@ -136,11 +142,16 @@ def legal_draw(s) -> list:
     display = s.display
     acts = []
     if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
-        may = s.rules.ruleset.officials.may_call
-        if max(display) >= 0 and may(s, "administrator"):
-            acts.append(t.call_administrator)
-        if may(s, "postmaster"):
-            acts.append(t.call_postmaster)
+        policy = s.rules.ruleset.officials
+        if policy.one_per_turn:
+            if not s.officials:
+                acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
+        else:
+            may = policy.may_call
+            if max(display) >= 0 and may(s, "administrator"):
+                acts.append(t.call_administrator)
+            if may(s, "postmaster"):
+                acts.append(t.call_postmaster)
     draw = t.draw
     seen = 0
     for c in display:                # one action per city face up, however many copies show
@@ -157,9 +168,10 @@ def legal_play(s) -> list:
     t = board._actions or table(board)
     p = s.players[s.to_move]
     acts = []
-    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s) \
-            and s.rules.ruleset.officials.may_call(s, "postmaster"):
-        acts.append(t.call_postmaster)
+    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s):
+        policy = s.rules.ruleset.officials
+        if (not s.officials) if policy.one_per_turn else policy.may_call(s, "postmaster"):
+            acts.append(t.call_postmaster)
     route = p.route
     prev = -1
     if route:
@@ -193,7 +205,7 @@ def legal_score(s) -> list:
     p = s.players[s.to_move]
     acts = [t.end]
     route = p.route
-    if s.plays_allowed == 1 and _second_card(s, p) and s.rules.ruleset.officials.may_call(s, "postal_carrier"):
+    if s.plays_allowed == 1 and _may(s, "postal_carrier") and _second_card(s, p):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
@@ -257,7 +269,7 @@ def check_draw(s, a):
     if s.step != DRAW:
         if s.step == PLAY and s.draws >= s.draws_allowed and s.plays == 0:
             more = (" (the Postmaster lets you draw a second card)"
-                    if s.rules.ruleset.officials.may_call(s, "postmaster") else "")
+                    if _may(s, "postmaster") else "")
             return None, _illegal("already_drew", f"You have drawn this turn{more}; now play a card.", a, R_DRAW)
         return None, _wrong_step(s, a)
     if a.city is None:
@@ -265,9 +277,11 @@ def check_draw(s, a):
             return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
                                   a, R_DRAW)
         return -1, None
-    c = s.board._lookup.get(a.key[1])
+    c = a.resolved                      # an engine-made action carries its city number
     if c is None:
-        return _resolve(s, a.city, a)
+        c = s.board._lookup.get(a.key[1])
+        if c is None:
+            return _resolve(s, a.city, a)
     if c not in s.display:
         shown = _names(s.board, [x for x in s.display if x >= 0])
         return None, _illegal("not_in_display", f"{s.board.city_name(c)} is not face up; the display shows {shown}.",
@@ -287,7 +301,7 @@ class OfficialHandler:
 
 def check_official(s, a):
     board = s.board
-    oid = board._official_lookup.get(a.key[1])
+    oid = a.resolved or board._official_lookup.get(a.key[1])
     if oid is None:
         try:
             board.official(a.official)
@@ -304,7 +318,7 @@ def check_official(s, a):
                               a, None)
     p = s.players[s.to_move]
     policy = s.rules.ruleset.officials
-    if oid in s.officials or not policy.may_call(s, oid):
+    if (s.officials or not policy.one_per_turn) and (oid in s.officials or not _may(s, oid)):
         err = policy.problem(s, oid, a)
         if err is not None and err.reason == "one_official_per_turn" and "postmaster" in s.officials \
                 and s.draws == 0 and not p.hand and s.step == DRAW:
@@ -320,17 +334,14 @@ def check_official(s, a):
 
 
 def _draw_skipped(s, a):
-    if s.step == PLAY and s.draws == 0 and s.plays == 0:
-        return _illegal("nothing_to_draw", "No card is left to draw this turn (the display, the deck and the "
-                        "discard pile are empty), so the draw was skipped.", a, R_DRAW)
-    return None
+    return _illegal("nothing_to_draw", "No card is left to draw this turn (the display, the deck and the discard "
+                    "pile are empty), so the draw was skipped.", a, R_DRAW)
 
 
 def check_postmaster(s, a, p):
     """The Postmaster: draw a second card (base rules, 1)."""
-    err = _draw_skipped(s, a)
-    if err is not None:
-        return err
+    if s.step == PLAY and s.draws == 0 and s.plays == 0:
+        return _draw_skipped(s, a)
     if not ((s.step == DRAW and s.draws == 0) or (s.step == PLAY and s.draws == 1 and s.plays == 0)):
         return _illegal("postmaster_too_late",
                         "The Postmaster helps while you draw; you have already played a card this turn.", a, R_DRAW)
@@ -341,9 +352,8 @@ def check_postmaster(s, a, p):
 
 def check_administrator(s, a, p):
     """The Administrator: replace the display before drawing (base rules, 1)."""
-    err = _draw_skipped(s, a)
-    if err is not None:
-        return err
+    if s.step == PLAY and s.draws == 0 and s.plays == 0:
+        return _draw_skipped(s, a)
     if s.step != DRAW or s.draws > 0:
         return _illegal("administrator_after_draw",
                         "The Administrator replaces the display before you draw; you have already drawn.", a, R_DRAW)
@@ -374,13 +384,15 @@ def check_postal_carrier(s, a, p):
 def check_play(s, a):
     board = s.board
     if s.step != PLAY:
-        if s.step == SCORE and s.plays_allowed == 1 and s.rules.ruleset.officials.may_call(s, "postal_carrier"):
+        if s.step == SCORE and s.plays_allowed == 1 and _may(s, "postal_carrier"):
             return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
-    c = board._lookup.get(a.key[1])
+    c = a.resolved                      # an engine-made action carries its city number
     if c is None:
-        return _resolve(s, a.city, a)
+        c = board._lookup.get(a.key[1])
+        if c is None:
+            return _resolve(s, a.city, a)
     p = s.players[s.to_move]
     if c not in p.hand:
         return None, _illegal("card_not_in_hand",
@@ -395,14 +407,13 @@ def check_play(s, a):
         return c, None
     if not route:
         return None, _illegal("no_route", f"You have no route yet: start one with {board.city_name(c)}.", a, R_PLAY)
+    if not p.rmask >> c & 1 and board.adj[c] >> (route[0] if a.end == "left" else route[-1]) & 1:
+        return c, None                  # it fits that end (base rules, 2)
     name = board.city_name(c)
     if c in route:
         return None, _illegal("city_in_route",
                               f"{name} is already in your route; a city appears only once in a route.", a, R_PLAY)
     left, right = _fits(board, route, c)
-    ok = left if a.end == "left" else right
-    if ok:
-        return c, None
     end_city = board.city_name(route[0] if a.end == "left" else route[-1])
     if len(route) == 1:
         msg = f"{name} has no road to {end_city}, the only city of your route."
@@ -417,7 +428,7 @@ def check_play(s, a):
 
 def _cartwright_ok(s, p):
     """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
-    if "cartwright" in s.officials or not s.rules.ruleset.officials.may_call(s, "cartwright"):
+    if "cartwright" in s.officials or not _may(s, "cartwright"):
         return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
     if level is None:
@@ -663,7 +674,8 @@ def do_draw(s, c, action, say):
 def do_official(s, oid, action, say):
     s.officials = s.officials + (oid,)
     rs = s.rules.ruleset
-    rs.officials.called(s, oid, say)
+    if not rs.officials.one_per_turn:
+        rs.officials.called(s, oid, say)
     return rs.official_handlers[oid].do(s, say)
 
 
@@ -728,7 +740,8 @@ def do_score(s, mask, action, say):
     level = next_carriage(board, p.carriages)
     if cartwright:
         s.officials = s.officials + ("cartwright",)
-        s.rules.ruleset.officials.called(s, "cartwright", say)
+        if not s.rules.ruleset.officials.one_per_turn:
+            s.rules.ruleset.officials.called(s, "cartwright", say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage)
     s.discard = s.discard + route
     p.route = ()
@@ -789,27 +802,40 @@ def start_text(s) -> list[str]:
 
 def refill_display(s, say):
     """An empty display slot is refilled as soon as the deck (or the discard pile, shuffled) has cards again
-    (rules notes: the deck runs out), before the next decision."""
-    if s.display and min(s.display) < 0 and (s.deck or s.discard) and s.step != OVER:
+    (rules notes: the deck runs out), before the next decision: each base step without a choice begins with it
+    (``-1 in s.display`` is the quick test, so that the common case costs no call)."""
+    if (s.deck or s.discard) and s.step != OVER:
         _refill_display(s, say)
+
+
+def forced_keep(s, say):
+    """Keeping cards is always a decision; only the display is refilled first (see :func:`refill_display`)."""
+    if -1 in s.display:
+        refill_display(s, say)
+    return None
 
 
 def forced_draw(s, say):
     """No card can be drawn at all: the draw is skipped (rules notes). An empty hand at the start of the turn: the
     Postmaster must help, drawing two cards (base rules, 1) — a forced event, then the player draws."""
-    if not _drawable(s):
+    if -1 in s.display:
+        refill_display(s, say)
+    if not (s.deck or s.discard) and max(s.display) < 0:       # nothing to draw anywhere
         forced_event(s, "draw_skipped", say, f"No card is left to draw: {s.names[s.to_move]} skips the draw.")
         return PLAY
     if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
         s.officials = s.officials + ("postmaster",)
         s.draws_allowed = 2
-        s.rules.ruleset.officials.called(s, "postmaster", say)
+        if not s.rules.ruleset.officials.one_per_turn:
+            s.rules.ruleset.officials.called(s, "postmaster", say)
         forced_event(s, "compulsory_postmaster", say, compulsory_postmaster_text(s) if say is not None else None)
     return None
 
 
 def forced_play(s, say):
     """No card in hand to play: the play is skipped (rules notes)."""
+    if -1 in s.display:
+        refill_display(s, say)
     if not s.players[s.to_move].hand:
         forced_event(s, "play_skipped", say, f"{s.names[s.to_move]} has no card to play.")
         return SCORE
@@ -818,20 +844,27 @@ def forced_play(s, say):
 
 def forced_score(s, say):
     """A route too short to score and no second card to play: the turn ends (base rules, 3)."""
+    if -1 in s.display:
+        refill_display(s, say)
     p = s.players[s.to_move]
-    if len(p.route) < s.board.min_route and not (
-            s.plays_allowed == 1 and p.route and _extensions(s.board, p.route, p.hand, p.rmask)
-            and s.rules.ruleset.officials.may_call(s, "postal_carrier")):
-        n = len(p.route)
-        forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
-                     f"too few to score: the turn ends." if say is not None else None)
-        return END_TURN
-    return None
+    route = p.route
+    n = len(route)
+    if n >= s.board.min_route:
+        return None
+    if s.plays_allowed == 1 and route:
+        policy = s.rules.ruleset.officials
+        if (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
+                and _extensions(s.board, route, p.hand, p.rmask):
+            return None                 # the Postal Carrier may still help with a second card
+    forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
+                 f"too few to score: the turn ends." if say is not None else None)
+    return END_TURN
 
 
 def check_end(s, a):
     if s.step == SCORE:
-        err = s.rules.ruleset.officials.end_problem(s, a)
+        policy = s.rules.ruleset.officials
+        err = None if policy.one_per_turn else policy.end_problem(s, a)
         return (None, err) if err is not None else (True, None)
     if s.step == PLAY:
         return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
@@ -850,7 +883,8 @@ def base_ruleset(name: str = "base") -> Ruleset:
                      forced_play, ("play", "official")))
     rs.step(StepSpec(SCORE, "score the route (3 or more cards), call the Postal Carrier for a second card, or end "
                      "the turn", R_SCORE, legal_score, forced_score, ("score", "official", "end")))
-    rs.step(StepSpec(KEEP, "keep three cards and discard the rest of the hand", R_KEEP, legal_keep, None, ("keep",)))
+    rs.step(StepSpec(KEEP, "keep three cards and discard the rest of the hand", R_KEEP, legal_keep, forced_keep,
+                     ("keep",)))
     rs.step(StepSpec(OVER, "the game is over", R_END, _nothing, None, ()))
     rs.first_step = DRAW
     rs.action(ActionKind("draw", check_draw, do_draw, "Draw", "draw deck", "draw a city card from the display or "
@@ -870,7 +904,6 @@ def base_ruleset(name: str = "base") -> Ruleset:
         "administrator": OfficialHandler(check_administrator, do_administrator),
         "postal_carrier": OfficialHandler(check_postal_carrier, do_postal_carrier),
     })
-    rs.before_decision.append(refill_display)
     rs.score_items.append(effects.base_score_items)
     rs.result = effects.base_result
     rs.texts.update({"officials": rs.officials.text, "officials_rule": rs.officials.rule})

@@ -31,7 +31,7 @@ DONE = "<decision made>"        # a ``do`` that ends an interruption frame retur
 OVER = "over"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepSpec:
     """One step of a turn (or of an interruption): its name, what the player does in it, and the rule.
 
@@ -48,7 +48,7 @@ class StepSpec:
     kinds: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionKind:
     """An action kind of a ruleset: how it is checked and carried out, and how it is shown (buttons, notation)."""
 
@@ -70,6 +70,15 @@ class OfficialsPolicy:
     rule = "base rules, Game Play: one official per turn"
     text = "one official per turn"                          # a title (the Play app's officials panel)
     sentence = "only one official may help per turn"       # the limit, in a sentence of an explanation
+    #: True: "one official per turn, free" exactly (may_call is ``not state.officials``, calling costs nothing, the
+    #: turn may always end), so the machine's hot paths need not ask; a subclass that overrides may_call, called or
+    #: end_problem is set False automatically.
+    one_per_turn = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "one_per_turn" not in cls.__dict__ and any(m in cls.__dict__ for m in ("may_call", "called", "end_problem")):
+            cls.one_per_turn = False
 
     def problem(self, s, oid: str, action=None) -> IllegalAction | None:
         """Why ``oid`` may not be called now as far as the count and the cost go, or None."""
@@ -119,9 +128,14 @@ class Ruleset:
         self.texts: dict[str, str] = {}             # rule texts for the apps ("officials": "one official per turn")
         self.variants: tuple = ()
         self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
+        self.legal_of: dict = {}                    # step name -> its legal function (kept by ``step``)
+        self.forced_of: dict = {}                   # step name -> its forced function or None
 
     def step(self, spec: StepSpec) -> None:
+        """Add or replace a step (always through here: the machine keeps its functions at hand by name)."""
         self.steps[spec.name] = spec
+        self.legal_of[spec.name] = spec.legal
+        self.forced_of[spec.name] = spec.forced
 
     def action(self, kind: ActionKind) -> None:
         self.kinds[kind.kind] = kind
@@ -188,8 +202,9 @@ def end_turn(s, say) -> None:
     """Pass the turn clockwise (base rules, Game Play); after the round in which the end was triggered, the final
     phases (if any) and then the game is over (Game End)."""
     rs = s.rules.ruleset
-    for hook in rs.on_turn_end:
-        hook(s, say)
+    if rs.on_turn_end:
+        for hook in rs.on_turn_end:
+            hook(s, say)
     s.turns += 1
     s.turn_owner = s.to_move = (s.turn_owner + 1) % len(s.players)
     s.draws = s.plays = 0
@@ -205,8 +220,9 @@ def end_turn(s, say) -> None:
             game_over(s, say)
         return
     s.step = rs.first_step
-    for hook in rs.on_turn_start:
-        hook(s, say)
+    if rs.on_turn_start:
+        for hook in rs.on_turn_start:
+            hook(s, say)
 
 
 def game_over(s, say) -> None:
@@ -219,8 +235,10 @@ def forced_event(s, code: str, say, text: str | None = None) -> None:
     s.events = s.events + ((code, s.to_move),)
     if say is not None and text:
         say(text)
-    for hook in s.rules.ruleset.on_forced:
-        hook(s, code, s.to_move, say)
+    hooks = s.rules.ruleset.on_forced
+    if hooks:
+        for hook in hooks:
+            hook(s, code, s.to_move, say)
 
 
 def settle(s, say=None) -> None:
@@ -230,15 +248,15 @@ def settle(s, say=None) -> None:
     whole round of turns ended without any decision ends the game (no board may deadlock it).
     """
     rs = s.rules.ruleset
-    steps = rs.steps
+    forced_of = rs.forced_of
     upkeep = rs.before_decision
     ended = 0
     while True:
-        for hook in upkeep:
-            hook(s, say)
+        if upkeep:
+            for hook in upkeep:
+                hook(s, say)
         step = s.step
-        spec = steps[step]
-        forced = spec.forced
+        forced = forced_of[step]
         if forced is None:
             return
         nxt = forced(s, say)
@@ -261,9 +279,10 @@ def settle(s, say=None) -> None:
 def legal_actions(s) -> list:
     """Every legal action of whoever is to move (a new list each call)."""
     rs = s.rules.ruleset
-    acts = rs.steps[s.step].legal(s)
-    for f in rs.filters:
-        acts = f(s, acts)
+    acts = rs.legal_of[s.step](s)
+    if rs.filters:
+        for f in rs.filters:
+            acts = f(s, acts)
     return acts
 
 
