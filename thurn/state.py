@@ -16,6 +16,7 @@ from . import effects
 from .scoring import carriage_points
 
 _new = object.__new__
+_OVER = turn.OVER
 
 #: How states are written to and read from positions and game files: thurn.io registers its functions here when it
 #: is imported (``import thurn`` does), so that this module never imports io (io builds states through
@@ -323,7 +324,7 @@ class GameState:
     # -- reading the position ----------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.step == turn.OVER
+        return self.step == _OVER
 
     @property
     def to_move_name(self) -> str:

@@ -142,22 +142,22 @@ def legal_draw(s) -> list:
     display = s.display
     acts = []
     if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
-        policy = s.rules.ruleset.officials
-        if policy.one_per_turn:
-            if not s.officials:
-                acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
-        else:
+        if not s.officials and s.rules.ruleset.officials.one_per_turn:
+            acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
+        elif not s.rules.ruleset.officials.one_per_turn:
+            policy = s.rules.ruleset.officials
             may = policy.may_call
             if max(display) >= 0 and may(s, "administrator"):
                 acts.append(t.call_administrator)
             if may(s, "postmaster"):
                 acts.append(t.call_postmaster)
     draw = t.draw
+    append = acts.append
     seen = 0
     for c in display:                # one action per city face up, however many copies show
         if c >= 0 and not seen >> c & 1:
             seen |= 1 << c
-            acts.append(draw[c])
+            append(draw[c])
     if s.deck or s.discard:
         acts.append(t.draw_deck)
     return acts
@@ -174,28 +174,30 @@ def legal_play(s) -> list:
             acts.append(t.call_postmaster)
     route = p.route
     prev = -1
+    append = acts.append
+    play_new = t.play_new
     if route:
         adj = board.adj
-        left_end, right_end = route[0], route[-1]
         rmask = p.rmask
+        fit_left = adj[route[0]] & ~rmask           # the cities a card may be to fit each end (roads go both ways)
+        fit_right = adj[route[-1]] & ~rmask
+        play_left, play_right = t.play_left, t.play_right
         second = s.plays > 0 and not s.rules.postal_carrier_may_restart
         for c in p.hand:                 # the hand is sorted: skip duplicate cards
             if c == prev:
                 continue
             prev = c
-            if not rmask >> c & 1:
-                a = adj[c]
-                if a >> left_end & 1:
-                    acts.append(t.play_left[c])
-                if a >> right_end & 1:
-                    acts.append(t.play_right[c])
+            if fit_left >> c & 1:
+                append(play_left[c])
+            if fit_right >> c & 1:
+                append(play_right[c])
             if not second:
-                acts.append(t.play_new[c])
+                append(play_new[c])
     else:
         for c in p.hand:
             if c != prev:
                 prev = c
-                acts.append(t.play_new[c])
+                append(play_new[c])
     return acts
 
 
@@ -205,7 +207,9 @@ def legal_score(s) -> list:
     p = s.players[s.to_move]
     acts = [t.end]
     route = p.route
-    if s.plays_allowed == 1 and _may(s, "postal_carrier") and _second_card(s, p):
+    policy = s.rules.ruleset.officials
+    if s.plays_allowed == 1 and (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
+            and _second_card(s, p):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
         masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
@@ -428,7 +432,8 @@ def check_play(s, a):
 
 def _cartwright_ok(s, p):
     """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
-    if "cartwright" in s.officials or not _may(s, "cartwright"):
+    policy = s.rules.ruleset.officials
+    if s.officials if policy.one_per_turn else ("cartwright" in s.officials or not policy.may_call(s, "cartwright")):
         return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
     if level is None:
@@ -620,13 +625,14 @@ def _shuffle_discard(s, say):
 
 
 def _take_top(s, say):
-    if not s.deck:
+    deck = s.deck
+    if not deck:
         if not s.discard:
             return -1
         _shuffle_discard(s, say)
-    c = s.deck[0]
-    s.deck = s.deck[1:]
-    return c
+        deck = s.deck
+    s.deck = deck[1:]
+    return deck[0]
 
 
 def _refill(s, slot, say):
