@@ -38,6 +38,14 @@ def scoring_positions(n: int, seed: int = 0):
 POSITIONS = scoring_positions(sized(400, 80))
 
 
+def effect_of(s, a) -> effects.RouteEffect:
+    """What the Score action ``a`` brings the player to move in ``s``, read by thurn.effects (nothing applied)."""
+    seat = s.to_move
+    p = s.players[seat]
+    return effects.route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route),
+                                a.resolved, a.cartwright, a.carriage, effects.others_houses(s, seat))
+
+
 def test_the_reading_of_a_scoring_is_what_applying_it_does():
     checked = 0
     for s in POSITIONS:
@@ -46,9 +54,7 @@ def test_the_reading_of_a_scoring_is_what_applying_it_does():
         for a in s.legal_actions():
             if a.kind != "score":
                 continue
-            e = effects.route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None,
-                                     len(p.route), a.resolved, a.cartwright, a.carriage,
-                                     effects.others_houses(s, seat))
+            e = effect_of(s, a)
             after = s.apply(a)
             q = after.players[seat]
             assert q.tiles[len(p.tiles):] == e.tiles + e.end_tiles
@@ -67,9 +73,7 @@ def test_the_what_if_answers_are_the_engines_effects():
             seat = s.to_move
             p = s.players[seat]
             a = o.action
-            e = effects.route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None,
-                                     len(p.route), a.resolved, a.cartwright, a.carriage,
-                                     effects.others_houses(s, seat))
+            e = effect_of(s, a)
             assert o.outcome.points == effects.effect_points(s.board, p, e)
             assert o.outcome.carriage == e.carriage and o.outcome.ends_game == (e.ends is not None)
 
@@ -93,9 +97,7 @@ def test_the_search_bots_quick_score_value_counts_houses_and_tiles_as_the_engine
         for a in s.legal_actions():
             if a.kind != "score":
                 continue
-            e = effects.route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None,
-                                     len(p.route), a.resolved, a.cartwright, a.carriage,
-                                     effects.others_houses(s, seat))
+            e = effect_of(s, a)
             assert _score_value(s, p, a) == e.placed + sum(v for _, v in e.tiles) + (1.5 if a.cartwright else 0)
 
 

@@ -229,35 +229,9 @@ class GameState:
         return n
 
     def _clone(self) -> "GameState":
-        n = _new(GameState)
-        n.board = self.board
-        n.rules = self.rules
-        n.names = self.names
-        n.players = self.players
-        n.display = self.display
-        n.deck = self.deck
-        n.discard = self.discard
-        n.stacks = self.stacks
-        n.carriages_left = self.carriages_left
-        n.turn_owner = self.turn_owner
-        n.to_move = self.to_move
-        n.interruptions = self.interruptions
-        n.start_player = self.start_player
-        n.step = self.step
-        n.draws = self.draws
-        n.draws_allowed = self.draws_allowed
-        n.plays = self.plays
-        n.plays_allowed = self.plays_allowed
-        n.officials = self.officials
-        n.end_by = self.end_by
-        n.turns = self.turns
-        n.seed = self.seed
-        n.shuffles = self.shuffles
+        """A copy with the same history (for :meth:`detached` and :meth:`with_history`, which change it)."""
+        n = self.successor(None)
         n._history = self._history
-        n.ext = self.ext
-        n.events = ()
-        root = self._root
-        n._root = self if root is None else root
         n._setup = None
         return n
 
