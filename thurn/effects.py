@@ -94,7 +94,7 @@ def place_houses(s, seat: int, p, mask: int) -> int:
     placed = popcount(mask)
     p.houses |= mask
     p.houses_left -= placed
-    hooks = s.rules.ruleset.on_houses
+    hooks = s.ruleset.on_houses
     if hooks and mask:
         for hook in hooks:
             hook(s, seat, mask)
@@ -145,7 +145,7 @@ def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int]
     s.end_by = seat
     tiles = end_tiles(s.board, s.stacks)
     take(s, p, tiles)
-    for hook in s.rules.ruleset.on_end_triggered:
+    for hook in s.ruleset.on_end_triggered:
         hook(s, seat, reason, say)
     return tiles
 
@@ -180,7 +180,7 @@ def house_placed_effect(s, seat: int, p, mask: int) -> tuple[int, tuple, str | N
 def score_record(s, seat: int) -> dict:
     """One player's final score (Game End and Scoring): the ruleset's score items and their total."""
     rec: dict = {}
-    for item in s.rules.ruleset.score_items:
+    for item in s.ruleset.score_items:
         rec.update(item(s, seat))
     rec["total"] = sum(rec.values())
     return rec
@@ -210,4 +210,4 @@ def result(s) -> dict:
     """The result of the game (or of the position, if it ended now): ``{"winner": seat}`` in the base game; a
     ruleset may give other keys (SoloPlay: a rating)."""
     totals = [score_record(s, i)["total"] for i in range(len(s.players))]
-    return s.rules.ruleset.result(s, totals)
+    return s.ruleset.result(s, totals)

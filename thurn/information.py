@@ -70,7 +70,7 @@ class Seen:
         n.players = tuple(players)
         n.deck = tuple(deck)
         n.seed = rng.getrandbits(64)              # later shuffles of the discard pile are unseen too
-        for name, vis in s.rules.ruleset.hidden.items():      # per-player values the player cannot see
+        for name, vis in s.ruleset.hidden.items():      # per-player values the player cannot see
             values = s.ext.get(name)
             if values is not None:
                 n.set_ext(name, _dealt(values, hidden_seats(vis, self.player, len(values)), rng))

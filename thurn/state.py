@@ -117,7 +117,7 @@ class LegalActions:
 class GameState:
     """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
 
-    __slots__ = ("board", "rules", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
+    __slots__ = ("board", "rules", "ruleset", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
                  "turn_owner", "to_move", "interruptions", "start_player", "step", "draws", "draws_allowed", "plays",
                  "plays_allowed", "officials", "end_by", "turns", "seed", "shuffles", "ext", "events", "_root",
                  "_history", "_setup")
@@ -127,7 +127,7 @@ class GameState:
     def blank(cls, board, rules, names, seed) -> "GameState":
         """An empty table for ``names`` on ``board``: full stacks and supply, no cards dealt, seat 0 to draw."""
         s = _new(cls)
-        s.board, s.rules, s.names = board, rules, tuple(names)
+        s.board, s.rules, s.ruleset, s.names = board, rules, rules.ruleset, tuple(names)
         s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
         s.display = (-1,) * board.face_up
         s.deck, s.discard = (), ()
@@ -166,7 +166,7 @@ class GameState:
         expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``. The
         cards he cannot see are handled by :mod:`thurn.information` (see ``Seen``). A position of its own."""
         seat = self.seat(player)
-        hidden = self.rules.ruleset.hidden
+        hidden = self.ruleset.hidden
         n = self.detached()
         for name, vis in hidden.items():
             values = self.ext.get(name)
@@ -200,6 +200,7 @@ class GameState:
         n = _new(GameState)
         n.board = self.board
         n.rules = self.rules
+        n.ruleset = self.ruleset
         n.names = self.names
         n.players = self.players
         n.display = self.display
@@ -282,15 +283,12 @@ class GameState:
         """``None`` if ``action`` is legal now, else the :class:`IllegalAction` explaining why (not raised)."""
         if isinstance(action, str):
             try:
-                action = self.rules.ruleset.parse(action)
+                action = self.ruleset.parse(action)
             except ValueError as e:
                 return IllegalAction("not_an_action", str(e), action)
         return turn.check(self, action)[1]
 
-    @property
-    def ruleset(self):
-        """The rules of this game as data: steps, action kinds, hooks, officials, scoring (see thurn.turn)."""
-        return self.rules.ruleset
+
 
     def is_legal(self, action) -> bool:
         return self.why_illegal(action) is None
@@ -325,7 +323,7 @@ class GameState:
     @property
     def step_info(self) -> turn.StepSpec:
         """What the current step is about, and its rule (from the ruleset)."""
-        return self.rules.ruleset.steps[self.step]
+        return self.ruleset.steps[self.step]
 
     @property
     def end_triggered_by(self) -> str | None:

@@ -33,8 +33,8 @@ def apply(s, action, say=None):
     itself never changes.
     """
     if action.__class__ is str or (not isinstance(action, Action) and isinstance(action, str)):
-        action = _parsed(s.rules.ruleset, action)   # notation, from a str or a subclass (numpy.str_)
-    rs = s.rules.ruleset
+        action = _parsed(s.ruleset, action)   # notation, from a str or a subclass (numpy.str_)
+    rs = s.ruleset
     try:
         kind = rs.kinds[action.kind]
     except (AttributeError, KeyError, TypeError):

@@ -83,7 +83,7 @@ def table(board) -> ActionTable:
 
 def _may(s, oid: str) -> bool:
     """Whether the officials policy lets ``oid`` help now (base: no official has helped this turn)."""
-    policy = s.rules.ruleset.officials
+    policy = s.ruleset.officials
     return not s.officials if policy.one_per_turn else policy.may_call(s, oid)
 
 
@@ -142,10 +142,10 @@ def legal_draw(s) -> list:
     display = s.display
     acts = []
     if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
-        if not s.officials and s.rules.ruleset.officials.one_per_turn:
+        if not s.officials and s.ruleset.officials.one_per_turn:
             acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
-        elif not s.rules.ruleset.officials.one_per_turn:
-            policy = s.rules.ruleset.officials
+        elif not s.ruleset.officials.one_per_turn:
+            policy = s.ruleset.officials
             may = policy.may_call
             if max(display) >= 0 and may(s, "administrator"):
                 acts.append(t.call_administrator)
@@ -169,7 +169,7 @@ def legal_play(s) -> list:
     p = s.players[s.to_move]
     acts = []
     if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s):
-        policy = s.rules.ruleset.officials
+        policy = s.ruleset.officials
         if (not s.officials) if policy.one_per_turn else policy.may_call(s, "postmaster"):
             acts.append(t.call_postmaster)
     route = p.route
@@ -207,7 +207,7 @@ def legal_score(s) -> list:
     p = s.players[s.to_move]
     acts = [t.end]
     route = p.route
-    policy = s.rules.ruleset.officials
+    policy = s.ruleset.officials
     if s.plays_allowed == 1 and (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
             and _second_card(s, p):
         acts.append(t.call_postal_carrier)
@@ -265,7 +265,7 @@ def _wrong_step(s, action):
     if step == KEEP:
         return _illegal("keep_first", f"You scored and hold {len(p.hand)} cards: choose the "
                         f"{s.board.hand_limit} to keep first.", action, R_KEEP)
-    spec = s.rules.ruleset.steps[step]
+    spec = s.ruleset.steps[step]
     return _illegal("not_now", f"Now {s.names[s.to_move]} must {spec.does}.", action, spec.rule)
 
 
@@ -313,7 +313,7 @@ def check_official(s, a):
             return None, _illegal("unknown_official", str(e), a, None)
     if s.step == OVER:
         return None, _wrong_step(s, a)
-    handler = s.rules.ruleset.official_handlers.get(oid)
+    handler = s.ruleset.official_handlers.get(oid)
     if handler is None:
         if oid == "cartwright":
             return None, _illegal("cartwright_when_scoring", "The Cartwright helps while you score: choose a scoring "
@@ -321,7 +321,7 @@ def check_official(s, a):
         return None, _illegal("not_called", f"The {board.official(oid).name} is not called on his own in this game.",
                               a, None)
     p = s.players[s.to_move]
-    policy = s.rules.ruleset.officials
+    policy = s.ruleset.officials
     if (s.officials or not policy.one_per_turn) and (oid in s.officials or not _may(s, oid)):
         err = policy.problem(s, oid, a)
         if err is not None and err.reason == "one_official_per_turn" and "postmaster" in s.officials \
@@ -432,7 +432,7 @@ def check_play(s, a):
 
 def _cartwright_ok(s, p):
     """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
-    policy = s.rules.ruleset.officials
+    policy = s.ruleset.officials
     if s.officials if policy.one_per_turn else ("cartwright" in s.officials or not policy.may_call(s, "cartwright")):
         return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
@@ -452,7 +452,7 @@ def _cartwright_message(s, p, reason):
     level = next_carriage(s.board, p.carriages)
     n = len(p.route)
     if reason == "one_official_per_turn":
-        err = s.rules.ruleset.officials.problem(s, "cartwright")
+        err = s.ruleset.officials.problem(s, "cartwright")
         return err.explanation if err is not None else "The Cartwright has helped you this turn already."
     if reason == "no_carriage_left":
         return ("You already have the highest carriage." if level is None else f"No carriage {level} is left.")
@@ -589,7 +589,7 @@ def canonical(s, action):
     arg, err = check(s, action)
     if err is not None:
         return action
-    kind = s.rules.ruleset.kinds.get(action.kind)
+    kind = s.ruleset.kinds.get(action.kind)
     return kind.canonical(s, action, arg) if kind is not None and kind.canonical is not None else action
 
 
@@ -679,7 +679,7 @@ def do_draw(s, c, action, say):
 
 def do_official(s, oid, action, say):
     s.officials = s.officials + (oid,)
-    rs = s.rules.ruleset
+    rs = s.ruleset
     if not rs.officials.one_per_turn:
         rs.officials.called(s, oid, say)
     return rs.official_handlers[oid].do(s, say)
@@ -746,8 +746,8 @@ def do_score(s, mask, action, say):
     level = next_carriage(board, p.carriages)
     if cartwright:
         s.officials = s.officials + ("cartwright",)
-        if not s.rules.ruleset.officials.one_per_turn:
-            s.rules.ruleset.officials.called(s, "cartwright", say)
+        if not s.ruleset.officials.one_per_turn:
+            s.ruleset.officials.called(s, "cartwright", say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage)
     s.discard = s.discard + route
     p.route = ()
@@ -832,8 +832,8 @@ def forced_draw(s, say):
     if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
         s.officials = s.officials + ("postmaster",)
         s.draws_allowed = 2
-        if not s.rules.ruleset.officials.one_per_turn:
-            s.rules.ruleset.officials.called(s, "postmaster", say)
+        if not s.ruleset.officials.one_per_turn:
+            s.ruleset.officials.called(s, "postmaster", say)
         forced_event(s, "compulsory_postmaster", say, compulsory_postmaster_text(s) if say is not None else None)
     return None
 
@@ -858,7 +858,7 @@ def forced_score(s, say):
     if n >= s.board.min_route:
         return None
     if s.plays_allowed == 1 and route:
-        policy = s.rules.ruleset.officials
+        policy = s.ruleset.officials
         if (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
                 and _extensions(s.board, route, p.hand, p.rmask):
             return None                 # the Postal Carrier may still help with a second card
@@ -869,7 +869,7 @@ def forced_score(s, say):
 
 def check_end(s, a):
     if s.step == SCORE:
-        policy = s.rules.ruleset.officials
+        policy = s.ruleset.officials
         err = None if policy.one_per_turn else policy.end_problem(s, a)
         return (None, err) if err is not None else (True, None)
     if s.step == PLAY:

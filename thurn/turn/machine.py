@@ -185,7 +185,7 @@ def resume(s, say=None) -> None:
 def advance(s, step: str, action, nxt, say) -> None:
     """Go on after ``action`` was carried out in ``step``: the after-step hooks may insert a step; then the next
     step, the end of the turn, or the end of an interruption."""
-    rs = s.rules.ruleset
+    rs = s.ruleset
     for hook in rs.after_step:
         nxt = hook(s, step, action, nxt, say)
     if nxt is None:
@@ -201,7 +201,7 @@ def advance(s, step: str, action, nxt, say) -> None:
 def end_turn(s, say) -> None:
     """Pass the turn clockwise (base rules, Game Play); after the round in which the end was triggered, the final
     phases (if any) and then the game is over (Game End)."""
-    rs = s.rules.ruleset
+    rs = s.ruleset
     if rs.on_turn_end:
         for hook in rs.on_turn_end:
             hook(s, say)
@@ -226,7 +226,7 @@ def end_turn(s, say) -> None:
 
 
 def game_over(s, say) -> None:
-    for hook in s.rules.ruleset.on_game_over:
+    for hook in s.ruleset.on_game_over:
         hook(s, say)
 
 
@@ -235,7 +235,7 @@ def forced_event(s, code: str, say, text: str | None = None) -> None:
     s.events = s.events + ((code, s.to_move),)
     if say is not None and text:
         say(text)
-    hooks = s.rules.ruleset.on_forced
+    hooks = s.ruleset.on_forced
     if hooks:
         for hook in hooks:
             hook(s, code, s.to_move, say)
@@ -247,7 +247,7 @@ def settle(s, say=None) -> None:
     Each step's ``forced`` function says whether the step is taken without a decision (and what comes next). A
     whole round of turns ended without any decision ends the game (no board may deadlock it).
     """
-    rs = s.rules.ruleset
+    rs = s.ruleset
     forced_of = rs.forced_of
     upkeep = rs.before_decision
     ended = 0
@@ -278,7 +278,7 @@ def settle(s, say=None) -> None:
 
 def legal_actions(s) -> list:
     """Every legal action of whoever is to move (a new list each call)."""
-    rs = s.rules.ruleset
+    rs = s.ruleset
     acts = rs.legal_of[s.step](s)
     if rs.filters:
         for f in rs.filters:
@@ -288,7 +288,7 @@ def legal_actions(s) -> list:
 
 def check(s, action):
     """(resolved argument, None) when ``action`` is legal in ``s``, else (None, IllegalAction)."""
-    rs = s.rules.ruleset
+    rs = s.ruleset
     try:
         kind = rs.kinds[action.kind]
     except (AttributeError, KeyError, TypeError):
