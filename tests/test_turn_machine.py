@@ -528,3 +528,16 @@ def test_the_play_app_shows_a_button_for_each_action_kind_the_ruleset_declares()
     assert "Bow" in head.value and "bow to the Princess" in head.tooltip
     buttons[0].click()
     assert app.state.step != "bow" and any(line.endswith("bows.") for line in app.state.log())
+
+
+def test_the_play_app_says_whose_turn_an_interruption_is_in():
+    from thurn.widgets import Play
+
+    app = Play(players=("Ann", "Ben"), seed=8, rules={"expansions": ["toy_toll"]}, autosave=False)
+    rng = random.Random(8)
+    while not app.state.interrupted:
+        app.do(rng.choice(app.state.legal_actions()))
+    s = app.state
+    status = app._status.value
+    assert f"<b>{s.to_move_name}</b> to pay a toll" in status and f"middle of <b>{s.turn_owner_name}</b>'s turn" in status
+    assert [b.description for b in app.action_buttons] == ["toll 0", "toll 1"]

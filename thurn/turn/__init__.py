@@ -55,11 +55,13 @@ def apply(s, action, say=None):
     nxt = kind.do(n, arg, action, say)
     if rs.after_step:
         _machine.advance(n, s.step, action, nxt, say)
-    elif nxt is END_TURN:
+    elif nxt is None:
+        pass
+    elif nxt == END_TURN:       # (== : a variant may return an equal text)
         end_turn(n, say)
-    elif nxt is DONE:
+    elif nxt == DONE:
         resume(n, say)
-    elif nxt is not None:
+    else:
         n.step = nxt
     if rs.after_action:
         for hook in rs.after_action:

@@ -190,9 +190,9 @@ def advance(s, step: str, action, nxt, say) -> None:
         nxt = hook(s, step, action, nxt, say)
     if nxt is None:
         return
-    if nxt is END_TURN:
+    if nxt == END_TURN:
         end_turn(s, say)
-    elif nxt is DONE:
+    elif nxt == DONE:
         resume(s, say)
     else:
         s.step = nxt
@@ -262,7 +262,7 @@ def settle(s, say=None) -> None:
         nxt = forced(s, say)
         if nxt is None:
             return
-        if nxt is END_TURN:
+        if nxt == END_TURN:
             ended += 1
             if ended > len(s.players):
                 s.step = OVER
@@ -270,7 +270,7 @@ def settle(s, say=None) -> None:
                 game_over(s, say)
                 return
             end_turn(s, say)
-        elif nxt is DONE:
+        elif nxt == DONE:
             resume(s, say)
         elif nxt != step:
             s.step = nxt

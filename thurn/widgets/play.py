@@ -636,6 +636,10 @@ class Play(ClosesParts, widgets.VBox):
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             text = (f"<b>Turn {s.turn_number + 1}</b> · <b>{who}</b> to {html.escape(info.does)} "
                     f"<i>({html.escape(info.rule)})</i>")
+            if s.interrupted:           # an expansion's decisions in the middle of someone's turn
+                waiting = len(s.interruptions)
+                text += (f" — in the middle of <b>{html.escape(s.turn_owner_name)}</b>'s turn, which goes on after "
+                         f"{waiting} more decision{'s' if waiting != 1 else ''}")
         self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
 
     def _show_map(self, s: GameState, legal) -> None:
