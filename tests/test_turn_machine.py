@@ -541,3 +541,27 @@ def test_the_play_app_says_whose_turn_an_interruption_is_in():
     status = app._status.value
     assert f"<b>{s.to_move_name}</b> to pay a toll" in status and f"middle of <b>{s.turn_owner_name}</b>'s turn" in status
     assert [b.description for b in app.action_buttons] == ["toll 0", "toll 1"]
+
+
+def test_upkeep_before_each_decision_runs_even_when_the_next_decision_is_certain():
+    """A draw tells the machine that the play is a real decision (machine.Decide, a hint for speed); an
+    expansion's upkeep before each decision (ruleset.before_decision) still runs then."""
+    seen = []
+
+    @register
+    class Upkeep(Variant):
+        name = "toy_upkeep"
+
+        def extend(self, rs):
+            super().extend(rs)
+            rs.before_decision.append(lambda s, say: seen.append((s.step, s.to_move)))
+
+    try:
+        s = thurn.new_game(["Ann", "Ben"], seed=1, rules={"expansions": ["toy_upkeep"]})
+        s = s.apply("draw deck").apply("draw deck")
+        assert s.step == "play" and seen[-1] == ("play", 0)
+        plain = thurn.new_game(["Ann", "Ben"], seed=1).apply("draw deck").apply("draw deck")
+        assert [p.key() for p in plain.players] == [p.key() for p in s.players]
+        assert (plain.display, plain.deck, plain.step) == (s.display, s.deck, s.step)
+    finally:
+        unregister("toy_upkeep")

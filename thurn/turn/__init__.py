@@ -9,11 +9,11 @@ from ..actions import Action
 from ..errors import IllegalAction
 from .base import (DRAW, KEEP, PLAY, SCORE, ActionTable, OfficialHandler, Step, base_ruleset, canonical,
                    earns_carriage, route_text, start_text, table)
-from .machine import (DONE, END_TURN, OVER, ActionKind, OfficialsPolicy, Ruleset, StepSpec, check, end_turn,
+from .machine import (DONE, END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, Ruleset, StepSpec, check, end_turn,
                       forced_event, interrupt, legal_actions, not_an_action, resume, settle)
 from . import machine as _machine
 
-__all__ = ["DRAW", "PLAY", "SCORE", "KEEP", "OVER", "END_TURN", "DONE", "Step", "StepSpec", "ActionKind", "Ruleset",
+__all__ = ["DRAW", "PLAY", "SCORE", "KEEP", "OVER", "END_TURN", "DONE", "Decide", "Step", "StepSpec", "ActionKind", "Ruleset",
            "OfficialsPolicy", "OfficialHandler", "ActionTable", "table", "base_ruleset", "apply", "check",
            "legal_actions", "settle", "interrupt", "resume", "end_turn", "forced_event", "canonical", "earns_carriage",
            "route_text", "start_text"]
@@ -55,6 +55,10 @@ def apply(s, action, say=None):
     nxt = kind.do(n, arg, action, say)
     if rs.after_step:
         _machine.advance(n, s.step, action, nxt, say)
+    elif nxt.__class__ is Decide:          # the player certainly decides next: no step to take for him
+        n.step = nxt.step
+        if not (rs.after_action or rs.before_decision):
+            return n
     elif nxt is None:
         pass
     elif nxt == END_TURN:       # (== : a variant may return an equal text)

@@ -16,9 +16,10 @@ from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, 
 from ..board import fold
 from ..errors import IllegalAction
 from ..scoring import next_carriage, placement_masks, popcount
-from .machine import END_TURN, OVER, ActionKind, Ruleset, StepSpec, forced_event
+from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
 DRAW, PLAY, SCORE, KEEP = "draw", "play", "score", "keep"
+DECIDE_PLAY = Decide(PLAY)
 
 R_DRAW = "base rules, 1"
 R_PLAY = "base rules, 2"
@@ -674,7 +675,9 @@ def do_draw(s, c, action, say):
     s.draws += 1
     if say is not None:
         say(f"{s.names[s.to_move]} draws {s.board.city_name(c)} {where}.")
-    return PLAY if s.draws >= s.draws_allowed else DRAW
+    # after a draw the player holds a card, and an empty display slot means no card is left to refill it: the play
+    # is a real decision (see machine.Decide)
+    return DECIDE_PLAY if s.draws >= s.draws_allowed else DRAW
 
 
 def do_official(s, oid, action, say):
@@ -708,7 +711,7 @@ def do_postal_carrier(s, say):
     s.plays_allowed = 2
     if say is not None:
         say(f"{s.names[s.to_move]} calls the {s.board.official('postal_carrier').name} to play a second card.")
-    return PLAY
+    return DECIDE_PLAY          # (he is called only with a card that may be played: a real decision)
 
 
 def do_play(s, c, action, say):
