@@ -117,6 +117,11 @@ class OfficialsPolicy:
 class Ruleset:
     """A game's rules as data: steps, action kinds, hooks, officials, scoring and result (see module doc)."""
 
+    __slots__ = ("name", "steps", "kinds", "first_step", "officials", "official_handlers", "filters", "checks",
+                 "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
+                 "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
+                 "texts", "variants", "hidden", "legal_of", "forced_of")
+
     def __init__(self, name: str):
         self.name = name
         self.steps: dict[str, StepSpec] = {}
