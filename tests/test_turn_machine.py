@@ -509,7 +509,7 @@ def test_the_ruleset_declares_its_steps_and_action_kinds():
     assert all(k.label and k.notation and k.text and k.rule for k in rs.action_kinds)
     for k in rs.action_kinds:                       # each example notation reads back as its kind
         assert thurn.parse_action(k.notation).kind == k.kind
-    assert rs.texts["officials"] == "one official per turn"
+    assert rs.texts == {"officials": "one may help per turn", "officials_rule": "base rules, Game Play"}
     bow = thurn.Rules(expansions=("toy_bow",)).ruleset
     assert "bow" in bow.steps and "choice" in bow.kinds and "bow" not in rs.steps
 

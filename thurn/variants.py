@@ -76,7 +76,9 @@ class Variant:
                                  self.rule_source))
         if self.officials is not None:
             rs.officials = self.officials
-            rs.texts.update({"officials": self.officials.text, "officials_rule": self.officials.rule})
+            from .turn.base import officials_texts
+
+            rs.texts.update(officials_texts(self.officials))
         if self.players is not None:
             rs.players = tuple(self.players)
         for field, vis in self.fields.items():

@@ -915,8 +915,14 @@ def base_ruleset(name: str = "base") -> Ruleset:
     })
     rs.score_items.append(effects.base_score_items)
     rs.result = effects.base_result
-    rs.texts.update({"officials": rs.officials.text, "officials_rule": rs.officials.rule})
+    rs.texts.update(officials_texts(rs.officials))
     return rs
+
+
+def officials_texts(policy) -> dict:
+    """The officials panel's texts from a policy: what it allows, and the rule's document and section (a citation
+    "document, section: detail" without its detail)."""
+    return {"officials": policy.text, "officials_rule": policy.rule.split(":")[0]}
 
 
 def _nothing(s) -> list:

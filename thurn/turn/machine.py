@@ -82,7 +82,7 @@ class OfficialsPolicy:
     Expansions replace it (The Princess' Messenger: more, paid with letters; SoloPlay: one is compulsory)."""
 
     rule = "base rules, Game Play: one official per turn"
-    text = "one official per turn"                          # a title (the Play app's officials panel)
+    text = "one may help per turn"                          # the Play app's officials panel says it
     sentence = "only one official may help per turn"       # the limit, in a sentence of an explanation
     #: True: "one official per turn, free" exactly (may_call is ``not state.officials``, calling costs nothing, the
     #: turn may always end), so the machine's hot paths need not ask; a subclass that overrides may_call, called or
@@ -144,7 +144,7 @@ class Ruleset:
         self.score_items: list[Callable] = []      # (state, seat) -> {item: points}
         self.result: Callable = None               # (state, totals) -> {"winner": seat} or other keys
         self.players: tuple[int, int] | None = None  # player count range; None: the board's
-        self.texts: dict[str, str] = {}             # rule texts for the apps ("officials": "one official per turn")
+        self.texts: dict[str, str] = {}             # rule texts for the apps ("officials": "one may help per turn")
         self.variants: tuple = ()
         self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
         self.legal_of: dict = {}                    # step name -> its legal function (kept by ``step``)
