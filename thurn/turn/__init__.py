@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import IllegalAction
-from .base import (DRAW, KEEP, PLAY, SCORE, ActionTable, OfficialHandler, Step, base_ruleset, canonical,
+from .base import (DRAW, KEEP, PLAY, SCORE, ActionTable, OfficialHandler, base_ruleset, canonical,
                    earns_carriage, route_text, start_text, table)
 from .machine import (DONE, END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, Ruleset, StepSpec, check, end_turn,
                       forced_event, interrupt, legal_actions, not_an_action, resume, settle)
 from . import machine as _machine
 
-__all__ = ["DRAW", "PLAY", "SCORE", "KEEP", "OVER", "END_TURN", "DONE", "Decide", "Step", "StepSpec", "ActionKind", "Ruleset",
+__all__ = ["DRAW", "PLAY", "SCORE", "KEEP", "OVER", "END_TURN", "DONE", "Decide", "StepSpec", "ActionKind", "Ruleset",
            "OfficialsPolicy", "OfficialHandler", "ActionTable", "table", "base_ruleset", "apply", "check",
            "legal_actions", "settle", "interrupt", "resume", "end_turn", "forced_event", "canonical", "earns_carriage",
            "route_text", "start_text"]

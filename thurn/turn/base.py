@@ -30,8 +30,6 @@ R_KEEP = "base rules, 3d"
 R_OFFICIAL = "base rules, Game Play: one official per turn"
 R_END = "base rules, Game End and Scoring"
 
-Step = StepSpec
-
 # -- interned actions, one table per board ---------------------------------------------------------------
 
 class ActionTable:
