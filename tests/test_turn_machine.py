@@ -403,7 +403,7 @@ class Rating(Variant):
 
     def extend(self, rs):
         super().extend(rs)
-        rs.score_items[:] = [lambda s, seat: {"tiles": sum(v for _, v in s.players[seat].tiles)}]
+        rs.score_items = (lambda s, seat: {"tiles": sum(v for _, v in s.players[seat].tiles)},)
         rs.result = lambda s, totals: {"winner": 0, "rating": "courier" if totals[0] < 20 else "postmaster general"}
 
 
@@ -554,7 +554,7 @@ def test_upkeep_before_each_decision_runs_even_when_the_next_decision_is_certain
 
         def extend(self, rs):
             super().extend(rs)
-            rs.before_decision.append(lambda s, say: seen.append((s.step, s.to_move)))
+            rs.add("before_decision", lambda s, say: seen.append((s.step, s.to_move)))
 
     try:
         s = thurn.new_game(["Ann", "Ben"], seed=1, rules={"expansions": ["toy_upkeep"]})

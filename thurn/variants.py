@@ -19,7 +19,8 @@ A variant is a subclass of :class:`Variant` registered under a name with :func:`
 - ``turn_start(state, say)``, ``turn_end(state, say)``, ``end_triggered(state, seat, reason, say)``,
   ``houses_placed(state, seat, mask)``, ``final_phase(state, say)`` (before the game is over: may interrupt),
   ``game_over(state, say)``, ``forced(state, code, seat, say)`` (a step nobody chose: the compulsory Postmaster, a
-  turn that cannot score);
+  turn that cannot score), ``official_used(state, oid, say)`` (an official helped: called, forced, or the Cartwright
+  while scoring; after the policy took its price);
 - ``score(state, seat)`` → extra items of the final score, ``{"name": points}``, added to the total;
 - ``parse(text)`` → an action of its own from its notation (for save files), or ``None``.
 
@@ -44,7 +45,7 @@ _BUILT: dict[tuple, tuple] = {}
 HOOKS = {"legal_actions": "filters", "check": "checks", "after": "after_action", "after_step": "after_step",
          "turn_start": "on_turn_start", "turn_end": "on_turn_end", "end_triggered": "on_end_triggered",
          "houses_placed": "on_houses", "final_phase": "final_phases", "game_over": "on_game_over",
-         "forced": "on_forced"}
+         "forced": "on_forced", "official_used": "on_official"}
 
 
 class Variant:
@@ -65,9 +66,9 @@ class Variant:
 
         for hook, where in HOOKS.items():
             if getattr(type(self), hook) is not getattr(Variant, hook):
-                getattr(rs, where).append(getattr(self, hook))
+                rs.add(where, getattr(self, hook))
         if type(self).score is not Variant.score:
-            rs.score_items.append(self.score)
+            rs.add("score_items", self.score)
         for spec in self.steps:
             rs.step(spec)
         for kind in self.action_kinds:
@@ -128,6 +129,9 @@ class Variant:
         pass
 
     def forced(self, state, code, seat, say) -> None:
+        pass
+
+    def official_used(self, state, oid, say) -> None:
         pass
 
     def score(self, state, seat: int) -> dict:

@@ -32,7 +32,7 @@ def apply(s, action, say=None):
     Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
     itself never changes.
     """
-    if action.__class__ is str or (not isinstance(action, Action) and isinstance(action, str)):
+    if type(action) is str or (not isinstance(action, Action) and isinstance(action, str)):
         action = _parsed(s.ruleset, action)   # notation, from a str or a subclass (numpy.str_)
     rs = s.ruleset
     try:
@@ -41,7 +41,8 @@ def apply(s, action, say=None):
         kind = None
         arg, err = None, not_an_action(s, action)
     else:
-        arg, err = kind.check(s, action)
+        check_fn = kind.check       # (a slot read into a local: calling kind.check(...) directly is slower)
+        arg, err = check_fn(s, action)
     if rs.checks:
         for f in rs.checks:
             arg, err = f(s, action, arg, err)
@@ -50,12 +51,14 @@ def apply(s, action, say=None):
     if kind is None:
         raise not_an_action(s, action)
     if action.resolved is None and kind.canonical is not None:   # written by a user: keep the engine's own form
-        action = kind.canonical(s, action, arg)
+        canonical_fn = kind.canonical
+        action = canonical_fn(s, action, arg)
     n = s.successor(action)
-    nxt = kind.do(n, arg, action, say)
+    do = kind.do
+    nxt = do(n, arg, action, say)
     if rs.after_step:
         _machine.advance(n, s.step, action, nxt, say)
-    elif nxt.__class__ is Decide:          # the player certainly decides next: no step to take for him
+    elif type(nxt) is Decide:          # the player certainly decides next: no step to take for him
         n.step = nxt.step
         if not (rs.after_action or rs.before_decision):
             return n

@@ -82,8 +82,8 @@ def table(board) -> ActionTable:
 
 def _may(s, oid: str) -> bool:
     """Whether the officials policy lets ``oid`` help now (base: no official has helped this turn)."""
-    policy = s.ruleset.officials
-    return not s.officials if policy.one_per_turn else policy.may_call(s, oid)
+    rs = s.ruleset
+    return not s.officials if rs.one_official else rs.officials.may_call(s, oid)
 
 
 def _drawable(s) -> bool:
@@ -141,10 +141,12 @@ def legal_draw(s) -> list:
     display = s.display
     acts = []
     if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
-        if not s.officials and s.ruleset.officials.one_per_turn:
-            acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
-        elif not s.ruleset.officials.one_per_turn:
-            policy = s.ruleset.officials
+        rs = s.ruleset
+        if rs.one_official:
+            if not s.officials:
+                acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
+        else:
+            policy = rs.officials
             may = policy.may_call
             if max(display) >= 0 and may(s, "administrator"):
                 acts.append(t.call_administrator)
@@ -167,9 +169,9 @@ def legal_play(s) -> list:
     t = board._actions or table(board)
     p = s.players[s.to_move]
     acts = []
-    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s):
-        policy = s.ruleset.officials
-        if (not s.officials) if policy.one_per_turn else policy.may_call(s, "postmaster"):
+    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1:
+        rs = s.ruleset
+        if ((not s.officials) if rs.one_official else rs.officials.may_call(s, "postmaster")) and _drawable(s):
             acts.append(t.call_postmaster)
     route = p.route
     prev = -1
@@ -206,8 +208,8 @@ def legal_score(s) -> list:
     p = s.players[s.to_move]
     acts = [t.end]
     route = p.route
-    policy = s.ruleset.officials
-    if s.plays_allowed == 1 and (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
+    rs = s.ruleset
+    if s.plays_allowed == 1 and (not s.officials if rs.one_official else rs.officials.may_call(s, "postal_carrier")) \
             and _second_card(s, p):
         acts.append(t.call_postal_carrier)
     if len(route) >= board.min_route:
@@ -321,7 +323,7 @@ def check_official(s, a):
                               a, None)
     p = s.players[s.to_move]
     policy = s.ruleset.officials
-    if (s.officials or not policy.one_per_turn) and (oid in s.officials or not _may(s, oid)):
+    if (s.officials or not s.ruleset.one_official) and (oid in s.officials or not _may(s, oid)):
         err = policy.problem(s, oid, a)
         if err is not None and err.reason == "one_official_per_turn" and "postmaster" in s.officials \
                 and s.draws == 0 and not p.hand and s.step == DRAW:
@@ -431,8 +433,8 @@ def check_play(s, a):
 
 def _cartwright_ok(s, p):
     """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
-    policy = s.ruleset.officials
-    if s.officials if policy.one_per_turn else ("cartwright" in s.officials or not policy.may_call(s, "cartwright")):
+    rs = s.ruleset
+    if s.officials if rs.one_official else ("cartwright" in s.officials or not rs.officials.may_call(s, "cartwright")):
         return "one_official_per_turn"
     level = next_carriage(s.board, p.carriages)
     if level is None:
@@ -678,12 +680,22 @@ def do_draw(s, c, action, say):
     return DECIDE_PLAY if s.draws >= s.draws_allowed else DRAW
 
 
-def do_official(s, oid, action, say):
+def official_used(s, oid: str, say) -> None:
+    """An official helps (called, or forced: the compulsory Postmaster; the Cartwright while scoring): he is one of
+    the turn's officials, the policy takes its price (The Princess' Messenger's letters), and the ruleset's
+    ``on_official`` hooks see him (Offices of Honor's tiles)."""
     s.officials = s.officials + (oid,)
     rs = s.ruleset
-    if not rs.officials.one_per_turn:
+    if not rs.one_official:
         rs.officials.called(s, oid, say)
-    return rs.official_handlers[oid].do(s, say)
+    if rs.on_official:
+        for hook in rs.on_official:
+            hook(s, oid, say)
+
+
+def do_official(s, oid, action, say):
+    official_used(s, oid, say)
+    return s.ruleset.official_handlers[oid].do(s, say)
 
 
 def do_postmaster(s, say):
@@ -746,9 +758,7 @@ def do_score(s, mask, action, say):
     route = p.route
     level = next_carriage(board, p.carriages)
     if cartwright:
-        s.officials = s.officials + ("cartwright",)
-        if not s.ruleset.officials.one_per_turn:
-            s.ruleset.officials.called(s, "cartwright", say)
+        official_used(s, "cartwright", say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage)
     s.discard = s.discard + route
     p.route = ()
@@ -831,10 +841,8 @@ def forced_draw(s, say):
         forced_event(s, "draw_skipped", say, f"No card is left to draw: {s.names[s.to_move]} skips the draw.")
         return PLAY
     if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
-        s.officials = s.officials + ("postmaster",)
         s.draws_allowed = 2
-        if not s.ruleset.officials.one_per_turn:
-            s.ruleset.officials.called(s, "postmaster", say)
+        official_used(s, "postmaster", say)
         forced_event(s, "compulsory_postmaster", say, compulsory_postmaster_text(s) if say is not None else None)
     return None
 
@@ -859,8 +867,8 @@ def forced_score(s, say):
     if n >= s.board.min_route:
         return None
     if s.plays_allowed == 1 and route:
-        policy = s.ruleset.officials
-        if (not s.officials if policy.one_per_turn else policy.may_call(s, "postal_carrier")) \
+        rs = s.ruleset
+        if (not s.officials if rs.one_official else rs.officials.may_call(s, "postal_carrier")) \
                 and _extensions(s.board, route, p.hand, p.rmask):
             return None                 # the Postal Carrier may still help with a second card
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
@@ -870,8 +878,8 @@ def forced_score(s, say):
 
 def check_end(s, a):
     if s.step == SCORE:
-        policy = s.ruleset.officials
-        err = None if policy.one_per_turn else policy.end_problem(s, a)
+        rs = s.ruleset
+        err = None if rs.one_official else rs.officials.end_problem(s, a)
         return (None, err) if err is not None else (True, None)
     if s.step == PLAY:
         return None, _illegal("must_play", "You must play a card each turn: extend your route or start a new one.",
@@ -911,7 +919,7 @@ def base_ruleset(name: str = "base") -> Ruleset:
         "administrator": OfficialHandler(check_administrator, do_administrator),
         "postal_carrier": OfficialHandler(check_postal_carrier, do_postal_carrier),
     })
-    rs.score_items.append(effects.base_score_items)
+    rs.add("score_items", effects.base_score_items)
     rs.result = effects.base_result
     rs.texts.update(officials_texts(rs.officials))
     return rs

@@ -114,10 +114,16 @@ class OfficialsPolicy:
         return None
 
 
+#: The ruleset's hook lists (tuples of functions; add to them with :meth:`Ruleset.add`).
+HOOK_LISTS = ("filters", "checks", "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered",
+              "on_houses", "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "on_official")
+
+
 class Ruleset:
     """A game's rules as data: steps, action kinds, hooks, officials, scoring and result (see module doc)."""
 
-    __slots__ = ("name", "steps", "kinds", "first_step", "officials", "official_handlers", "filters", "checks",
+    __slots__ = ("name", "steps", "kinds", "first_step", "_officials", "one_official", "official_handlers", "filters",
+                 "checks", "on_official",
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of")
@@ -127,21 +133,22 @@ class Ruleset:
         self.steps: dict[str, StepSpec] = {}
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
-        self.officials = OfficialsPolicy()
+        self.officials = OfficialsPolicy()         # (sets one_official: the policy's one_per_turn, read on hot paths)
         self.official_handlers: dict = {}          # official id -> how he is called (check, do)
-        self.filters: list[Callable] = []          # (state, actions) -> actions
-        self.checks: list[Callable] = []           # (state, action, arg, error) -> (arg, error)
-        self.after_action: list[Callable] = []     # (state, before, action, say): after every action, before settle
-        self.after_step: list[Callable] = []       # (state, step, action, next, say) -> next: may insert a step
-        self.on_turn_start: list[Callable] = []    # (state, say)
-        self.on_turn_end: list[Callable] = []      # (state, say)
-        self.on_end_triggered: list[Callable] = []  # (state, seat, reason, say)
-        self.on_houses: list[Callable] = []        # (state, seat, mask of new houses)
-        self.on_forced: list[Callable] = []        # (state, event code, seat, say)
-        self.final_phases: list[Callable] = []     # (state, say): may interrupt before the game is over
-        self.on_game_over: list[Callable] = []     # (state, say)
-        self.before_decision: list[Callable] = []  # (state, say): upkeep before each decision (display refill)
-        self.score_items: list[Callable] = []      # (state, seat) -> {item: points}
+        self.on_official: tuple = ()               # (state, official id, say): after an official helped (or was forced)
+        self.filters: tuple = ()                   # (state, actions) -> actions
+        self.checks: tuple = ()                    # (state, action, arg, error) -> (arg, error)
+        self.after_action: tuple = ()              # (state, before, action, say): after every action, before settle
+        self.after_step: tuple = ()                # (state, step, action, next, say) -> next: may insert a step
+        self.on_turn_start: tuple = ()             # (state, say)
+        self.on_turn_end: tuple = ()               # (state, say)
+        self.on_end_triggered: tuple = ()          # (state, seat, reason, say)
+        self.on_houses: tuple = ()                 # (state, seat, mask of new houses)
+        self.on_forced: tuple = ()                 # (state, event code, seat, say)
+        self.final_phases: tuple = ()              # (state, say): may interrupt before the game is over
+        self.on_game_over: tuple = ()              # (state, say)
+        self.before_decision: tuple = ()           # (state, say): upkeep before each decision (display refill)
+        self.score_items: tuple = ()               # (state, seat) -> {item: points}
         self.result: Callable = None               # (state, totals) -> {"winner": seat} or other keys
         self.players: tuple[int, int] | None = None  # player count range; None: the board's
         self.texts: dict[str, str] = {}             # rule texts for the apps ("officials": "one may help per turn")
@@ -149,6 +156,22 @@ class Ruleset:
         self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
         self.legal_of: dict = {}                    # step name -> its legal function (kept by ``step``)
         self.forced_of: dict = {}                   # step name -> its forced function or None
+
+    @property
+    def officials(self) -> OfficialsPolicy:
+        return self._officials
+
+    @officials.setter
+    def officials(self, policy: OfficialsPolicy) -> None:
+        self._officials = policy
+        self.one_official = policy.one_per_turn
+
+    def add(self, where: str, hook: Callable) -> None:
+        """Add a hook to one of the hook lists (``rs.add("after_step", fn)``). They are tuples, so that a ruleset
+        without hooks of a kind tests one shared empty tuple on the hot paths."""
+        if where not in HOOK_LISTS:
+            raise ValueError(f"no hook list {where!r}; the ruleset has {', '.join(HOOK_LISTS)}")
+        setattr(self, where, getattr(self, where) + (hook,))
 
     def step(self, spec: StepSpec) -> None:
         """Add or replace a step (always through here: the machine keeps its functions at hand by name)."""
@@ -209,7 +232,7 @@ def advance(s, step: str, action, nxt, say) -> None:
         nxt = hook(s, step, action, nxt, say)
     if nxt is None:
         return
-    if nxt.__class__ is Decide:
+    if type(nxt) is Decide:
         nxt = nxt.step
     if nxt == END_TURN:
         end_turn(s, say)
@@ -266,7 +289,8 @@ def settle(s, say=None) -> None:
     """Take the steps in which the player has no choice, so that every state waits for a real decision.
 
     Each step's ``forced`` function says whether the step is taken without a decision (and what comes next). A
-    whole round of turns ended without any decision ends the game (no board may deadlock it).
+    whole round of turns ended without any decision ends the game (no board may deadlock it). A forced function
+    that returns None after a hook changed the step (an interruption began) is followed by the new step's.
     """
     rs = s.ruleset
     forced_of = rs.forced_of
@@ -282,7 +306,9 @@ def settle(s, say=None) -> None:
             return
         nxt = forced(s, say)
         if nxt is None:
-            return
+            if s.step == step:
+                return
+            continue                    # (a hook interrupted: the new step may be forced too)
         if nxt == END_TURN:
             ended += 1
             if ended > len(s.players):
