@@ -502,6 +502,43 @@ def test_forced_steps_are_events_of_the_state():
     assert s.turn_owner == 1
 
 
+@register
+class Ledger(Variant):
+    """Every official who helps is written down (Offices of Honor takes a tile for each): called, forced or the
+    Cartwright inside a Score."""
+
+    name = "toy_ledger"
+
+    def setup(self, state):
+        state.set_ext(self.name, ())
+
+    def official_used(self, state, oid, say):
+        state.set_ext(self.name, state.ext[self.name] + ((state.to_move, oid),))
+
+
+def test_every_official_who_helps_is_seen_by_the_official_used_hook():
+    s = thurn.new_game(["Ann", "Ben"], seed=1, rules={"expansions": ["toy_ledger"]})
+    assert s.ext["toy_ledger"] == ((0, "postmaster"),)          # the compulsory Postmaster of the first turn
+    rng = random.Random(3)
+    seen = {"postmaster"}
+    for _ in range(4000):
+        if s.is_over:
+            break
+        before = s
+        s = s.apply(rng.choice(s.legal_actions()))
+        new = s.ext["toy_ledger"][len(before.ext["toy_ledger"]):]
+        helped = [o for o in s.officials if o not in before.officials] if s.turns == before.turns else None
+        a = s.history[-1]
+        if a.kind == "official":
+            assert new[0] == (before.to_move, before.board.official(a.official).id)
+        if a.kind == "score" and a.cartwright:
+            assert (before.to_move, "cartwright") in new
+        if helped is not None:
+            assert [o for _, o in new] == helped
+        seen.update(o for _, o in new)
+    assert seen == {"postmaster", "administrator", "postal_carrier", "cartwright"}
+
+
 def test_the_ruleset_declares_its_steps_and_action_kinds():
     rs = thurn.Rules().ruleset
     assert list(rs.steps) == ["draw", "play", "score", "keep", "over"]
