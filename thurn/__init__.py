@@ -18,6 +18,7 @@ from .routes import Route, buildable_routes, extensions, fitting_ends
 from .rules import Rules
 from .scoring import Placement, placement_options
 from .state import GameState, PlayerView
+from . import expansions  # noqa: F401  (registers The Princess' Messenger and Offices of Honor)
 
 __version__ = "0.1.0"
 

@@ -516,6 +516,11 @@ def _position(data, boards) -> GameState:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
             raise PositionError(f"ext.{k}: the {k} expansion cannot read its part of the position ({e}).") from None
     s.ext = loaded
+    for v in rules.variants:
+        if v.name in loaded:
+            v.check_loaded(s)
+        elif v.requires_ext:
+            raise PositionError(f"The position switches on the {v.name} expansion but has no ext.{v.name}.")
     turn.settle(s)
     return s
 

@@ -12,7 +12,7 @@ from .errors import PositionError, SimulationError, UnknownName
 
 #: The rule options that are switched on or off (true/false in a rules dict).
 BOOLEAN_OPTIONS = ("optional_houses", "all_provinces_includes_baiern", "carriage_compulsory", "hand_limit_at_most",
-                   "postal_carrier_may_restart")
+                   "postal_carrier_may_restart", "final_return_reverse_order")
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,12 @@ class Rules:
     - ``postal_carrier_may_restart`` (R12): when False (default, 001: "add a second city to his route") the
       Postal Carrier's second card must extend the route the first card left; when True (000: "as long as the
       second card can be legally placed") it follows every play rule, starting a new route included.
-    - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`); the base game
-      has none.
+    - ``final_return_reverse_order`` (R7, Offices of Honor only): when False (default, 001: "After the last round
+      of normal turns ... there is a final tile return round") the final return goes clockwise from the starting
+      player; when True (001's note on an online implementation) from the last player backwards.
+    - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`; the expansions in
+      :mod:`thurn.expansions`: ``"messenger"``, The Princess' Messenger, and ``"offices"``, Offices of Honor); the
+      base game has none.
     """
 
     board: str = "base"
@@ -45,6 +49,7 @@ class Rules:
     carriage_compulsory: bool = False
     hand_limit_at_most: bool = False
     postal_carrier_may_restart: bool = False
+    final_return_reverse_order: bool = False
     expansions: tuple[str, ...] = ()
 
     def __post_init__(self):

@@ -20,7 +20,8 @@ A variant is a subclass of :class:`Variant` registered under a name with :func:`
   ``houses_placed(state, seat, mask)``, ``final_phase(state, say)`` (before the game is over: may interrupt),
   ``game_over(state, say)``, ``forced(state, code, seat, say)`` (a step nobody chose: the compulsory Postmaster, a
   turn that cannot score), ``official_used(state, oid, say)`` (an official helped: called, forced, or the Cartwright
-  while scoring; after the policy took its price);
+  while scoring; after the policy took its price), ``before_decision(state, say)`` (before each decision is
+  waited for: start what a forced step made due, such as a return round);
 - ``score(state, seat)`` → extra items of the final score, ``{"name": points}``, added to the total;
 - ``parse(text)`` → an action of its own from its notation (for save files), or ``None``.
 
@@ -45,7 +46,7 @@ _BUILT: dict[tuple, tuple] = {}
 HOOKS = {"legal_actions": "filters", "check": "checks", "after": "after_action", "after_step": "after_step",
          "turn_start": "on_turn_start", "turn_end": "on_turn_end", "end_triggered": "on_end_triggered",
          "houses_placed": "on_houses", "final_phase": "final_phases", "game_over": "on_game_over",
-         "forced": "on_forced", "official_used": "on_official"}
+         "forced": "on_forced", "official_used": "on_official", "before_decision": "before_decision"}
 
 
 class Variant:
@@ -59,6 +60,7 @@ class Variant:
     officials = None            # an OfficialsPolicy replacing the base one
     players: tuple[int, int] | None = None
     fields: dict = {}           # per-player ext values: name -> "public" | "owner" | "secret"
+    requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
 
     def extend(self, rs) -> None:
         """Change the ruleset ``rs`` (a copy made for this game's rules): add the hooks this variant defines."""
@@ -134,6 +136,9 @@ class Variant:
     def official_used(self, state, oid, say) -> None:
         pass
 
+    def before_decision(self, state, say) -> None:
+        pass
+
     def score(self, state, seat: int) -> dict:
         return {}
 
@@ -146,8 +151,11 @@ class Variant:
         return value
 
     def load(self, data):
-        """Back from :meth:`dump`."""
+        """Back from :meth:`dump` (the data may come from someone else's file: check it, and bound every size)."""
         return data
+
+    def check_loaded(self, state) -> None:
+        """Check a loaded position's part of this variant against its board and players (raise PositionError)."""
 
     def __repr__(self):
         return f"<variant {self.name}>"

@@ -306,6 +306,9 @@ def settle(s, say=None) -> None:
             return
         nxt = forced(s, say)
         if nxt is None:
+            if s.step == step and upkeep:   # what the forced step made due (a return round) starts before the decision
+                for hook in upkeep:
+                    hook(s, say)
             if s.step == step:
                 return
             continue                    # (a hook interrupted: the new step may be forced too)

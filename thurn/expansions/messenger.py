@@ -1,0 +1,265 @@
+"""The Princess' Messenger: nobility letters buy the help of more officials in a turn; the Messenger figure goes to
+whoever scores a route without taking a carriage, and is worth a point at the end.
+
+Rules: the rule book with the expansions, "The Princess' Messenger" (cited below as "Messenger"); the component
+counts, costs and points are in ``data/messenger.json``. Switched on with ``Rules(expansions=("messenger",))``.
+
+It plugs into the core through the ruleset alone:
+
+- its officials policy (:class:`LettersPolicy`): one official free per turn, each further one for 2 letters (1 for
+  the holder of the figure), each official at most once per turn, paid only with letters held at the start of
+  the turn;
+- the Administrator's handler, so that he may also help after drawing (before the card is played);
+- hooks: the setup (a letter on every city, 0/1/2/3 to the players in turn order), the start of a turn (the
+  letters that may be spent), houses placed (the first house in a city takes its letter, however it is placed:
+  scoring, or an Offices of Honor reward), after each action (the figure, and the log), and the score item (the
+  figure's point; letters are worth nothing).
+
+Rules notes R8 (an empty hand with the Administrator and the Postmaster): the engine takes the compulsory
+Postmaster at the start of the turn, before any choice, so with an empty hand the Administrator is always the
+second official and the paid one. The two readings of R8 (the second one pays; the Administrator pays) give the
+same price in every position, so there is no rule option for it (tests/test_messenger.py shows it).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import BoardDataError, IllegalAction, PositionError
+from ..scoring import popcount
+from ..turn.base import (DRAW, PLAY, OfficialHandler, _draw_skipped, _illegal, do_administrator, table)
+from ..turn.machine import OfficialsPolicy
+from ..variants import Variant, register
+from . import component, count
+
+NAME = "messenger"
+R_LETTERS = "Messenger, The Nobility Letters"
+R_FIGURE = "Messenger, The Princess' Messenger"
+R_SETUP = "Messenger, Preparation"
+
+
+class Letters(NamedTuple):
+    """The Princess' Messenger's part of a state (``state.ext["messenger"]``): everything public."""
+
+    cities: int                 # bit mask of the cities whose letter still lies there
+    held: tuple                 # letters in front of each player
+    holder: int                 # the seat holding the Messenger figure, -1 while it stands beside the board
+    budget: int                 # letters the player whose turn it is may still spend (held at the turn's start)
+    paid: tuple                 # ((official id, letters), ...) paid for this turn
+    spent: int                  # letters paid in this game (out of the game)
+
+
+class Conf(NamedTuple):
+    letters: int
+    per_city: int
+    start: tuple
+    free: int
+    cost: int
+    cost_holder: int
+    points: int
+
+
+def conf() -> Conf:
+    """The component data (``data/messenger.json``), checked."""
+    d = component(NAME)
+    path = "data/messenger.json"
+    start = d.get("start_letters")
+    if not isinstance(start, list) or not start or not all(isinstance(v, int) and 0 <= v <= 28 for v in start):
+        raise BoardDataError(f"{path}: \"start_letters\" should be a list of whole numbers, one per seat.")
+    return Conf(count(d, "letters", path, 1, 200), count(d, "letters_per_city", path, 0, 1), tuple(start),
+                count(d, "free_officials", path, 0, 4), count(d, "extra_official_cost", path, 0, 20),
+                count(d, "extra_official_cost_with_messenger", path, 0, 20), count(d, "messenger_points", path, 0, 20))
+
+
+def letters(s) -> Letters:
+    return s.ext[NAME]
+
+
+def _plural(n: int) -> str:
+    return f"{n} letter" if n == 1 else f"{n} letters"
+
+
+class LettersPolicy(OfficialsPolicy):
+    """One official free per turn; each further one costs letters (Messenger, The Nobility Letters)."""
+
+    rule = f"{R_LETTERS}: one official free, each further one for nobility letters"
+    text = "one free per turn; each further one costs 2 letters (1 with the Messenger), each at most once"
+    sentence = "only one official helps for free; each further one costs nobility letters"
+
+    def __init__(self, c: Conf):
+        self.c = c
+
+    def price(self, s) -> int:
+        """What a further official costs the player to move now (Messenger: 2 letters, 1 for the figure's holder)."""
+        return self.c.cost_holder if letters(s).holder == s.to_move else self.c.cost
+
+    def problem(self, s, oid: str, action=None):
+        if oid in s.officials or len(s.officials) < self.c.free:
+            return None                 # (the base rules explain "each official at most once per turn")
+        L = letters(s)
+        price = self.price(s)
+        if L.budget >= price:
+            return None
+        held = L.held[s.to_move]
+        name = s.board.official(oid).name
+        which = "a second" if len(s.officials) == 1 else "another"
+        if held >= price:
+            return IllegalAction("letters_not_held_at_start",
+                                 f"You hold {_plural(held)}, but only letters held at the start of the turn may be "
+                                 f"spent ({_plural(L.budget)} left of them); {which} official ({name}) costs "
+                                 f"{price}.", action, R_LETTERS)
+        return IllegalAction("letters_short", f"You hold {_plural(held)}; {which} official ({name}) costs {price}.",
+                             action, R_LETTERS)
+
+    def may_call(self, s, oid: str) -> bool:
+        if oid in s.officials:
+            return False
+        return len(s.officials) < self.c.free or letters(s).budget >= self.price(s)
+
+    def called(self, s, oid: str, say=None) -> None:
+        """Pay for an official beyond the free one: the letters leave the game (Messenger)."""
+        if len(s.officials) <= self.c.free:
+            return
+        L = letters(s)
+        price = self.price(s)
+        seat = s.to_move
+        held = tuple(h - price if i == seat else h for i, h in enumerate(L.held))
+        s.set_ext(NAME, L._replace(held=held, budget=L.budget - price, paid=L.paid + ((oid, price),),
+                                   spent=L.spent + price))
+        if say is not None:
+            say(f"{s.names[seat]} pays {_plural(price)} for the {s.board.official(oid).name} "
+                f"({_plural(held[seat])} left).")
+
+
+def check_administrator(s, a, p):
+    """The Administrator before drawing, or after drawing one or two cards, before the card is played
+    (Messenger: "The Administrator can be used after the player has drawn one or two cards")."""
+    if s.step == PLAY and s.draws == 0 and s.plays == 0:
+        return _draw_skipped(s, a)
+    if not (s.step == DRAW or (s.step == PLAY and s.plays == 0)):
+        return _illegal("administrator_after_play", "The Administrator replaces the display before you play your "
+                        "card (with the Princess' Messenger also after drawing); you have played this turn.", a,
+                        R_LETTERS)
+    if not any(c >= 0 for c in s.display):
+        return _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_LETTERS)
+    return None
+
+
+@register
+class Messenger(Variant):
+    """The Princess' Messenger (see the module's docstring)."""
+
+    name = NAME
+    rule_source = "The Princess' Messenger"
+    requires_ext = True
+
+    def __init__(self):
+        self.c = conf()
+        self.officials = LettersPolicy(self.c)
+
+    def extend(self, rs) -> None:
+        super().extend(rs)
+        rs.official_handlers["administrator"] = OfficialHandler(check_administrator, do_administrator)
+
+    def legal_actions(self, s, actions: list) -> list:
+        """The Administrator also after drawing one or two cards, before the card is played (Messenger)."""
+        if s.draws and not s.plays and (s.step == PLAY or s.step == DRAW) and max(s.display) >= 0 \
+                and self.officials.may_call(s, "administrator"):
+            call = table(s.board).call_administrator
+            if call not in actions:
+                actions = [call] + actions
+        return actions
+
+    # -- setup and the turn ------------------------------------------------------------------------------------
+    def setup(self, s) -> None:
+        """A letter on every city; the first to fourth players take 0, 1, 2 and 3 (Messenger, Preparation 1-2)."""
+        n = s.num_players
+        if n > len(self.c.start):
+            raise PositionError(f"The Princess' Messenger gives letters to {len(self.c.start)} players at most.")
+        held = [0] * n
+        for k in range(n):
+            held[(s.start_player + k) % n] = self.c.start[k]
+        cities = s.board.all_mask if self.c.per_city else 0
+        s.set_ext(NAME, Letters(cities, tuple(held), -1, held[s.turn_owner], (), 0))
+
+    def turn_start(self, s, say) -> None:
+        """Only letters held at the start of the turn may be spent in it (Messenger, The Nobility Letters)."""
+        L = letters(s)
+        s.set_ext(NAME, L._replace(budget=L.held[s.turn_owner], paid=()))
+
+    def houses_placed(self, s, seat, mask) -> None:
+        """The first house placed in a city takes its letter (Messenger, The Nobility Letters)."""
+        L = letters(s)
+        taken = L.cities & mask
+        if taken:
+            held = tuple(h + popcount(taken) if i == seat else h for i, h in enumerate(L.held))
+            s.set_ext(NAME, L._replace(cities=L.cities & ~taken, held=held))
+
+    def after(self, s, before, action, say) -> None:
+        """The figure goes to a player who scores a route and takes no carriage (Messenger; rules notes R9: declining
+        is a choice); the log says which letters were taken."""
+        L, B = letters(s), letters(before)
+        if action.kind == "score":
+            seat = before.to_move
+            if len(s.players[seat].carriages) == len(before.players[seat].carriages) and L.holder != seat:
+                s.set_ext(NAME, L._replace(holder=seat))
+                L = letters(s)
+                if say is not None:
+                    had = f" from {s.names[B.holder]}" if B.holder >= 0 else ""
+                    say(f"{s.names[seat]} takes no carriage and takes the Princess' Messenger{had} (R9).")
+        if say is not None and L.cities != B.cities:
+            for seat in range(s.num_players):
+                got = (B.cities & ~L.cities) & s.players[seat].houses & ~before.players[seat].houses
+                if got:
+                    names = ", ".join(s.board.city_name(c) for c in range(len(s.board.cities)) if got >> c & 1)
+                    say(f"{s.names[seat]} takes the nobility letter{'s' if popcount(got) > 1 else ''} of {names} "
+                        f"({_plural(L.held[seat])}).")
+
+    def score(self, s, seat) -> dict:
+        """The figure's holder at the end: one point; letters are worth nothing (Messenger)."""
+        return {"messenger": self.c.points if letters(s).holder == seat else 0}
+
+    # -- saved positions -----------------------------------------------------------------------------------------
+    def dump(self, L: Letters) -> dict:
+        return {"cities": L.cities, "held": list(L.held), "holder": None if L.holder < 0 else L.holder,
+                "budget": L.budget, "paid": [[o, n] for o, n in L.paid], "spent": L.spent}
+
+    def load(self, data) -> Letters:
+        if not isinstance(data, dict):
+            raise PositionError("ext.messenger should be an object with cities, held, holder, budget, paid, spent.")
+        c = self.c
+
+        def whole(key, low, high):
+            v = data.get(key)
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+                raise PositionError(f"ext.messenger.{key} should be a whole number from {low} to {high}, not "
+                                    f"{str(v)[:40]!r}.")
+            return v
+
+        cities = whole("cities", 0, (1 << 64) - 1)
+        held = data.get("held")
+        if not isinstance(held, list) or not 1 <= len(held) <= 8 or not all(
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= c.letters for h in held):
+            raise PositionError(f"ext.messenger.held should list each player's letters (0 to {c.letters}).")
+        holder = data.get("holder")
+        if holder is None:
+            holder = -1
+        elif not isinstance(holder, int) or isinstance(holder, bool) or not 0 <= holder < len(held):
+            raise PositionError("ext.messenger.holder should be a seat or null.")
+        paid = data.get("paid", [])
+        if not isinstance(paid, list) or len(paid) > 4 or not all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and isinstance(p[1], int)
+                and not isinstance(p[1], bool) and 0 <= p[1] <= 20 for p in paid):
+            raise PositionError("ext.messenger.paid should list [official, letters] pairs (4 at most).")
+        L = Letters(cities, tuple(held), holder, whole("budget", 0, c.letters), tuple((o[:40], n) for o, n in paid),
+                    whole("spent", 0, c.letters))
+        if popcount(L.cities) + sum(L.held) + L.spent > c.letters:
+            raise PositionError(f"ext.messenger counts more than the {c.letters} nobility letters of the game.")
+        return L
+
+    def check_loaded(self, s) -> None:
+        """A loaded position's letters agree with its board and players."""
+        L = letters(s)
+        if L.cities & ~s.board.all_mask or len(L.held) != s.num_players:
+            raise PositionError("ext.messenger does not fit the board and the players of the position.")
+        if L.budget > L.held[s.turn_owner]:
+            raise PositionError("ext.messenger.budget is more than the letters the player whose turn it is holds.")
