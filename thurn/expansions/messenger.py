@@ -263,3 +263,32 @@ class Messenger(Variant):
             raise PositionError("ext.messenger does not fit the board and the players of the position.")
         if L.budget > L.held[s.turn_owner]:
             raise PositionError("ext.messenger.budget is more than the letters the player whose turn it is holds.")
+
+
+# -- pure readings for the apps, the what-if answers and the bots ---------------------------------------------------
+
+def active(s) -> bool:
+    """Whether The Princess' Messenger is switched on in this game."""
+    return NAME in s.ext
+
+
+def letters_for(s, mask: int) -> int:
+    """How many nobility letters houses placed in the cities of ``mask`` would take now (the first house in a city
+    takes its letter; Messenger). 0 when the expansion is off."""
+    return popcount(s.ext[NAME].cities & mask) if NAME in s.ext else 0
+
+
+def price(s, seat: int | None = None) -> int:
+    """What a further official costs ``seat`` (default: the player to move): 2 letters, 1 for the figure's holder."""
+    c = conf()
+    seat = s.to_move if seat is None else seat
+    return c.cost_holder if letters(s).holder == seat else c.cost
+
+
+def summary(s) -> dict:
+    """The letters in words and numbers, for tables and maps: per seat the letters held, the holder of the figure,
+    the cities whose letter still lies there, the letters spent."""
+    L = letters(s)
+    return {"held": dict(zip(s.names, L.held)), "holder": s.names[L.holder] if L.holder >= 0 else None,
+            "cities": [s.board.city_name(c) for c in range(len(s.board.cities)) if L.cities >> c & 1],
+            "spendable_now": L.budget, "spent": L.spent}

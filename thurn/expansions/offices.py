@@ -509,3 +509,29 @@ class OfficesOfHonor(Variant):
 
 def _nothing(s) -> list:
     return []
+
+
+# -- pure readings for the apps, the what-if answers and the bots ---------------------------------------------------
+
+def active(s) -> bool:
+    """Whether Offices of Honor is switched on in this game."""
+    return NAME in s.ext
+
+
+def order() -> tuple:
+    """The office ids in the order of the stacks and of each player's tiles."""
+    return conf().order
+
+
+def held(s, seat: int) -> dict:
+    """The office tiles ``seat`` holds: {office id: count}."""
+    return dict(zip(conf().order, offices(s).tiles[seat]))
+
+
+def summary(s) -> dict:
+    """Stacks, tiles, chips in plain values for tables and maps."""
+    O = offices(s)
+    o = conf().order
+    return {"stacks": dict(zip(o, O.stacks)), "tiles": {name: dict(zip(o, t)) for name, t in zip(s.names, O.tiles)},
+            "chips": dict(zip(s.names, O.chips)), "chips_left": O.chips_left, "return_rounds": O.series,
+            "returning": s.step in STEPS}
