@@ -57,7 +57,7 @@ def player(name="Ann", **fields) -> dict:
 def at_play(route=(), hand=(), others=("Ben",), **rest_and_player) -> thurn.GameState:
     """Ann (seat 0) has drawn her card and must now play one; ``route`` and ``hand`` are hers."""
     pos_keys = {"rules", "stacks", "display", "deck", "discard", "carriages_left", "start_player", "current",
-                "end_triggered_by", "turns_taken", "seed", "turn"}
+                "end_triggered_by", "turns_taken", "seed", "turn", "ext"}
     rest = {k: v for k, v in rest_and_player.items() if k in pos_keys}
     fields = {k: v for k, v in rest_and_player.items() if k not in pos_keys}
     rest.setdefault("turn", {"step": "play", "draws": 1})
@@ -146,3 +146,36 @@ def finished(players, **rest) -> thurn.GameState:
     rest.setdefault("turn", {"step": "over"})
     rest.setdefault("turns_taken", 10 * len(players))
     return position(players, **rest)
+
+
+def table(names, expansions=(), players=None, display=(), deck_top=(), discard=(), ext=None, **rest):
+    """A position of a game with ``expansions``: every one of the 66 cards placed once — hands and routes from
+    ``players`` (name -> fields), ``display``, the deck starting with ``deck_top``, the rest of the deck after it."""
+    from collections import Counter
+
+    players = players or {}
+    pool = Counter({c: BOARD.card_copies for c in CITIES})
+    plist = []
+    for name in names:
+        fields = dict(players.get(name, {}))
+        for c in list(fields.get("hand", [])) + list(fields.get("route", [])):
+            pool[c] -= 1
+        plist.append(player(name, **fields))
+    for c in list(display) + list(deck_top) + list(discard):
+        pool[c] -= 1
+    assert all(v >= 0 for v in pool.values()), f"more than {BOARD.card_copies} copies: {+pool}"
+    deck = list(deck_top) + sorted(pool.elements())
+    d = {"rules": {"expansions": list(expansions)}, "display": list(display), "deck": deck,
+         "discard": list(discard)}
+    if ext is not None:
+        d["ext"] = ext
+    d.update(rest)
+    return position(plist, **d)
+
+
+def city_mask(names) -> int:
+    """The bit mask of cities by name (the form of ``ext.messenger.cities``)."""
+    m = 0
+    for n in names:
+        m |= 1 << BOARD.index(n)
+    return m
