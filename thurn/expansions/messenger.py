@@ -186,6 +186,11 @@ class Messenger(Variant):
         L = letters(s)
         s.set_ext(NAME, L._replace(budget=L.held[s.turn_owner], paid=()))
 
+    def turn_end(self, s, say) -> None:
+        """Letters not spent in a turn stay with the player; the next turn counts them again (see turn_start)."""
+        L = letters(s)
+        s.set_ext(NAME, L._replace(budget=0, paid=()))
+
     def houses_placed(self, s, seat, mask) -> None:
         """The first house placed in a city takes its letter (Messenger, The Nobility Letters)."""
         L = letters(s)

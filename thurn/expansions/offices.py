@@ -108,7 +108,7 @@ class ReturnTiles(Action):
         offices = tuple(offices)
         card_key = None if card is None else "deck" if fold(card) == "deck" else fold(card)
         set_fields(self, offices=offices, card=card, house=house,
-                   key=("return_tiles", frozenset(official_key(o) for o in offices), card_key,
+                   key=("return_tiles", tuple(sorted(official_key(o) for o in offices)), card_key,
                         None if house is None else fold(house)))
 
     def __str__(self):
