@@ -272,3 +272,19 @@ def test_return_notation_reads_back():
               ReturnTiles(()), ReturnTiles(["administrator"], card="Ulm")]:
         s = thurn.Rules(expansions=("offices",)).ruleset.parse(a.notation)
         assert s == a and str(a)
+
+
+def test_a_reward_card_taken_face_up_is_known_to_the_others_and_one_from_the_deck_is_not():
+    """What a player has seen (thurn.information): a card taken from the display stays known in that hand."""
+    from thurn.information import Seen
+
+    s = four(1).apply("call postmaster").apply("return postmaster+administrator take basel")
+    basel = s.board.index("Basel")
+    assert Seen(s, 0).known[1][basel] == 1
+    t = four(1).apply("call postmaster").apply("return postmaster+administrator take deck")
+    assert sum(Seen(t, 0).known[1].values()) == 0
+    rng = random.Random(1)
+    for _ in range(5):                         # samples keep Ben's hand size and never show Anna a hidden card
+        sample = Seen(t, 0).sample(rng)
+        assert len(sample.players[1].hand) == len(t.players[1].hand)
+        assert sample.players[0].hand == t.players[0].hand
