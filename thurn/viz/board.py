@@ -6,11 +6,16 @@ offline). No rules here: what is drawn comes from the state (``player``, ``route
 
 Trace names are stable, so apps and tests can find them: ``roads``, ``cities``, ``provinces``,
 ``houses · <player>``, ``route · <player>`` (``route`` without a game), ``candidates``, ``suggestion``,
-``placement``.
+``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
+whose nobility letter still lies there) and ``expansions`` (a table below the map: each player's letters, the
+Messenger figure, Offices of Honor's tiles and chips, and the supply: letters on the board, the office stacks,
+the chips left). What they show comes from the expansions' pure readings (``summary``).
 """
 from __future__ import annotations
 
+import html
 import math
+import re
 from collections.abc import Iterable
 
 import plotly.graph_objects as go
@@ -18,6 +23,7 @@ import plotly.graph_objects as go
 from .._html import css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
+from ..expansions import messenger, offices
 from ..state import GameState
 from .colors import INK, ROAD_COLOR, darker, player_colors
 
@@ -25,6 +31,11 @@ HOUSE_OFFSET = 14.0     # mm from the city centre to a house marker
 LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps clear of a city (name and houses)
 PAD = 32.0              # mm of margin around the outermost cities (room for the names)
 DEFAULT_HEIGHT = 560
+MARGIN_TOP, MARGIN_BOTTOM = 64, 8
+PANEL_ROW = 30          # px per row of the expansions' table under the map
+PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
+LEGEND_GAP = 30         # px between the map and the table, where the legend goes
+LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
@@ -61,8 +72,16 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
+    panel = None
+    if state is not None and messenger.active(state):
+        traces.append(_letters(board, state))
+    if state is not None and (messenger.active(state) or offices.active(state)):
+        panel = _panel(state, colors)
+        traces.append(panel)
 
     layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
+    if panel is not None:
+        _make_room(layout, panel, height)
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -253,6 +272,77 @@ def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -
                 marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
 
 
+# -- the expansions --------------------------------------------------------------------------------------------
+
+def _letters(board: Board, state: GameState) -> dict:
+    """The Princess' Messenger: a small seal on each city whose nobility letter still lies there (drawn on the city
+    marker, so it never hides a house or a name), with the rule in its hover text."""
+    cities = messenger.summary(state)["cities"]
+    x, y = _xy(board, cities)
+    hover = [f"<b>{_text(c)}</b>: its nobility letter still lies here<br>the first house placed here takes it"
+             for c in cities]
+    return dict(type="scatter", name="letters", x=x, y=y, mode="markers", text=_texts(cities), hovertext=hover,
+                hoverinfo="text", showlegend=True,
+                marker=dict(symbol="diamond", size=8, color=LETTER_FILL, line=dict(width=1.5, color=LETTER_INK)))
+
+
+def _panel(state: GameState, colors: list[str]) -> dict:
+    """The expansions' table under the map: a row per player (letters, the Messenger figure, office tiles, chips),
+    and a row for what lies on the board or in the supply (letters on cities, office stacks, chips left)."""
+    names = [f"<b>{_text(n)}</b>" for n in state.names]
+    header = ["player"]
+    columns: list[list] = [names + ["<i>supply</i>"]]
+    fills = [[_tint(c) for c in colors] + ["#f1ede2"]]
+    if messenger.active(state):
+        m = messenger.summary(state)
+        header += ["letters", "Messenger"]
+        columns.append([str(v) for v in m["held"].values()] + [f"{len(m['cities'])} on cities"])
+        columns.append(["<b>holds it</b>" if n == m["holder"] else "–" for n in state.names]
+                       + ["by the board" if m["holder"] is None else "–"])
+    if offices.active(state):
+        o = offices.summary(state)
+        for oid in offices.order():
+            header.append(_text(state.board.official(oid).name).replace(" ", "<br>"))
+            columns.append([str(o["tiles"][n][oid]) for n in state.names] + [_stack(o["stacks"][oid])])
+        header.append("chips")
+        columns.append([str(o["chips"][n]) for n in state.names] + [f"{o['chips_left']} left"])
+    widths = [_width([h] + col) for h, col in zip(header, columns)]
+    row_fill = fills + [["white"] * state.num_players + ["#f1ede2"]] * (len(header) - 1)
+    return dict(type="table", name="expansions", columnwidth=widths,
+                header=dict(values=[f"<b>{h}</b>" for h in header], fill_color="#e4dcc8", align="center",
+                            font=dict(size=11, color="#333333"), height=PANEL_HEAD, line=dict(color="#c9bfa6")),
+                cells=dict(values=columns, fill_color=row_fill, align=["left"] + ["center"] * (len(header) - 1),
+                           font=dict(size=12, color="#333333"), height=PANEL_ROW, line=dict(color="#c9bfa6")))
+
+
+def _width(texts) -> int:
+    """A column's relative width: its longest line (tags aside), in characters."""
+    lines = [line for t in texts for line in re.sub(r"<(?!br)[^>]*>", "", t).split("<br>")]
+    return max(6, max(len(html.unescape(line)) for line in lines) + 2)
+
+
+def _stack(k: int) -> str:
+    return "<b>empty</b>" if k == 0 else f"{k} left"
+
+
+def _tint(color: str) -> str:
+    """A player's colour, light enough to write on."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * 0.78):02x}" for v in rgb)
+
+
+def _make_room(layout: dict, panel: dict, height: int | None) -> None:
+    """Grow the figure by the table's height and put the table under the map: ``height`` stays the map's."""
+    panel_px = len(panel["cells"]["values"][0]) * PANEL_ROW + PANEL_HEAD + 6
+    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    plot = total - MARGIN_TOP - MARGIN_BOTTOM
+    split = panel_px / plot
+    layout["height"] = total
+    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
+    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+    panel["domain"] = dict(x=[0, 1], y=[0, split])
+
+
 # -- title and layout ------------------------------------------------------------------------------------------
 
 def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
@@ -277,7 +367,7 @@ def _layout(board: Board, title: str, height: int | None) -> dict:
     return dict(
         title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
         height=height or DEFAULT_HEIGHT,
-        margin=dict(l=8, r=8, t=64, b=8),
+        margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
         xaxis=dict(axis, range=[min(xs) - PAD, max(xs) + PAD], constrain="domain"),
         yaxis=dict(axis, range=[max(ys) + PAD, min(ys) - PAD], scaleanchor="x", scaleratio=1, constrain="domain"),
         plot_bgcolor="#f6f2e7", paper_bgcolor="white",
