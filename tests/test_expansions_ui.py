@@ -55,12 +55,19 @@ def text(html: str) -> str:
     return h.unescape(re.sub(r"<[^>]+>", "", html.replace("<br>", " ")))
 
 
+def panel(fig) -> list:
+    """The texts of the expansions' table under the map (layout annotations named ``expansions``)."""
+    return [a for a in fig.layout.annotations if a.name == "expansions"]
+
+
 def table_rows(fig) -> list[list[str]]:
-    """The expansions' table as rows of plain text, header first."""
-    t = trace(fig, "expansions")
-    header = [text(v).strip() for v in t.header.values]
-    columns = [[text(v).strip() for v in col] for col in t.cells.values]
-    return [header] + [list(r) for r in zip(*columns)]
+    """The expansions' table as rows of plain text, header first (by the texts' places: top to bottom, left to
+    right)."""
+    rows: dict[float, list] = {}
+    for a in panel(fig):
+        rows.setdefault(round(a.y, 6), []).append(a)
+    return [[text(a.text).strip() for a in sorted(row, key=lambda a: a.x)]
+            for _, row in sorted(rows.items(), reverse=True)]
 
 
 # -- the map ---------------------------------------------------------------------------------------------------------
@@ -68,7 +75,8 @@ def table_rows(fig) -> list[list[str]]:
 def test_the_base_game_map_has_no_expansion_trace_and_keeps_its_size():
     s = thurn.new_game(NAMES, seed=1)
     fig = board_figure(s)
-    assert not {"letters", "expansions"} & {t.name for t in fig.data}
+    assert "letters" not in {t.name for t in fig.data}
+    assert not fig.layout.annotations and not fig.layout.shapes
     assert fig.layout.height == 560 and fig.layout.yaxis.domain is None
 
 
@@ -109,9 +117,11 @@ def test_the_table_under_the_map_reads_the_expansions_state():
 def test_the_table_sits_under_the_map_and_the_map_keeps_its_height():
     s = thurn.new_game(NAMES, seed=1, rules=BOTH)
     fig = board_figure(s, height=500)
-    panel = trace(fig, "expansions")
-    top = panel.domain.y[1]
-    assert panel.domain.y[0] == 0 and fig.layout.yaxis.domain[0] > top      # no overlap
+    cells = [sh for sh in fig.layout.shapes if sh.name == "expansions"]
+    assert len(cells) == len(panel(fig)) == 8 * 5        # a box and a text for each cell: 8 columns, 5 rows
+    top = max(sh.y1 for sh in cells)
+    assert min(sh.y0 for sh in cells) == 0 and fig.layout.yaxis.domain[0] > top      # no overlap
+    assert all(sh.xref == sh.yref == "paper" and 0 <= sh.x0 < sh.x1 <= 1 + 1e-9 for sh in cells)
     plot = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
     assert (1 - fig.layout.yaxis.domain[0]) * plot == pytest.approx(500 - 72)  # the map's own height is kept
     assert top < fig.layout.legend.y < fig.layout.yaxis.domain[0]           # the legend between them
@@ -129,9 +139,9 @@ def test_one_expansion_alone_shows_only_its_own_parts(only, header):
 
 def test_names_are_escaped_in_the_table():
     s = thurn.new_game(["<i>Ann</i>", "B&n"], seed=1, rules=BOTH)
-    t = trace(board_figure(s), "expansions")
-    first = list(t.cells.values[0])
-    assert first[0] == "<b>&lt;i&gt;Ann&lt;/i&gt;</b>" and first[1] == "<b>B&amp;n</b>"
+    texts = [a.text for a in panel(board_figure(s))]
+    assert "<b>&lt;i&gt;Ann&lt;/i&gt;</b>" in texts and "<b>B&amp;n</b>" in texts
+    assert not any("<i>Ann" in t for t in texts)
 
 
 # -- the Play app ----------------------------------------------------------------------------------------------------

@@ -32,10 +32,11 @@ LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps cl
 PAD = 32.0              # mm of margin around the outermost cities (room for the names)
 DEFAULT_HEIGHT = 560
 MARGIN_TOP, MARGIN_BOTTOM = 64, 8
-PANEL_ROW = 30          # px per row of the expansions' table under the map
+PANEL_ROW = 26          # px per row of the expansions' table under the map
 PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
 LEGEND_GAP = 30         # px between the map and the table, where the legend goes
 LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
+PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
@@ -72,16 +73,12 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
-    panel = None
     if state is not None and messenger.active(state):
         traces.append(_letters(board, state))
-    if state is not None and (messenger.active(state) or offices.active(state)):
-        panel = _panel(state, colors)
-        traces.append(panel)
 
     layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
-    if panel is not None:
-        _make_room(layout, panel, height)
+    if state is not None and (messenger.active(state) or offices.active(state)):
+        _panel(layout, *_panel_cells(state, colors), height)
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -286,33 +283,64 @@ def _letters(board: Board, state: GameState) -> dict:
                 marker=dict(symbol="diamond", size=8, color=LETTER_FILL, line=dict(width=1.5, color=LETTER_INK)))
 
 
-def _panel(state: GameState, colors: list[str]) -> dict:
-    """The expansions' table under the map: a row per player (letters, the Messenger figure, office tiles, chips),
-    and a row for what lies on the board or in the supply (letters on cities, office stacks, chips left)."""
-    names = [f"<b>{_text(n)}</b>" for n in state.names]
+def _panel_cells(state: GameState, colors: list[str]) -> tuple[list, list, list]:
+    """The expansions' table: a row per player (letters, the Messenger figure, office tiles, chips), and a row for
+    what lies on the board or in the supply (letters on cities, office stacks, chips left). Returns the header,
+    the columns (escaped texts, a row each) and each column's cell colours."""
+    n = state.num_players
     header = ["player"]
-    columns: list[list] = [names + ["<i>supply</i>"]]
-    fills = [[_tint(c) for c in colors] + ["#f1ede2"]]
+    columns: list[list] = [[f"<b>{_text(name)}</b>" for name in state.names] + ["<i>supply</i>"]]
+    fills = [[_tint(c) for c in colors] + [PANEL_SUPPLY]]
     if messenger.active(state):
         m = messenger.summary(state)
         header += ["letters", "Messenger"]
         columns.append([str(v) for v in m["held"].values()] + [f"{len(m['cities'])} on cities"])
-        columns.append(["<b>holds it</b>" if n == m["holder"] else "–" for n in state.names]
+        columns.append(["<b>holds it</b>" if name == m["holder"] else "–" for name in state.names]
                        + ["by the board" if m["holder"] is None else "–"])
     if offices.active(state):
         o = offices.summary(state)
         for oid in offices.order():
             header.append(_text(state.board.official(oid).name).replace(" ", "<br>"))
-            columns.append([str(o["tiles"][n][oid]) for n in state.names] + [_stack(o["stacks"][oid])])
+            columns.append([str(o["tiles"][name][oid]) for name in state.names] + [_stack(o["stacks"][oid])])
         header.append("chips")
-        columns.append([str(o["chips"][n]) for n in state.names] + [f"{o['chips_left']} left"])
+        columns.append([str(o["chips"][name]) for name in state.names] + [f"{o['chips_left']} left"])
+    fills += [["white"] * n + [PANEL_SUPPLY]] * (len(header) - 1)
+    return header, columns, fills
+
+
+def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None) -> None:
+    """Put the expansions' table under the map, as rectangles and texts of the layout (named ``expansions``):
+    they need no measuring by the browser, so they draw alike in a page and in a FigureWidget. The figure grows
+    by the table's height: ``height`` stays the map's."""
+    rows = len(columns[0])
+    panel_px = PANEL_HEAD + rows * PANEL_ROW
+    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    plot = total - MARGIN_TOP - MARGIN_BOTTOM
+    split = panel_px / plot
+    layout["height"] = total
+    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
+    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+
     widths = [_width([h] + col) for h, col in zip(header, columns)]
-    row_fill = fills + [["white"] * state.num_players + ["#f1ede2"]] * (len(header) - 1)
-    return dict(type="table", name="expansions", columnwidth=widths,
-                header=dict(values=[f"<b>{h}</b>" for h in header], fill_color="#e4dcc8", align="center",
-                            font=dict(size=11, color="#333333"), height=PANEL_HEAD, line=dict(color="#c9bfa6")),
-                cells=dict(values=columns, fill_color=row_fill, align=["left"] + ["center"] * (len(header) - 1),
-                           font=dict(size=12, color="#333333"), height=PANEL_ROW, line=dict(color="#c9bfa6")))
+    edges = [0.0]
+    for w in widths:
+        edges.append(edges[-1] + w / sum(widths))
+    # rows from the top: the header, then the players, then the supply
+    tops = [split] + [split - (PANEL_HEAD + k * PANEL_ROW) / plot for k in range(rows)]
+    bottoms = tops[1:] + [0.0]
+    shapes, notes = [], []
+    for c, (head, column, fill) in enumerate(zip(header, columns, fills)):
+        x0, x1 = edges[c], edges[c + 1]
+        left = c == 0
+        for r, (value, color) in enumerate([(f"<b>{head}</b>", PANEL_HEAD_FILL)] + list(zip(column, fill))):
+            y0, y1 = bottoms[r], tops[r]
+            shapes.append(dict(type="rect", name="expansions", xref="paper", yref="paper", x0=x0, x1=x1, y0=y0,
+                               y1=y1, fillcolor=color, line=dict(color=PANEL_LINE, width=1), layer="below"))
+            notes.append(dict(name="expansions", xref="paper", yref="paper", showarrow=False, text=value,
+                              x=x0 + 0.008 if left and r else (x0 + x1) / 2, xanchor="left" if left and r else "center",
+                              y=(y0 + y1) / 2, yanchor="middle", font=dict(size=12 if r else 11, color=INK)))
+    layout["shapes"] = shapes
+    layout["annotations"] = notes
 
 
 def _width(texts) -> int:
