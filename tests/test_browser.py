@@ -167,7 +167,7 @@ def test_expansions_map_and_return_picker_in_lab(lab, page):
                 assert words in map_text, f"the map does not show {words!r}: {map_text[:400]!r}"
             assert svg.is_visible()
             assert app.locator(".thurn-map .legendtext", has_text="letters").count() == 1, "no letters on the map"
-            status = app.locator(".widget-html-content").first.text_content()
+            status = app.locator(".thurn-status").first.text_content()
             assert "Return round" in status and "returns tiles (return round started by" in status, status
             b.screenshot(page, f"{name}-return-round", ".thurn-play")
 
@@ -190,6 +190,7 @@ def test_expansions_map_and_return_picker_in_lab(lab, page):
             page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
             after = b.play_state(page)
             assert re.search(r"returns 2 tiles \(.*\) and gets the top card of the deck", after["message"]), after
+            assert app.locator(".thurn-status").first.text_content() != status, "the status line did not change"
             b.screenshot(page, f"{name}-after-return", ".thurn-play")
             assert b.page_problems(page) == [], "the page shows errors"
             assert page.seen.external == [], "requests to hosts other than 127.0.0.1"

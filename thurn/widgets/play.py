@@ -110,8 +110,10 @@ class Play(ClosesParts, widgets.VBox):
     actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.resume()`` /
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
-    app). CSS classes: ``thurn-play`` (the app), ``thurn-map``,
-    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
+    app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
+    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
+    Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
+    ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
     """
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
@@ -169,6 +171,7 @@ class Play(ClosesParts, widgets.VBox):
                                                          padding="6px", margin="4px 0"))
 
         self._status = widgets.HTML(layout=full)
+        self._status.add_class("thurn-status")
         self.map = go.FigureWidget(self._map_figure(self._state, self._state.legal_actions()))
         self._map_box = widgets.VBox([self.map], layout=widgets.Layout(width=f"{self.map_width + 8}px"))
         self._map_box.add_class("thurn-map")
@@ -934,7 +937,7 @@ class Play(ClosesParts, widgets.VBox):
                                      layout=widgets.Layout(width="auto", margin="1px 2px"))
             t.office = oid
             t.add_class("thurn-return-tile")
-            t.observe(lambda _: self._guard(self._return_selected), names="value")
+            t.observe(lambda change: self._guard(lambda: self._return_toggled(change["owner"])), names="value")
             toggles.append(t)
         reward = widgets.Dropdown(options=[("—", CHOOSE)], value=CHOOSE, description="reward",
                                   layout=widgets.Layout(width="auto", min_width="320px"))
@@ -963,6 +966,11 @@ class Play(ClosesParts, widgets.VBox):
     def return_selection(self) -> tuple:
         """The office ids selected in the return picker."""
         return tuple(t.office for t in self.return_toggles if t.value)
+
+    def _return_toggled(self, toggle) -> None:
+        toggle.button_style = "info" if toggle.value else ""       # a selected tile stands out, with a tick
+        toggle.icon = "check" if toggle.value else ""
+        self._return_selected()
 
     def _return_selected(self) -> None:
         """The tiles selected changed: list the rewards the engine allows for them, or say why none."""
