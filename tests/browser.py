@@ -144,6 +144,8 @@ def jupyter_env(home: Path) -> dict[str, str]:
             "JUPYTERLAB_SETTINGS_DIR": "settings", "JUPYTERLAB_WORKSPACES_DIR": "ws", "IPYTHONDIR": "ipy",
             "MPLCONFIGDIR": "mpl"}
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # the servers' kernels import thurn from this checkout (a git worktree too), not from where it is installed
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     for name, sub in dirs.items():
         env[name] = str(home / sub)
         (home / sub).mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ Skips on a machine without ``/usr/bin/chromium`` or playwright, except under CI 
 """
 from __future__ import annotations
 
+import json
 import re
 from contextlib import contextmanager
 
@@ -114,3 +115,85 @@ def test_play_app_in_voila(chromium, page, tmp_path):
 
         assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
         assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"
+
+
+#: A game with both expansions, played at random up to a return round in which the player to move holds two
+#: different office tiles or more; the app shows it (hotseat, no autosave). The first line says where thurn comes
+#: from, so the test knows the kernel runs this checkout.
+EXPANSIONS_CELL = """\
+import random
+import thurn
+from thurn.expansions import offices
+from thurn.widgets import Play
+print("thurn from", thurn.__file__)
+s = thurn.new_game(["Ann", "Ben", "Cid"], seed=1, rules={"expansions": ["messenger", "offices"]})
+rng = random.Random(3)
+while s.step != "return" or sum(1 for k in offices.held(s, s.to_move).values() if k) < 2:
+    s = s.apply(rng.choice(s.legal_actions()))
+app = Play(state=s, autosave=False)
+app
+"""
+
+
+def expansions_notebook(folder) -> str:
+    """Write the notebook of :data:`EXPANSIONS_CELL` into ``folder``; its name."""
+    name = "expansions_play.ipynb"
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "expansions", "metadata": {},
+                     "outputs": [], "source": EXPANSIONS_CELL.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / name).write_text(json.dumps(nb))
+    return name
+
+
+def test_expansions_map_and_return_picker_in_lab(lab, page):
+    """Both expansions in JupyterLab: the map shows the letters and the office stacks (the table under it), the
+    status line the return round, and a return chosen through the picker (two tiles, the deck's top card) is
+    played: the log, the status and the map change."""
+    name = "lab-expansions"
+    try:
+        with screenshot_on_failure(page, name):
+            b.open_notebook(page, lab, expansions_notebook(lab.root))
+            cells = b.run_all_cells(page)
+            assert b.error_outputs(cells) == [], "error outputs"
+            printed = "".join("".join(o.get("text", "")) for o in cells[0]["outputs"] if o["output_type"] == "stream")
+            assert f"thurn from {b.ROOT}" in printed, f"the kernel does not run this checkout's thurn: {printed!r}"
+            b.wait_for_rendering(page)
+            app = page.locator(".thurn-play").first
+            svg = app.locator(".thurn-map svg.main-svg").first
+            map_text = " ".join(app.locator(".thurn-map svg.main-svg").all_text_contents())
+            for words in ("letters", "Messenger", "Administrator", "Postmaster", "Cartwright", "chips", "supply",
+                          "on cities", "empty"):
+                assert words in map_text, f"the map does not show {words!r}: {map_text[:400]!r}"
+            assert svg.is_visible()
+            assert app.locator(".thurn-map .legendtext", has_text="letters").count() == 1, "no letters on the map"
+            status = app.locator(".thurn-status").first.text_content()
+            assert "Return round" in status and "returns tiles (return round started by" in status, status
+            b.screenshot(page, f"{name}-return-round", ".thurn-play")
+
+            before = b.play_state(page)
+            tiles = app.locator(".thurn-return-tile")
+            assert tiles.count() >= 2, "the return picker shows fewer than two tiles"
+            assert app.locator(".thurn-return").first.is_disabled(), "returning is possible before choosing"
+            tiles.nth(0).click()
+            tiles.nth(1).click()
+            note = app.locator(".thurn-return-note")
+            note.filter(has_text="earns a card").wait_for()
+            reward = app.locator(".thurn-return-reward select")
+            reward.select_option(label="the top card of the deck")
+            confirm = app.locator(".thurn-return:not([disabled])")
+            confirm.wait_for()
+            assert "the top card of the deck" in confirm.text_content()
+            b.screenshot(page, f"{name}-picker", ".thurn-play")
+            confirm.click()
+            page.wait_for_function(b._CHANGED, arg=[before["title"], before["svg"], before["log"]], timeout=b.WAIT_MS)
+            page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
+            after = b.play_state(page)
+            assert re.search(r"returns 2 tiles \(.*\) and gets the top card of the deck", after["message"]), after
+            assert app.locator(".thurn-status").first.text_content() != status, "the status line did not change"
+            b.screenshot(page, f"{name}-after-return", ".thurn-play")
+            assert b.page_problems(page) == [], "the page shows errors"
+            assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
+            assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
+    finally:
+        lab.shut_down_kernels()

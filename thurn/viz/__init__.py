@@ -6,7 +6,10 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
   province, roads, province names; with a state, every player's houses and the numbered route of ``player``
   (default: whose turn it is); overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow houses of a
   ``placement``. Trace names: ``roads``, ``cities``, ``provinces``, ``houses · <player>``,
-  ``route · <player>``, ``candidates``, ``suggestion``, ``placement``.
+  ``route · <player>``, ``candidates``, ``suggestion``, ``placement``. With The Princess' Messenger or Offices of
+  Honor on (only then): a seal on each city whose nobility letter still lies there (trace ``letters``), and under
+  the map a table named ``expansions`` (layout boxes and texts): each player's letters, the Messenger figure,
+  office tiles and chips, and the supply (letters on cities, office stacks, chips left).
 - ``refresh(fig_widget, new_figure)`` — show ``new_figure`` in an existing ``go.FigureWidget``, in place.
 - ``player_colors(n)``, ``PLAYER_COLORS`` — the house colours of the seats.
 - ``score_chart(state)`` — stacked bar per player: carriage, bonus tiles, minus unplaced houses; total above.

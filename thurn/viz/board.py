@@ -6,11 +6,16 @@ offline). No rules here: what is drawn comes from the state (``player``, ``route
 
 Trace names are stable, so apps and tests can find them: ``roads``, ``cities``, ``provinces``,
 ``houses · <player>``, ``route · <player>`` (``route`` without a game), ``candidates``, ``suggestion``,
-``placement``.
+``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
+whose nobility letter still lies there) and ``expansions`` (a table below the map: each player's letters, the
+Messenger figure, Offices of Honor's tiles and chips, and the supply: letters on the board, the office stacks,
+the chips left). What they show comes from the expansions' pure readings (``summary``).
 """
 from __future__ import annotations
 
+import html
 import math
+import re
 from collections.abc import Iterable
 
 import plotly.graph_objects as go
@@ -18,6 +23,7 @@ import plotly.graph_objects as go
 from .._html import css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
+from ..expansions import messenger, offices
 from ..state import GameState
 from .colors import INK, ROAD_COLOR, darker, player_colors
 
@@ -25,6 +31,12 @@ HOUSE_OFFSET = 14.0     # mm from the city centre to a house marker
 LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps clear of a city (name and houses)
 PAD = 32.0              # mm of margin around the outermost cities (room for the names)
 DEFAULT_HEIGHT = 560
+MARGIN_TOP, MARGIN_BOTTOM = 64, 8
+PANEL_ROW = 26          # px per row of the expansions' table under the map
+PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
+LEGEND_GAP = 30         # px between the map and the table, where the legend goes
+LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
+PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
@@ -61,8 +73,12 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
+    if state is not None and messenger.active(state):
+        traces.append(_letters(board, state))
 
     layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
+    if state is not None and (messenger.active(state) or offices.active(state)):
+        _panel(layout, *_panel_cells(state, colors), height)
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -253,6 +269,108 @@ def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -
                 marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
 
 
+# -- the expansions --------------------------------------------------------------------------------------------
+
+def _letters(board: Board, state: GameState) -> dict:
+    """The Princess' Messenger: a small seal on each city whose nobility letter still lies there (drawn on the city
+    marker, so it never hides a house or a name), with the rule in its hover text."""
+    cities = messenger.summary(state)["cities"]
+    x, y = _xy(board, cities)
+    hover = [f"<b>{_text(c)}</b>: its nobility letter still lies here<br>the first house placed here takes it"
+             for c in cities]
+    return dict(type="scatter", name="letters", x=x, y=y, mode="markers", text=_texts(cities), hovertext=hover,
+                hoverinfo="text", showlegend=True,
+                marker=dict(symbol="diamond", size=8, color=LETTER_FILL, line=dict(width=1.5, color=LETTER_INK)))
+
+
+def _panel_cells(state: GameState, colors: list[str]) -> tuple[list, list, list]:
+    """The expansions' table: a row per player (letters, the Messenger figure, office tiles, chips), and a row for
+    what lies on the board or in the supply (letters on cities, office stacks, chips left). Returns the header,
+    the columns (escaped texts, a row each) and each column's cell colours."""
+    n = state.num_players
+    header = ["player"]
+    columns: list[list] = [[f"<b>{_text(name)}</b>" for name in state.names] + ["<i>supply</i>"]]
+    fills = [[_tint(c) for c in colors] + [PANEL_SUPPLY]]
+    if messenger.active(state):
+        m = messenger.summary(state)
+        header += ["letters", "Messenger"]
+        columns.append([str(v) for v in m["held"].values()] + [f"{len(m['cities'])} on cities"])
+        columns.append(["<b>holds it</b>" if name == m["holder"] else "–" for name in state.names]
+                       + ["by the board" if m["holder"] is None else "–"])
+    if offices.active(state):
+        o = offices.summary(state)
+        for oid in offices.order():
+            header.append(_text(state.board.official(oid).name).replace(" ", "<br>"))
+            columns.append([str(o["tiles"][name][oid]) for name in state.names] + [_stack(o["stacks"][oid])])
+        header.append("chips")
+        columns.append([str(o["chips"][name]) for name in state.names] + [f"{o['chips_left']} left"])
+    fills += [["white"] * n + [PANEL_SUPPLY]] * (len(header) - 1)
+    return header, columns, fills
+
+
+def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None) -> None:
+    """Put the expansions' table under the map, as rectangles and texts of the layout (named ``expansions``):
+    they need no measuring by the browser, so they draw alike in a page and in a FigureWidget. The figure grows
+    by the table's height: ``height`` stays the map's."""
+    rows = len(columns[0])
+    panel_px = PANEL_HEAD + rows * PANEL_ROW
+    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    plot = total - MARGIN_TOP - MARGIN_BOTTOM
+    split = panel_px / plot
+    layout["height"] = total
+    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
+    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+
+    widths = [_width([h] + col) for h, col in zip(header, columns)]
+    edges = [0.0]
+    for w in widths:
+        edges.append(edges[-1] + w / sum(widths))
+    # rows from the top: the header, then the players, then the supply
+    tops = [split] + [split - (PANEL_HEAD + k * PANEL_ROW) / plot for k in range(rows)]
+    bottoms = tops[1:] + [0.0]
+    shapes, notes = [], []
+    for c, (head, column, fill) in enumerate(zip(header, columns, fills)):
+        x0, x1 = edges[c], edges[c + 1]
+        left = c == 0
+        for r, (value, color) in enumerate([(f"<b>{head}</b>", PANEL_HEAD_FILL)] + list(zip(column, fill))):
+            y0, y1 = bottoms[r], tops[r]
+            shapes.append(dict(type="rect", name="expansions", xref="paper", yref="paper", x0=x0, x1=x1, y0=y0,
+                               y1=y1, fillcolor=color, line=dict(color=PANEL_LINE, width=1), layer="below"))
+            notes.append(dict(name="expansions", xref="paper", yref="paper", showarrow=False, text=value,
+                              x=x0 + 0.008 if left and r else (x0 + x1) / 2, xanchor="left" if left and r else "center",
+                              y=(y0 + y1) / 2, yanchor="middle", font=dict(size=12 if r else 11, color=INK)))
+    layout["shapes"] = shapes
+    layout["annotations"] = notes
+
+
+def _width(texts) -> int:
+    """A column's relative width: its longest line (tags aside), in characters."""
+    lines = [line for t in texts for line in re.sub(r"<(?!br)[^>]*>", "", t).split("<br>")]
+    return max(6, max(len(html.unescape(line)) for line in lines) + 2)
+
+
+def _stack(k: int) -> str:
+    return "<b>empty</b>" if k == 0 else f"{k} left"
+
+
+def _tint(color: str) -> str:
+    """A player's colour, light enough to write on."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * 0.78):02x}" for v in rgb)
+
+
+def _make_room(layout: dict, panel: dict, height: int | None) -> None:
+    """Grow the figure by the table's height and put the table under the map: ``height`` stays the map's."""
+    panel_px = len(panel["cells"]["values"][0]) * PANEL_ROW + PANEL_HEAD + 6
+    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    plot = total - MARGIN_TOP - MARGIN_BOTTOM
+    split = panel_px / plot
+    layout["height"] = total
+    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
+    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+    panel["domain"] = dict(x=[0, 1], y=[0, split])
+
+
 # -- title and layout ------------------------------------------------------------------------------------------
 
 def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
@@ -277,7 +395,7 @@ def _layout(board: Board, title: str, height: int | None) -> dict:
     return dict(
         title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
         height=height or DEFAULT_HEIGHT,
-        margin=dict(l=8, r=8, t=64, b=8),
+        margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
         xaxis=dict(axis, range=[min(xs) - PAD, max(xs) + PAD], constrain="domain"),
         yaxis=dict(axis, range=[max(ys) + PAD, min(ys) - PAD], scaleanchor="x", scaleratio=1, constrain="domain"),
         plot_bgcolor="#f6f2e7", paper_bgcolor="white",

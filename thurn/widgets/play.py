@@ -24,8 +24,9 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from .. import viz
-from ..actions import CallOfficial, Draw, EndTurn, Keep, Play as PlayCard, Score, parse_action
+from ..actions import CallOfficial, Draw, EndTurn, Keep, Play as PlayCard, Score
 from ..errors import PositionError, ThurnError, UnknownName
+from ..expansions import messenger, offices
 from ..explore import score_outcomes
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..scoring import placement_options
@@ -40,6 +41,8 @@ from ..io import MAX_SAVE_BYTES  # a save file larger than this is refused unrea
 MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
 DEFAULT_PLAYERS = ("Ann", "Bot")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
+RETURN_KIND = "return_tiles"   # Offices of Honor's returns: a tile picker, then the reward, instead of buttons
+CHOOSE = -1                # the reward list's "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
 GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at the left end"),
@@ -107,8 +110,10 @@ class Play(ClosesParts, widgets.VBox):
     actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.resume()`` /
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
-    app). CSS classes: ``thurn-play`` (the app), ``thurn-map``,
-    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``.
+    app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
+    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
+    Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
+    ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
     """
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
@@ -132,6 +137,12 @@ class Play(ClosesParts, widgets.VBox):
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
+        self.return_toggles: list[widgets.ToggleButton] = []   # the return picker: one per office tile held
+        self.return_reward: widgets.Dropdown | None = None       # the reward of the tiles selected
+        self.return_button: widgets.Button | None = None
+        self.return_note: widgets.HTML | None = None             # what the selection earns, or why it cannot
+        self._return_choices: list = []                          # the legal returns of the selection
+        self._return_returns: list = []                          # every legal return of tiles now
         self.hint_bot = hint_bot          # None: GreedyBot's estimates (thurn.bots.hint)
         self.hints: list = []             # the hints shown for the current position, best first
         self._quiet = False
@@ -160,6 +171,7 @@ class Play(ClosesParts, widgets.VBox):
                                                          padding="6px", margin="4px 0"))
 
         self._status = widgets.HTML(layout=full)
+        self._status.add_class("thurn-status")
         self.map = go.FigureWidget(self._map_figure(self._state, self._state.legal_actions()))
         self._map_box = widgets.VBox([self.map], layout=widgets.Layout(width=f"{self.map_width + 8}px"))
         self._map_box.add_class("thurn-map")
@@ -247,8 +259,13 @@ class Play(ClosesParts, widgets.VBox):
     @property
     def action_buttons(self) -> list[widgets.Button]:
         """The buttons of the legal actions shown now; each has ``.action``."""
-        return [b for row in self._actions.children if isinstance(row, widgets.HBox)
-                for b in row.children if isinstance(b, widgets.Button) and hasattr(b, "action")]
+        def buttons(box):
+            for w in box.children:
+                if isinstance(w, widgets.Box):
+                    yield from buttons(w)
+                elif isinstance(w, widgets.Button) and hasattr(w, "action"):
+                    yield w
+        return list(buttons(self._actions))
 
     @property
     def message(self) -> str:
@@ -276,7 +293,7 @@ class Play(ClosesParts, widgets.VBox):
             return False
         if isinstance(action, str):
             try:
-                action = parse_action(action)
+                action = self._state.ruleset.parse(action)     # an expansion's notation too ("return ...")
             except ValueError as e:
                 self.messages.error(str(e))
                 return False
@@ -636,11 +653,28 @@ class Play(ClosesParts, widgets.VBox):
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             text = (f"<b>Turn {s.turn_number + 1}</b> · <b>{who}</b> to {html.escape(info.does)} "
                     f"<i>({html.escape(info.rule)})</i>")
-            if s.interrupted:           # an expansion's decisions in the middle of someone's turn
+            if RETURN_KIND in info.kinds:
+                text = self._return_status(s, who) + f" <i>({html.escape(info.rule)})</i>"
+                if s.step != offices.FINAL:
+                    text += f"; then {html.escape(_whose(s.turn_owner_name), quote=False)} turn goes on"
+            elif s.interrupted:           # an expansion's decisions in the middle of someone's turn
                 waiting = len(s.interruptions)
                 text += (f" — in the middle of <b>{html.escape(s.turn_owner_name)}</b>'s turn, which goes on after "
                          f"{waiting} more decision{'s' if waiting != 1 else ''}")
         self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
+
+    @staticmethod
+    def _return_status(s: GameState, who: str) -> str:
+        """'Return round: Ben returns tiles (return round started by Ann) — 1 tile: nothing · 2 tiles: a card…'."""
+        sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}" for n, r in _rewards(s).items())
+        if s.step == offices.FINAL:
+            head = f"<b>Final return round</b> · <b>{who}</b> returns tiles, or none"
+        else:
+            k = offices.offices(s).rounds
+            again = f", round {k}" if k > 1 else ""
+            head = (f"<b>Turn {s.turn_number + 1} · Return round</b> · <b>{who}</b> returns tiles (return round "
+                    f"started by {html.escape(s.turn_owner_name)}{again})")
+        return f"{head} — {sizes}"
 
     def _show_map(self, s: GameState, legal) -> None:
         viz.refresh(self.map, self._map_figure(s, legal))
@@ -681,14 +715,37 @@ class Play(ClosesParts, widgets.VBox):
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td>{len(p.houses)} placed, {p.houses_left} left</td><td>{p.carriage or '—'}</td>"
-                f"<td>{html.escape(tiles)}</td><td>{scores[name]}</td></tr>")
+                f"<td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}<td>{scores[name]}</td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
-                "<th>score now</th></tr>")
+                f"{self._expansion_heads(s)}<th>score now</th></tr>")
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
         return f"<table style='{style}'>{head}{''.join(rows)}</table>"
 
+    @staticmethod
+    def _expansion_heads(s: GameState) -> str:
+        out = ""
+        if messenger.active(s):
+            out += "<th title='nobility letters (The Princess&#x27; Messenger)'>letters</th><th>Messenger</th>"
+        if offices.active(s):
+            out += "<th title='Offices of Honor'>office tiles</th><th>chips</th>"
+        return out
+
+    @staticmethod
+    def _expansion_cells(s: GameState, seat: int) -> str:
+        out = ""
+        name = s.names[seat]
+        if messenger.active(s):
+            m = messenger.summary(s)
+            out += f"<td>{m['held'][name]}</td><td>{'<b>holds it</b>' if m['holder'] == name else '—'}</td>"
+        if offices.active(s):
+            o = offices.summary(s)
+            tiles = ", ".join(f"{s.board.official(oid).name} {k}" for oid, k in o["tiles"][name].items() if k)
+            out += f"<td>{html.escape(tiles or '—')}</td><td>{o['chips'][name]}</td>"
+        return out
+
     def _officials_html(self, s: GameState, legal) -> str:
-        callable_now = {s.board.official(a.official).id for a in legal if isinstance(a, CallOfficial)}
+        calls = {s.board.official(a.official).id: a for a in legal if isinstance(a, CallOfficial)}
+        callable_now = set(calls)
         if any(isinstance(a, Score) and a.cartwright for a in legal):
             callable_now.add("cartwright")
         used = s.officials
@@ -697,13 +754,23 @@ class Play(ClosesParts, widgets.VBox):
             if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
-                note = "<span style='color:#1d6b2f'>can help now</span>"
+                cost = _letters_taken(s, calls[o.id]) if o.id in calls and messenger.active(s) else 0
+                price = f" for {cost} letter{'s' if cost != 1 else ''}" if cost else ""
+                note = f"<span style='color:#1d6b2f'>can help now{price}</span>"
             else:
                 note = "<span style='color:#777'>not now</span>"
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
         texts = s.ruleset.texts
+        letters = ""
+        if messenger.active(s) and not s.is_over:
+            m = messenger.summary(s)
+            owner = s.turn_owner_name        # letters are spent in one's own turn (also during a return round)
+            held = m["held"][owner]
+            letters = (f"<div>{html.escape(owner)} holds {held} letter{'s' if held != 1 else ''}; "
+                       f"{m['spendable_now']} of them may be spent this turn (those held at its start).</div>")
         return (f"<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — {html.escape(texts['officials'])} "
-                f"({html.escape(texts['officials_rule'])})<ul style='margin:2px 0'>{''.join(items)}</ul></div>")
+                f"({html.escape(texts['officials_rule'])}){letters}<ul style='margin:2px 0'>{''.join(items)}</ul>"
+                f"</div>")
 
     def _show_log(self, s: GameState) -> None:
         lines = self._log_of(s)
@@ -767,7 +834,11 @@ class Play(ClosesParts, widgets.VBox):
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))
             del by_group["keep"]
+        self.return_toggles, self.return_reward, self.return_button, self.return_note = [], None, None, None
+        if RETURN_KIND in by_group:
+            rows.append(self._return_picker(s, by_group.pop(RETURN_KIND)))
         labels = self._score_labels(s, by_group.get("score", ()))
+        labels.update(self._official_labels(s, by_group.get("official", ())))
         kinds = s.ruleset.kinds
         titled = dict(GROUPS)
         for key, acts in sorted(by_group.items(), key=lambda kv: _group_order(kv[0])):
@@ -808,7 +879,7 @@ class Play(ClosesParts, widgets.VBox):
         if isinstance(action, PlayCard):
             return ENDS[action.end].format(action.city)
         if isinstance(action, CallOfficial):
-            return str(action).replace("call the ", "call ")
+            return labels.get(action) or str(action).replace("call the ", "call ")
         if isinstance(action, Score):
             return labels.get(action, str(action))
         if isinstance(action, Keep):
@@ -840,6 +911,111 @@ class Play(ClosesParts, widgets.VBox):
             out[a] = text
         return out
 
+    @staticmethod
+    def _official_labels(s: GameState, calls) -> dict:
+        """With The Princess' Messenger, each official's button says its price: 'call the Postmaster: 2 letters'
+        (or 'free'). The price is the engine's: the letters the call takes (the action applied on a copy)."""
+        if not calls or not messenger.active(s):
+            return {}
+        out = {}
+        for a in calls:
+            cost = _letters_taken(s, a)
+            out[a] = f"{str(a)}: " + ("free" if cost == 0 else f"{cost} letter{'s' if cost != 1 else ''}")
+        return out
+
+    def _return_picker(self, s: GameState, returns) -> widgets.VBox:
+        """Offices of Honor's return: toggle the office tiles to return, then choose the reward among the engine's
+        legal returns of that selection (a card face up or the deck's, a house city, or none), then confirm."""
+        seat = s.to_move
+        held = offices.held(s, seat)
+        toggles = []
+        for oid, k in held.items():
+            if not k:
+                continue
+            t = widgets.ToggleButton(description=f"{s.board.official(oid).name} ×{k}",
+                                     tooltip=f"return a {s.board.official(oid).name} tile",
+                                     layout=widgets.Layout(width="auto", margin="1px 2px"))
+            t.office = oid
+            t.add_class("thurn-return-tile")
+            t.observe(lambda change: self._guard(lambda: self._return_toggled(change["owner"])), names="value")
+            toggles.append(t)
+        reward = widgets.Dropdown(options=[("—", CHOOSE)], value=CHOOSE, description="reward",
+                                  layout=widgets.Layout(width="auto", min_width="320px"))
+        reward.add_class("thurn-return-reward")
+        reward.observe(lambda _: self._guard(self._return_reward_chosen), names="value")
+        button = widgets.Button(description="Return the selected tiles", button_style="primary", disabled=True,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class("thurn-return")
+        button.on_click(lambda _: self._guard(self._return_confirmed))
+        note = widgets.HTML()
+        note.add_class("thurn-return-note")
+        self.return_toggles, self.return_reward, self.return_button, self.return_note = toggles, reward, button, note
+        self._return_returns = [a for a in returns if a.offices]
+        none = [self._button(s, a, {a: "return no tile"}) for a in returns if not a.offices]   # final round
+        sizes = " · ".join(f"{n}: {html.escape(r)}" for n, r in _rewards(s).items())
+        head = widgets.HTML("<b>Return tiles</b>", layout=widgets.Layout(width="150px"))
+        how = widgets.HTML(f"<small>Select different office tiles ({html.escape(s.to_move_name)} holds "
+                           f"{sum(held.values())}), then the reward — tiles returned: {sizes}</small>")
+        self._return_selected()
+        return widgets.VBox([
+            widgets.HBox([head] + toggles + none, layout=widgets.Layout(flex_flow="row wrap")), how,
+            widgets.HBox([reward, button], layout=widgets.Layout(flex_flow="row wrap")), note],
+            layout=widgets.Layout(border="2px solid #8b1a1a", padding="4px", margin="2px 0"))
+
+    @property
+    def return_selection(self) -> tuple:
+        """The office ids selected in the return picker."""
+        return tuple(t.office for t in self.return_toggles if t.value)
+
+    def _return_toggled(self, toggle) -> None:
+        toggle.button_style = "info" if toggle.value else ""       # a selected tile stands out, with a tick
+        toggle.icon = "check" if toggle.value else ""
+        self._return_selected()
+
+    def _return_selected(self) -> None:
+        """The tiles selected changed: list the rewards the engine allows for them, or say why none."""
+        if self.return_reward is None:
+            return
+        s = self._state
+        chosen = set(self.return_selection)
+        choices = [a for a in self._return_returns if set(a.offices) == chosen]
+        self._return_choices = choices
+        if not chosen:
+            options, note = [("—", CHOOSE)], "Select the office tiles to return."
+        elif not choices:
+            why = s.why_illegal(offices.ReturnTiles(tuple(chosen)))
+            options, note = [("—", CHOOSE)], f"Not allowed: {why}" if why else "No return of these tiles is allowed."
+        else:
+            reward = _rewards(s).get(len(chosen), "nothing")
+            labels = [(_reward_label(s, a, reward), i) for i, a in enumerate(choices)]
+            options = labels if len(labels) == 1 else [("choose the reward…", CHOOSE)] + labels
+            names = " + ".join(s.board.official(o).name for o in offices.order() if o in chosen)
+            note = (f"Returning {names} ({len(chosen)} tile{'s' if len(chosen) != 1 else ''}) earns {reward}"
+                    + (": choose it above (or decline it)." if len(labels) > 1 else "."))
+        self.return_reward.options = options
+        self.return_reward.value = options[0][1]
+        self.return_reward.disabled = len(options) == 1
+        self.return_note.value = f"<div style='margin:2px 0'>{html.escape(note)}</div>"
+        self._return_reward_chosen()
+
+    def _return_reward_chosen(self) -> None:
+        if self.return_button is None:
+            return
+        i = self.return_reward.value
+        self.return_button.disabled = i is None or i == CHOOSE or i >= len(self._return_choices)
+        if not self.return_button.disabled:
+            self.return_button.description = f"Return: {self.return_reward.label}"
+            self.return_button.tooltip = f"type: {self._return_choices[i].notation}"
+        else:
+            self.return_button.description = "Return the selected tiles"
+
+    def _return_confirmed(self) -> None:
+        i = self.return_reward.value if self.return_reward is not None else CHOOSE
+        if i == CHOOSE or i >= len(self._return_choices):
+            self.messages.error("Select the office tiles to return and their reward first.")
+            return
+        self.do(self._return_choices[i])
+
     def _keep_picker(self, s: GameState) -> widgets.HBox:
         hand = s.player().hand
         toggles = [widgets.ToggleButton(description=c, layout=widgets.Layout(width="auto", margin="1px 2px"))
@@ -858,6 +1034,35 @@ class Play(ClosesParts, widgets.VBox):
         what = f"Keep up to {limit} cards" if s.rules.hand_limit_at_most else f"Keep {limit} cards"
         return widgets.HBox([widgets.HTML(f"<b>{what}</b>", layout=widgets.Layout(width="150px"))]
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+# -- the expansions' readings ------------------------------------------------------------------------------------
+
+def _letters_taken(s: GameState, action) -> int:
+    """The nobility letters ``action`` costs the player to move: the engine's answer (applied on a copy)."""
+    seat = s.to_move
+    return messenger.summary(s)["held"][s.names[seat]] - messenger.summary(s.apply(action))["held"][s.names[seat]]
+
+
+def _rewards(s: GameState) -> dict:
+    """Offices of Honor: what a return of each size earns in this round, in words ({2: 'a card', ...})."""
+    c = offices.conf()
+    sizes = c.final_rewards if s.step == offices.FINAL else c.rewards
+    words = dict(offices.REWARD_WORDS, card="a card (face up or the deck's top)", house="a house in any city")
+    return {n: words[r] for n, r in sorted(sizes.items())}
+
+
+def _reward_label(s: GameState, action, reward: str) -> str:
+    """One legal return's reward in words: the card or the house it takes, or none."""
+    if action.card is not None:
+        return "the top card of the deck" if action.card == "deck" else f"{action.card} (face up)"
+    if action.house is not None:
+        return f"a house in {action.house}"
+    if reward.startswith("a card"):
+        return "no card (decline it)"
+    if reward.startswith("a house"):
+        return "no house (decline it)"
+    return reward
 
 
 # -- save files ---------------------------------------------------------------------------------------------------
