@@ -266,7 +266,8 @@ def _card_of(s, card: str) -> int:
 
 def _card_values(ev, s) -> dict:
     """What a card taken for 2 tiles is worth: a card in hand (``0.3``) plus what it adds to the best play
-    (the base evaluation's draw values); the deck as ``-1``."""
+    (the base evaluation's draw values), at most ``card_reward`` (a card saves a draw, not a turn); the deck as
+    ``-1``."""
     out = {}
     try:
         base, shown, deck = ev.draw_gains(False)
@@ -277,9 +278,10 @@ def _card_values(ev, s) -> dict:
             out[c] = 0.5 + 0.01 * (ev.adj[c] & ev.dmask).bit_count()
         out[-1] = 0.5
         return out
+    cap = ev.w.card_reward
     for c, v in shown.items():
-        out[c] = 0.3 + max(0.0, v - base)
-    out[-1] = 0.3 + max(0.0, deck - base)
+        out[c] = 0.3 + min(cap, max(0.0, v - base))
+    out[-1] = 0.3 + min(cap, max(0.0, deck - base))
     return out
 
 

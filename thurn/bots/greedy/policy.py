@@ -36,6 +36,7 @@ class Weights:
     tile_return: float = 0.9      # the first layer of different office tiles: the share of its reward counted
     tile_layer: float = 0.6       # each further layer (it needs another return) counts this much of the one before
     tile_grow: float = 0.6        # the chance that 3 different office tiles become 4 before they are returned
+    card_reward: float = 0.6      # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
 
 
 class GreedyBot:
