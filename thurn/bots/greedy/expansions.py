@@ -38,6 +38,30 @@ RETURN_STEPS = (_offices.RETURN, _offices.FINAL)
 #: The potential of a layer of ``k`` different office tiles (points), before the discount (see tiles_worth).
 LAYER = (0.0, 0.1, 0.45)
 
+_CONF: list = [None, None]     # the components of the Messenger and of Offices of Honor, read once
+_CITIES: dict = {}              # id(board) -> (board, {city name: number})
+
+
+def _conf(module):
+    """The expansion's component data, read once (the files do not change while a process runs)."""
+    i = module is _offices
+    c = _CONF[i]
+    if c is None:
+        c = _CONF[i] = module.conf()
+    return c
+
+
+def _city_index(s) -> dict:
+    """City name (as the engine's actions spell it) -> city number, per board."""
+    b = s.board
+    hit = _CITIES.get(id(b))
+    if hit is None or hit[0] is not b:
+        from ...turn.base import table
+        if len(_CITIES) > 16:
+            _CITIES.clear()
+        hit = _CITIES[id(b)] = (b, {name: c for c, name in enumerate(table(b).names)})
+    return hit[1]
+
 
 def active(s) -> bool:
     ext = s.ext
@@ -74,7 +98,7 @@ class Context:
         self.final = ev.final
         L = self.L = s.ext.get(MESSENGER)
         if L is not None:
-            c = _messenger.conf()
+            c = _conf(_messenger)
             self.free = c.free
             self.price = c.cost_holder if L.holder == seat else c.cost
             self.held = L.held[seat]
@@ -83,7 +107,7 @@ class Context:
             self.free, self.price, self.held, self.rate = 1, 0, 0, 0.0
         O = self.O = s.ext.get(OFFICES)
         if O is not None:
-            self.order = _offices.conf().order
+            self.order = _conf(_offices).order
             self.mine = O.tiles[seat]
         else:
             self.order, self.mine = (), ()
@@ -116,7 +140,7 @@ class Context:
         L = self.L
         if L is None or L.holder == self.seat:
             return 0.0
-        c = _messenger.conf()
+        c = _conf(_messenger)
         if self.final:
             return 0.9 * c.points
         return self.w.figure * c.points
@@ -234,24 +258,28 @@ def return_values(ev, s, actions) -> list:
     O = cx.O
     cards = None
     houses = {}
+    index = _city_index(s)
     out = []
     for a in actions:
-        idx = [order.index(o) for o in a.offices] if a.offices else []
-        rest = tuple(k - (i in idx) for i, k in enumerate(mine))
+        idx = [order.index(o) for o in a.offices] if a.offices else ()
+        rest = tuple(k - (i in idx) for i, k in enumerate(mine)) if not final else mine
         n = len(idx)
         reward = 0.0
         if a.card is not None:
             if cards is None:
                 cards = _card_values(ev, s)
-            reward = cards.get(_card_of(s, a.card), 0.3)
+            c = -1 if a.card == "deck" else index.get(a.card)
+            reward = cards.get(_card_of(s, a.card) if c is None else c, 0.3)
         elif a.house is not None:
-            c = s.board.index(a.house)
+            c = index.get(a.house)
+            if c is None:
+                c = s.board.index(a.house)
             h = houses.get(c)
             if h is None:
                 h = houses[c] = ev.mask_value(1 << c) + cx.letter_gain(cx.letters_of(1 << c))
             reward = h
         elif n == 3 and not (a.card or a.house):
-            reward = _offices.conf().chip_points if O.chips_left else 0.0
+            reward = _conf(_offices).chip_points if O.chips_left else 0.0
         if final:
             out.append((reward + 0.001 * n, a))
         else:
@@ -292,10 +320,10 @@ def points(s, seat: int) -> float:
     v = 0.0
     L = s.ext.get(MESSENGER)
     if L is not None and L.holder == seat:
-        v += _messenger.conf().points
+        v += _conf(_messenger).points
     O = s.ext.get(OFFICES)
     if O is not None:
-        v += O.chips[seat] * _offices.conf().chip_points
+        v += O.chips[seat] * _conf(_offices).chip_points
     return v
 
 
