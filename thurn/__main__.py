@@ -138,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--seed", type=_seed, default=0, help="seed of every rung's games")
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
+    lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
+                     help="play the league with these expansions on: messenger (The Princess' Messenger), offices "
+                          "(Offices of Honor)")
     lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
     lad.add_argument("--progress", action="store_true", help="show progress bars")
 
@@ -153,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time for each player count (whole games are played, so a little more)")
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=_seed, default=0, help="seed of the games and of the random choices")
+    b.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
+                   help="bots: play the GreedyBot games with these expansions on too (messenger, offices)")
     b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
                    help="play: random games; bots: greedy games (each player count) and search decisions; "
                         "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
@@ -300,7 +305,7 @@ def cmd_ladder(args) -> int:
             return _fail("ladder", problem)
     try:
         df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
-                    progress=args.progress)
+                    progress=args.progress, expansions=args.expansions)
     except ThurnError as e:
         return _fail("ladder", e)
     print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
@@ -361,6 +366,15 @@ def _bench_bots(args) -> None:
         r = bench_bot("greedy", n, args.seconds, seed=args.seed)
         print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} {r['turns_per_s']:>15,.0f} "
               f"{r['decisions_per_s']:>12,.0f}", flush=True)
+    if getattr(args, "expansions", None):
+        rules = {"expansions": list(args.expansions)}
+        print()
+        print(f"GreedyBot games with {'+'.join(args.expansions)}, about {args.seconds:g} s per player count:")
+        print(f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} {'decisions/s':>12}")
+        for n in args.players:
+            r = bench_bot("greedy", n, args.seconds, seed=args.seed, rules=rules)
+            print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} "
+                  f"{r['turns_per_s']:>15,.0f} {r['decisions_per_s']:>12,.0f}", flush=True)
     print()
     r = bench_search(args.decisions, 4, args.seed)
     print(f"SearchBot decisions over {r['n']} positions of greedy 4-player games, {r['bot']}:")

@@ -60,8 +60,9 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
             "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed}
 
 
-def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
-    """Whole games between bots (``bot``: as ``bots`` in :func:`~thurn.sim.simulate`) for about ``seconds``, in-process.
+def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int = 0, rules=None) -> dict:
+    """Whole games between bots (``bot``: as ``bots`` in :func:`~thurn.sim.simulate`) for about ``seconds``, in-process,
+    on ``rules`` (e.g. ``{"expansions": ["messenger", "offices"]}``; default the base game).
 
     Returns the counts and the rates: games/s, player-turns/s and decisions/s (actions chosen by the bots).
     """
@@ -74,7 +75,7 @@ def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int =
     while True:
         gseed = game_seed(seed, k)
         k += 1
-        state = play_game(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed)
+        state = play_game(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed, rules)
         games += 1
         turns += state.turn_number
         decisions += len(state.history)

@@ -15,7 +15,7 @@ import math
 
 from .errors import SimulationError
 
-__all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder"]
+__all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder", "league_rules"]
 
 #: The default ladder, weakest first (the search bot with its default budget: see SearchBot).
 LADDER = ("random", "greedy", "search")
@@ -32,38 +32,76 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def rung(upper, lower, games: int, players: int = 2, seed=0, **simulate_options) -> dict:
+def league_rules(rules=None, expansions=None):
+    """The ruleset of a league: ``rules`` (as :func:`thurn.sim.simulate` takes them) with the expansions
+    ``expansions`` switched on too (a name, names joined by ``+``, or a list: ``"messenger"``, ``"offices"``)."""
+    from .rules import Rules, as_rules
+
+    rules = as_rules(rules)
+    if expansions is None:
+        return rules
+    if isinstance(expansions, str):
+        expansions = [e for e in expansions.replace(",", "+").split("+") if e.strip()]
+    names = list(rules.expansions)
+    for e in expansions:
+        e = str(e).strip().lower()
+        if e not in names:
+            names.append(e)
+    d = rules.to_dict()
+    d["expansions"] = names
+    return Rules.from_dict(d)
+
+
+def rung(upper, lower, games: int, players: int = 2, seed=0, expansions=None, **simulate_options) -> dict:
     """One rung: ``upper`` against ``lower`` (bots as :func:`thurn.sim.simulate` takes them) over ``games`` games
-    of ``players`` players, seats rotated. Returns the wins, the share with its interval, the share equal bots
-    would get, and the mean score and turns per player of each side."""
+    of ``players`` players, seats rotated, on the rules ``rules`` with the ``expansions`` switched on (see
+    :func:`league_rules`). Returns the wins, the share with its interval, the share equal bots would get, the mean
+    score and turns per player of each side and the rules played; with The Princess' Messenger the letters each side
+    spent and the officials it bought, with Offices of Honor each side's chips and reward houses and the return
+    rounds a game."""
+    from .rules import rules_text
     from .sim import simulate
 
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise SimulationError(f"a rung is played with 2 to 4 players, not {players!r}.")
+    rules = league_rules(simulate_options.pop("rules", None), expansions)
     sim = simulate(games, bots=[upper] + [lower] * (players - 1), players=players, seed=seed, rotate=True,
-                   **simulate_options)
+                   rules=rules, **simulate_options)
     rows = sim.players
     top = rows[rows["lineup"] == 0]
     rest = rows[rows["lineup"] != 0]
     wins = int(top["winner"].sum())
     low, high = wilson(wins, games)
-    return {"upper": top["bot"].iat[0] if len(top) else str(upper),
-            "lower": rest["bot"].iat[0] if len(rest) else str(lower),
-            "players": players, "games": games, "wins": wins, "share": wins / games if games else float("nan"),
-            "ci_low": low, "ci_high": high, "if_equal": 1 / players,
-            "upper_score": top["total"].mean(), "lower_score": rest["total"].mean(),
-            "upper_turns": top["turns"].mean(), "lower_turns": rest["turns"].mean(),
-            "winning_score": sim.games["winning_score"].mean()}
+    out = {"upper": top["bot"].iat[0] if len(top) else str(upper),
+           "lower": rest["bot"].iat[0] if len(rest) else str(lower),
+           "players": players, "games": games, "wins": wins, "share": wins / games if games else float("nan"),
+           "ci_low": low, "ci_high": high, "if_equal": 1 / players,
+           "upper_score": top["total"].mean(), "lower_score": rest["total"].mean(),
+           "upper_turns": top["turns"].mean(), "lower_turns": rest["turns"].mean(),
+           "winning_score": sim.games["winning_score"].mean(), "rules": rules_text(rules)}
+    if "letters_spent" in rows:
+        out.update(upper_letters_spent=top["letters_spent"].mean(), lower_letters_spent=rest["letters_spent"].mean(),
+                   upper_bought=top["officials_bought"].mean(), lower_bought=rest["officials_bought"].mean())
+    if "return_series" in sim.games:
+        out.update(upper_chips=top["chips"].mean(), lower_chips=rest["chips"].mean(),
+                   upper_reward_houses=top["reward_houses"].mean(), lower_reward_houses=rest["reward_houses"].mean(),
+                   return_rounds=sim.games["return_rounds"].mean())
+    return out
 
 
-def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: bool = False, **simulate_options):
+def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: bool = False, expansions=None,
+           **simulate_options):
     """Each bot of ``bots`` (weakest first) against the one below it, for each table size in ``players``: a pandas
-    DataFrame with one row per rung (see :func:`rung`). The same seed gives the same games."""
+    DataFrame with one row per rung (see :func:`rung`). The same seed gives the same games. ``expansions``: play
+    the league with these expansions on (``"messenger"``, ``"offices"``, ``"messenger+offices"`` or a list), on
+    top of ``rules``; the table's ``rules`` column says what was played."""
     import pandas as pd
     from tqdm.auto import tqdm
 
     from .errors import SimulationError
     from .bots.spec import bot_entry
+
+    simulate_options["rules"] = league_rules(simulate_options.get("rules"), expansions)   # bad names fail now
 
     bots = [bots] if isinstance(bots, str) else list(bots)
     if len(bots) < 2:
@@ -82,12 +120,31 @@ def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: boo
 
 
 def format_ladder(df) -> str:
-    """The ladder as a text table: win share with its 95 % interval, against what equal bots would get."""
-    lines = [f"{'upper':>28} {'lower':>10} {'players':>7} {'games':>6} {'wins':>6} {'share':>7} {'95% CI':>15} "
+    """The ladder as a text table: win share with its 95 % interval, against what equal bots would get; the rules
+    played when they are not the base game's, and the expansions' figures (letters spent, officials bought; chips,
+    reward houses, return rounds a game) when they are on."""
+    lines = []
+    if "rules" in df and len(df) and set(df["rules"]) != {"base"}:
+        lines.append("rules: " + "; ".join(dict.fromkeys(df["rules"])))
+    lines += [f"{'upper':>28} {'lower':>10} {'players':>7} {'games':>6} {'wins':>6} {'share':>7} {'95% CI':>15} "
              f"{'if equal':>8} {'score':>11} {'turns':>11}"]
     for r in df.itertuples():
         lines.append(f"{r.upper:>28} {r.lower:>10} {r.players:>7} {r.games:>6} {r.wins:>6} {r.share:>7.1%} "
                      f"{f'{r.ci_low:.1%}–{r.ci_high:.1%}':>15} {r.if_equal:>8.0%} "
                      f"{f'{r.upper_score:.1f}/{r.lower_score:.1f}':>11} "
                      f"{f'{r.upper_turns:.1f}/{r.lower_turns:.1f}':>11}")
+    extra = []
+    for r in df.itertuples():
+        parts = []
+        if hasattr(r, "upper_letters_spent") and r.upper_letters_spent == r.upper_letters_spent:
+            parts.append(f"letters spent {r.upper_letters_spent:.1f}/{r.lower_letters_spent:.1f}, officials bought "
+                         f"{r.upper_bought:.1f}/{r.lower_bought:.1f}")
+        if hasattr(r, "return_rounds") and r.return_rounds == r.return_rounds:
+            parts.append(f"chips {r.upper_chips:.1f}/{r.lower_chips:.1f}, reward houses "
+                         f"{r.upper_reward_houses:.1f}/{r.lower_reward_houses:.1f}, return rounds a game "
+                         f"{r.return_rounds:.1f}")
+        if parts:
+            extra.append(f"{r.upper:>28} {r.lower:>10} {r.players:>7}  " + "; ".join(parts))
+    if extra:
+        lines += ["(the expansions: mean per player, upper/lower)"] + extra
     return "\n".join(lines)

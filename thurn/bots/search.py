@@ -145,6 +145,8 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
                 or any(a.cartwright for a in scores):
             return max(scores, key=lambda a: _score_value(s, p, a) + rng.random() * 0.01)
         return end
+    if step in _RETURN_STEPS:
+        return _quick_return(s, actions, rng)
     if step == "keep":
         def keep_value(a):
             cards = a.resolved
@@ -156,6 +158,29 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+_RETURN_STEPS = ("return", "final_return")
+
+
+def _quick_return(s, actions, rng):
+    """A return of office tiles for the rollouts (Offices of Honor): the most tiles with their reward taken (a
+    house, a chip, a card face up that fits the route or the deck)."""
+    p = s.players[s.to_move]
+    adj, route, rmask, hand = s.board.adj, p.route, p.rmask, p.hand
+
+    def value(a):
+        n = len(a.offices)
+        v = 2.0 * n
+        if a.house is not None:
+            v += 1.0
+        elif a.card is not None:
+            v += 0.5 if a.card == "deck" else 0.5 + 0.2 * _draw_value(adj, route, rmask, hand,
+                                                                         s.board.index(a.card))
+        elif n in (2, 4):
+            v -= 1.5                    # the reward declined
+        return v + rng.random() * 0.1
+    return max(actions, key=value)
+
+
 # -- evaluation ----------------------------------------------------------------------------------------------
 
 def _player_value(s, seat: int) -> float:
@@ -164,6 +189,8 @@ def _player_value(s, seat: int) -> float:
     b = s.board
     p = s.players[seat]
     v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(v for _, v in p.tiles) - p.houses_left
+    if s.ext:
+        v += _ext_points(s, seat)
     if s.step == "over":
         return v
     route = p.route
@@ -195,6 +222,9 @@ def _as_mover(s, seat: int):
     n.step, n.draws, n.draws_allowed, n.plays, n.plays_allowed, n.officials = "draw", 0, 1, 0, 1, ()
     if not s.players[seat].hand:
         n.officials, n.draws_allowed = ("postmaster",), 2       # an empty hand: the Postmaster must help (1)
+    if n.ext:
+        from .greedy.expansions import as_mover
+        as_mover(n, seat)
     return n
 
 
@@ -245,13 +275,25 @@ def greedy_value(s, seat: int, bot=None) -> float:
     p = s.players[seat]
     b = s.board
     v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
+    if s.ext:
+        v += _ext_points(s, seat)
     if s.step == "over":
         return v
     from .greedy import GreedyBot, action_values
     if bot is None:
         bot = GreedyBot(0)
     x = max((value for value, _ in action_values(_as_mover(s, seat), bot.weights, always=True)), default=0.0)
-    return v + _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
+    v += _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
+    if s.ext:
+        from .greedy.expansions import credits
+        v += credits(s, seat, bot.weights)
+    return v
+
+
+def _ext_points(s, seat: int) -> float:
+    """The expansions' score items of ``seat`` now (the Messenger figure's point, victory point chips)."""
+    from .greedy.expansions import points
+    return points(s, seat)
 
 
 def evaluate(s, seat: int, value=_player_value) -> float:
@@ -410,5 +452,13 @@ class SearchBot:
     def _rollout(self, s, me: int, horizon, rng: random.Random) -> float:
         policy = self.policy_fn
         while s.step != "over" and s.turns < horizon:
-            s = s.apply(policy(s, rng, None))
+            try:
+                a = policy(s, rng, None)
+            except (ValueError, IndexError):
+                if s.legal_actions():
+                    raise
+                # a sample dealt another player cards that do not fit the turn he is in the middle of (a decision
+                # made during an interruption of his turn: Offices of Honor's returns): the sample stops here
+                break
+            s = s.apply(a)
         return evaluate(s, me, self.value)

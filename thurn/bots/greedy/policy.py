@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields, replace
 
 from ...actions import Action
 from ...turn import earns_carriage
+from . import expansions as _ext
 from .evaluation import Eval
 from .explain import reason
 from .tables import NEG, bits
@@ -27,6 +28,15 @@ class Weights:
     end_penalty: float = 4.0      # ending the game while not ahead (plus the deficit)
     max_plan: int = 4             # cards planned beyond the safe run of hand cards
     horizon: bool = True          # plans end when the game is likely to end (see Eval.read_scores)
+    # the expansions (see .expansions; unused in the base game)
+    letter: float = 0.45          # the first nobility letter held (Messenger): a share of the official it buys
+    letter_decay: float = 0.85    # each further letter held is worth this much of the one before
+    figure: float = 0.7           # taking the Messenger figure: its point, less the chance of losing it
+    house_reward: float = 1.8     # a house placed for 4 office tiles, in the tiles' potential (Offices of Honor)
+    tile_return: float = 0.9      # the first layer of different office tiles: the share of its reward counted
+    tile_layer: float = 0.6       # each further layer (it needs another return) counts this much of the one before
+    tile_grow: float = 0.6        # the chance that 3 different office tiles become 4 before they are returned
+    card_reward: float = 0.6      # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
 
 
 class GreedyBot:
@@ -131,6 +141,8 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
         return [(0.0, a) for a in actions]
     ev = Eval(state, w)
     step = state.step
+    if _ext.active(state):
+        return _expansion_values(ev, state, actions, step)
     if step == "draw":
         return _draw_values(ev, state, actions)
     if step == "play":
@@ -142,11 +154,42 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
     return [(NEG, a) for a in actions]
 
 
-def _draw_values(ev: Eval, s, actions):
+def _expansion_values(ev: Eval, s, actions, step):
+    """The values with an expansion on (see :mod:`.expansions`): the base values of the turn's steps, the
+    Cartwright and the Postal Carrier counted as available when they can still be paid for, and what the
+    expansions add; a return of office tiles valued by its reward and the tiles kept."""
+    if step in _ext.RETURN_STEPS:
+        return _ext.return_values(ev, s, actions)
+    if step == "draw":
+        values = _draw_values(ev, s, actions, _cartwright_open(s))
+    elif step == "play":
+        cw = _cartwright_open(s)
+        values = _play_values(ev, s, actions, cw, s.plays == 0 and _may_call(s, "postal_carrier"))
+    elif step == "score":
+        values = _score_values(ev, s, actions)
+    elif step == "keep":
+        values = _keep_values(ev, actions)
+    else:
+        return [(NEG, a) for a in actions]
+    return _ext.adjust(ev, s, values)
+
+
+def _may_call(s, oid: str) -> bool:
+    rs = s.ruleset
+    return not s.officials if rs.one_official else rs.officials.may_call(s, oid)
+
+
+def _cartwright_open(s) -> bool:
+    """Whether the Cartwright may still help this turn (no official yet; with the Messenger, one paid for)."""
+    return _may_call(s, "cartwright")
+
+
+def _draw_values(ev: Eval, s, actions, cw=None):
     """Base rules, 1: the card that allows the best play this turn; the Postmaster for a second card; the
     Administrator for a new display."""
     w = ev.w
-    cw = not s.officials           # no official yet: the Cartwright may still help when scoring
+    if cw is None:
+        cw = not s.officials       # no official yet: the Cartwright may still help when scoring
     base, shown, deck = ev.draw_gains(cw)
     gains = sorted([v - base for v in shown.values()] + [deck - base] * 2, reverse=True)
     out = []
@@ -176,11 +219,12 @@ def _cartwright_loss(ev: Eval) -> float:
     return ev.cval
 
 
-def _play_values(ev: Eval, s, actions):
+def _play_values(ev: Eval, s, actions, cw=None, carrier=None):
     """Base rules, 2: the card that keeps the route extendable and heads where houses can go, the Postal
     Carrier's second card counted in; the Postmaster for a second draw before playing (base rules, 1)."""
-    cw = not s.officials
-    carrier = cw and s.plays == 0
+    if cw is None:
+        cw = not s.officials
+        carrier = cw and s.plays == 0
     hm = ev.hm
     out = []
     for a in actions:
