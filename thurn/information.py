@@ -97,8 +97,6 @@ def _watch(state: GameState, player: int):
                 _forget(known[seat], [s.board.index(action.city)])
             elif kind == "keep":
                 _forget(known[seat], n.discard[len(s.discard):])       # the discarded cards lie face up
-            elif kind == "return_tiles" and action.card is not None and action.card.lower() != "deck":
-                known[seat][s.board.index(action.card)] += 1           # a reward card taken face up (Offices)
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
