@@ -166,6 +166,7 @@ class OfficesOfHonor(Variant):
 
     def __init__(self):
         self.c = conf()
+        self._made: dict = {}
         self.steps = (
             StepSpec(RETURN, "return 1 to 4 different office tiles (2: a card, 3: a point, 4: a house)", R_RETURN,
                      self.legal_return, self.forced_return, ("return_tiles",)),
@@ -261,6 +262,16 @@ class OfficesOfHonor(Variant):
     def _sizes(self, s) -> dict:
         return self.c.final_rewards if s.step == FINAL else self.c.rewards
 
+    def _action(self, names, card=None, house=None) -> ReturnTiles:
+        """The engine's copy of a return (made once: folding the names is the costly part of listing returns)."""
+        key = (names, card, house)
+        a = self._made.get(key)
+        if a is None:
+            if len(self._made) > 100_000:
+                self._made.clear()
+            a = self._made[key] = ReturnTiles(names, card=card, house=house)
+        return a
+
     def legal_return(self, s) -> list:
         O = offices(s)
         seat = s.to_move
@@ -268,8 +279,9 @@ class OfficesOfHonor(Variant):
         held = [i for i, k in enumerate(mine) if k]
         rewards = self._sizes(s)
         out = []
+        make = self._action
         if s.step == FINAL:
-            out.append(ReturnTiles(()))
+            out.append(make(()))
         board = s.board
         t = table(board)
         p = s.players[seat]
@@ -277,19 +289,19 @@ class OfficesOfHonor(Variant):
             for combo in combinations(held, size):
                 names = tuple(self.c.order[i] for i in combo)
                 reward = rewards[size]
-                out.append(ReturnTiles(names))
+                out.append(make(names))
                 if reward == "card":
                     seen = set()
                     for c in s.display:
                         if c >= 0 and c not in seen:
                             seen.add(c)
-                            out.append(ReturnTiles(names, card=t.names[c]))
+                            out.append(make(names, card=t.names[c]))
                     if s.deck or s.discard:
-                        out.append(ReturnTiles(names, card="deck"))
+                        out.append(make(names, card="deck"))
                 elif reward == "house" and p.houses_left > 0:
                     for c in range(len(board.cities)):
                         if not p.houses >> c & 1:
-                            out.append(ReturnTiles(names, house=t.names[c]))
+                            out.append(make(names, house=t.names[c]))
         return out
 
     def forced_return(self, s, say):
