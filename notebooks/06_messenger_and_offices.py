@@ -225,7 +225,7 @@ assert late.why_illegal("score mannheim+carlsruhe") is None      # without the C
 
 # %%
 figure = STEP["figure"].state
-print(figure.apply("score budweis+pilsen").log()[-2:])
+print("\n".join(figure.apply("score budweis+pilsen").log()[len(figure.log()):]))
 
 # %% [markdown]
 # And a route long enough for its carriage: the same placement twice, taking the carriage or declining it for the
@@ -433,7 +433,7 @@ RulesStepper("expansions")
 # Every game is seeded, so the numbers are the same on any machine. The numbers quoted in the text are given for
 # both sizes.
 
-# %%
+# %% tags=["nbval-ignore-output"]
 FULL = os.environ.get("THURN_SIZE", "small").strip().lower() == "full"
 GAMES = 1000 if FULL else 100
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
