@@ -314,7 +314,7 @@ bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
 s = two
 while s.turns < 2:
     s = s.apply(bots[s.to_move].choose(s))
-pd.DataFrame(offices.summary(s)["tiles"]).T.assign(stack_left=None).drop(columns="stack_left")
+pd.DataFrame(offices.summary(s)["tiles"]).T      # the tiles each player holds after the first round
 
 # %%
 pd.Series(offices.summary(s)["stacks"], name="tiles left on the stack")
