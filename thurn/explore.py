@@ -10,6 +10,12 @@ Two questions, answered by the rules core for the apps and for notebooks:
 
 "Points" is always the change of the player's final score (Game End and Scoring): each house placed is a point
 no longer lost, plus the tiles taken, plus what the new carriage adds over the old one.
+
+With The Princess' Messenger switched on, each outcome also counts the nobility ``letters`` its houses would take
+(the first house in a city takes its letter: Messenger, The Nobility Letters; read with
+:func:`thurn.expansions.messenger.letters_for`); letters are worth no points, so they never change the ranking of
+routes, only which of two placements worth the same points is shown (the one taking more letters). In the base
+game ``letters`` is None and nothing else changes.
 """
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from .errors import ThurnError
 from .routes import Route
 from .effects import carriage_for, effect_points, route_effect
 from .scoring import next_carriage, placement_masks, popcount, required_provinces_mask
+from .expansions import messenger
 
 __all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome"]
 
@@ -37,14 +44,20 @@ class Outcome:
     points: int                             # change of the final score
     declined: int | None = None             # the carriage declined (R9), if any
     without_carriage: "Outcome | None" = None   # the same scoring declining the carriage it takes (R9)
+    letters: int | None = None              # nobility letters the houses take (The Princess' Messenger), else None
+    messenger: bool = False                 # takes the Princess' Messenger figure (score_outcomes, Messenger)
 
     def __str__(self):
         parts = [f"{len(self.houses)} house{'s' if len(self.houses) != 1 else ''}"]
+        if self.letters is not None:
+            parts.append(f"{self.letters} letter{'s' if self.letters != 1 else ''}")
         parts += [f"{name} tile {v}" for name, v in self.tiles]
         if self.carriage is not None:
             parts.append(f"carriage {self.carriage}")
         if self.declined is not None:
             parts.append(f"declines carriage {self.declined}")
+        if self.messenger:
+            parts.append("takes the Messenger")
         if self.ends_game:
             parts.append("ends the game")
         return f"{', '.join(parts)}: {self.points:+d} point{'s' if abs(self.points) != 1 else ''}"
@@ -94,10 +107,11 @@ class ScoreOutcome:
 class _Scorer:
     """The best scoring of routes for one player in one position, cached by the set of cities."""
 
-    def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool):
+    def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool, state=None):
         self.board, self.rules, self.p = board, rules, player
         self.stacks, self.carriages_left = stacks, carriages_left
         self.open_end = game_ending_open
+        self.state = state if state is not None and messenger.active(state) else None   # letters to count
         self.cache: dict[int, tuple] = {}
 
     def carriage(self, length: int, cartwright: bool) -> int | None:
@@ -110,8 +124,9 @@ class _Scorer:
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
                          cartwright, carriage is not None)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
+        letters = messenger.letters_for(self.state, mask) if self.state is not None else None
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
-                       e.ends is not None, effect_points(b, self.p, e), declined)
+                       e.ends is not None, effect_points(b, self.p, e), declined, letters=letters)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in
@@ -129,15 +144,22 @@ class _Scorer:
         masks = placement_masks(b, route, self.p.houses, self.p.houses_left, self.rules.optional_houses)
         plain = self.carriage(len(route), False)
         helped = self.carriage(len(route), True)
-        best = max((self.outcome(route, m, plain) for m in masks), key=lambda o: o.points)
+        key = _value
+        best = max((self.outcome(route, m, plain) for m in masks), key=key)
         if plain is not None and not self.rules.carriage_compulsory:
-            alt = max((self.outcome(route, m, None, plain) for m in masks), key=lambda o: o.points)
+            alt = max((self.outcome(route, m, None, plain) for m in masks), key=key)
             best = replace(best, without_carriage=alt)
         cw = None
         if helped is not None and plain is None:
-            cw = max((self.outcome(route, m, helped) for m in masks), key=lambda o: o.points)
+            cw = max((self.outcome(route, m, helped) for m in masks), key=key)
         self.cache[rmask] = (best, cw)
         return best, cw
+
+
+def _value(o: Outcome):
+    """The best placement: the most points; of two worth the same, the one taking more nobility letters
+    (letters are None, all alike, in the base game: the first best placement, as before)."""
+    return o.points, o.letters or 0
 
 
 # -- the search: the best routes first, within a budget -------------------------------------------------------
@@ -482,7 +504,8 @@ def route_options(obj="base", cards=None, *, player=None, route=None, include_di
                 raise ThurnError(f"{board.city_name(a)} has no road to {board.city_name(b)}, so "
                                  f"{list(route)} is not a route.")
     position = (board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
-    search = _Search(board, _Scorer(*position), _Bound(*position), card_mask, current, min_length, budget)
+    search = _Search(board, _Scorer(*position, state=state), _Bound(*position), card_mask, current, min_length,
+                     budget)
     listed, total, complete, exact = search.run(limit)
     names = board.city_names
     options = RouteOptions(RouteOption(Route([names[c] for c in r], board), tuple([names[c] for c in played]),
@@ -512,7 +535,8 @@ def route_outcome(state, route, *, player=None, cartwright: bool = False) -> Out
     """The best scoring of ``route`` (city names) for the player in ``state`` now; None if too short (3)."""
     seat = state.seat(player) if player is not None else state.to_move
     p = state.players[seat]
-    scorer = _Scorer(state.board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
+    scorer = _Scorer(state.board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None,
+                     state=state)
     best, cw = scorer.best(tuple(state.board.index(c) for c in route))
     return cw if cartwright and cw is not None else best
 
@@ -523,7 +547,10 @@ def score_outcomes(state) -> list[ScoreOutcome]:
     """Every legal Score action of ``state`` with what it brings, best first (base rules, 3a–3c).
 
     Each is computed by applying the action, so the numbers are the engine's own. Empty when the current
-    step is not the score step or the route is too short to score.
+    step is not the score step or the route is too short to score. Points are the change of the player's final
+    score with the ruleset's items (an expansion's too: the Princess' Messenger's point). With The Princess'
+    Messenger, ``letters`` counts the nobility letters the houses take and ``messenger`` says whether the scoring
+    takes the figure (no carriage: Messenger, The Princess' Messenger; rules notes R9).
     """
     from .actions import Score
 
@@ -531,23 +558,32 @@ def score_outcomes(state) -> list[ScoreOutcome]:
     before = state.players[seat]
     base = _final(state, seat)
     board = state.board
+    counting = messenger.active(state)
     out = []
     for action in state.legal_actions():
         if not isinstance(action, Score):
             continue
         after = state.apply(action)
+        letters, figure = None, False
+        if counting:
+            mask = 0
+            for city in action.houses:
+                mask |= 1 << board.index(city)
+            letters = messenger.letters_for(state, mask)
+            figure = messenger.letters(after).holder == seat != messenger.letters(state).holder
         p = after.players[seat]
         new_tiles = p.tiles[len(before.tiles):]
         new_carriage = p.carriages[-1] if len(p.carriages) > len(before.carriages) else None
         declined = None if action.carriage else next_carriage(board, before.carriages)
         outcome = Outcome(tuple(action.houses), tuple((board.stacks[si].name, v) for si, v in new_tiles),
                           new_carriage, after.end_by is not None and state.end_by is None,
-                          _final(after, seat) - base, declined)
+                          _final(after, seat) - base, declined, letters=letters, messenger=figure)
         out.append(ScoreOutcome(action, outcome, after))
     out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright, not o.action.carriage))
     return out
 
 
 def _final(state, seat: int) -> int:
-    from .scoring import final_score
-    return final_score(state.board, state.players[seat])["total"]
+    """The player's final score if the game ended now, with the ruleset's items (Game End and Scoring)."""
+    from .effects import score_record
+    return score_record(state, seat)["total"]

@@ -15,6 +15,13 @@ its citation, a position (a seeded game, a position dict, or the previous step's
 apply to it, and a question. The file holds no answers: :meth:`Lesson.stops` builds every position and
 question with the engine. A file that cannot be used raises :class:`LessonError` naming the file and the
 problem. No UI here: :mod:`thurn.widgets.stepper` shows lessons.
+
+A lesson on expansions (``data/expansions_lessons.json``) names its ``rules`` (``{"expansions": ["messenger",
+"offices"]}``: its seeded games are dealt with them, and its positions take them unless they name their own) and
+how its steps are cited (``cite``: ``""`` when the section ids are citations of their own, such as "Messenger, The
+Nobility Letters"; the default is ``"base rules"``). Its actions are read by the ruleset, so an expansion's own
+notation works (``return postmaster+cartwright take deck``), and its outcome questions may also ask how many
+nobility ``letters`` the player holds afterwards and who holds the ``messenger`` figure.
 """
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ from .actions import Action, Draw, Keep, Play, Score, parse_action
 from .board import data_dir, fold
 from .errors import ThurnError, UnknownName
 from .io import new_game, state_from_position
+from .rules import Rules
 from .effects import end_tile_holder
 from .scoring import next_carriage
 from .state import GameState
@@ -127,6 +135,13 @@ def _spelled(action: Action, board) -> Action:
     return action
 
 
+def _parse(action, state: GameState | None = None) -> Action:
+    """An action from its notation, read by the position's ruleset (an expansion's own notation too)."""
+    if isinstance(action, Action):
+        return action
+    return state.ruleset.parse(action) if state is not None else parse_action(action)
+
+
 def _action_verdict(state: GameState, action: Action, label: str, cities=()) -> Verdict:
     error = state.why_illegal(action)
     if error is not None:
@@ -179,7 +194,7 @@ def action_question(state: GameState, actions, text: str | None = None, labels=N
 
     ``labels`` (one per action) replaces the actions' own descriptions ("Draw Ulm from the display").
     """
-    actions = [_spelled(parse_action(a), state.board) for a in actions]
+    actions = [_spelled(_parse(a, state), state.board) for a in actions]
     if not actions:
         raise ValueError("an action question needs at least one action to offer.")
     labels = list(labels) if labels is not None else [_label(a) for a in actions]
@@ -232,7 +247,30 @@ def _stack_top(before, after, seat, board, stack):
     return {top}, f"The {name} stack holds {', '.join(map(str, tiles)) or 'no tile'} (top first)."
 
 
-OUTCOMES = {"tiles": _tiles, "carriage": _carriage, "next": _next, "winner": _winner, "stack_top": _stack_top}
+def _letters(before, after, seat, board):
+    """The nobility letters the player holds after the action (The Princess' Messenger)."""
+    from .expansions import messenger
+
+    if not messenger.active(after):
+        raise ThurnError("a 'letters' question needs The Princess' Messenger switched on.", reason="bad_lesson")
+    return {str(messenger.letters(after).held[seat])}, _said(before, after) or (
+        f"{after.names[seat]} holds {messenger.letters(after).held[seat]} nobility letters.")
+
+
+def _messenger(before, after, seat, board):
+    """Who holds the Princess' Messenger figure after the action (a name, or "none")."""
+    from .expansions import messenger
+
+    if not messenger.active(after):
+        raise ThurnError("a 'messenger' question needs The Princess' Messenger switched on.", reason="bad_lesson")
+    holder = messenger.letters(after).holder
+    who = after.names[holder] if holder >= 0 else "none"
+    return {who}, _said(before, after) or (f"{who} holds the Princess' Messenger." if holder >= 0
+                                           else "The Princess' Messenger stands beside the board.")
+
+
+OUTCOMES = {"tiles": _tiles, "carriage": _carriage, "next": _next, "winner": _winner, "stack_top": _stack_top,
+            "letters": _letters, "messenger": _messenger}
 
 
 def _outcome_label(about, value, state, board) -> str:
@@ -245,6 +283,10 @@ def _outcome_label(about, value, state, board) -> str:
         return f"Carriage {value}"
     if about == "next" and value == "over":
         return "The game is over"
+    if about == "letters":
+        return f"{value} letter{'s' if value != '1' else ''}"
+    if about == "messenger" and value == "none":
+        return "Nobody"
     return str(value)
 
 
@@ -255,7 +297,9 @@ def _outcome_value(about, value, state, board) -> str:
         return value
     if about == "tiles":
         return board.stack(value).id
-    if about in ("next", "winner"):
+    if about == "messenger" and value == "none":
+        return value
+    if about in ("next", "winner", "messenger"):
         return state.names[state.seat(value)]
     return value
 
@@ -268,7 +312,9 @@ def outcome_question(state: GameState, about: str, choices, action=None, text: s
     - ``"carriage"``: which carriage he takes (``"3"`` … ``"7"`` or ``"none"``);
     - ``"next"``: whose turn it is afterwards (a player's name, or ``"over"``);
     - ``"winner"``: who wins (the state's winner, with the tie-break; ``action`` may be left out);
-    - ``"stack_top"``: the tile on top of ``stack`` (no action).
+    - ``"stack_top"``: the tile on top of ``stack`` (no action);
+    - ``"letters"``: how many nobility letters the player holds afterwards (The Princess' Messenger);
+    - ``"messenger"``: who holds the Princess' Messenger figure afterwards (a name, or ``"none"``).
 
     Every choice equal to the engine's answer is right; the explanation is the engine's log of the action.
     """
@@ -277,7 +323,7 @@ def outcome_question(state: GameState, about: str, choices, action=None, text: s
     board = state.board
     before, seat = state, state.to_move
     if action is not None:
-        action = parse_action(action)
+        action = _parse(action, state)
         error = state.why_illegal(action)
         if error is not None:
             raise error
@@ -341,11 +387,12 @@ class LessonStep:
     start: dict                 # {"game": {...}} | {"position": {...}} | {"continue": True}
     actions: tuple[str, ...]
     question: dict
+    cite: str = "base rules"    # the lesson's rule book ("" when the section ids cite themselves)
 
     @property
     def rule(self) -> str:
-        """The citation, as the engine writes it: "base rules, 3a"."""
-        return "base rules, " + " and ".join(self.sections)
+        """The citation, as the engine writes it: "base rules, 3a" (or "Messenger, The Nobility Letters")."""
+        return (f"{self.cite}, " if self.cite else "") + " and ".join(self.sections)
 
 
 @dataclass(frozen=True)
@@ -377,11 +424,13 @@ class Lesson:
     seed: int
     sections: dict
     steps: tuple[LessonStep, ...]
+    rules: Rules = field(default_factory=Rules)     # the rules of its seeded games and of its positions
+    cite: str = "base rules"
     _stops: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def covers(self) -> tuple[str, ...]:
-        """The sections of the base rules this lesson teaches (each has at least one step)."""
+        """The sections of the rules this lesson teaches (each has at least one step)."""
         return tuple(self.sections)
 
     def step(self, step_id: str) -> LessonStep:
@@ -416,9 +465,13 @@ def _build(lesson: Lesson, seed: int) -> list[Stop]:
         try:
             if "game" in step.start:
                 game = step.start["game"]
-                state = new_game(game["players"], seed=seed)
+                state = new_game(game["players"], seed=seed, rules=lesson.rules,
+                                 start_player=game.get("start_player", 0))
             elif "position" in step.start:
-                state = state_from_position(step.start["position"])
+                position = step.start["position"]
+                if "rules" not in position and lesson.rules != Rules():
+                    position = {**position, "rules": lesson.rules.to_dict()}
+                state = state_from_position(position)
         except ThurnError as e:
             _fail(lesson.source, f"{where}: the position cannot be built: {e}")
         before = state
@@ -513,11 +566,18 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
         _fail(source, "the file should hold one JSON object.")
     if data.get("format") != FORMAT:
         _fail(source, f"unknown format {data.get('format')!r} (expected {FORMAT!r}).")
-    unknown = set(data) - {"format", "title", "about", "seed", "sections", "steps"}
+    unknown = set(data) - {"format", "title", "about", "seed", "sections", "steps", "rules", "cite"}
     if unknown:
         _fail(source, f"the lesson has unknown field(s) {', '.join(sorted(unknown))}.")
     title = _need(data, "title", str, source, "the lesson")
     seed = _need(data, "seed", int, source, "the lesson")
+    try:
+        rules = Rules.from_dict(data.get("rules"))
+    except ThurnError as e:
+        _fail(source, f"the lesson's 'rules' cannot be used: {e}")
+    cite = data.get("cite", "base rules")
+    if not isinstance(cite, str):
+        _fail(source, f"the lesson: 'cite' should be a str, not {type(cite).__name__}.")
     raw_sections = _need(data, "sections", dict, source, "the lesson")
     sections = {}
     for sid, headings in raw_sections.items():
@@ -529,7 +589,7 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
         _fail(source, "the lesson has no steps.")
     steps, seen = [], set()
     for i, raw in enumerate(raw_steps):
-        step = _step(raw, i, source, sections)
+        step = _step(raw, i, source, sections, rules, cite)
         if step.id in seen:
             _fail(source, f"two steps are called {step.id!r}.")
         if i == 0 and "continue" in step.start:
@@ -540,7 +600,7 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
     missing = [s for s in sections if s not in taught]
     if missing:
         _fail(source, f"no step teaches the section(s) {', '.join(missing)}.")
-    return Lesson(name, title, source, seed, sections, tuple(steps))
+    return Lesson(name, title, source, seed, sections, tuple(steps), rules, cite)
 
 
 def _need(d: dict, key: str, kind, source: str, where: str):
@@ -552,7 +612,8 @@ def _need(d: dict, key: str, kind, source: str, where: str):
     return value
 
 
-def _step(raw, i: int, source: str, sections: dict) -> LessonStep:
+def _step(raw, i: int, source: str, sections: dict, rules: Rules | None = None,
+          cite: str = "base rules") -> LessonStep:
     if not isinstance(raw, dict):
         _fail(source, f"step {i + 1} should be an object.")
     where = f"step {raw.get('id', i + 1)!r}"
@@ -585,11 +646,11 @@ def _step(raw, i: int, source: str, sections: dict) -> LessonStep:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         _fail(source, f"{where}: 'actions' should be a list of action notations.")
     question = _need(raw, "question", dict, source, where)
-    _check_question(question, where, source)
-    return LessonStep(sid, title, tuple(cited), text, start, tuple(actions), dict(question))
+    _check_question(question, where, source, rules)
+    return LessonStep(sid, title, tuple(cited), text, start, tuple(actions), dict(question), cite)
 
 
-def _check_question(q: dict, where: str, source: str) -> None:
+def _check_question(q: dict, where: str, source: str, rules: Rules | None = None) -> None:
     kind = q.get("kind")
     if kind not in QUESTION_KINDS:
         _fail(source, f"{where}: the question's 'kind' should be one of {', '.join(QUESTION_KINDS)}, not {kind!r}.")
@@ -614,7 +675,7 @@ def _check_question(q: dict, where: str, source: str) -> None:
         if "{" in a:
             continue                     # filled in from the position when the lesson is built
         try:
-            parse_action(a)
+            rules.ruleset.parse(a) if rules is not None else parse_action(a)
         except ValueError as e:
             _fail(source, f"{where}: {e}")
 

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ..board import Board, load_board
 from ..errors import ThurnError
+from ..expansions import messenger
 from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options
 from ..routes import fitting_ends
 from ..state import GameState
@@ -36,6 +37,7 @@ STYLE = """<style>
 </style>"""
 UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new board would change
 COLUMNS = ("points", "kind", "houses", "carriage", "route", "tiles")
+LETTERS = "letters"         # a column of its own with The Princess' Messenger: the nobility letters the houses take
 
 
 class RouteExplorer(ClosesParts, widgets.VBox):
@@ -55,7 +57,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     ``route_box`` (Text), ``players`` (Dropdown, with a game position), ``table`` (Select), ``more``
     (Button), ``message`` (MessageArea), ``figure`` (plotly FigureWidget); ``options`` is the listed
     :class:`~thurn.explore.RouteOptions`, ``selected`` the selected row's :class:`~thurn.explore.RouteOption`,
-    ``timing`` the seconds the last answer took (``options``, ``table``, ``map``, ``total``).
+    ``timing`` the seconds the last answer took (``options``, ``table``, ``map``, ``total``). With The Princess'
+    Messenger the table has a ``letters`` column: the nobility letters the best placement's houses take.
     """
 
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
@@ -157,6 +160,11 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         """The option of the selected row (drawn on the map), or None."""
         i = self.table.index
         return self.options[i] if i is not None and i < len(self.options) else None
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The table's columns: with The Princess' Messenger also the letters the houses take."""
+        return COLUMNS + ((LETTERS,) if self.state is not None and messenger.active(self.state) else ())
 
     def toggle(self, city) -> None:
         """Choose ``city`` if it is not chosen, else put it back (as clicking its card does)."""
@@ -272,10 +280,11 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     def _list(self) -> None:
         """Fill the table with the options; the row the user selected stays selected while it is listed, else
         the best row is."""
-        rows = [_row(o) for o in self.options]
-        widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(COLUMNS)]
+        columns = self.columns
+        rows = [_row(o, LETTERS in columns) for o in self.options]
+        widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(columns)]
         self.table_head.value = ("<div class='thurn-routes-head'>"
-                                 + html.escape(_line(COLUMNS, widths).replace("\u00a0", " ")) + "</div>")
+                                 + html.escape(_line(columns, widths).replace("\u00a0", " ")) + "</div>")
         index = next((i for i, o in enumerate(self.options) if o.route == self._picked), None)
         if index is None:
             self._picked = None
@@ -347,8 +356,9 @@ def _best(option: RouteOption) -> Outcome | None:
     return option.outcome
 
 
-def _row(option: RouteOption) -> tuple[str, ...]:
-    """One row of the table: points, kind, houses, carriage, route (the current route in brackets), tiles."""
+def _row(option: RouteOption, letters: bool = False) -> tuple[str, ...]:
+    """One row of the table: points, kind, houses, carriage, route (the current route in brackets), tiles; with
+    ``letters``, the nobility letters the houses take (The Princess' Messenger)."""
     best = _best(option)
     if option.kind == "new":
         kind, route = "new", str(option.route)
@@ -360,12 +370,13 @@ def _row(option: RouteOption) -> tuple[str, ...]:
         route = "–".join(cities[:inner[0]] + ["[" + "–".join(cities[inner[0]:inner[-1] + 1]) + "]"]
                          + cities[inner[-1] + 1:])
     if best is None:
-        return "0", kind, "–", "–", route, "too short to score"
+        return ("0", kind, "–", "–", route, "too short to score") + (("–",) if letters else ())
     tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
     carriage = "–" if best.carriage is None else str(best.carriage)
     if best is option.cartwright:
         carriage += " (Cartwright)"
-    return f"{option.points:+d}", kind, str(len(best.houses)), carriage, route, tiles
+    row = (f"{option.points:+d}", kind, str(len(best.houses)), carriage, route, tiles)
+    return row + ((str(best.letters or 0),) if letters else ())
 
 
 def _line(cells, widths) -> str:
