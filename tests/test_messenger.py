@@ -225,3 +225,16 @@ def test_a_bad_letters_part_of_a_position_is_named(bad, words):
     del pos["ext"]["messenger"]
     with pytest.raises(thurn.PositionError, match="no ext.messenger"):
         thurn.GameState.from_position(pos)
+
+
+def test_a_cartwright_without_the_letters_is_refused_in_the_messengers_words():
+    """Messenger: the Cartwright as a further official costs letters too; the refusal says so (not "one official
+    per turn")."""
+    route = ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm"]
+    s = at_score(route, official="postmaster", carriages=[3, 4, 5], rules=RULES, ext=ext([1, 0]))
+    plain = score_with(s, must=["Mannheim"])
+    err = s.why_illegal(thurn.Score(plain.houses, cartwright=True))
+    assert err.reason == "letters_short" and "You hold 1 letter; a second official (Cartwright) costs 2." in str(err)
+    rich = at_score(route, official="postmaster", carriages=[3, 4, 5], rules=RULES, ext=ext([2, 0]))
+    after = rich.apply(thurn.Score(plain.houses, cartwright=True))
+    assert after.players[0].carriages[-1] == 6 and letters(after).spent == 2

@@ -516,6 +516,10 @@ def check_score(s, a):
     if a.cartwright:
         why = _cartwright_ok(s, p)
         if why is not None:
+            if why == "one_official_per_turn" and "cartwright" not in s.officials:
+                err = s.ruleset.officials.problem(s, "cartwright", a)
+                if err is not None:         # the policy's own reason and rule (The Princess' Messenger's letters)
+                    return None, err
             return None, _illegal(why, _cartwright_message(s, p, why), a,
                                   R_OFFICIAL if why == "one_official_per_turn" else R_CARRIAGE)
     masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
