@@ -547,3 +547,11 @@ def summary(s) -> dict:
     return {"stacks": dict(zip(o, O.stacks)), "tiles": {name: dict(zip(o, t)) for name, t in zip(s.names, O.tiles)},
             "chips": dict(zip(s.names, O.chips)), "chips_left": O.chips_left, "return_rounds": O.series,
             "returning": s.step in STEPS}
+
+
+def rewards(s) -> dict:
+    """What a return of each size earns now (Offices: 2 a card, 3 a chip, 4 a house; the final round only 3 and 4):
+    ``{size: "nothing" | "card" | "chip" | "house"}``, smallest first."""
+    c = conf()
+    sizes = c.final_rewards if s.step == FINAL else c.rewards
+    return dict(sorted(sizes.items()))

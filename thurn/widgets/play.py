@@ -1046,10 +1046,8 @@ def _letters_taken(s: GameState, action) -> int:
 
 def _rewards(s: GameState) -> dict:
     """Offices of Honor: what a return of each size earns in this round, in words ({2: 'a card', ...})."""
-    c = offices.conf()
-    sizes = c.final_rewards if s.step == offices.FINAL else c.rewards
     words = dict(offices.REWARD_WORDS, card="a card (face up or the deck's top)", house="a house in any city")
-    return {n: words[r] for n, r in sorted(sizes.items())}
+    return {n: words[r] for n, r in offices.rewards(s).items()}
 
 
 def _reward_label(s: GameState, action, reward: str) -> str:
