@@ -21,7 +21,8 @@
 #
 # After each rule comes a **check**: a question with a button per answer. Click one, and the engine says
 # "Right" or "Not quite", and why. Its answers are not written down anywhere: `thurn.lessons` asks the engine,
-# so the check always agrees with the rules the engine plays by. Each check is also answered in code below it.
+# so the check always agrees with the rules the engine plays by. The checks wait for you: nothing here answers them
+# (the project's tests check the engine's verdicts on every one).
 #
 # The engine is **thurn**. It knows every rule of the base game, and when a move is not allowed it says
 # why, citing the rule: "base rules, 2" means section 2 of the turn (*playing a city card*). The sections
@@ -116,8 +117,6 @@ quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], s
                                      text="Which Baiern tile lies on top of its stack?"))
 quiz
 
-# %%
-print(quiz.answer("2"))
 
 # %% [markdown]
 # ## The first turn: the Postmaster must help
@@ -152,8 +151,6 @@ print(state.why_illegal(CallOfficial("Administrator")))
 quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "call administrator", "draw deck"]))
 quiz
 
-# %%
-print(quiz.answer("Start a new route with Nürnberg"))
 
 # %% [markdown]
 # ## Drawing a card (base rules, 1)
@@ -186,8 +183,6 @@ assert before.hand("Ann") == [] and state.hand("Ann") == ["Nürnberg"]
 quiz = Quiz(lessons.action_question(state, ["draw deck", "play nurnberg new", "call administrator"]))
 quiz
 
-# %%
-print(quiz.answer("Call the Administrator"))
 
 # %% [markdown]
 # `apply` returns a new state and leaves the old one as it was, so `before` is still the position before the
@@ -218,8 +213,6 @@ state.legal_actions()
 quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "play nurnberg right", "draw deck", "end"]))
 quiz
 
-# %%
-print(quiz.answer("Play Nürnberg at the right end"))
 
 # %%
 state = state.apply(Play("Nürnberg", "new"))
@@ -299,9 +292,6 @@ example.apply(Play("Innsbruck", "new")).log()[0]
 quiz = Quiz(lessons.extend_question(example))
 quiz
 
-# %%
-print(quiz.answer("Würzburg"))
-print(quiz.answers)
 
 # %% [markdown]
 # `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
@@ -397,8 +387,6 @@ quiz = Quiz(lessons.action_question(
     text="Which officials may help Ann at the start of her turn?"))
 quiz
 
-# %%
-print(quiz.answer("Call the Postal Carrier"))
 
 # %% [markdown]
 # ## Scoring a route (base rules, 3)
@@ -463,8 +451,6 @@ quiz = Quiz(lessons.action_question(scoring, [
     text="Which of these placements may Ann choose?"))
 quiz
 
-# %%
-print(quiz.answer(Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"])))
 
 # %% [markdown]
 # ### 3b. Bonus tiles
@@ -511,8 +497,6 @@ quiz = Quiz(lessons.outcome_question(tile_example, "tiles", ["wurttemberg_hohenz
                                      text="Which bonus tile does Ann take?"))
 quiz
 
-# %%
-print(quiz.answer("Baiern"))
 
 # %% [markdown]
 # ### 3c. Carriages
@@ -542,8 +526,6 @@ quiz = Quiz(lessons.outcome_question(short_route, "carriage", ["3", "4", "5", "n
                                      text="Which carriage does Ann take?"))
 quiz
 
-# %%
-print(quiz.answer("Carriage 5"))
 
 # %% [markdown]
 # ### 3d. The hand limit
@@ -589,8 +571,6 @@ big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
 quiz = Quiz(lessons.action_question(must_keep, ["keep basel+zurich+linz", "keep basel+zurich", "end"]))
 quiz
 
-# %%
-print(quiz.answer("Keep Basel, Zürich"))
 
 # %% [markdown]
 # ## The end of the game (Game End and Scoring)
@@ -628,8 +608,6 @@ quiz = Quiz(lessons.outcome_question(before_end, "next", ["over", "Ben"],
                                      text="What happens after Ann's turn?"))
 quiz
 
-# %%
-print(quiz.answer("The game is over at once"))
 
 # %% [markdown]
 # Ben and Cat still take their turns (here by the simplest possible rule: a random legal action). Then the
@@ -674,8 +652,6 @@ assert tie.winner() == "Ann"
 quiz = Quiz(lessons.outcome_question(tie, "winner", ["Ann", "Ben", "Cat"], text="Who wins?"))
 quiz
 
-# %%
-print(quiz.answer("Cat"))
 
 # %% [markdown]
 # ## A whole game
@@ -784,12 +760,12 @@ for stop in stepper.stops:
     print(f"{stop.rule:42} {stop.title}")
 
 # %% [markdown]
-# The stepper answers from code as well as by clicks:
+# The stepper can also be driven from code (`stepper.go(step)`, `stepper.answer(choice)`); here it only moves to the
+# "fits in" step and leaves its question for you:
 
 # %%
 stepper.go("fits_in")
-print(stepper.answer("Innsbruck"))
-print(stepper.state.route("Ann"), stepper.quiz.answers)
+print(stepper.state.route("Ann"))
 
 # %% [markdown]
 # Engines are for trying things. How do the scores spread over many beginner games? How much does the

@@ -90,6 +90,9 @@ def test_notebook_runs_in_lab(notebook, lab, page):
                 assert b.count(page, ".js-plotly-plot .main-svg") > 0, "the notebook draws a figure; none is drawn"
             if b.count_mime(cells, b.WIDGET_MIME):
                 assert b.count(page, ".jupyter-widgets, [class*='widget-']") > 0, "widget outputs, but no widget drawn"
+            answered = page.evaluate("() => Array.from(document.querySelectorAll('.thurn-verdict'))"
+                                     ".map(e => e.innerText.trim()).filter(t => t)")
+            assert answered == [], f"a quiz is answered after Run All: {answered[:2]}"   # the learner answers them
             if notebook == PLAY:
                 assert b.count(page, ".thurn-play") > 0, "the Play notebook shows no Play app (.thurn-play)"
             if b.count(page, ".thurn-play"):

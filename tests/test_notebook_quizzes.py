@@ -1,0 +1,77 @@
+"""The tutorial's checks are answered here, not in front of the learner (notebooks/01_rules_walkthrough).
+
+The notebook's script (its jupytext pair) is run with ``thurn.widgets.Quiz`` recording every quiz it builds; each
+quiz's right answers and the engine's verdict on a wrong choice are checked against the rules (the same positions
+the learner sees). The notebook itself answers none of them (checked here too; the browser test checks that no
+verdict shows after Run All).
+"""
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import thurn.widgets  # noqa: E402
+from thurn import Score  # noqa: E402
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "01_rules_walkthrough.py"
+
+# (what the quiz asks about, its right answers, a wrong choice, words of the engine's explanation for it)
+EXPECTED = [
+    ("Baiern tile on top", ("5",), "2", "The Baiern stack holds 5, 4, 3, 2 (top first)."),
+    ("the first turn: draw first", None, "Start a new route with Nürnberg", "First draw a city card"),
+    ("one official per turn", None, "Call the Administrator", "only one official may help per turn"),
+    ("no route yet", None, "Play Nürnberg at the right end", "You have no route yet: start one with Nürnberg."),
+    ("what fits", ("Passau",), "Würzburg", "Würzburg has no road to Carlsruhe or Regensburg"),
+    ("the Postal Carrier after the first card", None, "Call the Postal Carrier", "play your first card, then call"),
+    ("placement options", None, Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"]),
+     "Houses go either in one city of each province of the route"),
+    ("the tile a scoring takes", None, "Baiern", "takes the Württemberg/Hohenzollern tile (3)"),
+    ("the carriage a route earns", None, "Carriage 5", "Carriage 5 is Ann's next; the route had 4 cards."),
+    ("keep exactly three", None, "Keep Basel, Zürich", "Keep exactly 3 of your 5 cards"),
+    ("the round is completed", None, "The game is over at once", "the game ends when this round is complete"),
+    ("the tie-break", ("Ann",), "Cat", "The winner is Ann."),
+]
+
+
+@pytest.fixture(scope="module")
+def quizzes():
+    made = []
+    original = thurn.widgets.Quiz
+
+    class Recording(original):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    thurn.widgets.Quiz = Recording
+    try:
+        runpy.run_path(str(NOTEBOOK), run_name="notebook")
+    finally:
+        thurn.widgets.Quiz = original
+    return made
+
+
+def test_the_notebook_builds_every_check_and_answers_none(quizzes):
+    assert len(quizzes) == len(EXPECTED)
+    assert all(not q.answered for q in quizzes), "a check was answered in the notebook"
+    code = [line for line in NOTEBOOK.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#")]
+    assert not [line for line in code if ".answer(" in line], "the notebook's code answers a check"
+
+
+@pytest.mark.parametrize("k", range(len(EXPECTED)), ids=[e[0] for e in EXPECTED])
+def test_each_check_has_the_engines_answer(quizzes, k):
+    _, answers, wrong, words = EXPECTED[k]
+    q = quizzes[k].question
+    assert q.answers, "a check with no right answer"
+    if answers is not None:
+        assert q.answers == answers
+    verdict = q.answer(wrong)
+    assert not verdict.right and words in verdict.why
+    for right in q.answers:                          # every right answer is judged right, with its reason
+        v = q.answer(right)
+        assert v.right and v.why
+    assert not quizzes[k].answered                   # asking the question object answers nothing on screen
