@@ -29,7 +29,7 @@ from ..actions import Action, official_key, set_fields
 from ..board import fold
 from ..errors import BoardDataError, IllegalAction, PositionError
 from ..scoring import popcount
-from ..turn.base import _names, _take_top, table
+from ..turn.base import _names, table, take_card
 from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
 from ..variants import Variant, register
 from . import component, count
@@ -367,12 +367,9 @@ class OfficesOfHonor(Variant):
                                                "face up.", a, R_RETURN)
                 card = -1
             else:
-                c = board._lookup.get(fold(a.card))
-                if c is None:
-                    try:
-                        c = board.index(a.card)
-                    except ValueError as e:
-                        return None, IllegalAction("unknown_city", str(e), a, R_RETURN)
+                c, err = _city(board, a.card, a)
+                if err is not None:
+                    return None, err
                 if c not in s.display:
                     return None, IllegalAction("not_in_display", f"{board.city_name(c)} is not face up; the display "
                                                f"shows {_names(board, [x for x in s.display if x >= 0])}.", a, R_RETURN)
@@ -381,12 +378,9 @@ class OfficesOfHonor(Variant):
             if reward != "house":
                 return None, IllegalAction("no_house_reward", f"Only a return of 4 tiles earns a house; you return "
                                            f"{n}.", a, R_RETURN)
-            c = board._lookup.get(fold(a.house))
-            if c is None:
-                try:
-                    c = board.index(a.house)
-                except ValueError as e:
-                    return None, IllegalAction("unknown_city", str(e), a, R_RETURN)
+            c, err = _city(board, a.house, a)
+            if err is not None:
+                return None, err
             p = s.players[seat]
             if p.houses >> c & 1:
                 return None, IllegalAction("house_there", f"You have a house in {board.city_name(c)} already.", a,
@@ -423,18 +417,8 @@ class OfficesOfHonor(Variant):
                 got = "nothing (no chip is left)"
         s.set_ext(NAME, O)
         if card is not None:
-            p = s.player_copy(seat)
-            if card < 0:
-                c = _take_top(s, say)
-                got = "the top card of the deck"
-            else:
-                d = list(s.display)
-                d[d.index(card)] = _take_top(s, say)    # the slot is refilled from the deck at once (base rules, 1)
-                s.display = tuple(d)
-                c = card
-                got = f"{s.board.city_name(c)} from the display"
-            if c >= 0:
-                p.hand = tuple(sorted(p.hand + (c,)))
+            take_card(s, s.player_copy(seat), card, say)
+            got = "the top card of the deck" if card < 0 else f"{s.board.city_name(card)} from the display"
         elif reward == "card":
             got = "no card (declined)"
         if house is not None:
@@ -517,6 +501,17 @@ class OfficesOfHonor(Variant):
             if O.stacks[i] + sum(t[i] for t in O.tiles) != self.c.tiles[n][i]:
                 raise PositionError(f"ext.offices: the {o} tiles on the stack and held should add up to "
                                     f"{self.c.tiles[n][i]} with {n} players.")
+
+
+def _city(board, name, a):
+    """(city number, None) for a name in a return, or (None, the error naming the close match)."""
+    c = board._lookup.get(fold(name))
+    if c is not None:
+        return c, None
+    try:
+        return board.index(name), None
+    except ValueError as e:
+        return None, IllegalAction("unknown_city", str(e), a, R_RETURN)
 
 
 def _nothing(s) -> list:

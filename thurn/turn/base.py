@@ -665,17 +665,24 @@ def _refill_display(s, say):
 
 
 
-def do_draw(s, c, action, say):
-    p = s.player_copy()
+def take_card(s, p, c: int, say) -> int:
+    """Take a city card into ``p``'s hand (a fresh copy): the face-up card ``c``, its slot refilled from the deck at
+    once, or with ``c < 0`` the top of the deck (base rules, 1). Returns the card (-1: none was left)."""
     if c < 0:
         c = _take_top(s, say)
-        where = "from the deck"
     else:
         d = list(s.display)
-        d[d.index(c)] = _take_top(s, say)      # the slot is refilled from the deck at once (base rules, 1)
+        d[d.index(c)] = _take_top(s, say)
         s.display = tuple(d)
-        where = "from the display"
-    p.hand = tuple(sorted(p.hand + (c,)))
+    if c >= 0:
+        p.hand = tuple(sorted(p.hand + (c,)))
+    return c
+
+
+def do_draw(s, c, action, say):
+    p = s.player_copy()
+    where = "from the deck" if c < 0 else "from the display"
+    c = take_card(s, p, c, say)
     s.draws += 1
     if say is not None:
         say(f"{s.names[s.to_move]} draws {s.board.city_name(c)} {where}.")

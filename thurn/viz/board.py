@@ -359,18 +359,6 @@ def _tint(color: str) -> str:
     return "#" + "".join(f"{round(v + (255 - v) * 0.78):02x}" for v in rgb)
 
 
-def _make_room(layout: dict, panel: dict, height: int | None) -> None:
-    """Grow the figure by the table's height and put the table under the map: ``height`` stays the map's."""
-    panel_px = len(panel["cells"]["values"][0]) * PANEL_ROW + PANEL_HEAD + 6
-    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
-    plot = total - MARGIN_TOP - MARGIN_BOTTOM
-    split = panel_px / plot
-    layout["height"] = total
-    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
-    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
-    panel["domain"] = dict(x=[0, 1], y=[0, split])
-
-
 # -- title and layout ------------------------------------------------------------------------------------------
 
 def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
