@@ -74,6 +74,48 @@ def check_play_click(page, name: str) -> None:
     assert b.page_problems(page) == [], f"errors after clicking {label!r}"
 
 
+_EXPLORER = """() => {
+  const app = document.querySelector('.thurn-explorer');
+  const rows = [...app.querySelectorAll('.thurn-route-row')].filter(r => r.offsetParent !== null);
+  return {
+    head: [...app.querySelectorAll('.thurn-routes-head button')].map(x => x.textContent.trim()),
+    rows: rows.map(r => [r.querySelector('button').textContent.trim(),
+                         ...[...r.querySelectorAll('.thurn-cells > span')].map(c => c.textContent.trim())]),
+    selected: rows.findIndex(r => r.classList.contains('thurn-row-selected')),
+    title: [...app.querySelectorAll('.thurn-map .gtitle')].map(t => t.textContent).join(' '),
+  };
+}"""
+
+
+def check_explorer(page, name: str) -> None:
+    """The first RouteExplorer: clicking a column's name sorts its rows, clicking a row's number draws that route,
+    and a typed route makes the map show the best option for it (issue 14). Shot after the clicks."""
+    app = page.locator(".thurn-explorer").first
+    before = page.evaluate(_EXPLORER)
+    assert before["rows"] and before["head"][0].startswith("#"), f"no sortable route table: {before['head']}"
+    column = before["head"].index("cards")
+    app.locator(".thurn-routes-head button", has_text="cards").click()
+    page.wait_for_function(f"() => {{ const t = ({_EXPLORER})(); const c = t.rows.map(r => +r[{column}]);"
+                           " return t.head.includes('cards ▼') && c.every((x, i) => i === 0 || c[i - 1] >= x); }")
+    after = page.evaluate(_EXPLORER)
+    cards = [int(r[column]) for r in after["rows"]]
+    assert cards == sorted(cards, reverse=True) and cards != [int(r[column]) for r in before["rows"]], cards
+    route = after["rows"][3][before["head"].index("route")]
+    app.locator(".thurn-route-row").nth(3).locator("button").click()
+    page.wait_for_function("route => [...document.querySelector('.thurn-explorer').querySelectorAll("
+                           "'.thurn-map .gtitle')].some(t => t.textContent.includes(route))", arg=route)
+    assert page.evaluate(_EXPLORER)["selected"] == 3
+    box = app.locator(".widget-text input").first
+    box.fill("Basel, Freiburg")
+    box.press("Enter")
+    page.wait_for_function("() => [...document.querySelector('.thurn-explorer').querySelectorAll("
+                           "'.thurn-map .gtitle')].some(t => t.textContent.includes('Basel–Freiburg')"
+                           " && t.textContent.includes('(extension)'))")
+    page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
+    b.screenshot(page, f"{name}-explorer", ".thurn-explorer")
+    assert b.page_problems(page) == [], "errors after using the route explorer"
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
 def test_notebook_runs_in_lab(notebook, lab, page):
     name = f"lab-{notebook.stem}"
@@ -97,6 +139,8 @@ def test_notebook_runs_in_lab(notebook, lab, page):
                 assert b.count(page, ".thurn-play") > 0, "the Play notebook shows no Play app (.thurn-play)"
             if b.count(page, ".thurn-play"):
                 check_play_click(page, name)
+            if b.count(page, ".thurn-explorer"):
+                check_explorer(page, name)
 
             assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
             assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
