@@ -12,7 +12,7 @@
 # ---
 
 # %% [markdown]
-# # Strategy lab: what ten thousand games say
+# # Strategy lab: what thousands of games say
 #
 # Players argue about strategy: *does the first player win more often? Is it worth rushing for carriage 7?
 # Which official is worth a turn's help? Which first route pays best?* This notebook answers such questions the

@@ -110,7 +110,7 @@ def check_explorer(page, name: str) -> None:
     box.press("Enter")
     page.wait_for_function("() => [...document.querySelector('.thurn-explorer').querySelectorAll("
                            "'.thurn-map .gtitle')].some(t => t.textContent.includes('Basel–Freiburg')"
-                           " && t.textContent.includes('(extension)'))")
+                           " && t.textContent.includes('suggested (extension'))")
     page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
     b.screenshot(page, f"{name}-explorer", ".thurn-explorer")
     assert b.page_problems(page) == [], "errors after using the route explorer"

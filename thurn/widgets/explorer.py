@@ -33,11 +33,11 @@ RANK_WIDTH = "46px"         # the column of the rows' buttons (the engine's rank
 STYLE = """<style>
 .thurn-explorer .thurn-card { min-width: 0; padding: 0 6px; }
 .thurn-routes-head .widget-button { margin: 0; padding: 0 4px; font-weight: bold; text-align: left;
-  background: #f3f3f3; border-bottom: 1px solid #bbb; overflow: hidden; }
+  background: #f3f3f3; border-bottom: 1px solid #bbb; overflow: hidden; text-overflow: clip; }
 .thurn-routes { max-height: 420px; overflow-y: auto; border: 1px solid #ddd; }
 .thurn-route-row { border-bottom: 1px solid #eee; align-items: center; }
 .thurn-route-row .widget-button { margin: 1px 0; }
-.thurn-route-row .widget-html { margin: 0; }
+.thurn-route-row .widget-html, .thurn-route-row .widget-html-content { margin: 0; height: auto; line-height: 1.35; }
 .thurn-route-row.thurn-row-selected { background: #dcebfa; }
 .thurn-cells { display: grid; gap: 0; font-size: 13px; line-height: 1.35; }
 .thurn-cells > span { padding: 2px 4px; overflow-wrap: anywhere; }
@@ -46,8 +46,8 @@ UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new b
 COLUMNS = ("points", "houses", "tiles", "carriage", "cards", "kind", "route")
 LETTERS = "letters"         # a column of its own with The Princess' Messenger: the nobility letters the houses take
 RANK = "#"                  # the rows' buttons: the engine's rank, best first; sorting by it restores the ranking
-WIDTHS = {"points": "64px", "houses": "64px", "tiles": "190px", "carriage": "104px", "cards": "56px",
-          "kind": "84px", "route": "minmax(220px, 1fr)", LETTERS: "64px"}
+WIDTHS = {"points": "68px", "houses": "70px", "tiles": "190px", "carriage": "104px", "cards": "66px",
+          "kind": "88px", "route": "minmax(220px, 1fr)", LETTERS: "72px"}
 #: Sorting by a column puts the highest first (the route and the kind: A to Z); clicking the column again turns it.
 DESCENDING = {"points": True, "houses": True, "tiles": True, "carriage": True, "cards": True, LETTERS: True,
               "kind": False, "route": False, RANK: False}
@@ -411,11 +411,11 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         return b
 
     def _row_widgets(self, position: int):
-        button = widgets.Button(tooltip="show this route on the map", layout=widgets.Layout(width=RANK_WIDTH,
-                                                                                               flex="0 0 auto"))
+        button = widgets.Button(tooltip="show this route on the map",
+                                layout=widgets.Layout(width=RANK_WIDTH, height="26px", flex="0 0 auto"))
         button.on_click(lambda _: self._on_row(position))
         cells = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", width="auto"))
-        box = widgets.HBox([button, cells], layout=widgets.Layout(width="100%"))
+        box = widgets.HBox([button, cells], layout=widgets.Layout(width="100%", flex="0 0 auto"))   # no shrinking
         box.add_class("thurn-route-row")
         return box, button, cells
 
@@ -449,8 +449,9 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         head = html.escape(f"{who}: {'–'.join(self._route) or 'none'}", quote=False)
         if option is None:
             return f"{head}<br><sup>no route can be built from these cards</sup>"
-        what = str(best) if best is not None else "too short to score"
-        sup = html.escape(f"suggested ({option.kind}): {option.route} · {what}", quote=False)
+        # the points first: a long title is cut at the map's right edge (the whole scoring is under the table)
+        what = f"{option.points:+d} points" if best is not None else "too short to score"
+        sup = html.escape(f"suggested ({option.kind}, {what}): {option.route}", quote=False)
         return f"{head}<br><sup>{sup}</sup>"
 
     def _paint(self, *names: str) -> None:
