@@ -35,7 +35,7 @@ STYLE = """<style>
 .thurn-routes-head .widget-button { margin: 0; padding: 0 4px; font-weight: bold; text-align: left;
   background: #f3f3f3; border-bottom: 1px solid #bbb; overflow: hidden; text-overflow: clip; }
 .thurn-routes { max-height: 420px; overflow-y: auto; border: 1px solid #ddd; }
-.thurn-route-row { border-bottom: 1px solid #eee; align-items: center; }
+.thurn-route-row { border-bottom: 1px solid #eee; align-items: flex-start; }
 .thurn-route-row .widget-button { margin: 1px 0; }
 .thurn-route-row .widget-html, .thurn-route-row .widget-html-content { margin: 0; height: auto; line-height: 1.35; }
 .thurn-route-row.thurn-row-selected { background: #dcebfa; }
