@@ -266,3 +266,19 @@ def test_game_review_app_replays_without_changing_the_game_and_closes_everything
     assert live_widgets() - before == reachable(app)                 # no widget left behind by the recompute
     app.close()
     assert live_widgets() == before
+
+
+# -- the benchmark -----------------------------------------------------------------------------------------
+
+def test_bench_review_times_the_review_of_games_cut_at_a_round():
+    from thurn.__main__ import WHAT
+    from thurn.bench import bench_review, review_games
+
+    assert "review" in WHAT
+    games = review_games(1, rounds=3, seed=1, bot="greedy")
+    assert len(games) == 1 and games[0].turns == 6 and not games[0].is_over
+    r = bench_review(1, rounds=3, seed=1, game_bot="greedy", samples=1)
+    g = r["games"][0]
+    assert g["turns"] == 6 and g["actions"] == len(games[0].history)
+    assert g["decisions"] == len(decisions(games[0], 0)) > 0
+    assert 0 < g["table_s"] <= g["total_s"] and r["mean_total_s"] == r["max_total_s"] == g["total_s"]

@@ -17,9 +17,9 @@ player's estimated final score minus the best other player's (Game End and Scori
 the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the bot's best.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time.
 
-What the words say is computed by the engine too: the chosen and the better action are each played on from the
-real position with the greedy policy to the end of that turn, and the two ends are compared (bonus tiles,
-carriage, houses, the route scored or still in progress, the cards in hand).
+What the words say is computed by the engine too: from the real position, the chosen action goes on as the game
+went and the better one with the greedy policy, each to the end of that turn, and the two ends are compared
+(bonus tiles, carriage, houses, the route scored or still in progress, the cards in hand).
 """
 from __future__ import annotations
 
@@ -140,13 +140,14 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
 
 # -- what an action leads to, in words -------------------------------------------------------------------------
 
-def _play_out_turn(s: GameState, action, seed) -> tuple[GameState, list]:
-    """``action`` in ``s``, then the greedy policy to the end of that turn: the position then and the routes the
-    player scored on the way (city names)."""
+def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list]:
+    """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
+    to the end of that turn: the position then and the routes the player scored on the way (city names)."""
     from .bots.greedy import GreedyBot
 
     seat, t0 = s.to_move, s.turns
     bot = GreedyBot(f"thurn.review.turn:{seed}:{t0}")
+    then = iter(then)
     scored = []
     a = action
     while True:
@@ -155,7 +156,7 @@ def _play_out_turn(s: GameState, action, seed) -> tuple[GameState, list]:
         s = s.apply(a)
         if s.is_over or s.turns != t0:
             return s, scored
-        a = bot.choose(s)
+        a = next(then, None) or bot.choose(s)
 
 
 def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
@@ -169,6 +170,12 @@ def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _join(parts) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    parts = list(parts)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _describe(line: dict) -> str:
@@ -196,7 +203,7 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     mine = {n for n, _ in chosen["tiles"]}
     for name, v in best["tiles"]:
         if name not in mine:
-            out.append(f"the {name} tile ({v} points)")
+            out.append(f"the {name} tile ({_plural(v, 'point')})")
     if best["carriage"] is not None and (chosen["carriage"] or 0) < best["carriage"]:
         out.append(f"carriage {best['carriage']}")
     extra = len(best["houses"]) - len(chosen["houses"])
@@ -208,29 +215,30 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
-def explain(s: GameState, chosen, best, loss: float, seed=0) -> str:
+def explain(s: GameState, chosen, best, loss: float, seed=0, then=()) -> str:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
-    leads to by the end of the turn (played on from the real position with the greedy policy) and what the
-    chosen one gave up."""
+    leads to by the end of the turn and what the chosen one gave up. The chosen line goes on as the game went
+    (``then``: the actions played after it), the better one with the greedy policy, from the real position."""
     seat = s.to_move
-    a_end, a_scored = _play_out_turn(s, chosen, seed)
+    a_end, a_scored = _play_out_turn(s, chosen, seed, then)
     b_end, b_scored = _play_out_turn(s, best, seed)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
     rounds = s.turns // len(s.names) + 1
     lost = _gave_up(mine, better)
     if lost:
-        text = (f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: “{chosen}” gave up {' and '.join(lost)}; "
+        text = (f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: “{chosen}” gave up {_join(lost)}; "
                 f"“{best}” was worth {loss:.1f} points more (expected).")
     else:
         text = (f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: “{best}” was worth {loss:.1f} points "
                 f"more than “{chosen}” (expected).")
     a_text, b_text = _describe(mine), _describe(better)
     if a_text == b_text:
-        text += (f" Played on to the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
+        text += (f" By the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
                  f"what they leave for the next turns (the cards, the display, the officials' chances).")
     else:
-        text += (f" By the end of the turn, with “{chosen}” {who} {a_text}; with “{best}” {who} {b_text}.")
+        text += (f" By the end of the turn, as played, {who} {a_text}; with “{best}” (then the greedy policy) "
+                 f"{who} {b_text}.")
     return text
 
 
@@ -276,7 +284,7 @@ def _table(state, seat, bot, seed, progress, states=None):
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
         loss = max(0.0, best_value - value)
-        comment = explain(s, chosen, best, loss, seed) if rank > 1 else ""
+        comment = explain(s, chosen, best, loss, seed, history[k + 1:]) if rank > 1 else ""
         rows.append({"move": k, "turn": s.turns + 1, "round": s.turns // nplayers + 1, "player": state.names[seat],
                      "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
                      "notation": chosen.notation, "rank": rank, "candidates": len(ranked), "value": round(value, 2),
