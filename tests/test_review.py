@@ -16,8 +16,8 @@ import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.random import RandomBot
 from thurn.errors import UnknownName
-from thurn.game_review import (COLUMNS, ReviewError, expected_scores, mistakes, positions, rank_actions, review,
-                               review_game)
+from thurn.game_review import (CHECKED, COLUMNS, MISTAKE_MIN, ReviewError, check_loss, expected_scores, mistakes,
+                               positions, rank_actions, review, review_game)
 from thurn.sim import play_game
 
 BOT = {"iterations": 8, "top": 3}
@@ -83,6 +83,27 @@ def test_rank_and_loss_are_the_bots_ranking(game, table):
         assert row["best_notation"] == ranked[0][1].notation
         assert row["loss"] == pytest.approx(ranked[0][0] - ranked[chosen][0], abs=0.011)
         assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+
+
+def test_the_biggest_losses_are_looked_at_again_and_only_what_that_confirms_is_a_mistake(game, table):
+    checked = table[table["checked_loss"].notna()]
+    assert 0 < len(checked) <= CHECKED
+    candidates = table[(table["rank"] > 1) & (table["loss"] >= MISTAKE_MIN)]
+    assert list(checked.index) == sorted(candidates.sort_values(["loss"], ascending=False, kind="stable")
+                                         .index[:CHECKED])
+    states = positions(game)
+    k = checked.index[0]
+    best = next(a for a in states[k].legal_actions() if a.notation == table.loc[k, "best_notation"])
+    assert check_loss(states[k], game.history[k], best, bot=BOT, seed=SEED) == pytest.approx(
+        table.loc[k, "checked_loss"], abs=0.006)
+    said = mistakes(table, n=CHECKED)
+    confirmed = checked[checked["checked_loss"] >= MISTAKE_MIN].sort_values("checked_loss", ascending=False)
+    assert said == list(confirmed["comment"])
+    for move, row in checked.iterrows():
+        if row["checked_loss"] >= MISTAKE_MIN:
+            assert f"was worth {row['checked_loss']:.1f} points more" in row["comment"]
+        else:
+            assert "a closer look" in row["comment"] and row["comment"] not in said
 
 
 def test_the_bots_own_choices_cost_nothing_and_its_worst_cost_points():

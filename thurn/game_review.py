@@ -15,7 +15,9 @@ what the player had seen: :mod:`thurn.information`, never the real deck), ``iter
 among them, to the bot's horizon (the end of the player's next turn), then valued by the bot's evaluation: the
 player's estimated final score minus the best other player's (Game End and Scoring). The loss of a decision is
 the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the bot's best.
-Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time.
+Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
+losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
+closer look confirms is called a mistake.
 
 What the words say is computed by the engine too: from the real position, the chosen action goes on as the game
 went and the better one with the greedy policy, each to the end of that turn, and the two ends are compared
@@ -36,7 +38,10 @@ __all__ = ["review", "review_game", "Review", "rank_actions", "mistakes", "expec
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
-           "value", "best", "best_notation", "best_value", "loss", "alternatives", "comment")
+           "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment")
+
+#: How many of the biggest losses of a review are looked at again with more sampled futures (``checked_loss``).
+CHECKED = 6
 
 #: A loss below this many points is noise of the sampling, not a mistake (the mistakes list leaves it out).
 MISTAKE_MIN = 0.25
@@ -108,8 +113,6 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
     forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the bot's horizon; value
     = points ahead of the best other player there (the bot's evaluation). One legal action: ``[(0.0, it)]``.
     Deterministic for ``seed`` and the position."""
-    from .information import Seen
-
     state = _need_state(state)
     bot = _search_bot(bot, seed)
     legal = state.legal_actions()
@@ -123,19 +126,38 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
         if why is not None:
             raise why
         cands.append(chosen)
-    me = state.to_move
+    n = max(2, bot.iterations // len(cands))
     rng = random.Random(f"thurn.review:{seed}:{state.turns}:{len(state.history)}")
+    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
+    order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
+    return [(totals[i] / n, cands[i]) for i in order]
+
+
+def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
+    """Each action's value in each of ``n`` sampled futures (the same futures and random numbers for all: the
+    search bot's rollout to its horizon, then its evaluation)."""
+    from .information import Seen
+
+    me = state.to_move
     seen = Seen(state, me)
     horizon = math.inf if bot.horizon is None else state.turns + 1 + bot.horizon * len(state.players)
-    n = max(2, bot.iterations // len(cands))
-    totals = [0.0] * len(cands)
+    values = [[] for _ in actions]
     for _ in range(n):
         world = seen.sample(rng)
         r = rng.getrandbits(64)
-        for i, a in enumerate(cands):
-            totals[i] += bot._rollout(world.apply(a), me, horizon, random.Random(r))
-    order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
-    return [(totals[i] / n, cands[i]) for i in order]
+        for i, a in enumerate(actions):
+            values[i].append(bot._rollout(world.apply(a), me, horizon, random.Random(r)))
+    return values
+
+
+def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
+    """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
+    ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
+    bot = _search_bot(bot, seed)
+    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{len(state.history)}")
+    n = 2 * bot.iterations
+    b, c = _sampled_values(state, [best, chosen], bot, n, rng)
+    return (sum(b) - sum(c)) / n
 
 
 # -- what an action leads to, in words -------------------------------------------------------------------------
@@ -215,10 +237,11 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
-def explain(s: GameState, chosen, best, loss: float, seed=0, then=()) -> str:
+def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0) -> str:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
     leads to by the end of the turn and what the chosen one gave up. The chosen line goes on as the game went
-    (``then``: the actions played after it), the better one with the greedy policy, from the real position."""
+    (``then``: the actions played after it), the better one with the greedy policy, from the real position.
+    ``checked``: the loss found by the closer look over ``samples`` futures, which the words then give."""
     seat = s.to_move
     a_end, a_scored = _play_out_turn(s, chosen, seed, then)
     b_end, b_scored = _play_out_turn(s, best, seed)
@@ -226,12 +249,16 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=()) -> str:
     who = s.names[seat]
     rounds = s.turns // len(s.names) + 1
     lost = _gave_up(mine, better)
+    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: "
+    if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
+        return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
+                f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
+    if checked == checked:
+        loss = checked
     if lost:
-        text = (f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: “{chosen}” gave up {_join(lost)}; "
-                f"“{best}” was worth {loss:.1f} points more (expected).")
+        text = head + f"“{chosen}” gave up {_join(lost)}; “{best}” was worth {loss:.1f} points more (expected)."
     else:
-        text = (f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: “{best}” was worth {loss:.1f} points "
-                f"more than “{chosen}” (expected).")
+        text = head + f"“{best}” was worth {loss:.1f} points more than “{chosen}” (expected)."
     a_text, b_text = _describe(mine), _describe(better)
     if a_text == b_text:
         text += (f" By the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
@@ -283,16 +310,26 @@ def _table(state, seat, bot, seed, progress, states=None):
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
-        loss = max(0.0, best_value - value)
-        comment = explain(s, chosen, best, loss, seed, history[k + 1:]) if rank > 1 else ""
         rows.append({"move": k, "turn": s.turns + 1, "round": s.turns // nplayers + 1, "player": state.names[seat],
                      "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
                      "notation": chosen.notation, "rank": rank, "candidates": len(ranked), "value": round(value, 2),
                      "best": str(best), "best_notation": best.notation, "best_value": round(best_value, 2),
-                     "loss": round(loss, 2),
+                     "loss": round(max(0.0, best_value - value), 2), "checked_loss": math.nan,
                      "alternatives": "; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]),
-                     "comment": comment})
+                     "comment": "", "_best": best})
         step(done)
+    # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
+    worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
+                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
+    for r in worst:
+        k = r["move"]
+        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed), 2)
+    for r in rows:
+        if r["rank"] > 1:
+            k = r["move"]
+            r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
+                                   r["checked_loss"], 2 * bot.iterations)
+        del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
 
@@ -306,8 +343,10 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     ``choices`` (legal actions there), ``action`` and ``notation`` (what was played), ``rank`` (its place in the
     bot's ranking, 1 = the bot's choice), ``candidates`` (actions ranked), ``value`` (the bot's estimate of it:
     points ahead of the best other player), ``best``/``best_notation``/``best_value`` (the bot's choice), ``loss``
-    (best − chosen value, ≥ 0), ``alternatives`` (the best three with their values) and ``comment`` (for a
-    decision the bot would have made otherwise: what the better action was and what it changed, in words).
+    (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
+    twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
+    ``alternatives`` (the best three with their values) and ``comment`` (for a decision the bot would have made
+    otherwise: what the better action was and what it changed, in words).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
@@ -319,13 +358,23 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
 
 def mistakes(table, n: int = 3) -> list[str]:
     """The ``n`` biggest mistakes of a review table (:func:`review`) in words, biggest first: decisions where the
-    bot prefers another action by at least :data:`MISTAKE_MIN` points."""
+    bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
+    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ReviewError(f"n is how many mistakes to list, a whole number of 0 or more, not {n!r}.")
     table = getattr(table, "table", table)
-    worst = table[(table["loss"] >= MISTAKE_MIN) & (table["rank"] > 1)]
-    worst = worst.sort_values(["loss", "turn"], ascending=[False, True], kind="stable")
-    return list(worst["comment"].head(n))
+    return list(table.loc[_mistake_moves(table, n), "comment"])
+
+
+def _mistake_moves(table, n: int) -> list:
+    """The moves of the ``n`` biggest mistakes: decisions the bot would have made otherwise, by at least
+    :data:`MISTAKE_MIN` points, as the closer look (``checked_loss``) finds where it looked (else ``loss``)."""
+    loss = table["checked_loss"].where(table["checked_loss"].notna(), table["loss"])
+    if table["checked_loss"].notna().any():
+        loss = loss.where(table["checked_loss"].notna(), -math.inf)     # only what was looked at again
+    worst = table.assign(_loss=loss)
+    worst = worst[(worst["rank"] > 1) & (worst["_loss"] >= MISTAKE_MIN)]
+    return list(worst.sort_values(["_loss", "turn"], ascending=[False, True], kind="stable").index[:n])
 
 
 def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, progress=False, states=None):
@@ -388,9 +437,7 @@ class Review:
 
     def mistake_moves(self, n: int = 3) -> list[int]:
         """The ``move`` (place in the history) of each of the ``n`` biggest mistakes, biggest first."""
-        t = self.table
-        worst = t[(t["loss"] >= MISTAKE_MIN) & (t["rank"] > 1)]
-        return list(worst.sort_values(["loss", "turn"], ascending=[False, True], kind="stable").index[:n])
+        return _mistake_moves(self.table, n)
 
     def summary(self) -> str:
         t = self.table

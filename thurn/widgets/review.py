@@ -9,7 +9,8 @@ through positions rebuilt from the game's history, so the game is never changed.
 For code and tests: ``.review`` (the :class:`~thurn.game_review.Review`), ``.player_picker``, ``.go_to(k)``,
 ``.next()``, ``.back()``, ``.position`` (the position shown), ``.move`` (how many actions it is after the start),
 ``.mistake_buttons``, ``.table_html``, ``.chart``, ``.map``, ``.close()``. CSS classes: ``thurn-review``,
-``thurn-review-table``, ``thurn-review-mistakes``, ``thurn-review-replay``.
+``thurn-review-table``, ``thurn-review-mistakes``, ``thurn-review-replay``, ``thurn-review-now`` (the replay's
+text), ``thurn-map`` (the replay's map).
 """
 from __future__ import annotations
 
@@ -59,7 +60,6 @@ class GameReview(ClosesParts, widgets.VBox):
                                                  description="Sort", style={"button_width": "auto"})
         self.table_html = widgets.HTML("")
         self.table_html.add_class("thurn-review-table")
-        self.chart = go.FigureWidget()
 
         n = len(self.state.history)
         self.start_button = widgets.Button(description="start", icon="fast-backward", tooltip="the first position",
@@ -73,7 +73,12 @@ class GameReview(ClosesParts, widgets.VBox):
         self.slider = widgets.IntSlider(min=0, max=n, value=0, description="action", continuous_update=False,
                                         layout=widgets.Layout(width="60%"))
         self.replay_text = widgets.HTML("")
-        self.map = board_figure(self._states[0], widget=True, height=map_height)
+        self.replay_text.add_class("thurn-review-now")
+        # the review first, so that the chart and the map are made with what they show: a FigureWidget's updates
+        # sent before the browser shows it are lost
+        self.review = self._run(seat, starting=True)
+        self.chart = go.FigureWidget(review_chart(self.review))
+        self.map = board_figure(self._states[0], widget=True, title=self._map_title(0), height=map_height)
         self._map_box = widgets.Box([self.map])
         self._map_box.add_class("thurn-map")
         for b, fn in ((self.start_button, lambda _: self.go_to(0)), (self.back_button, lambda _: self.back()),
@@ -100,7 +105,8 @@ class GameReview(ClosesParts, widgets.VBox):
             widgets.HTML("<h4 style='margin:8px 0 2px'>Every decision</h4>"), self.sort_picker, self.table_html,
             replay])
         self.add_class("thurn-review")
-        self._compute()
+        self._show_review()
+        self._show_move(0, draw=False)
 
     # -- the review --------------------------------------------------------------------------------------------
     @property
@@ -112,23 +118,50 @@ class GameReview(ClosesParts, widgets.VBox):
         self.progress.value = done
         self.progress_text.value = f"<small>{html.escape(what)}: {done} of {total}</small>"
 
+    def _run(self, seat: int, starting: bool = False):
+        """The review of ``seat``, with its progress shown: in the app's bar, or while the app is being made (not
+        shown yet) in a bar of its own in the cell's output, closed when done."""
+        bar = None
+        progress = self._on_progress
+        if starting:
+            try:
+                from IPython import get_ipython
+                from IPython.display import display
+            except ImportError:
+                get_ipython = None
+            if get_ipython is not None and get_ipython() is not None and hasattr(get_ipython(), "kernel"):
+                bar = widgets.IntProgress(min=0, max=1, value=0, description="Reviewing",
+                                          layout=widgets.Layout(width="320px"))
+                display(bar)
+
+                def progress(done, total, what):
+                    bar.max, bar.value, bar.description = max(1, total), done, what[:40]
+        try:
+            review = review_game(self.state, seat, progress=progress, **self._options)
+        finally:
+            if bar is not None:
+                close_tree(bar)
+        self.progress_text.value = "<small>done</small>"
+        return review
+
     def _compute(self) -> None:
         self.progress_text.value = "<small>reviewing…</small>"
-        self.review = review_game(self.state, self.player_picker.value, progress=self._on_progress,
-                                  **self._options)
-        self.progress_text.value = "<small>done</small>"
+        self.review = self._run(self.player_picker.value)
+        refresh(self.chart, review_chart(self.review))
+        self._show_review()
+        self._show_move(self.slider.value)
+
+    def _show_review(self) -> None:
         self.summary.value = f"<p>{html.escape(self.review.summary())}</p>"
         self._show_mistakes()
-        refresh(self.chart, review_chart(self.review))
         self._show_table()
-        self._show_move(self.slider.value)
 
     def _show_mistakes(self) -> None:
         close_tree(*self.mistakes_box.children)
         rows, self.mistake_buttons = [], []
         for move, text in zip(self.review.mistake_moves(), self.review.mistakes()):
             button = widgets.Button(description="show", icon="eye", tooltip=f"the position before action {move + 1}",
-                                    layout=widgets.Layout(width="auto", min_width="70px"))
+                                    layout=widgets.Layout(width="90px", min_width="90px"))
             button.on_click(lambda _, k=move: self.go_to(k))
             self.mistake_buttons.append(button)
             words = widgets.HTML(f"<div style='background:{MISTAKE_BG};padding:3px 6px;border-radius:4px'>"
@@ -152,14 +185,17 @@ class GameReview(ClosesParts, widgets.VBox):
                 "<th>value</th><th>search bot's choice</th><th>value</th><th>loss</th><th>the best three</th></tr>")
         rows = []
         for move, r in t.iterrows():
-            bg = TOP_BG if move in top else MISTAKE_BG if r["loss"] >= MISTAKE_MIN and r["rank"] > 1 else \
+            loss = r["checked_loss"] if r["checked_loss"] == r["checked_loss"] else r["loss"]
+            bg = TOP_BG if move in top else MISTAKE_BG if loss >= MISTAKE_MIN and r["rank"] > 1 else \
                 CLOSE_BG if r["rank"] > 1 else ""
             style = f" style='background:{bg}'" if bg else ""
             best = "same" if r["rank"] == 1 else esc(r["best"])
+            checked = "" if r["checked_loss"] != r["checked_loss"] else \
+                f"<br><small title='looked at again on twice the budget'>checked: {r['checked_loss']:.1f}</small>"
             rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
                         f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}</td>"
                         f"<td>{r['rank']} of {r['candidates']}</td><td>{r['value']:+.1f}</td><td>{best}</td>"
-                        f"<td>{r['best_value']:+.1f}</td><td>{r['loss']:.1f}</td>"
+                        f"<td>{r['best_value']:+.1f}</td><td>{r['loss']:.1f}{checked}</td>"
                         f"<td><small>{esc(r['alternatives'])}</small></td></tr>")
         legend = (f"<div style='font-size:0.85em;color:#555;margin:2px 0'>"
                   f"<span style='background:{TOP_BG};padding:0 4px'>the three biggest mistakes</span> "
@@ -198,7 +234,11 @@ class GameReview(ClosesParts, widgets.VBox):
         if self.slider.value > 0:
             self.go_to(self.slider.value - 1)
 
-    def _show_move(self, k: int) -> None:
+    def _map_title(self, k: int) -> str:
+        s = self._states[k]
+        return f"after action {k} of {len(self.state.history)} · round {s.turns // len(s.names) + 1}"
+
+    def _show_move(self, k: int, draw: bool = True) -> None:
         s = self._states[k]
         history = self.state.history
         n = len(history)
@@ -223,8 +263,8 @@ class GameReview(ClosesParts, widgets.VBox):
         elif s.is_over:
             note = f"<br><b>Game over</b>: {esc(s.winner())} wins."
         self.replay_text.value = f"<div style='min-height:3em'>{last}{note}</div>"
-        title = f"after action {k} of {n} · round {s.turns // len(s.names) + 1}"
-        refresh(self.map, board_figure(s, player=mover, title=title, height=self.map_height))
+        if draw:
+            refresh(self.map, board_figure(s, player=mover, title=self._map_title(k), height=self.map_height))
         self.back_button.disabled = self.start_button.disabled = k == 0
         self.next_button.disabled = self.end_button.disabled = k == n
 
