@@ -247,8 +247,13 @@ def test_game_review_app_in_voila(chromium, page, tmp_path):
         assert "Ann draws" in now.text_content()
         app.locator(".thurn-review-mistakes button").first.click()
         now.filter(has_text="the search bot:").wait_for()
+        page.wait_for_function(                  # the map shows the position the replay's text says
+            "() => { const t = document.querySelector('.thurn-review .thurn-map .gtitle');"
+            " const m = /Action (\\d+) of (\\d+)/.exec(document.querySelector('.thurn-review-now').textContent);"
+            " return t && m && t.textContent.includes(`after action ${m[1]} of ${m[2]}`); }", timeout=b.WAIT_MS)
         page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
         b.screenshot(page, "voila-review-mistake", ".thurn-review")
+        b.screenshot(page, "voila-review-replay", ".thurn-review-replay")
         assert b.page_problems(page) == [], "the page shows errors"
         assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
         assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"

@@ -230,6 +230,18 @@ def test_review_html_escapes_names():
     r = review_game(evil, "<b>Ann</b>", bot=BOT, seed=SEED, samples=1)
     page = r._repr_html_()
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+    from thurn.widgets import GameReview
+    from thurn.widgets.common import close_tree
+
+    app = GameReview(evil, "<b>Ann</b>", bot=BOT, seed=SEED, samples=1)
+    shown = [w.value for w in (app.children[0], app.summary, app.table_html, app.replay_text)]
+    shown += [row.children[1].value for row in app.mistakes_box.children if hasattr(row, "children")]
+    app.go_to(len(evil.history))
+    shown.append(app.replay_text.value)
+    assert all("<b>Ann</b>" not in v and "Ben&Co" not in v for v in shown)
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in shown[0] and "Ben&amp;Co" in shown[0]
+    assert app.player_picker.label == "<b>Ann</b>"                 # a dropdown shows its labels as text
+    close_tree(app)
 
 
 # -- the chart ---------------------------------------------------------------------------------------------
@@ -276,6 +288,8 @@ def test_game_review_app_replays_without_changing_the_game_and_closes_everything
         app.mistake_buttons[0].click()
         assert app.move == app.review.mistake_moves()[0]
         assert "the search bot" in app.replay_text.value
+        shown = {t.name for t in app.map.data}                        # its choice drawn on the map
+        assert "candidates" in shown and "the search bot's choice" in app.map.layout.title.text
     assert "<table" in app.table_html.value and app.review.table["action"].iloc[0] in app.table_html.value
     app.sort_picker.value = "biggest loss first"
     app.player_picker.value = 0                                      # review the other player

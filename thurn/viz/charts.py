@@ -147,7 +147,7 @@ def review_chart(review, final=None, *, marks=(), title=None) -> go.Figure:
                                hovertemplate=f"{label}: final score %{{y}}<extra></extra>"))
     shapes = [dict(type="line", xref="x", yref="paper", x0=t, x1=t, y0=0, y1=1,
                    line=dict(color="#b00020", width=1, dash="dot")) for t, _ in marks]
-    notes = [dict(x=t, y=1, xref="x", yref="paper", text=esc(text, quote=False), showarrow=False, yanchor="bottom",
+    notes = [dict(x=t, y=1, xref="x", yref="paper", text=esc(text, quote=False), showarrow=False, yanchor="top",
                   textangle=-90, xanchor="right", font=dict(size=10, color="#b00020")) for t, text in marks]
     head = title or ("Expected final score over the game (games played out with the greedy policy); "
                      "★ the actual final score" if final is not None else

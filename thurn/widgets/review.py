@@ -20,6 +20,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, _need_state, _seat
+from .._html import esc
+from ..bots.hint import _hint
 from ..viz import board_figure, refresh
 from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
@@ -44,7 +46,7 @@ class GameReview(ClosesParts, widgets.VBox):
         self._states = positions(self.state)
         self._lines = action_lines(self.state)
         self.review = None
-        self._quiet = False
+        self._start_bar = None          # the progress bar shown while the app is being made (in a kernel)
 
         names = self.state.names
         self.player_picker = widgets.Dropdown(options=[(n, i) for i, n in enumerate(names)], value=seat,
@@ -78,7 +80,7 @@ class GameReview(ClosesParts, widgets.VBox):
         # sent before the browser shows it are lost
         self.review = self._run(seat, starting=True)
         self.chart = go.FigureWidget(review_chart(self.review))
-        self.map = board_figure(self._states[0], widget=True, title=self._map_title(0), height=map_height)
+        self.map = go.FigureWidget(self._map_figure(0))
         self._map_box = widgets.Box([self.map])
         self._map_box.add_class("thurn-map")
         for b, fn in ((self.start_button, lambda _: self.go_to(0)), (self.back_button, lambda _: self.back()),
@@ -120,8 +122,8 @@ class GameReview(ClosesParts, widgets.VBox):
 
     def _run(self, seat: int, starting: bool = False):
         """The review of ``seat``, with its progress shown: in the app's bar, or while the app is being made (not
-        shown yet) in a bar of its own in the cell's output, closed when done."""
-        bar = None
+        shown yet) in a bar of its own in the cell's output, hidden when done (the app holds it, so that closing
+        the app closes it; a closed widget would show an error in its place)."""
         progress = self._on_progress
         if starting:
             try:
@@ -129,18 +131,19 @@ class GameReview(ClosesParts, widgets.VBox):
                 from IPython.display import display
             except ImportError:
                 get_ipython = None
-            if get_ipython is not None and get_ipython() is not None and hasattr(get_ipython(), "kernel"):
-                bar = widgets.IntProgress(min=0, max=1, value=0, description="Reviewing",
-                                          layout=widgets.Layout(width="320px"))
+            if get_ipython is not None and getattr(get_ipython(), "kernel", None) is not None:
+                bar = self._start_bar = widgets.IntProgress(min=0, max=1, value=0, description="Reviewing",
+                                                            layout=widgets.Layout(width="320px"))
                 display(bar)
 
                 def progress(done, total, what):
-                    bar.max, bar.value, bar.description = max(1, total), done, what[:40]
+                    bar.max, bar.value = max(1, total), done
         try:
             review = review_game(self.state, seat, progress=progress, **self._options)
         finally:
-            if bar is not None:
-                close_tree(bar)
+            if self._start_bar is not None:
+                self._start_bar.layout.display = "none"
+        self.progress.max, self.progress.value = 1, 1
         self.progress_text.value = "<small>done</small>"
         return review
 
@@ -191,7 +194,8 @@ class GameReview(ClosesParts, widgets.VBox):
             style = f" style='background:{bg}'" if bg else ""
             best = "same" if r["rank"] == 1 else esc(r["best"])
             checked = "" if r["checked_loss"] != r["checked_loss"] else \
-                f"<br><small title='looked at again on twice the budget'>checked: {r['checked_loss']:.1f}</small>"
+                f"<br><small title='looked at again on twice the budget' style='white-space:nowrap'>" \
+                f"checked {r['checked_loss']:.1f}</small>"
             rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
                         f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}</td>"
                         f"<td>{r['rank']} of {r['candidates']}</td><td>{r['value']:+.1f}</td><td>{best}</td>"
@@ -234,9 +238,24 @@ class GameReview(ClosesParts, widgets.VBox):
         if self.slider.value > 0:
             self.go_to(self.slider.value - 1)
 
-    def _map_title(self, k: int) -> str:
+    def _map_figure(self, k: int) -> go.Figure:
+        """The position after ``k`` actions, with the route of the player to move (of the last one at the end);
+        before a decision the search bot would have made otherwise, its choice drawn dashed (cities ringed, houses
+        hollow)."""
         s = self._states[k]
-        return f"after action {k} of {len(self.state.history)} · round {s.turns // len(s.names) + 1}"
+        title = f"after action {k} of {len(self.state.history)} · round {s.turns // len(s.names) + 1}"
+        if s.is_over:
+            return board_figure(s, player=self._states[k - 1].to_move if k else None, title=title,
+                                height=self.map_height)
+        table = self.review.table if self.review is not None else None
+        if table is not None and k in table.index and table.loc[k, "rank"] > 1:
+            best = next((a for a in s.legal_actions() if a.notation == table.loc[k, "best_notation"]), None)
+            if best is not None:
+                h = _hint(s, 0.0, best, "")
+                return board_figure(s, candidates=h.cities, suggestion=list(h.route) or None,
+                                    placement=list(h.houses) or None, height=self.map_height,
+                                    title=esc(f"{title} · dashed: the search bot's choice, {best}", quote=False))
+        return board_figure(s, title=title, height=self.map_height)
 
     def _show_move(self, k: int, draw: bool = True) -> None:
         s = self._states[k]
@@ -264,9 +283,15 @@ class GameReview(ClosesParts, widgets.VBox):
             note = f"<br><b>Game over</b>: {esc(s.winner())} wins."
         self.replay_text.value = f"<div style='min-height:3em'>{last}{note}</div>"
         if draw:
-            refresh(self.map, board_figure(s, player=mover, title=self._map_title(k), height=self.map_height))
+            refresh(self.map, self._map_figure(k))
         self.back_button.disabled = self.start_button.disabled = k == 0
         self.next_button.disabled = self.end_button.disabled = k == n
+
+    def close(self) -> None:
+        """Close every widget of the app (the progress bar shown while it was made too), then the app."""
+        if self._start_bar is not None:
+            close_tree(self._start_bar)
+        super().close()
 
     def __repr__(self) -> str:
         return f"<GameReview of {self.player}: action {self.move} of {len(self.state.history)} shown>"
