@@ -263,10 +263,10 @@ def review_games(games: int = 3, rounds: int = 20, seed: int = 0, bot="search") 
 
 def bench_review(games: int = 3, rounds: int = 20, seed: int = 0, game_bot="search", **options) -> dict:
     """Time :func:`thurn.game_review.review_game` (``options``: its ``bot``, ``samples``; default: the search
-    bot's default budget, 8 games played out per turn) of the first player of ``games`` 2-player search-bot
-    games of ``rounds`` rounds (:func:`review_games`; ``game_bot`` plays them): seconds for the decisions table, for the expected final
-    scores, and in all (wall time; ``cpu_s``: the process's CPU time, steadier when other programs share the
-    cores), per game, with the load average of the machine just before."""
+    bot's default budget, 8 games played out per turn) of the first player of ``games`` 2-player games of
+    ``rounds`` rounds (:func:`review_games`; ``game_bot`` plays them): seconds for the decisions table, for the
+    expected final scores, and in all (wall time; ``cpu_s``: the process's CPU time, steadier when other programs
+    share the cores), per game, with the load average of the machine just before."""
     from .game_review import expected_scores, positions, review
 
     perf, cpu = time.perf_counter, time.process_time

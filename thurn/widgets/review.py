@@ -20,7 +20,6 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, _need_state, _seat
-from .._html import esc
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
 from ..viz.charts import review_chart
@@ -136,8 +135,9 @@ class GameReview(ClosesParts, widgets.VBox):
                                                             layout=widgets.Layout(width="320px"))
                 display(bar)
 
-                def progress(done, total, what):
+                def start_progress(done, total, what):
                     bar.max, bar.value = max(1, total), done
+                progress = start_progress
         try:
             review = review_game(self.state, seat, progress=progress, **self._options)
         finally:
@@ -254,7 +254,7 @@ class GameReview(ClosesParts, widgets.VBox):
                 h = _hint(s, 0.0, best, "")
                 return board_figure(s, candidates=h.cities, suggestion=list(h.route) or None,
                                     placement=list(h.houses) or None, height=self.map_height,
-                                    title=esc(f"{title} · dashed: the search bot's choice, {best}", quote=False))
+                                    title=f"{title} · marked: the search bot's choice")
         return board_figure(s, title=title, height=self.map_height)
 
     def _show_move(self, k: int, draw: bool = True) -> None:
