@@ -320,3 +320,15 @@ def test_bench_review_times_the_review_of_games_cut_at_a_round():
     assert g["turns"] == 6 and g["actions"] == len(games[0].history)
     assert g["decisions"] == len(decisions(games[0], 0)) > 0
     assert 0 < g["table_s"] <= g["total_s"] and r["mean_total_s"] == r["max_total_s"] == g["total_s"]
+
+
+def test_progress_is_reported_for_the_decisions_and_the_expected_scores(game):
+    seen = []
+    r = review_game(positions(game)[30], "Ann", bot=BOT, seed=SEED, samples=1,
+                    progress=lambda done, total, what: seen.append((done, total, what)))
+    parts = {what for _, _, what in seen}
+    assert parts == {"reviewing Ann's decisions", "expected final scores"}
+    for what in parts:
+        mine = [(d, t) for d, t, w in seen if w == what]
+        assert [d for d, _ in mine] == list(range(1, len(mine) + 1)) and {t for _, t in mine} == {len(mine)}
+    assert len([1 for _, _, w in seen if w.startswith("reviewing")]) == len(r.table)
