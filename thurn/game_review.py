@@ -459,7 +459,7 @@ class Review:
     def _repr_html_(self):
         esc = html.escape
         items = "".join(f"<li>{esc(m)}</li>" for m in self.mistakes())
-        shown = self.table[["turn", "step", "action", "rank", "value", "best", "best_value", "loss"]]
+        shown = self.table[["turn", "step", "action", "rank", "value", "best", "best_value", "loss", "checked_loss"]]
         return (f"<div class='thurn-review'><h4>Review of {esc(self.player)}</h4><p>{esc(self.summary())}</p>"
                 f"<b>The biggest mistakes</b><ol>{items or '<li>none: every choice was the bot&#x27;s or close</li>'}"
                 f"</ol>{shown.to_html(escape=True, classes='thurn-review-table')}</div>")

@@ -184,7 +184,8 @@ class GameReview(ClosesParts, widgets.VBox):
             t = t.sort_values(["step", "turn"], kind="stable")
         top = set(self.review.mistake_moves())
         esc = html.escape
-        head = ("<tr><th style='white-space:nowrap'>action #</th><th>turn</th><th>round</th><th>step</th><th>played</th><th>rank</th>"
+        head = ("<tr><th style='white-space:nowrap'>action #</th><th>turn</th><th>round</th><th>step</th>"
+                "<th>played</th><th>rank</th>"
                 "<th>value</th><th>search bot's choice</th><th>value</th><th>loss</th><th>the best three</th></tr>")
         rows = []
         for move, r in t.iterrows():
@@ -198,7 +199,8 @@ class GameReview(ClosesParts, widgets.VBox):
                 f"checked {r['checked_loss']:.1f}</small>"
             rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
                         f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}</td>"
-                        f"<td style='white-space:nowrap'>{r['rank']} of {r['candidates']}</td><td>{r['value']:+.1f}</td><td>{best}</td>"
+                        f"<td style='white-space:nowrap'>{r['rank']} of {r['candidates']}</td>"
+                        f"<td>{r['value']:+.1f}</td><td>{best}</td>"
                         f"<td>{r['best_value']:+.1f}</td><td>{r['loss']:.1f}{checked}</td>"
                         f"<td><small>{esc(r['alternatives'])}</small></td></tr>")
         legend = (f"<div style='font-size:0.85em;color:#555;margin:2px 0'>"
