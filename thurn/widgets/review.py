@@ -209,6 +209,7 @@ class GameReview(ClosesParts, widgets.VBox):
                   f"<span style='background:{CLOSE_BG};padding:0 4px'>another choice, about as good</span> · "
                   f"hover a row for the words · action # is the replay's slider position + 1</div>")
         self.table_html.value = (
+            f"<style>.thurn-review-rows td, .thurn-review-rows th {{padding:2px 6px;vertical-align:top}}</style>"
             f"{legend}<div style='max-height:360px;overflow-y:auto;border:1px solid #ddd'>"
             f"<table class='thurn-review-rows' style='border-collapse:collapse;font-size:0.9em'>"
             f"<thead style='position:sticky;top:0;background:white'>{head}</thead>"
