@@ -90,8 +90,10 @@ stepper
 # Scoring**. The stepper's steps, each with the rule it teaches:
 
 # %%
-pd.DataFrame({"step": [stop.title for stop in stepper.stops],
-              "rule": [stop.citation for stop in stepper.stops]})
+steps = pd.DataFrame({"step": [stop.title for stop in stepper.stops],
+                      "rule": [stop.citation for stop in stepper.stops]})
+(steps.style.hide(axis="index").set_uuid("stepper-steps")
+ .set_table_styles([{"selector": "th, td", "props": "text-align: left"}]))
 
 # %% [markdown]
 # The rulebooks head these sections in their own words. The stepper shows them on request, under each rule
@@ -573,9 +575,8 @@ board_figure(board, route=example_route, placement=option_b, height=400,
              title="Option B: a house in every Baiern city of the route (4 houses)")
 
 # %% [markdown]
-# Option A spreads the houses over the provinces; option B fills one province. A house in a city the route
-# does not pass through is never an option, and neither are two houses in Württemberg and Hohenzollern *plus*
-# one in Baiern beyond what option A allows:
+# Option A spreads the houses over the provinces; option B fills one province. No option mixes the two:
+# Sigmaringen, Stuttgart and *two* Baiern cities is neither one house per province nor one whole province.
 
 # %%
 placements = [option.cities for option in options]
@@ -650,9 +651,8 @@ quiz
 
 # %%
 scored = tile_example.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
-pair = board.stack("wurttemberg_hohenzollern")
-pair_cities = [board.city_name(board.index(city)) for province in board.provinces if province.id in pair.provinces
-               for city in province.cities]
+pair = board.stack("wurttemberg_hohenzollern").provinces
+pair_cities = [city.name for city in board.cities if city.province in pair]
 print(scored.log()[0])
 board_figure(scored, player="Ann", route=(), candidates=pair_cities,
              title="Every city of Württemberg + Hohenzollern has Ann's house: the tile is hers")

@@ -219,6 +219,7 @@ def test_a_whole_game_is_played_to_the_end_by_clicking():
             assert thurn.lessons.cite_rule(step.rule) in game.rule_box.value       # "base rules, 2 — Playing ..."
             rng.choice(game.action_buttons).click()
             assert game.events[-1]["player"] == "Ann" and not game.events[-1]["bot"]
+            assert "Your move" in game.happened.value
         else:
             assert game.action_buttons == [] and not game.next_button.disabled
             before = len(game.events)
@@ -226,7 +227,7 @@ def test_a_whole_game_is_played_to_the_end_by_clicking():
             assert len(game.events) == before + 1
             event = game.events[-1]
             assert event["bot"] and event["player"] == "Bot"
-            assert "Bot" in game.happened.value and "(the bot)" in game.happened.value
+            assert "Bot&#x27;s move" in game.happened.value
             for sentence in event["sentences"]:
                 assert html_escape(sentence) in game.happened.value
             bot_moves += 1
@@ -349,5 +350,14 @@ def test_the_stepper_opens_the_game_after_its_last_step():
     stepper.back()
     assert not stepper.on_game_page and stepper.stop.step.id == "final_score"
     assert stepper.play() is game and len(game.events) == 1      # the game waits where the learner left it
+    assert stepper.back_button.description == "Back to the rules"
     assert repr(stepper).startswith("<RulesStepper base: the game page, <GuidedGame Ann against Bot: 1 actions")
+    stepper.close()
+
+
+def test_the_expansions_stepper_deals_its_game_with_the_expansions():
+    stepper = RulesStepper("expansions", start=len(load_lesson("expansions")) - 1)
+    game = stepper.play()
+    assert game.live.rules.expansions == ("messenger", "offices")
+    assert "base rules, 1 — Drawing a city card" in game.rule_box.value      # base rules named from the base lesson
     stepper.close()

@@ -782,5 +782,5 @@ def _check_question(q: dict, where: str, source: str, rules: Rules | None = None
 
 
 __all__ = ["FORMAT", "Lesson", "LessonError", "LessonStep", "OUTCOMES", "Question", "Section", "Stop", "Verdict",
-           "action_question", "available_lessons", "cite_rule", "extend_question", "fill", "lesson_from_dict", "lesson_path",
-           "load_lesson", "namespace", "outcome_question", "rule_summary"]
+           "action_question", "available_lessons", "cite_rule", "extend_question", "fill", "lesson_from_dict",
+           "lesson_path", "load_lesson", "namespace", "outcome_question", "rule_summary"]

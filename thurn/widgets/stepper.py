@@ -251,6 +251,7 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == self.pages - 1
         self.next_button.description = "Play a game" if self.with_game and self.index == n - 1 else "Next"
+        self.back_button.description = "Back to the rules" if self.on_game_page else "Back"
         if self.on_game_page:
             self.header.value = ("<h3 style='margin:4px 0'>Your first game</h3><div style='color:#555'>"
                                  "Every rule at work: you against a bot, one decision at a time. Nothing happens "
@@ -355,17 +356,19 @@ class GuidedGame(ClosesParts, widgets.VBox):
     """
 
     def __init__(self, player: str = "Ann", bot="greedy", seed: int | None = 2006, *, bot_name: str = "Bot",
-                 lesson="base", height: int = 440):
+                 lesson="base", rules=None, height: int = 440):
         from ..bots import make_bot
 
         if str(player) == str(bot_name):
             raise ValueError(f"the learner and the bot need different names, not {player!r} twice.")
         self.lesson: Lesson = load_lesson(lesson)
+        self.base_lesson: Lesson = self.lesson if self.lesson.name == "base" else load_lesson("base")
+        self.rules = self.lesson.rules if rules is None else rules
         self.bot = make_bot(bot, seed=seed)
         self.player, self.bot_name = str(player), str(bot_name)
         self.seed = seed
         self.height = height
-        self.states = [new_game([self.player, self.bot_name], seed=seed)]
+        self.states = [new_game([self.player, self.bot_name], seed=seed, rules=self.rules)]
         self.events: list[dict] = []
         self.shown = 0
         self.actions: list = []
@@ -495,8 +498,13 @@ class GuidedGame(ClosesParts, widgets.VBox):
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def cite(self, citation: str) -> str:
-        """An engine citation with the rule's name ("base rules, 2 — Playing a city card")."""
-        return self.lesson.cite_rule(citation)
+        """An engine citation with the rule's name ("base rules, 2 — Playing a city card"), from the game's lesson
+        or the base lesson."""
+        for lesson in (self.lesson, self.base_lesson):
+            named = lesson.cite_rule(citation)
+            if named != citation:
+                return named
+        return citation
 
     def _show(self) -> None:
         s = self.state
@@ -507,7 +515,9 @@ class GuidedGame(ClosesParts, widgets.VBox):
             where = f"round {s.turns_taken(s.to_move_name) + 1}, {html.escape(s.to_move_name)} to move"
         self.header.value = (f"<div style='color:#555'>{html.escape(self.player)} against "
                              f"{html.escape(self.bot_name)} · {where}</div>")
-        self.progress.value = f"moment {self.shown} of {len(self.states) - 1}"
+        total = len(self.states) - 1
+        self.progress.value = ("nothing played yet" if total == 0 else
+                               f"action {self.shown} of {total}" + ("" if self.at_present else " (looking back)"))
         self.back_button.disabled = self.shown == 0
         bots_move = self.at_present and not s.is_over and s.to_move_name != self.player
         self.next_button.disabled = self.at_present and not bots_move
@@ -527,10 +537,10 @@ class GuidedGame(ClosesParts, widgets.VBox):
         else:
             event = self.events[self.shown - 1]
             lines = event["sentences"]
-            title = f"{event['player']}'s move" + (" (the bot)" if event["bot"] else "")
+            title = f"{event['player']}'s move" if event["bot"] else "Your move"
             rule = self.cite(event["rule"])
         said = " ".join(html.escape(line) for line in lines) or "—"
-        return (f"<div style='background:#f4f4f4;border-radius:4px;padding:4px 8px;margin:2px 0'>"
+        return (f"<div style='background:#f4f4f4;border-radius:4px;padding:4px 8px;margin:2px 0;line-height:1.4'>"
                 f"<b>{html.escape(title)}:</b> {said}<br><span style='color:#555;font-size:90%'>"
                 f"({html.escape(rule)})</span></div>")
 
@@ -538,18 +548,22 @@ class GuidedGame(ClosesParts, widgets.VBox):
         s = self.state
         if s.is_over:
             step = s.ruleset.steps[s.step]
-            return (f"<p style='margin:6px 0'><b>{html.escape(self.cite(step.rule))}</b>: "
-                    f"{html.escape(self.lesson_summary(step.rule))}</p>"
-                    f"<p style='margin:6px 0'><b>{html.escape(s.winner())} wins.</b></p>")
+            return (f"<div style='line-height:1.4'><p style='margin:6px 0'><b>{html.escape(s.winner())} wins.</b></p>"
+                    f"<p style='margin:6px 0'><b>{html.escape(self.cite(step.rule))}</b>: "
+                    f"{html.escape(self.lesson_summary(step.rule))}</p></div>")
         step = s.ruleset.steps[s.step]
         whose = "Your decision" if s.to_move_name == self.player else f"{s.to_move_name}'s decision"
-        return (f"<p style='margin:6px 0'><b>{html.escape(whose)}</b>: {html.escape(step.does)} "
-                f"<span style='color:#555'>({html.escape(self.cite(step.rule))})</span></p>"
-                f"<p style='margin:6px 0;color:#333'>{html.escape(self.lesson_summary(step.rule))}</p>")
+        return (f"<div style='line-height:1.4'><p style='margin:6px 0'><b>{html.escape(whose)}</b>: "
+                f"{html.escape(step.does)} <span style='color:#555'>({html.escape(self.cite(step.rule))})</span></p>"
+                f"<p style='margin:6px 0;color:#333'>{html.escape(self.lesson_summary(step.rule))}</p></div>")
 
     def lesson_summary(self, citation: str) -> str:
-        section = self.lesson.section_of(citation)
-        return section.summary if section is not None else ""
+        """The lesson's summary of the rule an engine citation names ("" when it has none)."""
+        for lesson in (self.lesson, self.base_lesson):
+            section = lesson.section_of(citation)
+            if section is not None and section.summary:
+                return section.summary
+        return ""
 
     def _table_html(self) -> str:
         s, board = self.state, self.state.board
@@ -557,7 +571,8 @@ class GuidedGame(ClosesParts, widgets.VBox):
         for record in s.score_records():
             name = record["player"]
             p = s.player(name)
-            hand = card_chips(board, p.hand) if name == self.player or s.is_over else f"{len(p.hand)} cards"
+            hidden = f"{len(p.hand)} card{'' if len(p.hand) == 1 else 's'}"
+            hand = card_chips(board, p.hand) if name == self.player or s.is_over else hidden
             rows.append(f"<tr><td><b>{html.escape(name)}</b></td><td>{hand}</td>"
                         f"<td>{card_chips(board, p.route, sep='–')}</td>"
                         f"<td>{max(p.carriages, default='—')}</td><td>{p.houses_left}</td>"
@@ -565,7 +580,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
         head = "".join(f"<th style='text-align:left;padding-right:8px'>{h}</th>"
                        for h in ("", "hand", "route", "carriage", "houses left", "score now"))
         display = card_chips(board, [c for c in s.display_cards if c])
-        return (f"<div style='font-size:90%'><div>Face-up cards: {display} · deck {s.deck_size}</div>"
+        return (f"<div style='font-size:90%;line-height:1.6'><div>Face-up cards: {display} · deck {s.deck_size}</div>"
                 f"<table style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table></div>")
 
     def _buttons(self) -> None:
