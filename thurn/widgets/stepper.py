@@ -57,7 +57,7 @@ class Quiz(ClosesParts, widgets.VBox):
             self.question = _question_from_parts(str(question), choices, answers, explain)
         self.answered: list[Verdict] = []
         self._callbacks: list[Callable[[Verdict], None]] = []
-        self.prompt = widgets.HTML(f"<b>{html.escape(self.question.text)}</b>")
+        self.prompt = widgets.HTML(f"<div style='line-height:1.45'><b>{html.escape(self.question.text)}</b></div>")
         self.prompt.add_class("thurn-question")
         self.buttons: dict[str, widgets.Button] = {}
         for choice in self.question.choices:
@@ -262,7 +262,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.header.value = (f"<h3 style='margin:4px 0'>{html.escape(stop.title)}</h3>"
                              f"<div style='color:#555'>Step {self.index + 1} of {n} · "
                              f"{html.escape(stop.citation)}</div>")
-        self.rule.value = rule_html(stop.text) + rulebooks_html(self.lesson, stop.step.sections)
+        self.rule.value = ("<div style='line-height:1.45'>" + rule_html(stop.text)
+                           + rulebooks_html(self.lesson, stop.step.sections) + "</div>")
         self.played.value = ("<div style='color:#555;font-size:90%'><i>Played:</i> "
                              + html.escape(" ".join(stop.played)) + "</div>") if stop.played else ""
         old = self.quiz_box.children
