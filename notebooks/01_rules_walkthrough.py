@@ -180,6 +180,15 @@ assert len(state.display_cards) + state.deck_size == 66 == 22 * 3
 assert all(state.player(name).houses_left == 20 for name in state.player_names)
 
 # %% [markdown]
+# **Check.** The four Baiern tiles are worth 2, 3, 4 and 5. Which one does the first player to earn it take?
+
+# %%
+quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], stack="baiern",
+                                     text="Which Baiern tile lies on top of its stack?"))
+quiz
+
+
+# %% [markdown]
 # The bonus stacks, each listed top first:
 
 # %%
@@ -202,15 +211,6 @@ state.carriages_available(), board.carriage_points
 # %%
 board_figure(state, candidates=[city for city in state.display_cards if city],
              title="Dealt: the six face-up cards, ringed")
-
-# %% [markdown]
-# **Check.** The four Baiern tiles are worth 2, 3, 4 and 5. Which one does the first player to earn it take?
-
-# %%
-quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], stack="baiern",
-                                     text="Which Baiern tile lies on top of its stack?"))
-quiz
-
 
 # %% [markdown]
 # ## The first turn: the Postmaster must help (base rules, Game Play and 1)
@@ -295,18 +295,18 @@ state.log()[-2:]
 # > The player must play a card from his hand: start a new route, or add the card to the left or the right
 # > end of his current route, where it must **fit in**.
 #
-# Ann has no route yet, so each of her cards may start one:
-
-# %%
-state.legal_actions()
-
-# %% [markdown]
-# **Check.** With two cards in hand and no route, what may Ann do?
+# **Check.** Ann holds two cards and has no route yet. What may she do?
 
 # %%
 quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "play nurnberg right", "draw deck", "end"]))
 quiz
 
+
+# %% [markdown]
+# With no route, there is no end to add a card to: each of her cards may start one.
+
+# %%
+state.legal_actions()
 
 # %%
 state = state.apply(Play("Nürnberg", "new"))
