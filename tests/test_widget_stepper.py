@@ -361,3 +361,25 @@ def test_the_expansions_stepper_deals_its_game_with_the_expansions():
     assert game.live.rules.expansions == ("messenger", "offices")
     assert "base rules, 1 — Drawing a city card" in game.rule_box.value      # base rules named from the base lesson
     stepper.close()
+
+
+def test_the_map_follows_whoever_just_acted_and_the_stepper_closes_its_game():
+    from thurn.widgets.common import live_widgets
+
+    before = live_widgets()
+    stepper = RulesStepper(start="final_score")
+    game = stepper.play()
+    while game.learners_move:
+        game.do(game.live.legal_actions()[0])
+    assert "Ann" in game.figure.layout.title.text
+    made = game.bot_turn()                               # the bot's whole turn, then Ann's decision: her route
+    assert made and game.learners_move
+    assert "Ann's route" in game.figure.layout.title.text or "route · Ann" in [t.name for t in game.figure.data]
+    game.back()                                          # looking at the bot's last action: its route
+    assert game.events[game.shown - 1]["player"] == "Bot"
+    assert "Bot's route" in game.figure.layout.title.text or "route · Bot" in [t.name for t in game.figure.data]
+    stepper.back()                                       # the game leaves the page, and stays alive
+    assert stepper.play() is game
+    stepper.back()
+    stepper.close()
+    assert live_widgets() == before

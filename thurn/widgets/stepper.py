@@ -618,7 +618,10 @@ class GuidedGame(ClosesParts, widgets.VBox):
         if self.at_present and self.learners_move:
             candidates = tuple(dict.fromkeys(a.city for a in self.live.legal_actions()
                                              if a.kind == "play" and getattr(a, "end", "new") != "new"))
-        player = s.to_move_name if not s.is_over else self.player
+        if self.at_present and self.learners_move or s.is_over or not self.shown:
+            player = self.player if self.learners_move or s.is_over else s.to_move_name
+        else:
+            player = self.events[self.shown - 1]["player"]       # whoever just acted: his route, as it is now
         refresh(self.figure, board_figure(s, player=player, candidates=candidates, height=self.height))
 
     def __repr__(self) -> str:
