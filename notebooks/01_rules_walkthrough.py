@@ -22,7 +22,7 @@
 # 2. **Learn by clicking** — the rules stepper: each rule on the map with a question, then a first game
 #    against a bot, at your own pace.
 # 3. **The same rules in code** — each rule again, tried on small positions with the engine, **thurn**, and
-#    drawn on the map, with a **check** after each: a question with a button per answer.
+#    drawn on the map, with a **check** for each: a question with a button per answer.
 #
 # The checks wait for you: click an answer, and the engine says "Right" or "Not quite", and why. Nothing here
 # answers them, and their answers are not written down anywhere: they come from the engine, so a check always
@@ -43,6 +43,8 @@ board = thurn.load_board("base")
 
 # %% [markdown]
 # ## The board
+#
+# Here is the board, drawn from its data file (`thurn.load_board("base")`), as the printed board shows it:
 
 # %%
 board_figure(board)
