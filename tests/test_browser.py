@@ -282,6 +282,8 @@ def test_tutorial_stepper_note_and_first_game_in_lab(lab, page):
             assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
     finally:
         lab.shut_down_kernels()
+
+
 #: A finished greedy game reviewed for Ann with a small search budget (the review app, issue 14). The first line
 #: says where thurn comes from, so the test knows the kernel runs this checkout.
 REVIEW_CELL = """\
