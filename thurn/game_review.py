@@ -274,7 +274,7 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
 def _progress(progress, total: int, what: str):
     """A function ``step()`` to call after each unit of work: tqdm for ``progress=True``, a callable
     ``progress(done, total, what)`` as given, or nothing."""
-    if progress is True:
+    if progress is True and total:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=total, desc=what)
