@@ -17,7 +17,7 @@ import time
 import ipywidgets as widgets
 
 from ..board import Board, load_board
-from ..errors import ThurnError
+from ..errors import ThurnError, UnknownName
 from ..expansions import messenger
 from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options
 from ..routes import fitting_ends
@@ -230,8 +230,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         clicking its name does: the highest first (the route and the kind A to Z), turned round when the column is
         sorted already. Ties keep the engine's order. The selected row stays selected."""
         if column not in (RANK, *self.columns):
-            raise ValueError(f"the table has no column {column!r}; its columns are "
-                             f"{', '.join((RANK,) + self.columns)}.")
+            raise UnknownName("column", column, (RANK, *self.columns),
+                              f"The table's columns are {', '.join((RANK,) + self.columns)}.")
         if descending is None:
             current, down = self.sort
             descending = (not down) if current == column else DESCENDING[column]
