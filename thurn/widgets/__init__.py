@@ -13,6 +13,7 @@ import importlib
 
 _APPS = {
     "Play": ".play",
+    "GameApp": ".app",
     "RouteExplorer": ".explorer",
     "ScoringWhatIf": ".whatif",
     "RulesStepper": ".stepper",
