@@ -1142,7 +1142,7 @@ class Play(ClosesParts, widgets.VBox):
         if isinstance(action, Draw):
             return "the deck" if action.city is None else action.city
         if isinstance(action, PlayCard):
-            return ENDS[action.end].format(action.city)
+            return labels.get(action) or ENDS[action.end].format(action.city)
         if isinstance(action, CallOfficial):
             return labels.get(action) or str(action).replace("call the ", "call ")
         if isinstance(action, Score):
