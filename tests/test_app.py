@@ -131,13 +131,20 @@ def test_a_bots_turn_is_shown_one_action_at_a_time(tmp_path):
 
 
 def test_a_pace_plays_the_bots_after_a_human_action_and_the_route_is_drawn():
-    game = Play(("Ann", "Bob"), bots={"Bob": RandomBot(seed=2)}, seed=3, autosave=False, pace=0)
+    game = Play(("Ann", "Bob"), bots={"Bob": RandomBot(seed=2)}, seed=3, autosave=False, pace=0.001)
     seen = []
     game.on_change(lambda g: seen.append(len(g.state.history)))
     while game.state.turn_number < 4:
         human_move(game)
     assert game.state.to_move_name == "Ann" and not game.bots_pending
     assert seen == sorted(seen) and len(set(seen)) == len(seen)     # every bot action shown on its own
+    at_once = Play(("Ann", "Bob"), bots={"Bob": RandomBot(seed=2)}, seed=3, autosave=False, pace=0)
+    updates = []
+    at_once.on_change(lambda g: updates.append(len(g.state.history)))
+    while at_once.state.turn_number < 2:
+        human_move(at_once)
+    assert at_once.state.turn_number == 2 and updates[-1] - updates[-2] > 1    # the bot's turn in one update
+    assert re.match(r"Ann .* Then Bob .*Ann's turn\.$", at_once.message), at_once.message
     with pytest.raises(ValueError, match="pace"):
         Play(seed=1, autosave=False, pace="fast")
 

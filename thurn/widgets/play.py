@@ -370,7 +370,7 @@ class Play(ClosesParts, widgets.VBox):
         self._tell(before, after)
         self._changed()
         self.last_update_seconds = time.perf_counter() - t0
-        self.play_bots()
+        self.play_bots(then=True)
         return True
 
     # -- the bots' turns in view ---------------------------------------------------------------------------------------
@@ -396,22 +396,39 @@ class Play(ClosesParts, widgets.VBox):
         self.last_update_seconds = time.perf_counter() - t0
         return True
 
-    def play_bots(self, pause=None) -> int:
+    def play_bots(self, pause=None, then: bool = False) -> int:
         """With a pace in seconds: the bots take their actions one after another, each shown, with the pause
         between them, until a human is to move (or the game ends); ``pause`` overrides the pace. With
         ``pace="step"`` they wait for Next (:meth:`step_bot`), and with ``pace=None`` they have already moved.
-        Returns the number of bot actions taken."""
+        Returns the number of bot actions taken; ``then``: the message goes on from the human action's."""
         if pause is None:
             if self.pace is None or self.pace == "step":
                 return 0
             pause = self.pace
+        if not pause:                          # no pause: every bot action at once, then one update
+            return self._bots_at_once(then)
         n = 0
         while self.bots_pending and not self.offer_pending:
-            if pause:
-                time.sleep(pause)
+            time.sleep(pause)
             self.step_bot()
             n += 1
         return n
+
+    def _bots_at_once(self, then: bool = False) -> int:
+        before = s = self._state
+        if self.offer_pending or not self.bots_pending:
+            return 0
+        while not s.is_over and s.to_move_name in self.bots:
+            s = self._bot_action(s)
+        self._state = s
+        lines = self._log_of(s)[len(self._log_of(before)):]
+        more = len(lines) - BOT_LINES_MAX
+        text = " ".join(lines[:BOT_LINES_MAX]) + (f" … and {more} more, in the log." if more > 0 else "")
+        text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
+        lead = self.messages.text if then and self.messages.kind == "info" else ""
+        self.messages.info(f"{lead} Then {text}" if lead else text)
+        self._changed()
+        return len(s.history) - len(before.history)
 
     def _bot_action(self, state: GameState) -> GameState:
         bot = self.bots[state.to_move_name]
@@ -541,9 +558,8 @@ class Play(ClosesParts, widgets.VBox):
                 text += f" The game is over: {self._state.winner()} wins."
             else:
                 text += f" {_whose(self._state.to_move_name)} turn."
-        elif self.bots_pending:
-            text += f" {_whose(after.to_move_name)} turn (a bot)" + (
-                ": click Next to see each of its actions." if self.pace == "step" else ".")
+        elif self.bots_pending and self.pace == "step":
+            text += f" {_whose(after.to_move_name)} turn (a bot): click Next to see each of its actions."
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:
