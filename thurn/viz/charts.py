@@ -153,6 +153,6 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     head = (f"Scores over the game · {esc(state.winner(), quote=False)} wins" if state.is_over
             else "Scores over the game so far")
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=head), xaxis=dict(title=dict(text="round (0: the start)"), dtick=1),
+        title=dict(text=head), xaxis=dict(title=dict(text="round (0: the start)"), rangemode="nonnegative"),
         yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=60), height=360))

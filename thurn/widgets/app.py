@@ -170,7 +170,7 @@ class GameApp(ClosesParts, widgets.VBox):
         return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · rules: "
                 f"{html.escape(rules_text(as_rules(s.rules)))} · {undo}</small></div>")
 
-    # -- resuming the autosaved game ------------------------------------------------------------------------------------
+    # -- resuming the autosaved game -----------------------------------------------------------------------------------
     def _offer_saved(self) -> None:
         path = _resolve_autosave(self.autosave)
         self.saved_state, self._saved_meta = None, None
@@ -210,7 +210,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.saved_state = None
         return self.game
 
-    # -- the end --------------------------------------------------------------------------------------------------------
+    # -- the end -------------------------------------------------------------------------------------------------------
     def _game_changed(self, game: Play) -> None:
         if game is not self.game:
             return
@@ -223,6 +223,7 @@ class GameApp(ClosesParts, widgets.VBox):
         if self._over.children and getattr(self._over, "shown_for", None) is s:
             return
         close_tree(*self._over.children)
+        self.messages.clear()
         again = widgets.Button(description="New game", icon="plus", button_style="success",
                                layout=widgets.Layout(width="auto"))
         again.add_class("thurn-gameover-new")

@@ -27,16 +27,17 @@ DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Se
 #: The rule options in words (the documents they come from: README, "Rule options"; thurn.rules.Rules).
 OPTION_WORDS = {
     "optional_houses": "Houses are optional: a scoring may place only some of the houses its option allows "
-                       "(base rules 001, 3a). Off: every house the option allows is placed.",
-    "all_provinces_includes_baiern": "The all-provinces tile needs Baiern too (001's wording, 3b). Off: every "
-                                     "province outside Baiern.",
-    "carriage_compulsory": "The carriage is always taken when a route earns it (001, 004, 3c). Off: the player may "
-                           "decline it (000, 3c).",
-    "hand_limit_at_most": "Over the hand limit, keep up to three cards (000, 3d). Off: keep exactly three.",
-    "postal_carrier_may_restart": "The Postal Carrier's second card may start a new route (000). Off: it must "
-                                  "extend the route (001).",
+                       "(the base rules, 3a, in one translation). Off: every house the option allows is placed.",
+    "all_provinces_includes_baiern": "The all-provinces tile needs Baiern too (another translation's wording, "
+                                     "3b). Off: every province outside Baiern.",
+    "carriage_compulsory": "The carriage is always taken when a route earns it (3c, as most translations say). "
+                           "Off: the player may decline it (3c, \"may take\").",
+    "hand_limit_at_most": "Over the hand limit, keep up to three cards (3d, one translation). Off: keep exactly "
+                          "three (3d, another).",
+    "postal_carrier_may_restart": "The Postal Carrier's second card may start a new route (one translation). Off: it "
+                                  "must extend the route (another).",
     "final_return_reverse_order": "Offices of Honor: the final return round goes from the last player backwards. "
-                                  "Off: clockwise from the starting player (001).",
+                                  "Off: clockwise from the starting player (the expansion's rules).",
 }
 #: The expansions that exist (thurn.expansions), by their names in Rules.expansions.
 EXPANSIONS = (("messenger", "The Princess' Messenger: nobility letters buy more officials"),
@@ -101,7 +102,7 @@ class NewGamePanel(widgets.VBox):
         self.undo = widgets.RadioButtons(options=UNDO, value="fair", layout=widgets.Layout(width="auto"))
         self.undo.add_class("thurn-undo-mode")
         self.start = widgets.Button(description="Start the game", button_style="success", icon="play",
-                                    layout=widgets.Layout(width="auto"))
+                                    layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.start.add_class("thurn-start")
         self.start.on_click(lambda _: self._started())
         self.message = widgets.HTML()

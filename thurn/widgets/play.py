@@ -422,8 +422,9 @@ class Play(ClosesParts, widgets.VBox):
             s = self._bot_action(s)
         self._state = s
         lines = self._log_of(s)[len(self._log_of(before)):]
-        more = len(lines) - BOT_LINES_MAX
-        text = " ".join(lines[:BOT_LINES_MAX]) + (f" … and {more} more, in the log." if more > 0 else "")
+        n = len(s.history) - len(before.history)
+        text = (" ".join(lines) if len(lines) <= BOT_LINES_MAX else
+                f"the bots took {n} actions (all of them in the log); the last: {lines[-1]}")
         text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
         lead = self.messages.text if then and self.messages.kind == "info" else ""
         self.messages.info(f"{lead} Then {text}" if lead else text)
@@ -668,7 +669,7 @@ class Play(ClosesParts, widgets.VBox):
             self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
         return ok
 
-    # -- download -------------------------------------------------------------------------------------------------------
+    # -- download ------------------------------------------------------------------------------------------------------
     @property
     def download_name(self) -> str:
         return f"thurn-{self.game_id[:12]}.json"
@@ -882,7 +883,8 @@ class Play(ClosesParts, widgets.VBox):
         else:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
-            text = (f"<b>Round {round_number(s)}, {html.escape(s.turn_owner_name)}</b> · <b>{who}</b> to "
+            owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
+            text = (f"<b>Round {round_number(s)}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
             if RETURN_KIND in info.kinds:
                 text = self._return_status(s, who) + f" <i>({html.escape(info.rule)})</i>"
@@ -1317,9 +1319,23 @@ class Play(ClosesParts, widgets.VBox):
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
 
 
+#: How the final table names the parts of a score (``score_records``); a variant's own parts keep their key.
+SCORE_HEADS = {"carriage": "carriage", "tiles": "bonus tiles", "unplaced_houses": "unplaced houses"}
+
+
 def final_table_html(s: GameState) -> str:
-    """The score table (``state.scores()``) as HTML: one header row, a row per player, names escaped."""
-    return s.scores().reset_index().to_html(classes="thurn-scores", index=False, escape=True, border=0)
+    """The score table (the engine's ``score_records``) as HTML: one header row, a row per player with the parts
+    of the score and the total, names escaped."""
+    records = s.score_records()
+    parts = [k for k in records[0] if k not in ("player", "seat", "total")]
+    head = "".join(f"<th>{html.escape(SCORE_HEADS.get(k, k.replace('_', ' ')))}</th>" for k in parts)
+    rows = "".join(f"<tr><td><b>{html.escape(r['player'])}</b></td>"
+                   + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in parts)
+                   + f"<td>{r['total']}</td></tr>" for r in records)
+    cell = ".thurn-scores th, .thurn-scores td {padding:3px 12px;text-align:right;border-bottom:1px solid #ddd}"
+    return (f"<style>{cell} .thurn-scores th:first-child, .thurn-scores td:first-child {{text-align:left}}</style>"
+            f"<table class='thurn-scores' style='border-collapse:collapse;margin:4px 0'><tr><th>player</th>{head}"
+            f"<th>total</th></tr>{rows}</table>")
 
 
 # -- the expansions' readings ------------------------------------------------------------------------------------
