@@ -144,7 +144,7 @@ def test_a_pace_plays_the_bots_after_a_human_action_and_the_route_is_drawn():
     while at_once.state.turn_number < 2:
         human_move(at_once)
     assert at_once.state.turn_number == 2 and updates[-1] - updates[-2] > 1    # the bot's turn in one update
-    assert re.match(r"Ann .* Then Bob .*Ann's turn\.$", at_once.message), at_once.message
+    assert re.match(r"Ann .* Then: Bob .*Ann's turn\.$", at_once.message), at_once.message
     with pytest.raises(ValueError, match="pace"):
         Play(seed=1, autosave=False, pace="fast")
 

@@ -347,7 +347,7 @@ def test_bots_move_after_the_human():
         if app.state.turn_number > before.turn_number:                # the human ended a turn: the bot played
             turns_seen += 1
             assert app.state.turn_number >= before.turn_number + 2 or app.state.is_over
-            assert "Then Bot: " in app.message and "see the log" not in app.message
+            assert "Then: " in app.message and "see the log" not in app.message
             assert app.message.rstrip().endswith(("Your turn.", "wins."))
     assert turns_seen >= 5
     assert "(bot)" in app._table.value

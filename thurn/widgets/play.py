@@ -427,7 +427,7 @@ class Play(ClosesParts, widgets.VBox):
                 f"the bots took {n} actions (all of them in the log); the last: {lines[-1]}")
         text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
         lead = self.messages.text if then and self.messages.kind == "info" else ""
-        self.messages.info(f"{lead} Then {text}" if lead else text)
+        self.messages.info(f"{lead} Then: {text}" if lead else text)
         self._changed()
         return len(s.history) - len(before.history)
 
@@ -549,12 +549,10 @@ class Play(ClosesParts, widgets.VBox):
         said = self._log_of(after)[len(self._log_of(before)):]
         text = " ".join(said)
         if self._state is not after:
-            bots = [name for name in after.names if name in self.bots]
-            who = bots[0] if len(bots) == 1 else "the bots"
             theirs = self._log_of(self._state)[len(said) + len(self._log_of(before)):]
             more = len(theirs) - BOT_LINES_MAX
             told = " ".join(theirs[:BOT_LINES_MAX]) + (f" … and {more} more, in the log." if more > 0 else "")
-            text += f" Then {who}: {told}"
+            text += f" Then: {told}"
             if self._state.is_over:
                 text += f" The game is over: {self._state.winner()} wins."
             else:
