@@ -193,6 +193,7 @@ fair.do("draw deck")
 fair.back_to(1)
 print(fair.message)
 assert len(fair.state.history) == 2
+fair.close()     # an app not shown is closed once used, with every widget it made
 
 # %% [markdown]
 # ## Saving and loading
@@ -286,6 +287,7 @@ for action in ["draw munchen", "draw deck", "play munchen new"]:
 print(slow.message)
 slow.step_bot()
 print(slow.message)
+slow.close()
 
 # %% [markdown]
 # ## How fast is a click?
