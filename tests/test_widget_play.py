@@ -304,8 +304,8 @@ def test_autosave_after_every_action_and_resume(tmp_path, monkeypatch):
     # a kernel restart: a new app offers the saved game first
     again = Play(["Ann", "Ben"], seed=99)
     assert again.offer_pending and again._game.layout.display == "none"
-    turn = app.state.turn_number + 1
-    assert again._resume_button.description.startswith(f"Resume the saved game (turn {turn}, ")
+    rounds = app.state.turns_taken(app.state.turn_owner_name) + 1
+    assert again._resume_button.description.startswith(f"Resume the saved game (round {rounds}, ")
     assert not again.do("draw deck") and "resume" in again.message          # nothing overwrites it meanwhile
     assert autosaved(path) == app.state
     again._resume_button.click()
@@ -388,7 +388,7 @@ def test_a_bot_that_starts_plays_at_once_and_bad_bots_are_refused():
 
 def test_repr_is_short_and_says_where_the_game_stands():
     app = Play(("You", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=4, autosave=False)
-    assert repr(app) == "<Play: turn 1, You to draw, 0 actions; players You, Bot (Bot: random bot); autosave off>"
+    assert repr(app) == "<Play: round 1, You to draw, 0 actions; players You, Bot (Bot: random bot); autosave off>"
 
 
 def test_hint_lists_the_best_actions_and_draws_the_best_on_the_map():

@@ -83,11 +83,11 @@ def _whose(name: str) -> str:
 
 
 def _summary(state: GameState) -> str:
-    """'turn 12, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
+    """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
     if state.is_over:
         return f"game over after {state.turn_number} turns, {state.winner()} wins"
     n = len(state.history)
-    return f"turn {state.turn_number + 1}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+    return f"round {round_number(state)}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
 
 def round_number(state: GameState) -> int:
