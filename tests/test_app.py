@@ -361,3 +361,38 @@ def test_fair_undo_within_a_turn():
     assert game.undo_floor == 2 < len(game.state.history)
     game.back_to(2)
     assert game.state.history == s.history
+
+
+# -- widgets and names -------------------------------------------------------------------------------------------------
+
+def test_the_app_keeps_no_widget_it_does_not_show_and_close_frees_them_all(tmp_path):
+    from thurn.widgets.common import live_widgets
+    from test_widget_leaks import reachable
+
+    before = live_widgets()
+    app = app_with(tmp_path)
+    for _ in range(30):
+        human_move(app.game)
+    assert live_widgets() - before == reachable(app)
+    for _ in range(2):                          # new games over the one in progress, then a game to its end
+        app.panel.start.click()
+        app._confirmed()
+        human_move(app.game)
+    app.panel.kinds[0].value = "greedy"
+    app.panel.start.click()
+    app._confirmed()
+    app.game.play_bots(pause=0)
+    assert app.game_over
+    assert live_widgets() - before == reachable(app)
+    app.close()
+    assert live_widgets() == before
+
+
+def test_names_are_escaped_on_the_game_over_screen(tmp_path):
+    evil = "<i onclick=x>A</i>"
+    app = app_with(tmp_path, seats=((evil, "greedy"), ("Bo&b", "greedy")), pace=None, seed=2)
+    app.game.play_bots()
+    heading = app._over.children[0].value
+    assert evil not in heading and "&lt;i onclick=x&gt;A&lt;/i&gt;" in heading and "Bo&amp;b" in heading
+    assert all(evil not in t.name for t in app._over.children[1].data)
+    assert evil not in app._title.value and evil not in app.game._status.value

@@ -62,7 +62,7 @@ class NewGamePanel(widgets.VBox):
     kind), ``thurn-seats`` (how many players), ``thurn-seed``, ``thurn-start``."""
 
     def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2]):
-        super().__init__()
+        super().__init__(layout=widgets.Layout(border="2px solid #1d6b2f", padding="6px 10px", margin="4px 0"))
         self.add_class("thurn-newgame")
         self._handlers: list = []
         self.count = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
@@ -123,7 +123,6 @@ class NewGamePanel(widgets.VBox):
             widgets.HTML("<b>The bots' turns</b>"), self.pace,
             widgets.HTML("<b>Undo</b>"), self.undo,
             self.start, self.message]
-        self.layout = widgets.Layout(border="2px solid #1d6b2f", padding="6px 10px", margin="4px 0")
         self._show_seats()
 
     def _show_seats(self) -> None:

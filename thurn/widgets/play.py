@@ -268,8 +268,10 @@ class Play(ClosesParts, widgets.VBox):
                                                            padding="4px"))
         self._confirm.add_class("thurn-confirm")
         self._undo_title = widgets.HTML(self._undo_help())
-        paths = [] if self.app_mode else [widgets.HBox([self._save_name, save_button]),
-                                          widgets.HBox([self._load_name, load_button])]
+        paths = [widgets.HBox([self._save_name, save_button]), widgets.HBox([self._load_name, load_button])]
+        if self.app_mode:                  # an app in the browser: download and upload, no paths on the server
+            close_tree(*paths)
+            paths = []
         tools = widgets.VBox([
             self._undo_title, self._undo_slider, self._undo_text,
             undo_button, widgets.HTML("<b>Save / load</b> the game (a JSON file)"), self._download,
