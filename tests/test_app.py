@@ -396,3 +396,23 @@ def test_names_are_escaped_on_the_game_over_screen(tmp_path):
     assert evil not in heading and "&lt;i onclick=x&gt;A&lt;/i&gt;" in heading and "Bo&amp;b" in heading
     assert all(evil not in t.name for t in app._over.children[1].data)
     assert evil not in app._title.value and evil not in app.game._status.value
+
+
+def test_a_downloaded_game_opens_again_from_the_panel(tmp_path):
+    app = app_with(tmp_path)
+    for _ in range(4):
+        human_move(app.game)
+    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)'", app.game._download.value).group(1))
+    state = app.game.state
+    fresh = GameApp(autosave=tmp_path / "other.json")
+    fresh.panel.names[1].value = "Bob"                   # the panel's seats name Bob a greedy bot
+    fresh._upload.value = ({"name": "game.json", "content": data, "type": "", "size": len(data),
+                            "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+    assert fresh.game.state == state and set(fresh.game.bots) == {"Bob"}
+    assert fresh.messages.text.startswith("Opened game.json")
+    human_move(fresh.game)
+    assert fresh.open_saved(data, "again.json") is None and fresh._confirm.layout.display == "flex"
+    assert fresh.game.state != state
+    fresh._confirmed()
+    assert fresh.game.state == state
+    assert fresh.open_saved(b"{not json", "bad.json") is None and "Could not load bad.json" in fresh.messages.text

@@ -20,7 +20,8 @@ from ..rules import as_rules, rules_text
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .play import Play, _parse_save, _read_save, _resolve_autosave, _summary, final_table_html, round_number
+from .play import (Play, _bounded, _parse_save, _read_save, _resolve_autosave, _short, _summary, final_table_html,
+                   round_number)
 
 __all__ = ["GameApp"]
 
@@ -84,6 +85,13 @@ class GameApp(ClosesParts, widgets.VBox):
         self._over = widgets.VBox()
         self._over.add_class("thurn-gameover")
         self._game_box = widgets.VBox()
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Open a saved game",
+                                          layout=widgets.Layout(width="auto"))
+        self._upload.add_class("thurn-app-upload")
+        self._upload.observe(lambda _: self._uploaded(), names="value")
+        opener = widgets.HBox([widgets.HTML("Or continue a game saved with <b>Download the game</b>:&nbsp;"),
+                               self._upload], layout=widgets.Layout(align_items="center"))
+        self.panel.children = (*self.panel.children, opener)
         self.children = (bar, self.messages, self._resume, self._confirm, self.panel, self._over, self._game_box)
         self._offer_saved()
 
@@ -102,8 +110,11 @@ class GameApp(ClosesParts, widgets.VBox):
     def _toggle_panel(self) -> None:
         self.panel.layout.display = "none" if self.panel_shown else "flex"
 
+    def _in_progress(self) -> bool:
+        return self.game is not None and not self.game.state.is_over and bool(self.game.state.history)
+
     def _start_clicked(self, settings: dict) -> None:
-        if self.game is not None and not self.game.state.is_over and self.game.state.history:
+        if self._in_progress():
             self._asked = settings
             where = (f"it stays saved in {self.game.autosave_path.name}" if self.game.autosave_path is not None
                      else "download it first to keep it")
@@ -116,7 +127,9 @@ class GameApp(ClosesParts, widgets.VBox):
     def _confirmed(self) -> None:
         settings, self._asked = self._asked, None
         self._confirm.layout.display = "none"
-        if settings is not None:
+        if isinstance(settings, tuple):               # a saved game to open
+            self._open_state(*settings)
+        elif settings is not None:
             self.start(**settings)
 
     def _declined(self) -> None:
@@ -169,6 +182,49 @@ class GameApp(ClosesParts, widgets.VBox):
         undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
         return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · rules: "
                 f"{html.escape(rules_text(as_rules(s.rules)))} · {undo}</small></div>")
+
+    # -- a saved game from the browser ----------------------------------------------------------------------------
+    def _uploaded(self) -> None:
+        files = self._upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        self.open_saved(bytes(item["content"]), str(item.get("name", "the upload"))[:80])
+
+    def open_saved(self, data, name: str = "the file") -> Play | None:
+        """Continue a saved game (the JSON of a downloaded game or a save file); a game in progress is not
+        replaced without asking. The bots: those the file names (an autosave's meta), else the seats of the New
+        game panel with the same names; every other player is a human."""
+        try:
+            state, meta = _parse_save(_bounded(data, name))
+        except (ThurnError, ValueError, KeyError) as e:
+            self.messages.error(f"Could not load {name}: {_short(e)}")
+            return None
+        if self._in_progress():
+            self._asked = (state, meta, name)
+            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(_summary(self.game.state))}): "
+                                        f"it stays saved. Replace it with {html.escape(name)} "
+                                        f"({html.escape(_summary(state))})?")
+            self._confirm.layout.display = "flex"
+            return None
+        return self._open_state(state, meta, name)
+
+    def _open_state(self, state, meta, name: str) -> Play:
+        seats = _saved_seats(meta, state.names)
+        if not any(seats.values()):
+            try:
+                panel = self.panel.settings()["seats"]
+            except ThurnError:
+                panel = {}
+            seats = {n: panel.get(n) for n in state.names}
+        bots = make_bots(seats, len(state.history))
+        pace = self.panel.pace.value
+        if pace is None and len(bots) == len(state.names):
+            pace = 0.0
+        self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
+                             app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width))
+        self.messages.ok(f"Opened {name}: {_summary(state)}.")
+        return self.game
 
     # -- resuming the autosaved game -----------------------------------------------------------------------------------
     def _offer_saved(self) -> None:
