@@ -210,8 +210,9 @@ APP = b.NOTEBOOKS / "app.ipynb"
 def check_game_app(page, name: str) -> None:
     """The game app as a newcomer uses it: the New game panel filled and started (Ann against a greedy bot, the
     bots step by step); Ann's actions until the bot's turn; the bot's turn one Next at a time, each action said in
-    words and drawn; the game downloaded in the browser (the file loads with thurn); then a new game between two
-    bots over the one in progress (asked first), played at once to the game-over screen. Screenshots of each."""
+    words and drawn; the game downloaded in the browser (the file loads with thurn) and opened again by upload (a
+    game in progress: asked first); then a new game between two bots over the one in progress (asked first),
+    played at once to the game-over screen. Screenshots of each."""
     from thurn import GameState
 
     page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
@@ -248,6 +249,14 @@ def check_game_app(page, name: str) -> None:
     assert re.fullmatch(r"thurn-[0-9a-f]{12}\.json", download.suggested_filename), download.suggested_filename
     saved = GameState.from_json(open(download.path(), encoding="utf-8").read())
     assert saved.names == ("Ann", "Bob") and len(saved.history) >= steps
+
+    page.locator(".thurn-newgame-open").first.click()          # the downloaded file opened again (upload)
+    with page.expect_file_chooser(timeout=b.WAIT_MS) as chooser:          # ipywidgets' FileUpload: a button
+        page.locator(".thurn-app-upload").first.click()
+    chooser.value.set_files(download.path())
+    page.locator(".thurn-confirm-new-yes").first.click(timeout=b.WAIT_MS)   # a game is in progress: asked first
+    page.locator(".thurn-app > .thurn-message", has_text="Opened").first.wait_for(timeout=b.WAIT_MS)
+    page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
 
     page.locator(".thurn-newgame-open").first.click()
     b.fill_new_game(page, [("Gus", "Greedy bot"), ("Rita", "Greedy bot")], pace="At once")
