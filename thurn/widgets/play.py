@@ -959,9 +959,9 @@ class Play(ClosesParts, widgets.VBox):
         note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px'>Score now: the highest carriage + bonus "
                 f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
                 f"−{start}: no house placed. Hover over a score for its parts.</div>")
-        cell = "th, td {padding:2px 8px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
+        cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
-        return (f"<style>.thurn-players {cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
+        return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
                 f"<table class='thurn-players' style='{style}'>{head}{''.join(rows)}</table>{note}")
 
     @staticmethod
