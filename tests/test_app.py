@@ -416,3 +416,11 @@ def test_a_downloaded_game_opens_again_from_the_panel(tmp_path):
     fresh._confirmed()
     assert fresh.game.state == state
     assert fresh.open_saved(b"{not json", "bad.json") is None and "Could not load bad.json" in fresh.messages.text
+
+
+def test_many_bot_actions_at_once_are_counted_not_listed(tmp_path):
+    app = app_with(tmp_path, seats=(("Rea", "greedy"), ("Gus", "greedy")), pace=None, seed=5)
+    app.game.play_bots()
+    n = len(app.game.state.history)
+    assert app.game.message == f"The bots took {n} actions (all of them in the log). The game is over: " \
+                               f"{app.game.state.winner()} wins."

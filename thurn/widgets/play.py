@@ -425,8 +425,9 @@ class Play(ClosesParts, widgets.VBox):
         self._state = s
         lines = self._log_of(s)[len(self._log_of(before)):]
         n = len(s.history) - len(before.history)
+        last = "" if s.is_over else f" The last: {lines[-1]}"
         text = (" ".join(lines) if len(lines) <= BOT_LINES_MAX else
-                f"the bots took {n} actions (all of them in the log); the last: {lines[-1]}")
+                f"The bots took {n} actions (all of them in the log).{last}")
         text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
         lead = self.messages.text if then and self.messages.kind == "info" else ""
         self.messages.info(f"{lead} Then: {text}" if lead else text)
