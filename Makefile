@@ -21,9 +21,9 @@ $(VENV)/.installed: pyproject.toml
 lab: setup
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_rules_walkthrough.ipynb
 
-# The Play notebook as an app (Voilà), on http://localhost:8866
+# The game app alone (notebooks/app.ipynb) under Voilà, on http://localhost:8866
 play: setup
-	$(VENV)/bin/voila notebooks/02_play_a_game.ipynb
+	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
 # Two lanes, the same checks: `make test` (at most 5 minutes on 2 cores) plays small simulations (THURN_SIZE=small:

@@ -16,9 +16,13 @@
 #
 # This notebook is a game table. The app just below deals a game between **Ann** (that is you: put your own
 # name first) and a **Bot** that plays at random. Click a button to take an action; the bot takes its whole
-# turn as soon as you end yours. The rest of the notebook explains the app one panel at a time: what it shows,
-# how to type an action, how to take a move back, and how a game is saved, so that nothing is lost when the
-# kernel restarts.
+# turn as soon as you end yours, and the message under the buttons says what it did. The rest of the notebook
+# explains the app one panel at a time: what it shows, how to type an action, how to take a move back, and how a
+# game is saved, so that nothing is lost when the kernel restarts.
+#
+# To play without the notebook around it, run `make play`: the same game as an app of its own, with a **New
+# game** panel (players, bots, rules, expansions, seed), the bots' turns shown one action at a time, and a
+# game-over screen.
 #
 # If you do not know the rules yet, start with `01_rules_walkthrough`. In short, a turn has three steps
 # (base rules, Game Play): **draw** a city card, **play** a card at an end of your route, and **score** the
@@ -44,8 +48,8 @@ app
 #
 # From the top:
 #
-# - **The status line**: the turn, whose move it is, and what this step of the turn is about, with its
-#   rule ("base rules, 1" is the draw step).
+# - **The status line**: the round (every player takes one turn a round), whose move it is, and what this
+#   step of the turn is about, with its rule ("base rules, 1" is the draw step).
 # - **The map**: the cities in their province's colour, the roads, every player's houses as coloured
 #   squares, and the route of the player to move, numbered from its left end. When you are about to play a
 #   card, the cities of your cards that fit an end of your route are ringed. The title names the turn and the
@@ -53,16 +57,19 @@ app
 # - **Your hand**, **the display** (the six face-up cards), the deck and the discard pile. Cards are
 #   coloured by province, as on the map.
 # - **The players**: cards in hand, route, houses placed and left, carriage, bonus tiles, and the score each
-#   would have if the game ended now.
+#   would have if the game ended now. Every house not placed yet counts −1 at the end, so everyone starts at
+#   −20 (Game End and Scoring).
 # - **The officials**: which one helped this turn and which can help now (one per turn).
 # - **The buttons**: one for each action the rules allow now, and no other, grouped by kind: draw, call an
 #   official, play at the left end / right end / as a new route, score (each way of placing houses, named by
-#   its rule option, with the points it brings), keep three cards, end the turn.
+#   its rule option, with the points it brings), keep three cards, end the turn. A button that would throw
+#   away your route says so ("discard Ulm–Augsburg, start with München"), and with a route of one card, whose
+#   two ends are the same place, a card that fits gets one button.
 # - **The message** under the buttons: what just happened, or why an action is not allowed.
 # - **Hint**, beside the box for typed actions: the best few actions now, with the reason, and the best one
 #   drawn on the map.
 # - **The log** of the whole game, newest at the bottom (new lines highlighted), and the **undo** and
-#   **save / load** tools beside it.
+#   **save / load** tools beside it (**Download the game** saves it as a file in your browser).
 #
 # To see this without clicking, the rest of the notebook drives a second app from code, in a hotseat game
 # (no bot: Ann and Ben both click). It is not shown, so the game above stays yours; everything it does is
@@ -173,6 +180,22 @@ demo.state.history
 assert demo.state == thurn.replay(demo.state.root, ["draw munchen"])
 
 # %% [markdown]
+# That is **teaching mode**, the default here: go back anywhere and try another way. Against bots it would let
+# you peek: draw from the deck, look, take it back, and draw from the display instead. So a **fair game**
+# (`undo="fair"`, the app's default) never goes back before a card revealed from the deck (a draw, the display
+# refilled, the Administrator) or before a bot's action. Ann draws München (the display is refilled from the
+# deck) and then the deck's top card; going back to draw again is refused:
+
+# %%
+fair = Play(["Ann", "Ben"], seed=7, autosave=False, undo="fair")
+fair.do("draw munchen")
+fair.do("draw deck")
+fair.back_to(1)
+print(fair.message)
+assert len(fair.state.history) == 2
+fair.close()     # an app not shown is closed once used, with every widget it made
+
+# %% [markdown]
 # ## Saving and loading
 #
 # **Save** writes the game to a JSON file (the name in the box beside it), **Load** reads one back, from a
@@ -250,10 +273,21 @@ for action in ["draw munchen", "draw deck", "play munchen new"]:
 duel.message
 
 # %% [markdown]
-# Bob played his whole turn the moment Ann's ended, and it is Ann's turn again. The log tells his turn:
+# Bob played his whole turn the moment Ann's ended, and it is Ann's turn again. The message says what he did,
+# in the words of the log.
+#
+# With `pace="step"` a bot's turn is shown one action at a time instead: a **Next** button plays its next
+# action, draws it on the map and says it (`step_bot()` in code); `pace=0.6` plays them on their own with a
+# pause of 0.6 s between them.
 
 # %%
-duel.state.log()[-5:]
+slow = Play(["Ann", "Bob"], bots={"Bob": FirstChoice()}, seed=7, autosave=False, pace="step")
+for action in ["draw munchen", "draw deck", "play munchen new"]:
+    slow.do(action)
+print(slow.message)
+slow.step_bot()
+print(slow.message)
+slow.close()
 
 # %% [markdown]
 # ## How fast is a click?

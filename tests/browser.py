@@ -498,3 +498,55 @@ def screenshot_notebook(page, name: str, part_height: int = 12_000) -> list[Path
         return shots
     finally:
         page.set_viewport_size(VIEWPORT)
+
+
+# --- the game app (notebooks/app.ipynb) ----------------------------------------------------------------------
+
+_APP_VIEW = """() => {
+  const app = document.querySelector('.thurn-app');
+  if (!app) return null;
+  const text = sel => [...app.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ');
+  return {
+    message: text('.thurn-play .thurn-message'),
+    log: text('.thurn-log'),
+    svg: [...app.querySelectorAll('.thurn-map svg.main-svg')].map(s => s.innerHTML).join(''),
+    next: app.querySelectorAll('.thurn-next:not([disabled])').length,
+    gameover: text('.thurn-gameover h2'),
+  };
+}"""
+
+
+def app_view(page) -> dict | None:
+    """The game app as seen: the game's message, log and map SVG, whether Next shows, the game-over heading."""
+    return page.evaluate(_APP_VIEW)
+
+
+def fill_new_game(page, seats: list[tuple[str, str]], pace: str | None = None) -> None:
+    """Fill the New game panel: ``seats`` as (name, kind label: "Human", "Greedy bot", ...); ``pace`` a label of the
+    bots' pace ("At once", ...)."""
+    panel = page.locator(".thurn-newgame").first
+    panel.locator(".thurn-seats button", has_text=f"{len(seats)} players").click()
+    for i, (name, kind) in enumerate(seats):
+        box = panel.locator(".thurn-seat-name input").nth(i)
+        box.fill(name)
+        box.press("Tab")
+        panel.locator(".thurn-seat-kind select").nth(i).select_option(label=kind)
+    if pace:
+        panel.locator(".thurn-pace label", has_text=pace).locator("input").check()
+    page.wait_for_timeout(300)      # let the kernel receive the values before Start
+
+
+_APP_CHANGED = """([log, svg]) => {
+  const app = document.querySelector('.thurn-app');
+  const text = sel => [...app.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ');
+  const nowSvg = [...app.querySelectorAll('.thurn-map svg.main-svg')].map(s => s.innerHTML).join('');
+  return text('.thurn-log') !== log && nowSvg !== svg;
+}"""
+
+
+def click_and_wait(page, locator) -> tuple[dict, dict]:
+    """Click ``locator`` in the game app and wait until its log and its map both change; the views before, after."""
+    before = app_view(page)
+    locator.click()
+    page.wait_for_function(_APP_CHANGED, arg=[before["log"], before["svg"]], timeout=WAIT_MS)
+    return before, app_view(page)

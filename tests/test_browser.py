@@ -383,3 +383,118 @@ def test_game_review_app_in_voila(chromium, page, tmp_path):
         assert b.page_problems(page) == [], "the page shows errors"
         assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
         assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"
+
+
+# -- the game app (notebooks/app.ipynb, `make play`) -----------------------------------------------------------
+
+APP = b.NOTEBOOKS / "app.ipynb"
+
+
+def check_game_app(page, name: str) -> None:
+    """The game app as a newcomer uses it: the New game panel filled and started (Ann against a greedy bot, the
+    bots step by step); Ann's actions until the bot's turn; the bot's turn one Next at a time, each action said in
+    words and drawn; the game downloaded in the browser (the file loads with thurn) and opened again by upload (a
+    game in progress: asked first); then a new game between two bots over the one in progress (asked first),
+    played at once to the game-over screen. Screenshots of each."""
+    from thurn import GameState
+
+    page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
+    fill_seats = [("Ann", "Human"), ("Bob", "Greedy bot")]
+    b.fill_new_game(page, fill_seats)
+    b.screenshot(page, f"{name}-newgame", ".thurn-app")
+    page.locator(".thurn-start").first.click()
+    page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+    b.wait_for_app(page)
+    assert "Ann" in page.locator(".thurn-app-bar").first.text_content()
+    assert "seed" in page.locator(".thurn-app-bar").first.text_content()
+    b.screenshot(page, f"{name}-started")
+
+    for _ in range(10):                            # Ann plays until the bot is to move
+        if b.app_view(page)["next"]:
+            break
+        b.click_and_wait(page, page.locator(".thurn-play .thurn-action:not([disabled])").first)
+    assert b.app_view(page)["next"], "no Next button: the bot's turn is not shown step by step"
+    b.screenshot(page, f"{name}-bot-turn", ".thurn-play")
+
+    steps = 0
+    while b.app_view(page)["next"] and steps < 12:
+        before, after = b.click_and_wait(page, page.locator(".thurn-next").first)
+        steps += 1
+        assert after["message"] != before["message"] and "Bob" in after["message"], after["message"]
+        assert "see the log" not in after["message"]
+        page.wait_for_timeout(300)
+        b.screenshot(page, f"{name}-bot-step{steps}", ".thurn-play")
+    assert steps >= 2, f"the bot's turn took {steps} step(s)"
+
+    with page.expect_download(timeout=b.WAIT_MS) as info:
+        page.locator(".thurn-download-link").first.click()
+    download = info.value
+    assert re.fullmatch(r"thurn-[0-9a-f]{12}\.json", download.suggested_filename), download.suggested_filename
+    saved = GameState.from_json(open(download.path(), encoding="utf-8").read())
+    assert saved.names == ("Ann", "Bob") and len(saved.history) >= steps
+
+    page.locator(".thurn-newgame-open").first.click()          # the downloaded file opened again (upload)
+    with page.expect_file_chooser(timeout=b.WAIT_MS) as chooser:          # ipywidgets' FileUpload: a button
+        page.locator(".thurn-app-upload").first.click()
+    chooser.value.set_files(download.path())
+    page.locator(".thurn-confirm-new-yes").first.click(timeout=b.WAIT_MS)   # a game is in progress: asked first
+    page.locator(".thurn-app > .thurn-message", has_text="Opened").first.wait_for(timeout=b.WAIT_MS)
+    page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+
+    page.locator(".thurn-newgame-open").first.click()
+    b.fill_new_game(page, [("Gus", "Greedy bot"), ("Rita", "Greedy bot")], pace="At once")
+    page.locator(".thurn-start").first.click()
+    confirm = page.locator(".thurn-confirm-new-yes")
+    confirm.wait_for(timeout=b.WAIT_MS)
+    assert "A game is in progress" in page.locator(".thurn-confirm-new").first.text_content()
+    confirm.click()
+    page.locator(".thurn-bots-all").first.click(timeout=b.WAIT_MS)
+    page.wait_for_selector(".thurn-gameover h2", timeout=b.WAIT_MS)
+    page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+    page.wait_for_timeout(800)
+    over = page.locator(".thurn-gameover").first
+    assert "Game over" in over.text_content() and "wins" in over.text_content()
+    assert over.locator("table.thurn-scores tr").count() == 3        # a header row and a row per player
+    assert over.locator(".thurn-gameover-new").count() == 1 and over.locator(".thurn-review").count() == 1
+    b.screenshot(page, f"{name}-gameover")
+    assert b.page_problems(page) == [], "the page shows errors"
+
+
+def test_game_app_in_voila(chromium, tmp_path):
+    assert APP.exists(), f"{APP.relative_to(b.ROOT)} is missing: `make play` serves it"
+    context = chromium.new_context(viewport=b.VIEWPORT, accept_downloads=True)
+    page = context.new_page()
+    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
+    page.set_default_timeout(b.WAIT_MS)
+    page.seen = b.PageLog().watch(page)
+    root = b.copy_notebooks(tmp_path / "notebooks")
+    try:
+        with b.voila(root / APP.name, tmp_path) as url, screenshot_on_failure(page, "voila-app"):
+            page.goto(url, timeout=b.WAIT_MS)
+            b.screenshot(page, "voila-app")
+            text = page.locator("body").text_content()
+            assert "python" not in text.lower().replace("thurn", ""), "the app hints at running Python"
+            check_game_app(page, "voila-app")
+            assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
+            assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"
+    finally:
+        context.close()
+
+
+def test_game_app_in_lab(chromium, lab):
+    context = chromium.new_context(viewport=b.VIEWPORT, accept_downloads=True)
+    page = context.new_page()
+    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
+    page.set_default_timeout(b.WAIT_MS)
+    page.seen = b.PageLog().watch(page)
+    try:
+        with screenshot_on_failure(page, "lab-app-game"):
+            b.open_notebook(page, lab, APP.name)
+            cells = b.run_all_cells(page)
+            assert b.error_outputs(cells) == [], "error outputs"
+            check_game_app(page, "lab-app")
+            assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
+            assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
+    finally:
+        context.close()
+        lab.shut_down_kernels()

@@ -157,3 +157,44 @@ def review_chart(review, final=None, *, marks=(), title=None) -> go.Figure:
         xaxis=dict(title=dict(text="turns played (all players)")),
         yaxis=dict(title=dict(text="expected final score (points)")), shapes=shapes, annotations=notes,
         legend=dict(title=dict(text="player")), margin=dict(t=70)))
+
+
+def score_rounds(state: GameState) -> list[dict]:
+    """Each player's total (``score_records()``) at the start and after each round of the game, replayed from
+    ``state.root``; a round ends when every player has finished one more turn (the last, unfinished round of a game
+    over too). Rows of ``player``, ``seat``, ``round`` (0: the start) and ``score``."""
+    s = _need_state(state, "score_rounds").root
+    seats = range(s.num_players)
+    rows = [dict(player=r["player"], seat=i, round=0, score=r["total"]) for i, r in enumerate(s.score_records())]
+    done, last = 0, s
+    for action in state.history:
+        s = s.apply(action)
+        rounds = min(s.turns_taken(i) for i in seats)
+        if rounds > done:
+            done, last = rounds, s
+            rows += [dict(player=r["player"], seat=i, round=done, score=r["total"])
+                     for i, r in enumerate(s.score_records())]
+    if last is not s:                     # the round in progress (or the one the game ended in)
+        rows += [dict(player=r["player"], seat=i, round=done + 1, score=r["total"])
+                 for i, r in enumerate(s.score_records())]
+    return rows
+
+
+def score_rounds_chart(state: GameState) -> go.Figure:
+    """Each player's score (carriage + tiles − unplaced houses, Game End and Scoring) after each round, a line per
+    player: the game app's game-over chart."""
+    rows = score_rounds(state)
+    colors = player_colors(state.num_players)
+    traces = []
+    for i, name in enumerate(state.names):
+        shown = esc(name, quote=False).replace("%", "&#37;")
+        mine = [r for r in rows if r["seat"] == i]
+        traces.append(dict(type="scatter", name=shown, mode="lines+markers", x=[r["round"] for r in mine],
+                           y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5), marker=dict(size=6),
+                           hovertemplate=f"{shown} after round %{{x}}: %{{y}} points<extra></extra>"))
+    head = (f"Scores over the game · {esc(state.winner(), quote=False)} wins" if state.is_over
+            else "Scores over the game so far")
+    return go.Figure(data=traces, layout=dict(
+        title=dict(text=head), xaxis=dict(title=dict(text="round (0: the start)"), rangemode="nonnegative"),
+        yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
+        legend=dict(title=dict(text="player")), margin=dict(t=60), height=360))

@@ -1,6 +1,8 @@
 """ipywidgets apps on top of the rules core: they ask the state what is legal and show its explanations.
 
 - :class:`Play` — a whole game in the notebook, hotseat or against bots, with undo, save/load and autosave;
+- :class:`GameApp` — the game as an app (``make play``): a New game panel, the bots' turns step by step, the
+  game-over screen;
 - :class:`RouteExplorer` — every route a set of cards can build, ranked by what scoring it would bring;
 - :class:`ScoringWhatIf` — every placement option of a position side by side, and the final table;
 - :class:`RulesStepper` — a turn one rule at a time, with a question to answer by clicking;
@@ -16,6 +18,7 @@ import importlib
 
 _APPS = {
     "Play": ".play",
+    "GameApp": ".app",
     "RouteExplorer": ".explorer",
     "ScoringWhatIf": ".whatif",
     "RulesStepper": ".stepper",

@@ -11,6 +11,7 @@ autosave, nor a file it cannot read (that one is kept aside as ``<name>.bad-<tim
 """
 from __future__ import annotations
 
+import base64
 import datetime
 import html
 import json
@@ -40,6 +41,9 @@ APP_NAME = "thurn Play"    # the "app" of an autosave file's "meta"
 from ..io import MAX_SAVE_BYTES  # a save file larger than this is refused unread (a long game is about 100 kB)
 MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
 DEFAULT_PLAYERS = ("Ann", "Bot")
+PACES = ("step",)          # besides None (bots move at once) and a pause in seconds: "step", a Next button
+UNDO_MODES = ("teaching", "fair")
+BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "… and N more, in the log")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
 RETURN_KIND = "return_tiles"   # Offices of Honor's returns: a tile picker, then the reward, instead of buttons
 CHOOSE = -1                # the reward list's "choose..." entry
@@ -79,11 +83,31 @@ def _whose(name: str) -> str:
 
 
 def _summary(state: GameState) -> str:
-    """'turn 12, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
+    """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
     if state.is_over:
         return f"game over after {state.turn_number} turns, {state.winner()} wins"
     n = len(state.history)
-    return f"turn {state.turn_number + 1}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+    return f"round {round_number(state)}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+
+
+def round_number(state: GameState) -> int:
+    """The round the game is in: the turn owner's turns taken so far, plus one ("round 2, Ann")."""
+    return state.turns_taken(state.turn_owner_name) + 1
+
+
+def _reveals(before: GameState, after: GameState) -> bool:
+    """True when the action from ``before`` to ``after`` changed the deck (a card taken from it, to a hand or to
+    the display, or the discard pile shuffled in): what the deck holds next is then known."""
+    return after.deck_size != before.deck_size
+
+
+def _check_pace(pace):
+    if pace is None or pace in PACES:
+        return pace
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+        raise ValueError(f"pace is None (bots move at once), 'step' (a Next button) or a pause in seconds from 0 "
+                         f"to 10, not {pace!r}.")
+    return float(pace)
 
 
 class Play(ClosesParts, widgets.VBox):
@@ -118,7 +142,18 @@ class Play(ClosesParts, widgets.VBox):
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
                  state: GameState | None = None, start_player=0, map_width: int = 600,
-                 map_height: int | None = None, hint_bot=None):
+                 map_height: int | None = None, hint_bot=None, pace=None, undo: str = "teaching",
+                 app_mode: bool = False, offer_saved: bool = True, seats: dict | None = None):
+        self.pace = _check_pace(pace)
+        if undo not in UNDO_MODES:
+            raise ValueError(f"undo is 'teaching' (back to any action) or 'fair' (never back before a card "
+                             f"revealed from the deck or a bot's action), not {undo!r}.")
+        self.undo_mode = undo
+        self.app_mode = bool(app_mode)
+        self.seats = dict(seats or {})    # {player name: bot kind}, kept in the autosave's meta
+        self._listeners: list = []        # called with the app after every update (the game app's game-over screen)
+        self._floor: tuple = (None, 0)    # (state, the first action undo may go back to) — fair undo
+        self._pending_upload = None       # (name, bytes) of an upload waiting for "replace the game?"
         if state is None:
             state = new_game(players, seed=seed, rules=rules, start_player=start_player)
         elif not isinstance(state, GameState):
@@ -151,7 +186,8 @@ class Play(ClosesParts, widgets.VBox):
         self._state = self._run_bots(state)
         self._build()
         self._show()
-        self._offer_saved_game()
+        if offer_saved:
+            self._offer_saved_game()
 
     @classmethod
     def from_state(cls, state: GameState, bots=None, autosave=True, **kwargs) -> "Play":
@@ -218,11 +254,28 @@ class Play(ClosesParts, widgets.VBox):
         self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Upload a game",
                                           layout=widgets.Layout(width="auto", align_self="flex-start"))
         self._upload.observe(lambda _: self._guard(self._load_upload), names="value")
+        self._download = widgets.HTML()
+        self._download.add_class("thurn-download")
+        self._confirm_text = widgets.HTML()
+        confirm_yes = widgets.Button(description="Replace it", button_style="warning",
+                                     layout=widgets.Layout(width="auto"))
+        confirm_yes.add_class("thurn-confirm-yes")
+        confirm_yes.on_click(lambda _: self._guard(self.confirm_upload))
+        confirm_no = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
+        confirm_no.on_click(lambda _: self._guard(self.cancel_upload))
+        self._confirm = widgets.VBox([self._confirm_text, widgets.HBox([confirm_yes, confirm_no])],
+                                     layout=widgets.Layout(display="none", border="2px solid #b06000",
+                                                           padding="4px"))
+        self._confirm.add_class("thurn-confirm")
+        self._undo_title = widgets.HTML(self._undo_help())
+        paths = [widgets.HBox([self._save_name, save_button]), widgets.HBox([self._load_name, load_button])]
+        if self.app_mode:                  # an app in the browser: download and upload, no paths on the server
+            close_tree(*paths)
+            paths = []
         tools = widgets.VBox([
-            widgets.HTML("<b>Undo</b>: slide back to an earlier action"), self._undo_slider, self._undo_text,
-            undo_button, widgets.HTML("<b>Save / load</b> the game (JSON)"),
-            widgets.HBox([self._save_name, save_button]), widgets.HBox([self._load_name, load_button]),
-            self._upload], layout=widgets.Layout(flex="2 1 0%", padding="0 0 0 8px"))
+            self._undo_title, self._undo_slider, self._undo_text,
+            undo_button, widgets.HTML("<b>Save / load</b> the game (a JSON file)"), self._download,
+            *paths, self._upload, self._confirm], layout=widgets.Layout(flex="2 1 0%", padding="0 0 0 8px"))
 
         self._final = widgets.VBox()
         self._game = widgets.VBox([
@@ -234,8 +287,7 @@ class Play(ClosesParts, widgets.VBox):
         ])
         self.children = (self._offer, self._game)
 
-    @staticmethod
-    def _check_bots(bots, names) -> dict:
+    def _check_bots(self, bots, names) -> dict:
         if bots is None:
             return {}
         if not isinstance(bots, dict):
@@ -245,7 +297,7 @@ class Play(ClosesParts, widgets.VBox):
                 raise UnknownName("player", name, names, "The keys of bots are player names.")
             if not callable(getattr(bot, "choose", None)):
                 raise TypeError(f"the bot for {name} has no choose(state) method: {bot!r}.")
-        if all(n in bots for n in names):
+        if all(n in bots for n in names) and self.pace is None:
             raise ThurnError("every player is a bot: leave at least one player to click (or use "
                              "thurn.sim.play_game for a game between bots).")
         return dict(bots)
@@ -273,6 +325,15 @@ class Play(ClosesParts, widgets.VBox):
         return self.messages.text
 
     @property
+    def bots_pending(self) -> bool:
+        """True while a bot is to move and waits for Next (or for its pause) before it acts."""
+        return not self._state.is_over and self._state.to_move_name in self.bots
+
+    def on_change(self, fn) -> None:
+        """Call ``fn(app)`` after every update of the app (an action, a bot's step, undo, a load)."""
+        self._listeners.append(fn)
+
+    @property
     def offer_pending(self) -> bool:
         """True while the app asks whether to resume the autosaved game."""
         return self._offer.layout.display != "none"
@@ -291,6 +352,9 @@ class Play(ClosesParts, widgets.VBox):
         if self.offer_pending:
             self.messages.error("First choose: resume the saved game, or start the new one.")
             return False
+        if self.bots_pending:
+            self.messages.error(f"It is {self._state.to_move_name}'s turn (a bot): click Next to see its action.")
+            return False
         if isinstance(action, str):
             try:
                 action = self._state.ruleset.parse(action)     # an expansion's notation too ("return ...")
@@ -308,7 +372,75 @@ class Play(ClosesParts, widgets.VBox):
         self._tell(before, after)
         self._changed()
         self.last_update_seconds = time.perf_counter() - t0
+        self.play_bots(then=True)
         return True
+
+    # -- the bots' turns in view ---------------------------------------------------------------------------------------
+    def step_bot(self) -> bool:
+        """The bot to move takes one action: it is applied, drawn on the map and said in words (the log's sentence
+        for it). Returns False (and says why) when no bot is to move."""
+        s = self._state
+        if self.offer_pending or not self.bots_pending:
+            self.messages.info("No bot is to move now." if not s.is_over else "The game is over.")
+            return False
+        t0 = time.perf_counter()
+        after = self._bot_action(s)
+        self._state = after
+        said = " ".join(self._log_of(after)[len(self._log_of(s)):])
+        if after.is_over:
+            said += f" The game is over: {after.winner()} wins."
+        elif self.bots_pending:
+            said += f" Next: {_whose(after.to_move_name)} action."
+        else:
+            said += f" {_whose(after.to_move_name)} turn."
+        self.messages.info(said)
+        self._changed()
+        self.last_update_seconds = time.perf_counter() - t0
+        return True
+
+    def play_bots(self, pause=None, then: bool = False) -> int:
+        """With a pace in seconds: the bots take their actions one after another, each shown, with the pause
+        between them, until a human is to move (or the game ends); ``pause`` overrides the pace. With
+        ``pace="step"`` they wait for Next (:meth:`step_bot`), and with ``pace=None`` they have already moved.
+        Returns the number of bot actions taken; ``then``: the message goes on from the human action's."""
+        if pause is None:
+            if self.pace is None or self.pace == "step":
+                return 0
+            pause = self.pace
+        if not pause:                          # no pause: every bot action at once, then one update
+            return self._bots_at_once(then)
+        n = 0
+        while self.bots_pending and not self.offer_pending:
+            time.sleep(pause)
+            self.step_bot()
+            n += 1
+        return n
+
+    def _bots_at_once(self, then: bool = False) -> int:
+        before = s = self._state
+        if self.offer_pending or not self.bots_pending:
+            return 0
+        while not s.is_over and s.to_move_name in self.bots:
+            s = self._bot_action(s)
+        self._state = s
+        lines = self._log_of(s)[len(self._log_of(before)):]
+        n = len(s.history) - len(before.history)
+        last = "" if s.is_over else f" The last: {lines[-1]}"
+        text = (" ".join(lines) if len(lines) <= BOT_LINES_MAX else
+                f"The bots took {n} actions (all of them in the log).{last}")
+        text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
+        lead = self.messages.text if then and self.messages.kind == "info" else ""
+        self.messages.info(f"{lead} Then: {text}" if lead else text)
+        self._changed()
+        return len(s.history) - len(before.history)
+
+    def _bot_action(self, state: GameState) -> GameState:
+        bot = self.bots[state.to_move_name]
+        action = bot.choose(state)
+        why = state.why_illegal(action)
+        if why is not None:
+            raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}")
+        return state.apply(action)
 
     def hint(self, n: int = 3) -> list:
         """The best ``n`` actions for the player to move, with reasons (``thurn.bots.hint``): listed under the
@@ -320,10 +452,13 @@ class Play(ClosesParts, widgets.VBox):
             self.messages.info("The game is over: there is nothing left to hint at.")
             return []
         self.hints = hint(s, n=n, bot=self.hint_bot)
-        rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>({h.value:+.1f})</small>: "
+        rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>(worth {h.value:+.1f})</small>: "
                        f"{html.escape(h.reason)}</li>" for h in self.hints)
-        self._hints.value = (f"<div style='margin:4px 0'><b>Hint</b> for {html.escape(s.to_move_name)}, best first "
-                             f"(the best is drawn on the map):<ol style='margin:2px 0'>{rows}</ol></div>")
+        self._hints.value = (f"<div style='margin:4px 0;white-space:normal'><b>Hint</b> for "
+                             f"{html.escape(s.to_move_name)}, best first (the best is drawn on the map). "
+                             f"<small>“worth” is the bot's estimate of what the action adds to the final score, in "
+                             f"points, against the other actions now: only the order counts.</small>"
+                             f"<ol style='margin:2px 0'>{rows}</ol></div>")
         self._show_map(s, s.legal_actions())
         return self.hints
 
@@ -336,9 +471,48 @@ class Play(ClosesParts, widgets.VBox):
         if k == len(history):
             self.messages.info("That is where the game is now.")
             return
+        floor = self.undo_floor
+        if k < floor:
+            self.messages.error(
+                f"Not in a fair game: undo goes back to action {floor} at most (the last card revealed from the "
+                f"deck or the last bot's action), so that it never shows what the deck holds. Start a game in "
+                f"teaching mode to take back anything.")
+            return
         self._state = self._run_bots(self._replay(k))
         self.messages.ok(f"Back to after action {k} of {len(history)}: {_summary(self._state)}.")
         self._changed()
+        self.play_bots()
+
+    @property
+    def undo_floor(self) -> int:
+        """How far back undo may go (a number of actions). Teaching mode: 0, the start. Fair mode: just after the
+        last action that revealed a card from the deck (a draw, the display refilled, the Administrator) or that a
+        bot took — a card once seen stays seen, and a bot's answer is not asked twice."""
+        s = self._state
+        if self.undo_mode != "fair":
+            return 0
+        known, floor = self._floor
+        n = len(s.history)
+        if known is s:
+            return floor
+        if known is None or len(known.history) > n or known.root != s.root or any(
+                a.notation != b.notation for a, b in zip(known.history, s.history)):
+            known, floor = s.root, 0
+        k = len(known.history)
+        for a in s.history[k:]:
+            after = known.apply(a)
+            k += 1
+            if _reveals(known, after) or known.to_move_name in self.bots:
+                floor = k
+            known = after
+        self._floor = (s, floor)
+        return floor
+
+    def _undo_help(self) -> str:
+        if self.undo_mode == "fair":
+            return ("<b>Undo</b> (fair game): slide back to an earlier action of this turn — never before a card "
+                    "revealed from the deck or a bot's action, so undo cannot show what the deck holds")
+        return "<b>Undo</b> (teaching mode): slide back to any earlier action"
 
     def _replay(self, k: int) -> GameState:
         s = self._state.root
@@ -348,19 +522,17 @@ class Play(ClosesParts, widgets.VBox):
 
     def _playable(self, state: GameState) -> GameState:
         """``state``, if someone in it is not a bot (a loaded game may have other players: they click)."""
-        if all(n in self.bots for n in state.names):
+        if all(n in self.bots for n in state.names) and self.pace is None:
             raise ThurnError(f"every player of that game ({', '.join(state.names)}) is a bot here; "
                              f"at least one must click.")
         return state
 
     def _run_bots(self, state: GameState) -> GameState:
+        """With ``pace=None`` the bots' actions at once; with a pace they wait to be shown one by one."""
+        if self.pace is not None:
+            return state
         while not state.is_over and state.to_move_name in self.bots:
-            bot = self.bots[state.to_move_name]
-            action = bot.choose(state)
-            why = state.why_illegal(action)
-            if why is not None:
-                raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}")
-            state = state.apply(action)
+            state = self._bot_action(state)
         return state
 
     def _typed_changed(self, change) -> None:
@@ -380,12 +552,16 @@ class Play(ClosesParts, widgets.VBox):
         said = self._log_of(after)[len(self._log_of(before)):]
         text = " ".join(said)
         if self._state is not after:
-            n = len(self._state.history) - len(after.history)
-            bots = [name for name in after.names if name in self.bots]
-            who = bots[0] if len(bots) == 1 else "the bots"
-            text += f" Then {who} played ({n} action{'s' if n != 1 else ''}, see the log)."
-            if not self._state.is_over:
+            theirs = self._log_of(self._state)[len(said) + len(self._log_of(before)):]
+            more = len(theirs) - BOT_LINES_MAX
+            told = " ".join(theirs[:BOT_LINES_MAX]) + (f" … and {more} more, in the log." if more > 0 else "")
+            text += f" Then: {told}"
+            if self._state.is_over:
+                text += f" The game is over: {self._state.winner()} wins."
+            else:
                 text += f" {_whose(self._state.to_move_name)} turn."
+        elif self.bots_pending and self.pace == "step":
+            text += f" {_whose(after.to_move_name)} turn (a bot): click Next to see each of its actions."
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:
@@ -448,6 +624,7 @@ class Play(ClosesParts, widgets.VBox):
         self._state = self._run_bots(state)
         self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
         self._changed()
+        self.play_bots()
         return True
 
     def _load_upload(self) -> None:
@@ -455,10 +632,60 @@ class Play(ClosesParts, widgets.VBox):
         if not files:
             return
         item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
-        self.load(bytes(item["content"]))
-        name = item.get("name", "the upload")
-        if self.messages.kind == "ok":
+        name = str(item.get("name", "the upload"))[:80]
+        data = bytes(item["content"])
+        if self._state.history and not self._state.is_over:          # never replace a game in progress unasked
+            self._pending_upload = (name, data)
+            kept = (f"it stays autosaved in {self.autosave_path.name}" if self.autosave_path is not None
+                    else "it is lost unless you download it first")
+            self._confirm_text.value = (f"<b>Replace the game in progress</b> ({html.escape(_summary(self._state))})"
+                                        f" with {html.escape(name)}? {html.escape(kept)}.")
+            self._confirm.layout.display = "flex"
+            self.messages.info(f"Load {name}? Confirm under the upload button.")
+            return
+        self._load_named(name, data)
+
+    def confirm_upload(self) -> bool:
+        """Load the upload waiting for confirmation (the game in progress stays in its autosave file)."""
+        pending, self._pending_upload = self._pending_upload, None
+        self._confirm.layout.display = "none"
+        if pending is None:
+            self.messages.error("There is no upload waiting to be loaded.")
+            return False
+        return self._load_named(*pending)
+
+    def cancel_upload(self) -> None:
+        self._pending_upload = None
+        self._confirm.layout.display = "none"
+        self.messages.info("The upload was not loaded; the game goes on.")
+
+    @property
+    def upload_pending(self) -> bool:
+        """True while an upload waits for "replace the game in progress?"."""
+        return self._pending_upload is not None
+
+    def _load_named(self, name: str, data: bytes) -> bool:
+        ok = self.load(data)
+        if ok and self.messages.kind == "ok":
             self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
+        return ok
+
+    # -- download ------------------------------------------------------------------------------------------------------
+    @property
+    def download_name(self) -> str:
+        return f"thurn-{self.game_id[:12]}.json"
+
+    def download_html(self) -> str:
+        """A link that saves the game (``state.to_json()``) as a file in the browser: a ``data:`` URI."""
+        text = self._state.to_json(indent=1)
+        if len(text) > MAX_SAVE_BYTES:
+            return "<small>The game is too large to download here.</small>"
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = html.escape(self.download_name)
+        return (f"<a class='thurn-download-link' download='{name}' href='data:application/json;base64,{data}' "
+                f"style='display:inline-block;padding:3px 10px;border:1px solid #888;border-radius:3px;"
+                f"background:#f4f4f4;color:#222;text-decoration:none;margin:2px 0'>⤓ Download the game "
+                f"({name})</a>")
 
     def _autosave(self) -> None:
         """Write the game with its identity to the autosave file, unless the file is another unfinished game's
@@ -479,6 +706,8 @@ class Play(ClosesParts, widgets.VBox):
         d = self._state.to_dict()
         d["meta"] = {"game_id": self.game_id, "app": APP_NAME,
                      "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+        if self.seats:
+            d["meta"]["seats"] = dict(self.seats)
         return d
 
     def _autosave_target(self, path: Path) -> Path | None:
@@ -605,6 +834,7 @@ class Play(ClosesParts, widgets.VBox):
         self._close_offer()
         self.messages.ok(f"Resumed the saved game: {_summary(self._state)}.")
         self._show()
+        self.play_bots()
 
     def start_new(self) -> None:
         """Play the new game; the saved game stays in its file, and this one autosaves to a free name beside it."""
@@ -644,6 +874,9 @@ class Play(ClosesParts, widgets.VBox):
         self._show_log(s)
         self._show_undo(s)
         self._show_final(s)
+        self._download.value = self.download_html()
+        for fn in self._listeners:
+            fn(self)
 
     def _show_status(self, s: GameState) -> None:
         if s.is_over:
@@ -651,8 +884,9 @@ class Play(ClosesParts, widgets.VBox):
         else:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
-            text = (f"<b>Turn {s.turn_number + 1}</b> · <b>{who}</b> to {html.escape(info.does)} "
-                    f"<i>({html.escape(info.rule)})</i>")
+            owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
+            text = (f"<b>Round {round_number(s)}{owner}</b> · <b>{who}</b> to "
+                    f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
             if RETURN_KIND in info.kinds:
                 text = self._return_status(s, who) + f" <i>({html.escape(info.rule)})</i>"
                 if s.step != offices.FINAL:
@@ -687,8 +921,8 @@ class Play(ClosesParts, widgets.VBox):
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
                                    placement=best.houses, height=self.map_height)
-            fig.update_layout(title_text=f"Hint: {html.escape(str(best.action))}<br><sup>"
-                                         f"{html.escape(best.reason)}</sup>")
+            fig.update_layout(title_text=f"Hint: {html.escape(str(best.action))}<br><sup>the reason is written "
+                                         f"under the buttons</sup>")
         else:
             fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
         return fig.update_layout(width=self.map_width)
@@ -703,23 +937,33 @@ class Play(ClosesParts, widgets.VBox):
 
     def _players_html(self, s: GameState) -> str:
         colors = viz.player_colors(s.num_players)
-        scores = {r["player"]: r["total"] for r in s.score_records()}
+        records = {r["player"]: r for r in s.score_records()}
         rows = []
         for i, name in enumerate(s.names):
             p = s.player(i)
             mark = "▶ " if i == s.to_move and not s.is_over else ""
             bot = " <small>(bot)</small>" if name in self.bots else ""
             tiles = ", ".join(f"{s.board.stack(t).name} {v}" for t, v in p.tiles) or "—"
+            r = records[name]
+            parts = " ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in r.items()
+                             if k not in ("player", "seat", "total") and isinstance(v, int))
             rows.append(
                 f"<tr><td style='white-space:nowrap'>{mark}<span style='color:{colors[i]}'>■</span> "
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
-                f"<td>{len(p.houses)} placed, {p.houses_left} left</td><td>{p.carriage or '—'}</td>"
-                f"<td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}<td>{scores[name]}</td></tr>")
+                f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
+                f"<td>{p.carriage or '—'}</td><td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
+                f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
                 f"{self._expansion_heads(s)}<th>score now</th></tr>")
+        start = s.root.player(0).houses_left
+        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px'>Score now: the highest carriage + bonus "
+                f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
+                f"−{start}: no house placed. Hover over a score for its parts.</div>")
+        cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
-        return f"<table style='{style}'>{head}{''.join(rows)}</table>"
+        return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
+                f"<table class='thurn-players' style='{style}'>{head}{''.join(rows)}</table>{note}")
 
     @staticmethod
     def _expansion_heads(s: GameState) -> str:
@@ -781,8 +1025,9 @@ class Play(ClosesParts, widgets.VBox):
         body = "".join(
             f"<div style='{'background:#fff6d5;' if i >= first_new else ''}padding:0 3px'>{html.escape(t)}</div>"
             for i, t in enumerate(shown))
+        where = "download the game" if self.app_mode else "<code>app.state.log()</code>"
         more = (f"<div style='color:#777'>… {len(lines) - len(shown)} earlier lines (all of them: "
-                f"<code>app.state.log()</code>)</div>") if len(lines) > len(shown) else ""
+                f"{where})</div>") if len(lines) > len(shown) else ""
         self._log.value = (f"<b>Log</b><div style='max-height:260px;overflow-y:auto;display:flex;line-height:1.4;"
                            f"flex-direction:column-reverse;border:1px solid #ddd;font-size:0.9em'>"
                            f"<div>{more}{body}</div></div>")
@@ -793,6 +1038,7 @@ class Play(ClosesParts, widgets.VBox):
         try:
             self._undo_slider.max = n
             self._undo_slider.value = n
+            self._undo_slider.min = min(self.undo_floor, n)
         finally:
             self._quiet = False
         self._undo_text.value = (f"<small>now: after {n} action{'s' if n != 1 else ''} "
@@ -815,10 +1061,10 @@ class Play(ClosesParts, widgets.VBox):
 
     def _show_final(self, s: GameState) -> None:
         close_tree(*self._final.children)
-        if not s.is_over:
+        if not s.is_over or self.app_mode:         # the game app shows its own game-over screen
             self._final.children = ()
             return
-        table = s.scores().to_html(classes="thurn-scores")
+        table = final_table_html(s)
         chart = go.FigureWidget(viz.score_chart(s))
         self._final.children = (widgets.HTML(f"<h3>Final scores — {html.escape(s.winner())} wins</h3>{table}"),
                                 chart)
@@ -826,8 +1072,12 @@ class Play(ClosesParts, widgets.VBox):
     # -- the action buttons --------------------------------------------------------------------------------------------
     def _show_actions(self, s: GameState, legal) -> None:
         close_tree(*self._actions.children)
+        if self.bots_pending:
+            self._actions.children = self._bot_controls(s)
+            return
         by_group: dict[str, list] = {}
-        for a in legal:
+        route = list(s.player().route)
+        for a in self._merge_ends(legal, route):
             by_group.setdefault(_group(a), []).append(a)
         who = "" if s.is_over else f"{html.escape(_whose(s.to_move_name), quote=False)} move"
         rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
@@ -841,6 +1091,12 @@ class Play(ClosesParts, widgets.VBox):
         labels.update(self._official_labels(s, by_group.get("official", ())))
         kinds = s.ruleset.kinds
         titled = dict(GROUPS)
+        if len(route) == 1:
+            titled["play right"] = f"Add to your route (beside {route[0]})"
+        if route:
+            titled["play new"] = "Start a new route (yours is discarded)"
+            old = "–".join(route)
+            labels.update({a: f"discard {old}, start with {a.city}" for a in by_group.get("play new", ())})
         for key, acts in sorted(by_group.items(), key=lambda kv: _group_order(kv[0])):
             kind = kinds.get(key)
             title = titled.get(key) or (kind.label if kind is not None else key)   # an expansion's: its declared label
@@ -873,11 +1129,39 @@ class Play(ClosesParts, widgets.VBox):
         self._guard(lambda: self.do(button.action))
 
     @staticmethod
+    def _merge_ends(legal, route) -> list:
+        """The actions shown: with a route of one card its two ends are the same place, so a card that fits both
+        gets one button (the right end's)."""
+        if len(route) != 1:
+            return list(legal)
+        right = {a.city for a in legal if isinstance(a, PlayCard) and a.end == "right"}
+        return [a for a in legal if not (isinstance(a, PlayCard) and a.end == "left" and a.city in right)]
+
+    def _bot_controls(self, s: GameState) -> list:
+        """While a bot is to move: what it is about to do, a Next button (one action) and one for all of them."""
+        name = s.to_move_name
+        kind = self.seats.get(name) or getattr(self.bots[name], "name", "a")
+        pace = ("click <b>Next</b> to see each of its actions" if self.pace == "step" else
+                f"its actions come one after another ({self.pace:g} s apart)" if self.pace else "")
+        head = widgets.HTML(f"<b>{html.escape(_whose(name), quote=False)} turn</b> — {html.escape(str(kind))} bot, "
+                            f"to {html.escape(s.step_info.does)}" + (f"; {pace}" if pace else ""))
+        step = widgets.Button(description=f"Next: {_whose(name)} action", icon="step-forward",
+                              button_style="primary", layout=widgets.Layout(width="auto"))
+        step.add_class("thurn-next")
+        step.on_click(lambda _: self._guard(self.step_bot))
+        rest = widgets.Button(description="Play the bots' actions to the next human turn",
+                              layout=widgets.Layout(width="auto"))
+        rest.add_class("thurn-bots-all")
+        rest.on_click(lambda _: self._guard(lambda: self.play_bots(pause=0)))
+        self.next_button = step
+        return [head, widgets.HBox([step, rest], layout=widgets.Layout(flex_flow="row wrap"))]
+
+    @staticmethod
     def _label(action, labels) -> str:
         if isinstance(action, Draw):
             return "the deck" if action.city is None else action.city
         if isinstance(action, PlayCard):
-            return ENDS[action.end].format(action.city)
+            return labels.get(action) or ENDS[action.end].format(action.city)
         if isinstance(action, CallOfficial):
             return labels.get(action) or str(action).replace("call the ", "call ")
         if isinstance(action, Score):
@@ -1034,6 +1318,25 @@ class Play(ClosesParts, widgets.VBox):
         what = f"Keep up to {limit} cards" if s.rules.hand_limit_at_most else f"Keep {limit} cards"
         return widgets.HBox([widgets.HTML(f"<b>{what}</b>", layout=widgets.Layout(width="150px"))]
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+#: How the final table names the parts of a score (``score_records``); a variant's own parts keep their key.
+SCORE_HEADS = {"carriage": "carriage", "tiles": "bonus tiles", "unplaced_houses": "unplaced houses"}
+
+
+def final_table_html(s: GameState) -> str:
+    """The score table (the engine's ``score_records``) as HTML: one header row, a row per player with the parts
+    of the score and the total, names escaped."""
+    records = s.score_records()
+    parts = [k for k in records[0] if k not in ("player", "seat", "total")]
+    head = "".join(f"<th>{html.escape(SCORE_HEADS.get(k, k.replace('_', ' ')))}</th>" for k in parts)
+    rows = "".join(f"<tr><td><b>{html.escape(r['player'])}</b></td>"
+                   + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in parts)
+                   + f"<td>{r['total']}</td></tr>" for r in records)
+    cell = ".thurn-scores th, .thurn-scores td {padding:3px 12px;text-align:right;border-bottom:1px solid #ddd}"
+    return (f"<style>{cell} .thurn-scores th:first-child, .thurn-scores td:first-child {{text-align:left}}</style>"
+            f"<table class='thurn-scores' style='border-collapse:collapse;margin:4px 0'><tr><th>player</th>{head}"
+            f"<th>total</th></tr>{rows}</table>")
 
 
 # -- the expansions' readings ------------------------------------------------------------------------------------

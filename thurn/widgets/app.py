@@ -1,0 +1,312 @@
+"""The game app (``make play``): a New game panel, the game (:class:`~thurn.widgets.play.Play`, with the bots' turns
+shown one action at a time), and a game-over screen with the final table, the scores over the game, and **New
+game** / **Review this game**.
+
+No rules here: the game is dealt by ``thurn.new_game``, played by :class:`Play` (which asks the engine for every
+legal action and its words), scored by the engine's ``score_records``. Starting a new game while one is in progress
+asks first; the game left stays in its autosave file (and can be downloaded).
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..bots import BOTS, make_bot
+from ..errors import ThurnError
+from ..io import new_game
+from ..rules import as_rules, rules_text
+from ..viz.charts import score_rounds_chart
+from .common import ClosesParts, MessageArea, close_tree
+from .newgame import NewGamePanel
+from .play import (Play, _bounded, _parse_save, _read_save, _resolve_autosave, _short, _summary, final_table_html,
+                   round_number)
+
+__all__ = ["GameApp"]
+
+KINDS = {None: "human", **{k: f"{k} bot" for k in BOTS}}
+
+
+def make_bots(seats: dict, seed: int) -> dict:
+    """The bots of the seats ``{name: kind}`` (kind None: a human), each seeded from the game's seed and its seat."""
+    return {name: make_bot(kind, seed=seed * 10 + i + 1)
+            for i, (name, kind) in enumerate(seats.items()) if kind is not None}
+
+
+def _saved_seats(meta, names) -> dict:
+    """The seats an autosave file's ``meta`` names ({player: bot kind or None}), only those this game has and only
+    known kinds; every other player is a human."""
+    found = meta.get("seats") if isinstance(meta, dict) else None
+    found = found if isinstance(found, dict) else {}
+    return {n: (found.get(n) if found.get(n) in BOTS else None) for n in names}
+
+
+class GameApp(ClosesParts, widgets.VBox):
+    """Thurn und Taxis as an app: ``GameApp(autosave=True, seed=None)``.
+
+    At the start it shows the New game panel (and, when the autosave file holds a game in progress, offers to
+    resume it). ``start(**settings)`` deals a game (the panel's Start does it); ``game`` is the :class:`Play` of the
+    game in progress; ``game_over`` is True when its game-over screen shows; ``review()`` opens the review of the
+    finished game. CSS classes: ``thurn-app``, ``thurn-app-bar``, ``thurn-newgame-open`` (the New game button),
+    ``thurn-newgame`` (the panel), ``thurn-confirm-new`` (start a new game over one in progress?),
+    ``thurn-resume-saved``, ``thurn-gameover``, ``thurn-gameover-new``, ``thurn-review``.
+    """
+
+    def __init__(self, autosave=True, *, seed: int | None = None, map_width: int = 600):
+        super().__init__()
+        self.add_class("thurn-app")
+        self.autosave = autosave
+        self.map_width = map_width
+        self.game: Play | None = None
+        self.settings: dict | None = None
+        self._asked: dict | None = None
+        self.panel = NewGamePanel(seed=seed)
+        self.panel.on_start(self._start_clicked)
+        self.messages = MessageArea()
+        self._title = widgets.HTML("<b>No game yet</b>: choose the players and start.")
+        self._open = widgets.Button(description="New game", icon="plus", layout=widgets.Layout(width="auto"))
+        self._open.add_class("thurn-newgame-open")
+        self._open.on_click(lambda _: self._toggle_panel())
+        bar = widgets.HBox([self._title, self._open], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", border_bottom="1px solid #ccc"))
+        bar.add_class("thurn-app-bar")
+        self._confirm_text = widgets.HTML()
+        yes = widgets.Button(description="Start the new game", button_style="warning",
+                             layout=widgets.Layout(width="auto"))
+        yes.add_class("thurn-confirm-new-yes")
+        yes.on_click(lambda _: self._confirmed())
+        no = widgets.Button(description="Keep playing this one", layout=widgets.Layout(width="auto"))
+        no.on_click(lambda _: self._declined())
+        self._confirm = widgets.VBox([self._confirm_text, widgets.HBox([yes, no])], layout=widgets.Layout(
+            display="none", border="2px solid #b06000", padding="4px"))
+        self._confirm.add_class("thurn-confirm-new")
+        self._resume = widgets.VBox(layout=widgets.Layout(display="none"))
+        self._over = widgets.VBox()
+        self._over.add_class("thurn-gameover")
+        self._game_box = widgets.VBox()
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Open a saved game",
+                                          layout=widgets.Layout(width="auto"))
+        self._upload.add_class("thurn-app-upload")
+        self._upload.observe(lambda _: self._uploaded(), names="value")
+        opener = widgets.HBox([widgets.HTML("Or continue a game saved with <b>Download the game</b>:&nbsp;"),
+                               self._upload], layout=widgets.Layout(align_items="center"))
+        self.panel.children = (*self.panel.children, opener)
+        self.children = (bar, self.messages, self._resume, self._confirm, self.panel, self._over, self._game_box)
+        self._offer_saved()
+
+    def __repr__(self) -> str:
+        return f"<thurn game app: {_summary(self.game.state) if self.game else 'no game yet'}>"
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self._over.children)
+
+    @property
+    def panel_shown(self) -> bool:
+        return self.panel.layout.display != "none"
+
+    # -- starting a game ----------------------------------------------------------------------------------------------
+    def _toggle_panel(self) -> None:
+        self.panel.layout.display = "none" if self.panel_shown else "flex"
+
+    def _in_progress(self) -> bool:
+        return self.game is not None and not self.game.state.is_over and bool(self.game.state.history)
+
+    def _start_clicked(self, settings: dict) -> None:
+        if self._in_progress():
+            self._asked = settings
+            where = (f"it stays saved in {self.game.autosave_path.name}" if self.game.autosave_path is not None
+                     else "download it first to keep it")
+            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(_summary(self.game.state))}): "
+                                        f"{html.escape(where)}. Start the new game?")
+            self._confirm.layout.display = "flex"
+            return
+        self.start(**settings)
+
+    def _confirmed(self) -> None:
+        settings, self._asked = self._asked, None
+        self._confirm.layout.display = "none"
+        if isinstance(settings, tuple):               # a saved game to open
+            self._open_state(*settings)
+        elif settings is not None:
+            self.start(**settings)
+
+    def _declined(self) -> None:
+        self._asked = None
+        self._confirm.layout.display = "none"
+        self.panel.layout.display = "none"
+        self.messages.info("The game goes on.")
+
+    def start(self, players, seats=None, rules=None, seed=None, pace="step", undo="fair") -> Play | None:
+        """Deal a new game and show it (the game in progress, if any, stays in its autosave file)."""
+        seats = dict(seats or {name: None for name in players})
+        try:
+            state = new_game(players, seed=seed, rules=rules)
+            bots = make_bots(seats, seed if isinstance(seed, int) else 0)
+        except (ThurnError, ValueError) as e:
+            self.panel.message.value = f"<div style='color:#b00020;font-weight:bold'>{html.escape(str(e))}</div>"
+            return None
+        if pace is None and len(bots) == len(players):
+            pace = 0.0                  # a game between bots only: they play when asked, not inside the deal
+        self.settings = dict(players=list(players), seats=seats, rules=rules, seed=seed, pace=pace, undo=undo)
+        self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=undo, app_mode=True,
+                             offer_saved=False, seats=seats, map_width=self.map_width))
+        self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
+        return self.game
+
+    def _first_words(self) -> str:
+        s = self.game.state
+        if self.game.bots_pending:
+            return f"{s.to_move_name} (a bot) begins: click Next to see each of its actions."
+        return f"{s.to_move_name} begins: click a button below."
+
+    def _show_game(self, game: Play) -> None:
+        old = self.game
+        self.game = game
+        game.on_change(self._game_changed)
+        self._game_box.children = (game,)
+        if old is not None:
+            old.close()
+        self.panel.layout.display = "none"
+        self._resume.layout.display = "none"
+        self._title.value = self._title_html()
+        self._game_changed(game)
+
+    def _title_html(self) -> str:
+        s = self.game.state
+        seats = self.game.seats or {n: (None if n not in self.game.bots else "bot") for n in s.names}
+        who = " · ".join(f"<b>{html.escape(n)}</b> <small>({html.escape(KINDS.get(k, str(k)))})</small>"
+                         for n, k in seats.items())
+        seed = s.setup.get("seed") if s.setup else None
+        undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
+        return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · rules: "
+                f"{html.escape(rules_text(as_rules(s.rules)))} · {undo}</small></div>")
+
+    # -- a saved game from the browser ----------------------------------------------------------------------------
+    def _uploaded(self) -> None:
+        files = self._upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        self.open_saved(bytes(item["content"]), str(item.get("name", "the upload"))[:80])
+
+    def open_saved(self, data, name: str = "the file") -> Play | None:
+        """Continue a saved game (the JSON of a downloaded game or a save file); a game in progress is not
+        replaced without asking. The bots: those the file names (an autosave's meta), else the seats of the New
+        game panel with the same names; every other player is a human."""
+        try:
+            state, meta = _parse_save(_bounded(data, name))
+        except (ThurnError, ValueError, KeyError) as e:
+            self.messages.error(f"Could not load {name}: {_short(e)}")
+            return None
+        if self._in_progress():
+            self._asked = (state, meta, name)
+            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(_summary(self.game.state))}): "
+                                        f"it stays saved. Replace it with {html.escape(name)} "
+                                        f"({html.escape(_summary(state))})?")
+            self._confirm.layout.display = "flex"
+            return None
+        return self._open_state(state, meta, name)
+
+    def _open_state(self, state, meta, name: str) -> Play:
+        seats = _saved_seats(meta, state.names)
+        if not any(seats.values()):
+            try:
+                panel = self.panel.settings()["seats"]
+            except ThurnError:
+                panel = {}
+            seats = {n: panel.get(n) for n in state.names}
+        bots = make_bots(seats, len(state.history))
+        pace = self.panel.pace.value
+        if pace is None and len(bots) == len(state.names):
+            pace = 0.0
+        self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
+                             app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width))
+        self.messages.ok(f"Opened {name}: {_summary(state)}.")
+        return self.game
+
+    # -- resuming the autosaved game -----------------------------------------------------------------------------------
+    def _offer_saved(self) -> None:
+        path = _resolve_autosave(self.autosave)
+        self.saved_state, self._saved_meta = None, None
+        if path is None or not path.exists():
+            return
+        try:
+            saved, meta = _parse_save(_read_save(path))
+        except Exception:            # an unreadable file: the game's own autosave keeps it aside when it writes
+            return
+        if saved.is_over:
+            return
+        self.saved_state, self._saved_meta = saved, meta
+        button = widgets.Button(description=f"Resume it ({_summary(saved)})", button_style="success",
+                                layout=widgets.Layout(width="auto"))
+        button.add_class("thurn-resume-saved")
+        button.on_click(lambda _: self.resume())
+        self._resume.children = (widgets.HTML(
+            f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> (players "
+            f"{html.escape(', '.join(saved.names))}). Resume it, or start a new one below (the saved game is kept)."),
+            button)
+        self._resume.layout.display = "flex"
+
+    def resume(self) -> Play | None:
+        """Continue the game of the autosave file, with its bots (named in the file)."""
+        if self.saved_state is None:
+            self.messages.error("There is no saved game to resume.")
+            return None
+        s = self.saved_state
+        seats = _saved_seats(self._saved_meta, s.names)
+        bots = make_bots(seats, len(s.history))
+        pace = self.panel.pace.value
+        if pace is None and len(bots) == len(s.names):
+            pace = 0.0
+        self._show_game(Play(state=s, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
+                             app_mode=True, seats=seats, map_width=self.map_width))
+        self.messages.ok(f"Resumed the saved game: {_summary(s)}.")
+        self.saved_state = None
+        return self.game
+
+    # -- the end -------------------------------------------------------------------------------------------------------
+    def _game_changed(self, game: Play) -> None:
+        if game is not self.game:
+            return
+        s = game.state
+        if not s.is_over:
+            if self._over.children:
+                close_tree(*self._over.children)
+                self._over.children = ()
+            return
+        if self._over.children and getattr(self._over, "shown_for", None) is s:
+            return
+        close_tree(*self._over.children)
+        self.messages.clear()
+        again = widgets.Button(description="New game", icon="plus", button_style="success",
+                               layout=widgets.Layout(width="auto"))
+        again.add_class("thurn-gameover-new")
+        again.on_click(lambda _: self._new_after_end())
+        review = widgets.Button(description="Review this game", icon="search", layout=widgets.Layout(width="auto"))
+        review.add_class("thurn-review")
+        review.on_click(lambda _: self.review())
+        self._review_box = widgets.VBox()
+        rounds = round_number(s)
+        self._over.children = (
+            widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.winner())} wins</h2>"
+                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage + "
+                         f"bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
+                         f"{final_table_html(s)}"),
+            go.FigureWidget(score_rounds_chart(s)),
+            widgets.HBox([again, review]), self._review_box)
+        self._over.shown_for = s
+
+    def _new_after_end(self) -> None:
+        self.panel.layout.display = "flex"
+        self.messages.info("Choose the players and start a new game.")
+
+    def review(self):
+        """The review of the finished game (``thurn.widgets.review.GameReview``), shown under the game-over screen."""
+        from thurn.widgets.review import GameReview
+
+        close_tree(*self._review_box.children)
+        view = GameReview(self.game.state)
+        self._review_box.children = (view,)
+        return view

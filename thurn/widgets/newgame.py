@@ -1,0 +1,164 @@
+"""The New game panel of the game app: who plays (2–4 seats, each a human or a bot), the rule options and the
+expansions as toggles, the seed (random by default, shown so that the deal can be played again), how the bots'
+turns are shown and whether undo is fair or teaching.
+
+No rules here: the options are the fields of :class:`thurn.rules.Rules` (explained in words below), the bots are
+those of :data:`thurn.bots.BOTS`, and the game is dealt by ``thurn.new_game``, whose errors (two players with one
+name, ...) are shown as they are.
+"""
+from __future__ import annotations
+
+import html
+import secrets
+
+import ipywidgets as widgets
+
+from ..errors import ThurnError
+from ..rules import BOOLEAN_OPTIONS
+
+__all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed"]
+
+#: What each seat can be: a human clicks; the bots are thurn.bots' by name.
+SEAT_KINDS = (("Human", None), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
+NAME_MAX = 20                     # a player's name is cut to this many characters
+SEED_MAX = 10**9
+DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
+
+#: The rule options in words (the documents they come from: README, "Rule options"; thurn.rules.Rules).
+OPTION_WORDS = {
+    "optional_houses": "Houses are optional: a scoring may place only some of the houses its option allows "
+                       "(the base rules, 3a, in one translation). Off: every house the option allows is placed.",
+    "all_provinces_includes_baiern": "The all-provinces tile needs Baiern too (another translation's wording, "
+                                     "3b). Off: every province outside Baiern.",
+    "carriage_compulsory": "The carriage is always taken when a route earns it (3c, as most translations say). "
+                           "Off: the player may decline it (3c, \"may take\").",
+    "hand_limit_at_most": "Over the hand limit, keep up to three cards (3d, one translation). Off: keep exactly "
+                          "three (3d, another).",
+    "postal_carrier_may_restart": "The Postal Carrier's second card may start a new route (one translation). Off: it "
+                                  "must extend the route (another).",
+    "final_return_reverse_order": "Offices of Honor: the final return round goes from the last player backwards. "
+                                  "Off: clockwise from the starting player (the expansion's rules).",
+}
+#: The expansions that exist (thurn.expansions), by their names in Rules.expansions.
+EXPANSIONS = (("messenger", "The Princess' Messenger: nobility letters buy more officials"),
+              ("offices", "Offices of Honor: a tile for every official used, returned for rewards"))
+PACES = (("Step by step: a Next button for each bot action", "step"),
+         ("A short pause (0.6 s) between bot actions", 0.6),
+         ("At once", None))
+UNDO = (("Fair game: undo never goes back before a card revealed from the deck or a bot's action", "fair"),
+        ("Teaching mode: undo goes back to any action (to try another way)", "teaching"))
+
+
+def new_seed() -> int:
+    """A random seed (from the operating system's randomness), shown so that the deal can be played again."""
+    return secrets.randbelow(SEED_MAX)
+
+
+class NewGamePanel(widgets.VBox):
+    """The New game panel: ``settings()`` is the game asked for (a dict of ``players``, ``seats`` {name: bot kind
+    or None}, ``rules``, ``seed``, ``pace``, ``undo``); ``start`` (a button) calls the handlers given to
+    ``on_start``. Errors in what was typed are said in ``message`` (CSS class ``thurn-newgame-message``).
+    CSS classes: ``thurn-newgame`` (the panel), ``thurn-seat-name`` / ``thurn-seat-kind`` (each seat's name and
+    kind), ``thurn-seats`` (how many players), ``thurn-seed``, ``thurn-start``."""
+
+    def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2]):
+        super().__init__(layout=widgets.Layout(border="2px solid #1d6b2f", padding="6px 10px", margin="4px 0"))
+        self.add_class("thurn-newgame")
+        self._handlers: list = []
+        self.count = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
+                                           value=max(2, min(4, len(seats))))
+        self.count.add_class("thurn-seats")
+        self.count.style.button_width = "90px"
+        self.names, self.kinds, self._rows = [], [], []
+        for i in range(4):
+            name, kind = seats[i] if i < len(seats) else DEFAULT_SEATS[i]
+            text = widgets.Text(value=name, placeholder=f"player {i + 1}", layout=widgets.Layout(width="180px"))
+            text.add_class("thurn-seat-name")
+            choice = widgets.Dropdown(options=SEAT_KINDS, value=kind, layout=widgets.Layout(width="150px"))
+            choice.add_class("thurn-seat-kind")
+            self.names.append(text)
+            self.kinds.append(choice)
+            self._rows.append(widgets.HBox([widgets.HTML(f"<b>Seat {i + 1}</b>", layout=widgets.Layout(
+                width="60px")), text, choice]))
+        self.count.observe(lambda _: self._show_seats(), names="value")
+        self.options = {}
+        for key in BOOLEAN_OPTIONS:
+            box = widgets.Checkbox(value=False, description=OPTION_WORDS.get(key, key.replace("_", " ")),
+                                   indent=False, layout=widgets.Layout(width="auto"))
+            box.option = key
+            self.options[key] = box
+        self.expansions = {}
+        for key, words in EXPANSIONS:
+            box = widgets.Checkbox(value=False, description=words, indent=False, layout=widgets.Layout(width="auto"))
+            box.add_class(f"thurn-expansion-{key}")
+            self.expansions[key] = box
+        self.seed = widgets.Text(value=str(new_seed() if seed is None else seed), description="seed",
+                                 layout=widgets.Layout(width="220px"))
+        self.seed.add_class("thurn-seed")
+        dice = widgets.Button(description="another seed", icon="random", layout=widgets.Layout(width="auto"))
+        dice.on_click(lambda _: setattr(self.seed, "value", str(new_seed())))
+        self.pace = widgets.RadioButtons(options=PACES, value="step", layout=widgets.Layout(width="auto"))
+        self.pace.add_class("thurn-pace")
+        self.undo = widgets.RadioButtons(options=UNDO, value="fair", layout=widgets.Layout(width="auto"))
+        self.undo.add_class("thurn-undo-mode")
+        self.start = widgets.Button(description="Start the game", button_style="success", icon="play",
+                                    layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.start.add_class("thurn-start")
+        self.start.on_click(lambda _: self._started())
+        self.message = widgets.HTML()
+        self.message.add_class("thurn-newgame-message")
+        small = "<div style='font-size:0.9em;color:#444;margin:2px 0'>{}</div>"
+        self.children = [
+            widgets.HTML("<h3 style='margin:4px 0'>New game</h3>"),
+            self.count, *self._rows,
+            widgets.HTML(small.format("A human clicks their own turns (several humans take turns at this screen). "
+                                      "The random bot plays any legal action, the greedy bot the action that looks "
+                                      "best now, the search bot tries the best few ahead.")),
+            widgets.HTML("<b>Expansions</b>"), *self.expansions.values(),
+            widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
+                         "the rules notes settle it)</small>"), *self.options.values(),
+            widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]),
+            widgets.HTML(small.format("The seed deals the cards: it is random, and shown so that the same deal can "
+                                      "be played again.")),
+            widgets.HTML("<b>The bots' turns</b>"), self.pace,
+            widgets.HTML("<b>Undo</b>"), self.undo,
+            self.start, self.message]
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        for i, row in enumerate(self._rows):
+            row.layout.display = "flex" if i < self.count.value else "none"
+
+    def on_start(self, fn) -> None:
+        """Call ``fn(settings)`` when Start is clicked and the settings are good."""
+        self._handlers.append(fn)
+
+    def settings(self) -> dict:
+        """The game asked for; a ThurnError (a ValueError) with a sentence to show when something typed is wrong."""
+        n = self.count.value
+        names = [" ".join(t.value.split())[:NAME_MAX] for t in self.names[:n]]
+        for i, name in enumerate(names):
+            if not name:
+                raise ThurnError(f"seat {i + 1} has no name: type one.")
+        if len({name.casefold() for name in names}) < n:
+            raise ThurnError("two seats have the same name: give each player a name of their own.")
+        text = self.seed.value.strip()
+        if not text.isdigit() or int(text) >= SEED_MAX:
+            raise ThurnError(f"the seed is a whole number from 0 to {SEED_MAX - 1}, not {text[:30]!r}.")
+        rules = {key: True for key, box in self.options.items() if box.value}
+        expansions = [key for key, box in self.expansions.items() if box.value]
+        if expansions:
+            rules["expansions"] = expansions
+        seats = {name: kind.value for name, kind in zip(names, self.kinds[:n])}
+        return dict(players=names, seats=seats, rules=rules, seed=int(text), pace=self.pace.value,
+                    undo=self.undo.value)
+
+    def _started(self) -> None:
+        try:
+            settings = self.settings()
+        except ThurnError as e:
+            self.message.value = f"<div style='color:#b00020;font-weight:bold'>{html.escape(str(e))}</div>"
+            return
+        self.message.value = ""
+        for fn in self._handlers:
+            fn(settings)
