@@ -18,6 +18,7 @@ import thurn
 from thurn import GameState
 from thurn.actions import Play as PlayCard
 from thurn.bots import RandomBot
+from thurn.bots.greedy import GreedyBot
 from thurn.viz.charts import score_rounds, score_rounds_chart
 from thurn.widgets import GameApp, Play
 from thurn.widgets.newgame import NAME_MAX, NewGamePanel
@@ -424,3 +425,35 @@ def test_many_bot_actions_at_once_are_counted_not_listed(tmp_path):
     n = len(app.game.state.history)
     assert app.game.message == f"The bots took {n} actions (all of them in the log). The game is over: " \
                                f"{app.game.state.winner()} wins."
+
+
+def test_review_this_game_reviews_the_human_and_changes_nothing(tmp_path):
+    """The game-over screen's Review button opens the game review (issue 14) for the human seat; the game is untouched."""
+    from thurn.widgets.review import GameReview
+    app = app_with(tmp_path, seats=(("Gus", "random"), ("Ann", None)), pace=None, seed=5)
+    game, ann = app.game, GreedyBot(1)
+    while not game.state.is_over:                               # Ann plays as the greedy bot would (a short game)
+        assert game.do(ann.choose(game.state)) if not game.bots_pending else game.step_bot()
+    assert app.game_over
+    before = game.state
+    history = [a.notation for a in before.history]
+    view = app.review(bot={"iterations": 4}, samples=1)
+    assert isinstance(view, GameReview) and app._review_box.children == (view,)
+    assert view.player_picker.value == 1                        # Ann, the human, not seat 0
+    assert game.state is before and [a.notation for a in game.state.history] == history
+    again = app.review(bot={"iterations": 4}, samples=1)        # a second click replaces (and closes) the first
+    assert app._review_box.children == (again,) and view.comm is None
+    app.close()
+    assert again.comm is None
+
+
+def test_the_review_button_opens_the_review(tmp_path, monkeypatch):
+    """The button itself calls :meth:`GameApp.review` (with the review's default budget)."""
+    app = app_with(tmp_path, seats=(("Rea", "random"), ("Gus", "random")), pace=None, seed=3)
+    app.game.play_bots()
+    seen = []
+    monkeypatch.setattr(type(app), "review", lambda self, **o: seen.append(o))
+    _, _, buttons, _ = app._over.children
+    buttons.children[1].click()
+    assert seen == [{}]
+    app.close()

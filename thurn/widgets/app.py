@@ -302,11 +302,15 @@ class GameApp(ClosesParts, widgets.VBox):
         self.panel.layout.display = "flex"
         self.messages.info("Choose the players and start a new game.")
 
-    def review(self):
-        """The review of the finished game (``thurn.widgets.review.GameReview``), shown under the game-over screen."""
+    def review(self, **options):
+        """The review of the finished game (``thurn.widgets.review.GameReview``, ``options`` passed on: ``bot``,
+        ``seed``, ``samples``), shown under the game-over screen; it reviews the first human seat (the first seat
+        in a game between bots), and its picker reviews any other."""
         from thurn.widgets.review import GameReview
 
         close_tree(*self._review_box.children)
-        view = GameReview(self.game.state)
+        state = self.game.state
+        humans = [i for i, name in enumerate(state.names) if name not in self.game.bots]
+        view = GameReview(state, humans[0] if humans else 0, **options)
         self._review_box.children = (view,)
         return view
