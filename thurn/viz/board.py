@@ -1,12 +1,23 @@
-"""The board as a plotly figure: cities, roads, provinces, the players' houses, a route and the overlays.
+"""The board as a plotly figure: the provinces as regions, roads, cities, the players' houses and routes, and the
+overlays.
 
 Positions are the data's ``pos`` in millimetres on the printed board; y grows downward there, so the y axis is
-reversed and the map reads as printed. Only cartesian ``go.Scatter`` traces (no geographic base map: works
-offline). No rules here: what is drawn comes from the state (``player``, ``route``, ``houses``) or the caller.
+reversed and the map reads as printed. Only cartesian ``go.Scatter`` traces and layout shapes (no geographic base
+map: works offline). No rules here: what is drawn comes from the state (``player``, ``route``, ``houses``) or the
+caller.
 
-Trace names are stable, so apps and tests can find them: ``roads``, ``cities``, ``provinces``,
-``houses · <player>``, ``route · <player>`` (``route`` without a game), ``candidates``, ``suggestion``,
-``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
+The provinces are filled regions, as on the printed board: each city's Voronoi cell of the land, merged per
+province (layout ``path`` shapes below the roads, a light tint of the province's colour with a darker outline),
+with a legend entry per province (the shape's ``name``; a free city: "free city"). The geometry, where each
+city's name goes (clear of the other names and cities) and where each province's name goes (inside its region,
+clear of the cities and their names) come from :mod:`.regions`, computed once per board.
+
+Every player with a route has it drawn in his colour: the route of ``player`` (default: whose turn it is) thick
+and numbered, the others' thinner, unnumbered, under it and shifted a little off the roads.
+
+Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names),
+``cities``, ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``,
+``houses · <player>``, ``candidates``, ``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
 whose nobility letter still lies there) and ``expansions`` (a table below the map: each player's letters, the
 Messenger figure, Offices of Honor's tiles and chips, and the supply: letters on the board, the office stacks,
 the chips left). What they show comes from the expansions' pure readings (``summary``).
@@ -25,11 +36,11 @@ from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
 from ..expansions import messenger, offices
 from ..state import GameState
-from .colors import INK, ROAD_COLOR, darker, player_colors
+from .colors import (CITY_OUTLINE, INK, NAME_SHADE, OUTLINE_SHADE, ROAD_COLOR, SEA, darker, lighter,
+                     player_colors)
+from .regions import CITY_FONT, CITY_MARKER, HOUSE_OFFSET, PROVINCE_FONT, ROUTE_MARKER, MapLayout, map_layout
 
-HOUSE_OFFSET = 14.0     # mm from the city centre to a house marker
-LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps clear of a city (name and houses)
-PAD = 32.0              # mm of margin around the outermost cities (room for the names)
+ROUTE_SHIFT = 4.0       # mm another player's route is drawn beside the roads, so that routes on one road all show
 DEFAULT_HEIGHT = 560
 MARGIN_TOP, MARGIN_BOTTOM = 64, 8
 PANEL_ROW = 26          # px per row of the expansions' table under the map
@@ -43,14 +54,16 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
                  title=None, height=None, widget=False, show_houses=True):
     """The board, or a game on it, as a plotly figure.
 
-    ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. With a state: every
-    player's houses in his colour, and the route of ``player`` (name or seat; default whose turn it is)
-    numbered in order. ``route`` (city names) replaces the route drawn; ``candidates`` are cities ringed (for
+    ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. The provinces are filled
+    regions with a legend entry each. With a state: every player's houses and route in his colour, the route of
+    ``player`` (name or seat; default whose turn it is) on top, thick and numbered in order, the others'
+    thinner. ``route`` (city names) replaces the route drawn for ``player``; ``candidates`` are cities ringed (for
     instance the cards that can extend the route); ``suggestion`` is a route drawn dashed; ``placement`` the
     cities a placement option would take, as hollow houses. ``title`` replaces the title that says what is
     shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``.
     """
     state, board = _state_and_board(obj)
+    geo = map_layout(board)
     seat = _seat(state, player)
     colors = player_colors(state.num_players) if state is not None else []
     color = colors[seat] if seat is not None else INK
@@ -59,7 +72,12 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
         route = state.player(seat).route
     route = _cities(board, route or (), "route")
 
-    traces = [_roads(board), _provinces(board), _cities_trace(board, state)]
+    traces = [_roads(board), _provinces(board, geo), _cities_trace(board, state, geo)]
+    if state is not None:       # every other player's route, thinner, under the one shown
+        for i, name in enumerate(state.names):
+            if i != seat and state.player(i).route:
+                traces.append(_other_route(board, list(state.player(i).route), i, state.num_players, colors[i],
+                                           name))
     if suggestion:
         traces.append(_suggestion(board, _cities(board, suggestion, "suggestion"), color))
     if route:
@@ -76,7 +94,7 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if state is not None and messenger.active(state):
         traces.append(_letters(board, state))
 
-    layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
+    layout = _layout(board, geo, title if title is not None else _title(board, state, owner, route), height)
     if state is not None and (messenger.active(state) or offices.active(state)):
         _panel(layout, *_panel_cells(state, colors), height)
     fig = go.Figure(data=traces, layout=layout)
@@ -167,37 +185,44 @@ def _roads(board: Board) -> dict:
                 line=dict(color=ROAD_COLOR, width=2.5))
 
 
-def _provinces(board: Board) -> dict:
-    """Province names at the centroid of their cities (moved aside when it falls on a city), in the province's
-    colour darkened to be read; a province drawn in parts (Power and Glory's Preußen) is named at each part."""
+def _provinces(board: Board, geo: MapLayout) -> dict:
+    """Province names inside their regions, clear of the cities and their names (:mod:`.regions`), in a darker
+    shade of the province's colour; a province drawn in parts (Power and Glory's Preußen) is named in each part."""
     x, y, text, colors = [], [], [], []
-    for p in board.provinces:
-        for part in p.parts or (p.cities,):
-            px, py = _xy(board, part)
-            cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
-            x.append(cx)
-            y.append(cy)
-            text.append(_text(p.name))
-            colors.append(darker(css_color(p.color)))
+    for part in geo.parts:
+        if part.label is None:
+            continue
+        x.append(part.label[0])
+        y.append(part.label[1])
+        text.append(_text(part.name))
+        colors.append(darker(css_color(board.province(part.province).color), NAME_SHADE))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
-                showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
+                showlegend=False, textposition="middle center",
+                textfont=dict(size=PROVINCE_FONT, color=colors, family="Georgia, serif"))
 
 
-def _clear_spot(board: Board, x: float, y: float) -> tuple[float, float]:
-    """(x, y), or the nearest point around it (mm) that keeps a label off the cities and their houses."""
-    def clear(px, py):
-        return all(abs(px - c.pos[0]) > LABEL_HALF_WIDTH or abs(py - c.pos[1]) > LABEL_HALF_HEIGHT
-                   for c in board.cities)
-    for r in range(0, 60, 6):
-        for k in range(8 if r else 1):
-            a = math.pi / 2 + k * math.pi / 4          # straight below first (y grows downward), then around
-            px, py = x + r * math.cos(a), y + r * math.sin(a)
-            if clear(px, py):
-                return px, py
-    return x, y
+def _regions(board: Board, geo: MapLayout) -> list[dict]:
+    """The provinces as filled regions (layout shapes, below the roads): a light tint of the province's colour
+    with a darker outline, and a legend entry per province (a free city: one entry for them all)."""
+    shapes, named = [], set()
+    for part, path in zip(geo.parts, geo.paths):
+        if not path:
+            continue
+        if part.province is None:
+            color, name, group = css_color(FREE_CITY_COLOR), "free city", "province · free city"
+        else:
+            color, name, group = (css_color(board.province(part.province).color), _text(part.name),
+                                  f"province · {part.province}")
+        first = name not in named
+        named.add(name)
+        shape = dict(type="path", path=path, layer="below", fillcolor=lighter(color),
+                     line=dict(color=darker(color, OUTLINE_SHADE), width=1.3),
+                     name=name, legendgroup=group, showlegend=first, legendrank=2000)
+        shapes.append(shape)
+    return shapes
 
 
-def _cities_trace(board: Board, state: GameState | None) -> dict:
+def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict:
     owners: dict[str, list[str]] = {}
     if state is not None:
         for i, name in enumerate(state.names):
@@ -210,9 +235,10 @@ def _cities_trace(board: Board, state: GameState | None) -> dict:
     hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
              + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
-                text=[_text(c.name) for c in board.cities], textposition="top center",
-                textfont=dict(size=11, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
-                marker=dict(size=15, color=[color[c.province] for c in board.cities], line=dict(width=1.5, color=INK)))
+                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
+                textfont=dict(size=CITY_FONT, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
+                marker=dict(size=CITY_MARKER, color=[color[c.province] for c in board.cities],
+                            line=dict(width=2, color=CITY_OUTLINE)))
 
 
 def _offset(seat: int, n: int) -> tuple[float, float]:
@@ -245,7 +271,21 @@ def _route(board: Board, route: list[str], color: str, owner: str | None) -> dic
                 customdata=_texts(route),
                 hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=7), opacity=0.9,
-                marker=dict(size=20, color=color, line=dict(width=1.5, color=INK)))
+                marker=dict(size=ROUTE_MARKER, color=color, line=dict(width=1.5, color=INK)))
+
+
+def _other_route(board: Board, route: list[str], seat: int, n: int, color: str, owner: str) -> dict:
+    """The route of a player other than the one shown: thinner, unnumbered, and shifted a little off the roads
+    (each seat its own way) so that routes sharing a road all stay visible."""
+    angle = math.pi / 4 + 2 * math.pi * seat / max(n, 1)
+    dx, dy = ROUTE_SHIFT * math.cos(angle), ROUTE_SHIFT * math.sin(angle)
+    x, y = _xy(board, route)
+    who = f"route · {_text(owner)}"
+    return dict(type="scatter", name=who, x=[v + dx for v in x], y=[v + dy for v in y], mode="lines+markers",
+                text=[str(i) for i in range(1, len(route) + 1)], customdata=_texts(route),
+                hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
+                line=dict(color=color, width=3.5), opacity=0.85,
+                marker=dict(size=10, color=color, line=dict(width=1, color=INK)))
 
 
 def _suggestion(board: Board, cities: list[str], color: str) -> dict:
@@ -339,7 +379,7 @@ def _panel(layout: dict, header: list, columns: list, fills: list, height: int |
             notes.append(dict(name="expansions", xref="paper", yref="paper", showarrow=False, text=value,
                               x=x0 + 0.008 if left and r else (x0 + x1) / 2, xanchor="left" if left and r else "center",
                               y=(y0 + y1) / 2, yanchor="middle", font=dict(size=12 if r else 11, color=INK)))
-    layout["shapes"] = shapes
+    layout["shapes"] = list(layout.get("shapes", ())) + shapes
     layout["annotations"] = notes
 
 
@@ -355,8 +395,7 @@ def _stack(k: int) -> str:
 
 def _tint(color: str) -> str:
     """A player's colour, light enough to write on."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v + (255 - v) * 0.78):02x}" for v in rgb)
+    return lighter(color, 0.78)
 
 
 # -- title and layout ------------------------------------------------------------------------------------------
@@ -376,17 +415,16 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     return f"{head}<br><sup>{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
-def _layout(board: Board, title: str, height: int | None) -> dict:
-    xs = [c.pos[0] for c in board.cities]
-    ys = [c.pos[1] for c in board.cities]
+def _layout(board: Board, geo: MapLayout, title: str, height: int | None) -> dict:
+    x0, y0, x1, y1 = geo.frame
     axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
     return dict(
         title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
         height=height or DEFAULT_HEIGHT,
         margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
-        xaxis=dict(axis, range=[min(xs) - PAD, max(xs) + PAD], constrain="domain"),
-        yaxis=dict(axis, range=[max(ys) + PAD, min(ys) - PAD], scaleanchor="x", scaleratio=1, constrain="domain"),
-        plot_bgcolor="#f6f2e7", paper_bgcolor="white",
-        legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)"),
+        xaxis=dict(axis, range=[x0, x1], constrain="domain"),
+        yaxis=dict(axis, range=[y1, y0], scaleanchor="x", scaleratio=1, constrain="domain"),
+        plot_bgcolor=SEA, paper_bgcolor="white", shapes=_regions(board, geo), showlegend=True,
+        legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)", font=dict(size=11)),
         hovermode="closest", dragmode="pan",
     )
