@@ -607,3 +607,19 @@ def test_charts_need_a_game_state():
     for chart in (score_chart, stacks_chart, score_timeline):
         with pytest.raises(TypeError, match="GameState"):
             chart("base")
+
+
+def test_with_the_expansions_table_the_legend_keeps_its_rows_clear_of_the_table():
+    """The provinces lengthen the legend: between the map and the expansions' table there is room for each of its
+    rows on a map as narrow as the Play app's (about 7 px a character and 46 px for an entry's symbol)."""
+    state = thurn.new_game(NAMES, seed=1, rules={"expansions": ["messenger", "offices"]})
+    fig = board_figure(state)
+    entries = [t.name for t in fig.data if t.showlegend is not False] + \
+        [sh.name for sh in fig.layout.shapes if sh.showlegend]
+    assert len(entries) >= 4 + len(BOARD.provinces)
+    rows = math.ceil(sum(46 + 7 * len(e) for e in entries) / 600)
+    assert rows >= 2
+    plot = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    table_top = max(sh.y1 for sh in fig.layout.shapes if sh.name == "expansions")
+    assert (fig.layout.legend.y - table_top) * plot >= 20 * rows
+    assert fig.layout.yaxis.domain[0] >= fig.layout.legend.y

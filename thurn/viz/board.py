@@ -45,7 +45,8 @@ DEFAULT_HEIGHT = 560
 MARGIN_TOP, MARGIN_BOTTOM = 64, 8
 PANEL_ROW = 26          # px per row of the expansions' table under the map
 PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
-LEGEND_GAP = 30         # px between the map and the table, where the legend goes
+LEGEND_ROW = 24         # px per row of the legend between the map and the expansions' table
+LEGEND_WIDTH = 600      # px: the narrowest map the legend's rows are counted for (the Play app's)
 LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
 PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
@@ -96,7 +97,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
 
     layout = _layout(board, geo, title if title is not None else _title(board, state, owner, route), height)
     if state is not None and (messenger.active(state) or offices.active(state)):
-        _panel(layout, *_panel_cells(state, colors), height)
+        entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
+            [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
+        _panel(layout, *_panel_cells(state, colors), height, _legend_rows(entries))
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -348,18 +351,31 @@ def _panel_cells(state: GameState, colors: list[str]) -> tuple[list, list, list]
     return header, columns, fills
 
 
-def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None) -> None:
+def _legend_rows(entries: list[str], width: int = LEGEND_WIDTH) -> int:
+    """How many rows the horizontal legend takes with these entries on a map ``width`` px wide (an entry: its
+    symbol, its text at about 7 px a character, the gap)."""
+    rows, used = 1, 0
+    for name in entries:
+        w = 46 + 7 * len(html.unescape(name))
+        if used and used + w > width:
+            rows, used = rows + 1, 0
+        used += w
+    return rows
+
+
+def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None, legend_rows: int = 1) -> None:
     """Put the expansions' table under the map, as rectangles and texts of the layout (named ``expansions``):
     they need no measuring by the browser, so they draw alike in a page and in a FigureWidget. The figure grows
     by the table's height: ``height`` stays the map's."""
     rows = len(columns[0])
     panel_px = PANEL_HEAD + rows * PANEL_ROW
-    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    gap = 6 + LEGEND_ROW * legend_rows       # px between the map and the table, where the legend goes
+    total = (height or DEFAULT_HEIGHT) + panel_px + gap
     plot = total - MARGIN_TOP - MARGIN_BOTTOM
     split = panel_px / plot
     layout["height"] = total
-    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
-    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+    layout["yaxis"]["domain"] = [split + gap / plot, 1]
+    layout["legend"].update(y=split + (gap - 4) / plot, yanchor="top")
 
     widths = [_width([h] + col) for h, col in zip(header, columns)]
     edges = [0.0]
