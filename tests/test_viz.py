@@ -623,3 +623,17 @@ def test_with_the_expansions_table_the_legend_keeps_its_rows_clear_of_the_table(
     table_top = max(sh.y1 for sh in fig.layout.shapes if sh.name == "expansions")
     assert (fig.layout.legend.y - table_top) * plot >= 20 * rows
     assert fig.layout.yaxis.domain[0] >= fig.layout.legend.y
+
+
+def test_refresh_keeps_the_regions_of_the_same_board_and_redraws_those_of_another():
+    widget = board_figure("base", widget=True)
+    sent = []
+    original = widget._send_update_msg
+    widget._send_update_msg = lambda **k: sent.append(k["relayout_data"]) or original(**k)
+    refresh(widget, board_figure("base", title="again"))
+    assert widget.layout.title.text == "again"
+    assert [sh.path for sh in widget.layout.shapes] == [sh.path for sh in board_figure("base").layout.shapes]
+    assert not any(k.startswith("shapes") for k in sent[-1])          # the same regions are not sent again
+    other = BOARDS["mirrored"]
+    refresh(widget, board_figure(other))
+    assert [sh.path for sh in widget.layout.shapes] == list(map_layout(other).paths)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import weakref
 from collections.abc import Iterable
 
 import plotly.graph_objects as go
@@ -73,7 +74,8 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
         route = state.player(seat).route
     route = _cities(board, route or (), "route")
 
-    traces = [_roads(board), _provinces(board, geo), _cities_trace(board, state, geo)]
+    static = _static(board)
+    traces = [static["roads"], static["provinces"], _cities_trace(board, state, geo)]
     if state is not None:       # every other player's route, thinner, under the one shown
         for i, name in enumerate(state.names):
             if i != seat and state.player(i).route:
@@ -95,7 +97,8 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if state is not None and messenger.active(state):
         traces.append(_letters(board, state))
 
-    layout = _layout(board, geo, title if title is not None else _title(board, state, owner, route), height)
+    layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route),
+                     height)
     if state is not None and (messenger.active(state) or offices.active(state)):
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
             [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
@@ -118,7 +121,10 @@ def refresh(fig_widget, new_figure) -> None:
         with fig_widget.batch_update():
             for o, n in zip(old, new):
                 o.update(_without_uid(n.to_plotly_json()), overwrite=True)
-            fig_widget.layout.update(new_figure.layout.to_plotly_json(), overwrite=True)
+            layout = new_figure.layout.to_plotly_json()
+            if layout.get("shapes", []) == [sh.to_plotly_json() for sh in fig_widget.layout.shapes]:
+                layout.pop("shapes", None)      # the same regions: kept as they are, not checked again
+            fig_widget.layout.update(layout, overwrite=True)
         return
     with fig_widget.batch_update():
         fig_widget.data = ()
@@ -148,6 +154,20 @@ def _without_uid(props: dict) -> dict:
 
 
 # -- what to draw ----------------------------------------------------------------------------------------------
+
+_STATIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _static(board: Board) -> dict:
+    """What a board's map draws the same in every position (the roads, the province names, the regions), built
+    once per board. The figure copies them: they are never changed."""
+    found = _STATIC.get(board)
+    if found is None:
+        geo = map_layout(board)
+        found = _STATIC[board] = {"roads": _roads(board), "provinces": _provinces(board, geo),
+                                  "shapes": _regions(board, geo)}
+    return found
+
 
 def _state_and_board(obj) -> tuple[GameState | None, Board]:
     if isinstance(obj, GameState):
@@ -431,7 +451,7 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     return f"{head}<br><sup>{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
-def _layout(board: Board, geo: MapLayout, title: str, height: int | None) -> dict:
+def _layout(geo: MapLayout, shapes: list, title: str, height: int | None) -> dict:
     x0, y0, x1, y1 = geo.frame
     axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
     return dict(
@@ -440,7 +460,7 @@ def _layout(board: Board, geo: MapLayout, title: str, height: int | None) -> dic
         margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
         xaxis=dict(axis, range=[x0, x1], constrain="domain"),
         yaxis=dict(axis, range=[y1, y0], scaleanchor="x", scaleratio=1, constrain="domain"),
-        plot_bgcolor=SEA, paper_bgcolor="white", shapes=_regions(board, geo), showlegend=True,
+        plot_bgcolor=SEA, paper_bgcolor="white", shapes=shapes, showlegend=True,
         legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)", font=dict(size=11)),
         hovermode="closest", dragmode="pan",
     )
