@@ -28,7 +28,7 @@ from shapely.geometry.polygon import orient
 
 from ..board import Board
 
-PX_PER_MM = 0.9          # the map's scale assumed for text boxes: about the Play app's 600 px wide map
+PX_PER_MM = 0.9          # the map's scale assumed for text boxes: a map about 450 px wide (the apps' are wider)
 PAD = 32.0               # mm of margin around the outermost cities: the map's frame
 LAND_MARGIN = 26.0       # mm the land reaches beyond the outermost cities
 CITY_FONT = 11           # px
@@ -37,10 +37,16 @@ CITY_MARKER = 15         # px: a city's marker
 ROUTE_MARKER = 20        # px: a numbered route stop drawn on a city: the widest marker a city can carry
 HOUSE_OFFSET = 14.0      # mm from the city centre to a house marker (on an arc below the city)
 HOUSE_MARKER = 11        # px
-CHAR_WIDTH = 0.6         # a character's width, in ems (generous: capitals and umlauts are wide)
+#: A character's width in ems: narrow letters, wide ones (capitals, m, w, umlauts), the others. Measured in
+#: Chromium on the map's fonts (plotly's sans-serif at 11 px, Georgia at 14 px) and rounded up: a name's box
+#: is at most about 15 % wider than its text.
+NARROW, WIDE = frozenset("iljtfrI.,;:'’ ()-|!"), frozenset("MWmwÖÜÄöüäBDGHNOQUCKSÆŒæœ@%")
+NARROW_EM, WIDE_EM, OTHER_EM = 0.38, 0.92, 0.65
 LINE_HEIGHT = 1.25       # a line's height, in ems
+TEXT_PAD = 2             # px kept clear around every name (the browser's text lies up to 2 px off the estimate)
 GRID = 4.0               # mm between the spots tried for a province name
 ROAD_STEP = 2.0          # mm between the points of a road counted under a province name
+LABEL_ROUNDS = 6         # rounds of moving the city names that still overlap
 TOUCH = 0.01             # mm²: boxes sharing less than this only touch
 
 #: Where a city's name may go, in order of preference (plotly's ``textposition``).
@@ -85,8 +91,10 @@ def map_layout(board: Board) -> MapLayout:
 
 
 def text_size(text: str, font: float) -> tuple[float, float]:
-    """The estimated width and height (mm, at :data:`PX_PER_MM`) of ``text`` in a font of ``font`` px."""
-    return (len(text) * CHAR_WIDTH * font + 2) / PX_PER_MM, LINE_HEIGHT * font / PX_PER_MM
+    """The estimated width and height (mm, at :data:`PX_PER_MM`) of ``text`` in a font of ``font`` px, with
+    :data:`TEXT_PAD` around it."""
+    ems = sum(NARROW_EM if c in NARROW else WIDE_EM if c in WIDE else OTHER_EM for c in text)
+    return (ems * font + 2 * TEXT_PAD) / PX_PER_MM, (LINE_HEIGHT * font + 2 * TEXT_PAD) / PX_PER_MM
 
 
 def label_box(x: float, y: float, position: str, w: float, h: float) -> tuple[float, float, float, float]:
@@ -180,7 +188,8 @@ def _parts(board: Board, cells: list) -> list[Part]:
 
 def _city_labels(board: Board, frame, markers, houses):
     """Each city's name position and box: greedily, the most crowded cities first, the first position in
-    :data:`POSITIONS` that overlaps no name or marker (else the least overlap)."""
+    :data:`POSITIONS` that overlaps no name or marker (else the least overlap); then, while a name still
+    overlaps, each city in turn moves its name to its best position given all the others (a few rounds)."""
     n = len(board.cities)
     sizes = [text_size(c.name, CITY_FONT) for c in board.cities]
     reach = 2.5 * max(w for w, _ in sizes)
@@ -192,20 +201,29 @@ def _city_labels(board: Board, frame, markers, houses):
     order = sorted(range(n), key=lambda i: (-crowd(i), i))
     positions: list[str | None] = [None] * n
     boxes: list = [None] * n
-    for i in order:
+
+    def choose(i):
         x, y = board.cities[i].pos
         w, h = sizes[i]
         best = None
         for rank, position in enumerate(POSITIONS):
             b = label_box(x, y, position, w, h)
-            hard = sum(overlap(b, o) for o in boxes if o is not None)
+            hard = sum(overlap(b, o) for j, o in enumerate(boxes) if o is not None and j != i)
             hard += sum(overlap(b, m) for j, m in enumerate(markers) if j != i)
             hard += _outside(b, frame)
             soft = sum(overlap(b, hb) for hb in houses)
             cost = (1e6 if hard > TOUCH else 0) + 100 * hard + soft + 4 * rank
             if best is None or cost < best[0]:
                 best = (cost, position, b)
-        positions[i], boxes[i] = best[1], best[2]
+        return best
+
+    for i in order:
+        _, positions[i], boxes[i] = choose(i)
+    for _ in range(LABEL_ROUNDS):
+        if all(choose(i)[0] < 1e6 for i in range(n)):
+            break
+        for i in order:
+            _, positions[i], boxes[i] = choose(i)
     return positions, boxes
 
 
