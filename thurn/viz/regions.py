@@ -8,12 +8,14 @@ no rules.
   their own each.
 - **City names**: each name takes the first of the positions around its city (above first, then the diagonals,
   the sides, below) where its box overlaps no other name, no city marker and as little as possible of the arc
-  below a city where the houses stand; the most crowded cities choose first.
+  below a city where the houses stand; the most crowded cities choose first, then each name moves again to its
+  best place given all the others while any name still overlaps (a few rounds).
 - **Province names**: inside the province's region (each part's), where the box overlaps no city name, marker
-  or other province name, preferring spots inside the region near its cities' centre.
+  or other province name, preferring spots that cross few roads, near its cities' centre (outside the region,
+  near it, only where no spot inside is clear).
 
-Text boxes are estimated from the number of characters and the font size, at :data:`PX_PER_MM` (the map's
-scale in a narrow app: a wider map only spreads them further apart).
+Text boxes are estimated from each letter's width and the font size, at :data:`PX_PER_MM` (the map's scale
+when it is about 450 px wide: a wider map only spreads the names further apart).
 """
 from __future__ import annotations
 
@@ -99,7 +101,7 @@ def text_size(text: str, font: float) -> tuple[float, float]:
 
 def label_box(x: float, y: float, position: str, w: float, h: float) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1; y downward) of a ``w`` × ``h`` label put at ``position`` around a marker at (x, y),
-    as plotly puts a text beside a marker of the route's size."""
+    as plotly puts a text beside a marker (reckoned with a numbered route stop's, the widest a city carries)."""
     gap = (ROUTE_MARKER / 2 + 1) / PX_PER_MM
     diag = gap * 0.75
     vertical, horizontal = position.split()
@@ -143,7 +145,7 @@ def _compute(board: Board) -> MapLayout:
     positions, labels = _city_labels(board, frame, markers, houses)
     roads = _road_points(board)
 
-    placed, with_labels, name_boxes = [], [], []
+    placed, name_boxes = [], []
     for part in parts:
         if part.province is None:
             placed.append(part)
