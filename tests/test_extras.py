@@ -79,4 +79,5 @@ except ImportError as e:
     assert out.returncode == 0, out.stderr
     assert "thurn.viz (the plotly map and charts) needs shapely" in out.stdout
     assert "pip install 'thurn[notebook]'" in out.stdout
-    assert "shapely" in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["notebook"]
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert "shapely" in extras["notebook"]

@@ -17,10 +17,11 @@ and numbered, the others' thinner, unnumbered, under it and shifted a little off
 
 Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names),
 ``cities``, ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``,
-``houses · <player>``, ``candidates``, ``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
-whose nobility letter still lies there) and ``expansions`` (a table below the map: each player's letters, the
-Messenger figure, Offices of Honor's tiles and chips, and the supply: letters on the board, the office stacks,
-the chips left). What they show comes from the expansions' pure readings (``summary``).
+``houses · <player>``, ``candidates``, ``placement``; with the expansions on (and only then): ``letters`` (The
+Princess' Messenger: a seal on each city whose nobility letter still lies there) and ``expansions`` (a table below
+the map: each player's letters, the Messenger figure, Offices of Honor's tiles and chips, and the supply: letters
+on the board, the office stacks, the chips left). What they show comes from the expansions' pure readings
+(``summary``).
 """
 from __future__ import annotations
 
