@@ -16,18 +16,96 @@
 #
 # *Thurn und Taxis* (Karen & Andreas Seyfarth, Hans im Glück 2006) is a game for 2 to 4 players about
 # building postal routes through southern Germany and its neighbours. This notebook teaches its rules the way
-# you would learn them at a table: by playing. We deal a game, take the first turn step by step, stop at
-# every rule to try it on a small position, and at the end play a whole game.
+# you would learn them at a table: with the board in front of you, one rule at a time, and then a whole game.
 #
-# After each rule comes a **check**: a question with a button per answer. Click one, and the engine says
-# "Right" or "Not quite", and why. Its answers are not written down anywhere: `thurn.lessons` asks the engine,
-# so the check always agrees with the rules the engine plays by. The checks wait for you: nothing here answers them
-# (the project's tests check the engine's verdicts on every one).
+# 1. **The board** — the map you play on, and how to read it.
+# 2. **Learn by clicking** — the rules stepper: each rule on the map with a question, then a first game
+#    against a bot, at your own pace.
+# 3. **The same rules in code** — each rule again, tried on small positions with the engine, **thurn**, and
+#    drawn on the map, with a **check** for each: a question with a button per answer.
 #
-# The engine is **thurn**. It knows every rule of the base game, and when a move is not allowed it says
-# why, citing the rule: "base rules, 2" means section 2 of the turn (*playing a city card*). The sections
-# are the rulebook's: **Preparation**, then a turn of three steps, **1** draw, **2** play, **3** score
-# (with parts **3a**–**3d**), and **Game End and Scoring**.
+# The checks wait for you: click an answer, and the engine says "Right" or "Not quite", and why. Nothing here
+# answers them, and their answers are not written down anywhere: they come from the engine, so a check always
+# agrees with the rules the engine plays by.
+
+# %%
+import random
+
+import pandas as pd
+from IPython.display import display
+
+import thurn
+from thurn import CallOfficial, Draw, Keep, Play, Score, lessons
+from thurn.viz import board_figure
+from thurn.widgets import Quiz, RulesStepper
+
+board = thurn.load_board("base")
+
+# %% [markdown]
+# ## The board
+#
+# Here is the board, drawn from its data file (`thurn.load_board("base")`), as the printed board shows it:
+
+# %%
+board_figure(board)
+
+# %% [markdown]
+# **How to read the map.** Each dot is a **city**, 22 in all, and each line a **road** between two cities. The
+# cities belong to nine **provinces**, drawn as shaded regions in their colour, as on the printed board; the legend
+# names them. A **route** is a chain of cities, each joined to the next by a road. The roads are all that
+# matter while you build a route; the provinces matter when you score it, because that is when you place your
+# houses and earn bonus tiles.
+#
+# Baiern is the big province, with 8 cities. Some bonus tiles are for a *pair* of provinces: Württemberg +
+# Hohenzollern, Schweiz + Tyrol, and Böhmen + Salzburg. Lodz, alone in Polen, has no province tile.
+#
+# The roads form a graph (`board.graph`, a `networkx` graph), so "which cities can follow Würzburg in a route?"
+# is a question about its neighbours. On the map they are ringed:
+
+# %%
+board.neighbours("Würzburg")
+
+# %%
+board_figure(board, route=["Würzburg"], candidates=board.neighbours("Würzburg"),
+             title="One road from Würzburg: Mannheim, Stuttgart, Nürnberg")
+
+# %% [markdown]
+# ## Learn by clicking: the rules stepper
+#
+# The rules stepper goes through the rules one at a time: the rule with its citation, the position on the map,
+# and a question to answer by clicking. **Next** and **Back** move between the steps. The first steps follow a
+# real game; the others are the rulebook's own examples.
+#
+# After the last step, **Play a game** starts your first game, you (Ann) against a bot. On your turn there is a
+# button for each action the rules allow, grouped by rule, and above them the rule that applies now, cited
+# and summed up. On the bot's turn, **Next** shows its next action in words, with its rule; **Bot's whole turn**
+# shows the rest of its turn. Nothing happens until you click, and **Back** goes back through everything that
+# has happened.
+
+# %%
+stepper = RulesStepper()
+stepper
+
+# %% [markdown]
+# A citation such as "base rules, 3a — Placing houses" names a section of the base rules: **Preparation**,
+# the three steps of a turn (**1** draw, **2** play, **3** score, with parts **3a**–**3d**), and **Game End and
+# Scoring**. The stepper's steps, each with the rule it teaches:
+
+# %%
+steps = pd.DataFrame({"step": [stop.title for stop in stepper.stops],
+                      "rule": [stop.citation for stop in stepper.stops]})
+(steps.style.hide(axis="index").set_uuid("stepper-steps")
+ .set_table_styles([{"selector": "th, td", "props": "text-align: left"}]))
+
+# %% [markdown]
+# The rulebooks head these sections in their own words. The stepper shows them on request, under each rule
+# ("How the rulebooks head this rule"), and so does `lesson.headings`:
+
+# %%
+stepper.lesson.headings("3a")
+
+# %% [markdown]
+# ## Words, and where the rulebooks differ
 #
 # There are two English rulebooks, and they use different words for the same things. The engine uses the
 # words of the first column; if your rulebook says *Branch* or *Bailiff*, read them as *house* and
@@ -42,35 +120,46 @@
 # | Administrator | **Bailiff** | Amtmann |
 # | Postal Carrier | **Coachman** | Postillion |
 # | Cartwright | **Wainwright** | Wagner |
-
-# %%
-import random
-
-import thurn
-from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score, lessons
-from thurn.widgets import Quiz, RulesStepper
-
-# %% [markdown]
-# ## The board
 #
-# The board has 22 cities joined by roads. Each city belongs to a **province**, shown by its colour. Only
-# the roads matter when you build a route; the provinces matter when you place houses and take bonus tiles.
+# In a few places the rulebooks also say different things. The engine plays one reading by default, and each
+# other reading is a **rule option** you can switch on when you deal a game,
+# `thurn.new_game(names, rules={"optional_houses": True})`. In words:
+#
+# * `optional_houses` — when you score a route you may place *fewer* houses than your choice allows (by
+#   default you place all of them).
+# * `carriage_compulsory` — a route that earns a carriage must take it (by default you may decline it).
+# * `hand_limit_at_most` — after scoring you keep *at most* three cards, so you may keep fewer (by default
+#   exactly three).
+# * `all_provinces_includes_baiern` — the "all provinces" tile needs a house in Baiern too (by default it is
+#   the tile for the provinces *outside* Baiern).
+# * `postal_carrier_may_restart` — the Postal Carrier's second card may start a new route (by default it must
+#   extend the route).
+#
+# <details><summary>Which rulebook says what</summary>
+#
+# * Placing houses is optional in the English rulebook with the expansions; the rules of *All Roads Lead to
+#   Rome* say "the player must place all houses he is allowed", which is the default.
+# * "He **may** take that Coach Card" says Christine Biancheria's English translation (the default); the other
+#   English rulebook and the Polish one say he *takes* it.
+# * "Down to *at most* three cards" says the English translation; "he chooses 3 cards to keep" the other English
+#   rulebook (the default).
+# * "Every province" says the English rulebook with the expansions; "outside of Baiern" the English translation
+#   and the Polish rulebook (the default).
+# * "As long as the second card can be legally placed" says the English translation; "add a second city to his
+#   route" the other English rulebook (the default).
+#
+# </details>
+#
+# The defaults, all off:
 
 # %%
-board = thurn.load_board("base")
-board
+thurn.Rules()
 
 # %% [markdown]
-# Baiern is the big province, with 8 cities. Some bonus tiles are for a *pair* of provinces: Württemberg +
-# Hohenzollern, Schweiz + Tyrol, and Böhmen + Salzburg. Lodz, alone in Polen, has no province tile. The roads
-# form a graph (`board.graph`, a `networkx` graph), so "which cities can follow Würzburg in a route?" is a
-# question about its neighbours:
-
-# %%
-board.neighbours("Würzburg")
-
-# %% [markdown]
-# ## Setting up (Preparation)
+# ## Setting up (base rules, Preparation — Setting up)
+#
+# From here on, the same rules in code. The engine knows every rule of the base game, and when a move is not
+# allowed it says why, citing the rule. Each rule is tried on a position and drawn on the map.
 #
 # > Shuffle the 66 city cards (3 of each city) and lay 6 of them face up; the rest is the face-down deck.
 # > Stack the bonus tiles face up, highest on top. Each player takes 20 houses. (base rules, Preparation)
@@ -93,6 +182,15 @@ assert len(state.display_cards) + state.deck_size == 66 == 22 * 3
 assert all(state.player(name).houses_left == 20 for name in state.player_names)
 
 # %% [markdown]
+# **Check.** The four Baiern tiles are worth 2, 3, 4 and 5. Which one does the first player to earn it take?
+
+# %%
+quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], stack="baiern",
+                                     text="Which Baiern tile lies on top of its stack?"))
+quiz
+
+
+# %% [markdown]
 # The bonus stacks, each listed top first:
 
 # %%
@@ -110,16 +208,14 @@ assert sum(len(tiles) for tiles in stacks.values()) == 30
 state.carriages_available(), board.carriage_points
 
 # %% [markdown]
-# **Check.** The four Baiern tiles are worth 2, 3, 4 and 5. Which one does the first player to earn it take?
+# On the map, the six face-up cards are ringed: any of them may be drawn.
 
 # %%
-quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], stack="baiern",
-                                     text="Which Baiern tile lies on top of its stack?"))
-quiz
-
+board_figure(state, candidates=[city for city in state.display_cards if city],
+             title="Dealt: the six face-up cards, ringed")
 
 # %% [markdown]
-# ## The first turn: the Postmaster must help
+# ## The first turn: the Postmaster must help (base rules, Game Play and 1)
 #
 # > 1. The player **must** draw a city card. 2. The player **must** play a card. 3. The player **may**
 # > score his route. (base rules, Game Play)
@@ -153,7 +249,7 @@ quiz
 
 
 # %% [markdown]
-# ## Drawing a card (base rules, 1)
+# ## Drawing a card (base rules, 1 — Drawing a city card)
 #
 # > The player takes either a face-up card or the top card of the deck. A face-up card taken is replaced
 # > at once from the deck.
@@ -196,27 +292,34 @@ state.log()[-2:]
 # %% [markdown]
 # When the deck runs out, the discard pile is shuffled to form a new deck (base rules, 1).
 #
-# ## Playing a card (base rules, 2)
+# ## Playing a card (base rules, 2 — Playing a city card)
 #
 # > The player must play a card from his hand: start a new route, or add the card to the left or the right
 # > end of his current route, where it must **fit in**.
 #
-# Ann has no route yet, so each of her cards may start one:
-
-# %%
-state.legal_actions()
-
-# %% [markdown]
-# **Check.** With two cards in hand and no route, what may Ann do?
+# **Check.** Ann holds two cards and has no route yet. What may she do?
 
 # %%
 quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "play nurnberg right", "draw deck", "end"]))
 quiz
 
 
+# %% [markdown]
+# With no route, there is no end to add a card to: each of her cards may start one.
+
+# %%
+state.legal_actions()
+
 # %%
 state = state.apply(Play("Nürnberg", "new"))
 state.log()[-2:]
+
+# %% [markdown]
+# Her route, one card long, is on the map. The ringed cities are those with a road to Nürnberg: a card of one
+# of them could extend the route next turn.
+
+# %%
+board_figure(state, player="Ann", candidates=board.neighbours("Nürnberg"))
 
 # %% [markdown]
 # A route must have at least 3 cards to be scored. Ann's route has one card, and she has no official left to
@@ -224,6 +327,35 @@ state.log()[-2:]
 
 # %%
 state
+
+# %% [markdown]
+# ### A route grows card by card
+#
+# A card goes at either **end** of the route, never into the middle. Here is the route of the rulebook's
+# example, Carlsruhe – Stuttgart – Nürnberg – Regensburg, as it grows. On each map the ringed cities are the
+# ones that could come next: the engine's `thurn.fitting_ends` finds, for each city, the ends of the route it
+# fits (none for a city without a road to an end, or already in the route).
+
+# %%
+def next_cities(route):
+    """The cities that fit at an end of ``route`` (base rules, 2)."""
+    return [city.name for city in board.cities if thurn.fitting_ends(board, route, city.name)]
+
+
+grown = ["Carlsruhe", "Stuttgart", "Nürnberg", "Regensburg"]
+for n in range(1, len(grown) + 1):
+    display(board_figure(board, route=grown[:n], candidates=next_cities(grown[:n]), height=360,
+                         title=f"{n} card{'s' if n > 1 else ''}: {'–'.join(grown[:n])}"))
+
+# %% [markdown]
+# The route only ever gets longer at its ends, so the ringed cities are always neighbours of the first or the
+# last city. At three cards, Stuttgart has a road to both ends, Carlsruhe and Nürnberg, and still is not ringed:
+# it is in the route already.
+
+# %%
+assert set(next_cities(["Carlsruhe"])) == set(board.neighbours("Carlsruhe"))
+assert {"Carlsruhe", "Nürnberg"} <= set(board.neighbours("Stuttgart"))
+assert "Stuttgart" not in next_cities(grown[:3])
 
 # %% [markdown]
 # ### What "fits in" means
@@ -243,6 +375,21 @@ example = thurn.GameState.from_position({
     "turn": {"step": "play", "draws": 1},
 })
 example.route("Ann")
+
+# %% [markdown]
+# On the map, her route is numbered in order and her four cards are ringed:
+
+# %%
+board_figure(example, candidates=example.hand("Ann"), title="Ann's route, and her four cards ringed")
+
+# %% [markdown]
+# **Check.** Before reading on: which of Ann's cards can extend her route? The wrong ones are explained by the
+# engine's `why_illegal`.
+
+# %%
+quiz = Quiz(lessons.extend_question(example))
+quiz
+
 
 # %% [markdown]
 # **Innsbruck** has no road to either end, Carlsruhe or Regensburg:
@@ -278,20 +425,21 @@ thurn.fitting_ends(board, example.route("Ann"), "Würzburg"), example.why_illega
 [str(action) for action in example.legal_actions()]
 
 # %% [markdown]
+# On the map, every city that fits is ringed: the neighbours of the two ends, Carlsruhe and Regensburg, that
+# are not in the route. Of Ann's cards only Passau is among them.
+
+# %%
+board_figure(example, candidates=next_cities(example.route("Ann")), title="The cities that fit, ringed")
+
+# %%
+assert set(next_cities(example.route("Ann"))) & set(example.hand("Ann")) == {"Passau"}
+
+# %% [markdown]
 # If Ann cannot extend her route, or doesn't want to, she starts a new route. The old route goes to the
 # discard pile, unscored, and its cards are lost:
 
 # %%
 example.apply(Play("Innsbruck", "new")).log()[0]
-
-# %% [markdown]
-# **Check.** Which of Ann's cards can extend her route? The wrong ones are explained by the engine's
-# `why_illegal`:
-
-# %%
-quiz = Quiz(lessons.extend_question(example))
-quiz
-
 
 # %% [markdown]
 # `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
@@ -303,9 +451,9 @@ except thurn.IllegalAction as error:
     print(error.reason, "—", error)
 
 # %% [markdown]
-# ## The postal officials
+# ## The postal officials (base rules, Game Play — Playing the game)
 #
-# Once per turn a player may call **one** of four officials (base rules, Game Play):
+# Once per turn a player may call **one** of four officials:
 #
 # | official | also called | when | helps with |
 # | --- | --- | --- | --- |
@@ -357,6 +505,9 @@ two_cards = turn_start.apply(Draw()).apply(Play("Ulm", "right"))
 three_cards = two_cards.apply(CallOfficial("Coachman")).apply(Play("Sigmaringen", "right"))
 three_cards.log()[-2:]
 
+# %%
+board_figure(three_cards, title="Two cards in one turn: Stuttgart–Ulm–Sigmaringen, long enough to score")
+
 # %% [markdown]
 # The second card must extend the route. The Postal Carrier can't be used to start a new one:
 
@@ -389,12 +540,12 @@ quiz
 
 
 # %% [markdown]
-# ## Scoring a route (base rules, 3)
+# ## Scoring a route (base rules, 3 — Scoring a route)
 #
 # > A route of at least 3 cards may be completed. The player then (a) places houses, (b) takes bonus tiles,
 # > (c) takes a carriage, and (d) discards the route and keeps three cards in hand.
 #
-# ### 3a. Placing houses: option A or option B
+# ### Placing houses: option A or option B (base rules, 3a — Placing houses)
 #
 # > **Either** one house in one city of **each** province of the route (option A), **or** one house in
 # > **every** city of **one** province of the route (option B).
@@ -412,12 +563,26 @@ for option in options:
 # %% [markdown]
 # Option A places 3 houses: Sigmaringen, Stuttgart and one of the four Baiern cities. Option B places 4 houses
 # in all four Baiern cities, or 1 house in Hohenzollern or in Württemberg. These are the rulebook's two
-# examples:
+# examples, first option A, then option B. On each map the route is numbered and the houses the option would
+# place are drawn hollow:
+
+# %%
+option_a = ("Sigmaringen", "Stuttgart", "Ingolstadt")
+option_b = ("Nürnberg", "Regensburg", "Ingolstadt", "Augsburg")
+board_figure(board, route=example_route, placement=option_a, height=400,
+             title="Option A: one house in each province of the route (3 houses)")
+
+# %%
+board_figure(board, route=example_route, placement=option_b, height=400,
+             title="Option B: a house in every Baiern city of the route (4 houses)")
+
+# %% [markdown]
+# Option A spreads the houses over the provinces; option B fills one province. No option mixes the two:
+# Sigmaringen, Stuttgart and *two* Baiern cities is neither one house per province nor one whole province.
 
 # %%
 placements = [option.cities for option in options]
-assert ("Sigmaringen", "Stuttgart", "Ingolstadt") in placements
-assert ("Nürnberg", "Regensburg", "Ingolstadt", "Augsburg") in placements
+assert option_a in placements and option_b in placements
 assert ("Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt") not in placements   # one per province only
 assert len(options) == 4 + 3
 
@@ -430,9 +595,8 @@ for option in thurn.placement_options(board, example_route, owned=["Nürnberg"],
     print(option)
 
 # %% [markdown]
-# By default the engine follows the rule that you place **every** house the chosen option allows. The other
-# rulebook makes placing houses optional; that reading is the rule option `optional_houses`
-# (`thurn.new_game(..., rules={"optional_houses": True})`), and it allows many more choices:
+# By default you place **every** house the chosen option allows. With the rule option `optional_houses`
+# (explained above: you may place fewer) there are many more choices:
 
 # %%
 len(thurn.placement_options(board, example_route, optional=True))
@@ -453,7 +617,7 @@ quiz
 
 
 # %% [markdown]
-# ### 3b. Bonus tiles
+# ### Bonus tiles (base rules, 3b — Taking bonus tiles)
 #
 # > **Route length**: a route of 5, 6, or 7 or more cards takes the top tile of that length's stack.
 # > **Provinces**: a house in every city of a province (or of a province pair) takes that province's top
@@ -461,7 +625,7 @@ quiz
 # > house in every province other than Baiern. **Game end**: see below.
 #
 # This is the rulebook's example. Ann already has a house in Stuttgart, and she completes a route through
-# Sigmaringen and Ulm:
+# Sigmaringen, Ulm and Augsburg. She chooses option A, one house in each of the route's three provinces:
 
 # %%
 tile_example = thurn.GameState.from_position({
@@ -470,26 +634,11 @@ tile_example = thurn.GameState.from_position({
                 "Ben"],
     "turn": {"step": "score", "draws": 1, "plays": 1},
 })
-[str(action) for action in tile_example.legal_actions()]
+board_figure(tile_example, placement=["Sigmaringen", "Ulm", "Augsburg"],
+             title="Ann's house in Stuttgart, and the three option A would add (hollow)")
 
 # %% [markdown]
-# Each way to place houses is listed twice: taking the first carriage, or declining it (3c, below).
-# She chooses option A, one house in each of the route's three provinces: Sigmaringen (Hohenzollern), Ulm
-# (Württemberg) and Augsburg (Baiern). With her old house in Stuttgart she now has every city of the pair
-# Württemberg + Hohenzollern, and takes that stack's top tile:
-
-# %%
-scored = tile_example.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
-scored.log()[0]
-
-# %%
-ann = scored.player("Ann")
-assert ("wurttemberg_hohenzollern", 3) in ann.tiles
-assert set(ann.houses) == {"Stuttgart", "Ulm", "Sigmaringen", "Augsburg"}
-ann
-
-# %% [markdown]
-# **Check.** The engine answers "what does this scoring bring?" by playing it:
+# **Check.** Look at Württemberg and Hohenzollern on the map before you answer.
 
 # %%
 quiz = Quiz(lessons.outcome_question(tile_example, "tiles", ["wurttemberg_hohenzollern", "baiern", "route_5", "none"],
@@ -499,23 +648,45 @@ quiz
 
 
 # %% [markdown]
-# ### 3c. Carriages
+# The engine plays the scoring. With her old house in Stuttgart, Ann now has a house in every city of the pair
+# Württemberg + Hohenzollern (ringed), and takes that stack's top tile:
+
+# %%
+scored = tile_example.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
+pair = board.stack("wurttemberg_hohenzollern").provinces
+pair_cities = [city.name for city in board.cities if city.province in pair]
+print(scored.log()[0])
+board_figure(scored, player="Ann", route=(), candidates=pair_cities,
+             title="Every city of Württemberg + Hohenzollern has Ann's house: the tile is hers")
+
+# %%
+ann = scored.player("Ann")
+assert ("wurttemberg_hohenzollern", 3) in ann.tiles
+assert set(ann.houses) == {"Stuttgart", "Ulm", "Sigmaringen", "Augsburg"} >= set(pair_cities)
+ann
+
+# %% [markdown]
+# The legal actions at a scoring list each way to place houses twice: taking the carriage the route earns, or
+# declining it (next section).
+
+# %%
+[str(action) for action in tile_example.legal_actions()]
+
+# %% [markdown]
+# ### Carriages (base rules, 3c — Taking a carriage)
 #
 # > If the route has at least as many cards as the next carriage, the player takes it. Carriages are taken
 # > in order, 3, 4, 5, 6, 7, and none may be skipped. Houses don't matter here.
 #
-# The first English rulebook (000) says the player **may** take it, and the engine follows that reading
-# (rules notes R9): every scoring that earns a carriage can also decline it, written
-# `Score([...], carriage=False)` or `score ... decline`. Why would anyone refuse points? Carriage 7 ends the game,
-# and a player who is behind may rather play on: the scoring what-if notebook (04) shows that choice in numbers.
-# The rule option `carriage_compulsory` follows the other rulebook (001: the player *takes* it).
+# The English translation says the player **may** take it, and the engine follows that reading: every scoring
+# that earns a carriage can also decline it, written `Score([...], carriage=False)` or `score ... decline`. Why
+# would anyone refuse points? Carriage 7 ends the game, and a player who is behind may rather play on: the
+# scoring what-if notebook (04) shows that choice in numbers. With the rule option `carriage_compulsory` (the
+# other rulebooks' reading) the carriage is always taken.
 #
 # Above, Ann's 3-card route earned her first carriage, the 3. The rulebook's example goes on like this: a
-# second route of 5 cards earns only carriage 4, the next in order. A third route of 4 cards then earns
-# nothing, because carriage 5 needs 5 cards. That is the position where the Cartwright helped:
-
-# %%
-short_route.apply(Score(["Mannheim", "Carlsruhe"])).player("Ann").carriages
+# second route of 5 cards earns only carriage 4, the next in order. Then Ann completes a third route, of 4
+# cards: the position where the Cartwright helped.
 
 # %% [markdown]
 # **Check.** Ann has carriages 3 and 4 and scores her 4 cards without the Cartwright:
@@ -528,16 +699,20 @@ quiz
 
 
 # %% [markdown]
-# ### 3d. The hand limit
+# The engine's answer, played: her carriages stay 3 and 4, because carriage 5 needs 5 cards.
+
+# %%
+short_route.apply(Score(["Mannheim", "Carlsruhe"])).player("Ann").carriages
+
+# %% [markdown]
+# ### The hand limit (base rules, 3d — Keeping three cards)
 #
 # > After scoring, the route's cards go to the discard pile, and the player chooses three cards to keep,
-# > discarding the rest (001).
+# > discarding the rest.
 #
-# The first English rulebook (000) says "down to *at most* three": with the rule option `hand_limit_at_most`
-# the player may keep fewer (rules notes R11).
-#
-# There is no hand limit at any other time. Ann holds five cards and scores the Baden route Mannheim –
-# Carlsruhe – Freiburg:
+# The English translation says "down to *at most* three": with the rule option `hand_limit_at_most` the player
+# may keep fewer. There is no hand limit at any other time. Ann holds five cards and scores the Baden route
+# Mannheim – Carlsruhe – Freiburg:
 
 # %%
 big_hand = thurn.GameState.from_position({
@@ -551,7 +726,15 @@ must_keep = big_hand.apply(Score(["Mannheim", "Carlsruhe", "Freiburg"]))
 must_keep.log()
 
 # %% [markdown]
-# Her turn isn't over yet. She is in the `keep` step, and chooses which 3 of her 5 cards to keep:
+# **Check.** After scoring, Ann holds five cards. What may she do?
+
+# %%
+quiz = Quiz(lessons.action_question(must_keep, ["keep basel+zurich+linz", "keep basel+zurich", "end"]))
+quiz
+
+
+# %% [markdown]
+# Her turn isn't over yet: she is in the `keep` step, and chooses which 3 of her 5 cards to keep:
 
 # %%
 assert must_keep.step == "keep"
@@ -565,23 +748,14 @@ must_keep.apply(Keep(["Basel", "Zürich", "Linz"])).log()[1]
 big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
 
 # %% [markdown]
-# **Check.** After scoring, Ann holds five cards. What may she do?
-
-# %%
-quiz = Quiz(lessons.action_question(must_keep, ["keep basel+zurich+linz", "keep basel+zurich", "end"]))
-quiz
-
-
-# %% [markdown]
-# ## The end of the game (Game End and Scoring)
+# ## The end of the game (base rules, Game End and Scoring — The end of the game)
 #
 # > When a player takes carriage 7, or places his last house, he takes the "game end" tile and the round is
 # > played to its end, so that everyone has had the same number of turns. Each player then scores: **the
 # > points of his highest carriage, plus his bonus tiles, minus his unplaced houses**.
 #
-# This is the rulebook's Cartwright example. Ann has carriage 6 and completes a route of 5 cards, and with the
-# Cartwright she takes carriage 7. She is the first to take it, so the end of the game has begun. Her route
-# also earns the "route of 5" tile.
+# This is the rulebook's Cartwright example. Ann, the starting player, has carriage 6 and completes a route of
+# 5 cards, and with the Cartwright she takes carriage 7. Her route also earns the "route of 5" tile.
 
 # %%
 before_end = thurn.GameState.from_position({
@@ -591,15 +765,10 @@ before_end = thurn.GameState.from_position({
     "turn": {"step": "score", "draws": 1, "plays": 1},
     "seed": 5,
 })
-finale = before_end.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
-finale.log()[:2]
-
-# %%
-assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
-assert not finale.is_over and finale.to_move_name == "Ben"
+board_figure(before_end, title="Ann's route of 5, before she scores it")
 
 # %% [markdown]
-# **Check.** Before Ann scored: what happens after her turn?
+# **Check.** Ann takes carriage 7. What happens after her turn?
 
 # %%
 quiz = Quiz(lessons.outcome_question(before_end, "next", ["over", "Ben"],
@@ -608,6 +777,18 @@ quiz = Quiz(lessons.outcome_question(before_end, "next", ["over", "Ben"],
                                      text="What happens after Ann's turn?"))
 quiz
 
+
+# %% [markdown]
+# The engine plays it. Ann is the first to take carriage 7, so she takes the game end tile, and the end of the
+# game has begun: the round is played to its end.
+
+# %%
+finale = before_end.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
+finale.log()[:2]
+
+# %%
+assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
+assert not finale.is_over and finale.to_move_name == "Ben"
 
 # %% [markdown]
 # Ben and Cat still take their turns (here by the simplest possible rule: a random legal action). Then the
@@ -630,7 +811,8 @@ finale.scores()
 # %% [markdown]
 # **Ties.** Among the players tied for first place, the one holding the game-end tile wins. If none of them
 # holds it, the tied player seated nearest to its holder, going clockwise, wins (base rules, Game End and
-# Scoring). Here Ann and Ben are tied at −18 and Cat holds the tile. Clockwise after Cat comes Ann:
+# Scoring). A finished game of three, seated Ann, Ben, Cat clockwise: Ann holds a route-of-5 tile worth 2, Ben a
+# route-of-7 tile worth 2, Cat the game end tile worth 1; nobody placed a house.
 
 # %%
 tie = thurn.GameState.from_position({
@@ -640,18 +822,21 @@ tie = thurn.GameState.from_position({
     "end_triggered_by": 2,
     "turn": {"step": "over"},
 })
-print(tie.returns(), "→ winner:", tie.winner())
-
-# %%
-assert tie.winner() == "Ann"
+tie.returns()
 
 # %% [markdown]
-# **Check.** The tie-break, asked the other way round:
+# **Check.** Ann and Ben are tied at −18, and Cat holds the game end tile.
 
 # %%
 quiz = Quiz(lessons.outcome_question(tie, "winner", ["Ann", "Ben", "Cat"], text="Who wins?"))
 quiz
 
+
+# %% [markdown]
+# Neither tied player holds the tile, so the one nearest to Cat clockwise wins: after Cat comes Ann.
+
+# %%
+assert tie.winner() == "Ann"
 
 # %% [markdown]
 # ## A whole game
@@ -725,6 +910,12 @@ print(f"{game.winner()} wins; {game.end_triggered_by} triggered the end; "
       f"{game.turns_taken('Ann')} turns each, {len(game.history)} decisions.")
 
 # %% [markdown]
+# The board at the end: every player's houses in his colour.
+
+# %%
+board_figure(game, route=(), title="The beginners' game at its end: every player's houses")
+
+# %% [markdown]
 # The log tells the game's story in sentences. Here is how it ended:
 
 # %%
@@ -740,32 +931,16 @@ assert thurn.GameState.from_json(saved) == game
 len(game.history)
 
 # %% [markdown]
-# ## All the rules again, one click at a time
+# ## Another game, at your own pace
 #
-# The **rules stepper** goes through a turn one rule at a time: the rule with its citation, the position on
-# the map, and a question to answer by clicking. **Next** and **Back** move between the steps. The first steps
-# follow a real game (the seed deals it: `RulesStepper(seed=7)` deals another); the others are the rulebook's
-# examples. Each step's position is a real engine state, reached by applying real actions, and the engine
-# answers every question (the steps are in `data/base_lessons.json`, which holds no answers).
+# The game at the end of the rules stepper is also an app of its own, `GuidedGame`: you are Ann, the bot plays
+# Bot, and each decision shows the rule it falls under. A different seed deals another game; `bot="random"`
+# plays against the random bot, `bot="search"` against the strongest.
 
 # %%
-stepper = RulesStepper()
-stepper
+from thurn.widgets import GuidedGame
 
-# %% [markdown]
-# The steps, each with the section of the rules it teaches:
-
-# %%
-for stop in stepper.stops:
-    print(f"{stop.rule:42} {stop.title}")
-
-# %% [markdown]
-# The stepper can also be driven from code (`stepper.go(step)`, `stepper.answer(choice)`); here it only moves to the
-# "fits in" step and leaves its question for you:
-
-# %%
-stepper.go("fits_in")
-print(stepper.state.route("Ann"))
+GuidedGame(seed=7)
 
 # %% [markdown]
 # Engines are for trying things. How do the scores spread over many beginner games? How much does the

@@ -186,8 +186,11 @@ fig.show()
 #
 # `RouteExplorer` puts all of this in one app. Click a card to choose it or put it back; type the route you
 # are building (city names separated by commas, then Enter). The table lists every route and extension,
-# best first (the first 50; "show more" lists more); click a row to see it on the map: the route dashed, the
-# houses of its best scoring hollow, and the chosen cards that fit your route ringed. Type a city that does
+# ranked best first by the engine (the `#` column; the first 50, "show more" lists more). Click a column's
+# name to sort by it (the most houses, the highest carriage, the longest route first; click again to turn
+# the order round), and click a row's number to see it on the map: the route dashed, the houses of its best
+# scoring hollow, and the chosen cards that fit your route ringed. When you type a route, the map shows the
+# best option for that route (its best extension), whatever row you picked before. Type a city that does
 # not exist and the app says which one you probably meant.
 #
 # Start with the five western cards on an empty board:

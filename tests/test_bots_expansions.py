@@ -258,3 +258,24 @@ def test_greedy_with_expansions_is_deterministic():
     assert [x.notation for x in a.history] == [x.notation for x in b.history]
     rng = random.Random(1)
     assert rng  # (the bots' own generators only)
+
+
+def test_greedy_values_stay_in_points_with_an_empty_hand():
+    """The Messenger's paid officials make the Administrator legal with an empty hand at the draw (Messenger, The
+    Nobility Letters): its value must stay a number of points, not the 'no play' sentinel turned into +1e9 (found by
+    the game review of a three-player Messenger game)."""
+    from thurn.bots.greedy import action_values
+    from thurn.bots.greedy.tables import NEG
+    from thurn.bots.search import _as_mover
+    s = play_game(["Ann", "Ben", "Cid"], "greedy", 3, {"expansions": ["messenger"]})
+    weights, seen, empty = GreedyBot(0).weights, 0, 0
+    position = s.root
+    for a in s.history:
+        for seat in range(3):
+            mover = _as_mover(position, seat)
+            empty += not mover.players[seat].hand
+            for v, act in action_values(mover, weights, always=True):
+                seen += 1
+                assert v <= NEG / 2 or abs(v) < 1_000, (v, act.notation, mover.step)
+        position = position.apply(a)
+    assert seen > 1000 and empty > 0

@@ -74,6 +74,48 @@ def check_play_click(page, name: str) -> None:
     assert b.page_problems(page) == [], f"errors after clicking {label!r}"
 
 
+_EXPLORER = """() => {
+  const app = document.querySelector('.thurn-explorer');
+  const rows = [...app.querySelectorAll('.thurn-route-row')].filter(r => r.offsetParent !== null);
+  return {
+    head: [...app.querySelectorAll('.thurn-routes-head button')].map(x => x.textContent.trim()),
+    rows: rows.map(r => [r.querySelector('button').textContent.trim(),
+                         ...[...r.querySelectorAll('.thurn-cells > span')].map(c => c.textContent.trim())]),
+    selected: rows.findIndex(r => r.classList.contains('thurn-row-selected')),
+    title: [...app.querySelectorAll('.thurn-map .gtitle')].map(t => t.textContent).join(' '),
+  };
+}"""
+
+
+def check_explorer(page, name: str) -> None:
+    """The first RouteExplorer: clicking a column's name sorts its rows, clicking a row's number draws that route,
+    and a typed route makes the map show the best option for it (issue 14). Shot after the clicks."""
+    app = page.locator(".thurn-explorer").first
+    before = page.evaluate(_EXPLORER)
+    assert before["rows"] and before["head"][0].startswith("#"), f"no sortable route table: {before['head']}"
+    column = before["head"].index("cards")
+    app.locator(".thurn-routes-head button", has_text="cards").click()
+    page.wait_for_function(f"() => {{ const t = ({_EXPLORER})(); const c = t.rows.map(r => +r[{column}]);"
+                           " return t.head.includes('cards ▼') && c.every((x, i) => i === 0 || c[i - 1] >= x); }")
+    after = page.evaluate(_EXPLORER)
+    cards = [int(r[column]) for r in after["rows"]]
+    assert cards == sorted(cards, reverse=True) and cards != [int(r[column]) for r in before["rows"]], cards
+    route = after["rows"][3][before["head"].index("route")]
+    app.locator(".thurn-route-row").nth(3).locator("button").click()
+    page.wait_for_function("route => [...document.querySelector('.thurn-explorer').querySelectorAll("
+                           "'.thurn-map .gtitle')].some(t => t.textContent.includes(route))", arg=route)
+    assert page.evaluate(_EXPLORER)["selected"] == 3
+    box = app.locator(".widget-text input").first
+    box.fill("Basel, Freiburg")
+    box.press("Enter")
+    page.wait_for_function("() => [...document.querySelector('.thurn-explorer').querySelectorAll("
+                           "'.thurn-map .gtitle')].some(t => t.textContent.includes('Basel–Freiburg')"
+                           " && t.textContent.includes('suggested (extension'))")
+    page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
+    b.screenshot(page, f"{name}-explorer", ".thurn-explorer")
+    assert b.page_problems(page) == [], "errors after using the route explorer"
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
 def test_notebook_runs_in_lab(notebook, lab, page):
     name = f"lab-{notebook.stem}"
@@ -97,6 +139,8 @@ def test_notebook_runs_in_lab(notebook, lab, page):
                 assert b.count(page, ".thurn-play") > 0, "the Play notebook shows no Play app (.thurn-play)"
             if b.count(page, ".thurn-play"):
                 check_play_click(page, name)
+            if b.count(page, ".thurn-explorer"):
+                check_explorer(page, name)
 
             assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
             assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
@@ -200,3 +244,142 @@ def test_expansions_map_and_return_picker_in_lab(lab, page):
             assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
     finally:
         lab.shut_down_kernels()
+
+
+#: The tutorial's rules stepper on its last step (a cell of its own, so that the test needs no Run All of notebook
+#: 01, which test_notebook_runs_in_lab covers).
+STEPPER_CELL = """\
+import thurn
+from thurn.widgets import RulesStepper
+print("thurn from", thurn.__file__)
+RulesStepper(start="final_score")
+"""
+
+_GAME_STATE = """() => {
+  const game = document.querySelector('.thurn-stepper .thurn-guided-game');
+  if (!game) return null;
+  return {happened: (game.querySelector('.thurn-happened') || {}).textContent || '',
+          rule: (game.querySelector('.thurn-rule') || {}).textContent || '',
+          svg: [...game.querySelectorAll('.thurn-map svg.main-svg')].map(s => s.innerHTML).join(''),
+          actions: [...game.querySelectorAll('.thurn-action')].filter(b => !b.disabled).length,
+          botMove: [...game.querySelectorAll('.thurn-next')].some(b => !b.disabled)};
+}"""
+
+
+def test_tutorial_stepper_note_and_first_game_in_lab(lab, page):
+    """The rules stepper in JupyterLab: the other rulebooks' headings open on request (a <details> note naming
+    the books); "Play a game" opens the first game; a click on a legal action plays it (the rule is cited, the map
+    changes), and on the bot's turn Next shows its action in words."""
+    name = "lab-tutorial-stepper"
+    try:
+        with screenshot_on_failure(page, name):
+            nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "stepper", "metadata": {},
+                             "outputs": [], "source": STEPPER_CELL.splitlines(keepends=True)}],
+                  "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+                  "nbformat": 4, "nbformat_minor": 5}
+            (lab.root / "tutorial_stepper.ipynb").write_text(json.dumps(nb))
+            b.open_notebook(page, lab, "tutorial_stepper.ipynb")
+            cells = b.run_all_cells(page)
+            assert b.error_outputs(cells) == [], "error outputs"
+            printed = "".join("".join(o.get("text", "")) for o in cells[0]["outputs"] if o["output_type"] == "stream")
+            assert f"thurn from {b.ROOT}" in printed, f"the kernel does not run this checkout's thurn: {printed!r}"
+            b.wait_for_rendering(page)
+            stepper = page.locator(".thurn-stepper").first
+            assert "base rules, Game End and Scoring — The end of the game" in stepper.text_content()
+            note = stepper.locator("details.thurn-rulebooks").first
+            assert not note.locator("li").first.is_visible(), "the other rulebooks' headings show unasked"
+            note.locator("summary").click()
+            note.locator("li", has_text="Polish rulebook").wait_for()
+            assert "000" not in note.text_content() and "004" not in note.text_content()
+            b.screenshot(page, f"{name}-rulebooks-note", ".thurn-stepper")
+
+            stepper.locator(".thurn-next", has_text="Play a game").click()
+            page.wait_for_function("() => { const g = document.querySelector('.thurn-stepper .thurn-guided-game');"
+                                   " return !!g && !!g.querySelector('.thurn-map .main-svg')"
+                                   " && g.querySelectorAll('.thurn-action').length > 0; }", timeout=b.WAIT_MS)
+            page.wait_for_timeout(500)
+            first = page.evaluate(_GAME_STATE)
+            assert "base rules, 1 — Drawing a city card" in first["rule"] and first["actions"] > 0, first
+            b.screenshot(page, f"{name}-game-start", ".thurn-stepper")
+            game = stepper.locator(".thurn-guided-game")
+            for _ in range(12):                      # Ann's first turn, one click per decision
+                state = page.evaluate(_GAME_STATE)
+                if state["botMove"]:
+                    break
+                game.locator(".thurn-action:not([disabled])").first.click()
+                page.wait_for_function("old => { const g = document.querySelector('.thurn-guided-game .thurn-happened');"
+                                       " return !!g && g.textContent !== old; }", arg=state["happened"],
+                                       timeout=b.WAIT_MS)
+                assert "Your move" in page.evaluate(_GAME_STATE)["happened"]
+            state = page.evaluate(_GAME_STATE)
+            assert state["botMove"], "Ann's turn did not end within 12 clicks"
+            assert state["svg"] != first["svg"], "the map did not change with Ann's moves"
+            game.locator(".thurn-next:not([disabled])").click()
+            page.wait_for_function("() => { const g = document.querySelector('.thurn-guided-game .thurn-happened');"
+                                   " return !!g && g.textContent.includes(\"Bot's move\"); }", timeout=b.WAIT_MS)
+            page.wait_for_timeout(500)
+            after = page.evaluate(_GAME_STATE)
+            assert "Bot" in after["happened"] and "base rules, " in after["happened"], after
+            b.screenshot(page, f"{name}-bot-move", ".thurn-stepper")
+            assert b.page_problems(page) == [], "the page shows errors"
+            assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
+            assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
+    finally:
+        lab.shut_down_kernels()
+
+
+#: A finished greedy game reviewed for Ann with a small search budget (the review app, issue 14). The first line
+#: says where thurn comes from, so the test knows the kernel runs this checkout.
+REVIEW_CELL = """\
+import thurn
+from thurn.bots import make_bot
+from thurn.sim import play_game
+from thurn.widgets import GameReview
+print("thurn from", thurn.__file__)
+game = play_game(["Ann", "Ben"], [make_bot("greedy", seed=1), make_bot("greedy", seed=2)], 7)
+GameReview(game, "Ann", bot={"iterations": 16}, samples=2)
+"""
+
+
+def test_game_review_app_in_voila(chromium, page, tmp_path):
+    """The game review under Voilà: the mistakes in words, the chart, the decisions table and the replay, whose
+    next button steps the map and the log line on; screenshots before and after."""
+    folder = tmp_path / "review"
+    folder.mkdir()
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "review", "metadata": {},
+                     "outputs": [], "source": REVIEW_CELL.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (folder / "game_review.ipynb").write_text(json.dumps(nb))
+    with b.voila(folder / "game_review.ipynb", tmp_path) as url, screenshot_on_failure(page, "voila-review"):
+        page.goto(url, timeout=b.WAIT_MS)
+        page.wait_for_selector(".thurn-review .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+        b.wait_for_app(page)
+        app = page.locator(".thurn-review").first
+        assert "Game review: Ann · Ben" in app.text_content()
+        mistakes = app.locator(".thurn-review-mistakes").first.text_content()
+        assert mistakes.count("Turn ") == 3 and "points more (expected)" in mistakes, mistakes[:400]
+        assert app.locator(".thurn-review-table table tr").count() > 20, "the decisions table is missing"
+        assert app.locator(".js-plotly-plot").count() == 2, "the chart or the map is missing"
+        b.screenshot(page, "voila-review")
+        now = app.locator(".thurn-review-now").first
+        assert "The start" in now.text_content()
+        title = app.locator(".thurn-map .gtitle").first.text_content()
+        app.locator(".thurn-review-replay button", has_text="next").first.click()
+        now.filter(has_text="Action 1 of").wait_for()
+        page.wait_for_function(
+            "old => { const t = document.querySelector('.thurn-review .thurn-map .gtitle');"
+            " return t && t.textContent !== old; }", arg=title, timeout=b.WAIT_MS)
+        assert "Ann draws" in now.text_content()
+        app.locator(".thurn-review-mistakes button").first.click()
+        now.filter(has_text="the search bot:").wait_for()
+        page.wait_for_function(                  # the map shows the position the replay's text says
+            "() => { const t = document.querySelector('.thurn-review .thurn-map .gtitle');"
+            " const m = /Action (\\d+) of (\\d+)/.exec(document.querySelector('.thurn-review-now').textContent);"
+            " return t && m && t.textContent.includes(`after action ${m[1]} of ${m[2]}`); }", timeout=b.WAIT_MS)
+        page.wait_for_timeout(500)  # let plotly finish the redraw before the shot
+        b.screenshot(page, "voila-review-mistake", ".thurn-review")
+        b.screenshot(page, "voila-review-replay", ".thurn-review-replay")
+        assert b.page_problems(page) == [], "the page shows errors"
+        assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
+        assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"

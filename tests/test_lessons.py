@@ -14,8 +14,9 @@ import pytest
 
 import thurn
 from thurn import IllegalAction, Play, parse_action, turn
-from thurn.lessons import (FORMAT, LessonError, Question, action_question, available_lessons, extend_question,
-                           lesson_from_dict, lesson_path, load_lesson, namespace, outcome_question)
+from thurn.lessons import (FORMAT, LessonError, Question, action_question, available_lessons, cite_rule,
+                           extend_question, lesson_from_dict, lesson_path, load_lesson, namespace, outcome_question,
+                           rule_summary)
 
 LESSON = load_lesson("base")
 RAW = json.loads(lesson_path("base").read_text(encoding="utf-8"))
@@ -183,6 +184,57 @@ def test_every_step_cites_its_rule_in_its_text():
         assert stop.rule.startswith("base rules, ")
 
 
+# -- citations read as the rule's name, the rule books by their names -----------------------------------------------
+
+def test_a_citation_names_the_rule():
+    stops = {stop.step.id: stop for stop in LESSON.stops()}
+    assert stops["fits_in"].citation == "base rules, 2 — Playing a city card"
+    assert stops["houses"].citation == "base rules, 3 — Scoring a route, and 3a — Placing houses"
+    assert stops["tiles"].rule == "base rules, 3b"                   # the short form the engine writes stays
+    for stop in stops.values():
+        for section in stop.step.sections:
+            assert f"{section} — {LESSON.sections[section].name}" in stop.citation
+
+
+def test_every_section_has_a_name_and_a_summary():
+    for section in LESSON.sections.values():
+        assert section.name and section.name != section.id
+        assert len(section.summary) > 40
+
+
+def test_the_engines_citations_get_the_rules_names():
+    assert cite_rule("base rules, 3a") == "base rules, 3a — Placing houses"
+    assert cite_rule("base rules, 2") == "base rules, 2 — Playing a city card"
+    assert (cite_rule("base rules, Game Play: one official per turn")
+            == "base rules, Game Play — Playing the game: one official per turn")
+    assert cite_rule("rules notes R12") == "rules notes R12"          # no section of the lesson: as it is
+    assert cite_rule("base rules, 3e") == "base rules, 3e"
+    assert rule_summary("base rules, 3a").startswith("Option A: one house")
+    assert rule_summary("rules notes R1") == ""
+    for spec in thurn.Rules().ruleset.steps.values():                # every step of a turn has a named rule
+        assert " — " in cite_rule(spec.rule) and rule_summary(spec.rule)
+    for spec in thurn.Rules().ruleset.kinds.values():
+        assert " — " in cite_rule(spec.rule) and rule_summary(spec.rule)
+
+
+def test_the_rule_books_are_named_for_readers_not_by_file_id():
+    assert set(LESSON.rulebooks) == {"000", "001", "004"}
+    for doc, name in LESSON.rulebooks.items():
+        assert doc not in name and ("English" in name or "Polish" in name)
+    books = [book for book, _ in LESSON.headings("3a")]
+    assert books == [LESSON.rulebook(d) for d in ("001", "000", "004")]
+    assert ("Polish rulebook", "a. Ustawianie domów") in LESSON.headings("3a")
+
+
+def test_no_lesson_text_cites_a_document_by_its_file_id():
+    for raw in (RAW, json.loads(lesson_path("expansions").read_text(encoding="utf-8"))):
+        for step in raw["steps"]:
+            for doc in ("000", "001", "002", "004", "rules notes"):
+                assert doc not in step["text"], (step["id"], doc)
+    for stop in load_lesson("expansions").stops():
+        assert stop.citation == stop.rule                             # the expansions' sections cite themselves
+
+
 # -- the question builders -----------------------------------------------------------------------------------------
 
 EXAMPLE = thurn.GameState.from_position({
@@ -286,7 +338,7 @@ BROKEN = {
                        "step 'setup': the first step has no previous position to continue"),
     "an unlisted section": (broken(lambda d: step(d, "keep").update(sections=["3e"])),
                             "step 'keep' cites section '3e', which the lesson's 'sections' does not list"),
-    "an untaught section": (broken(lambda d: d["sections"].update({"Audience": {"002": "The Audience"}})),
+    "an untaught section": (broken(lambda d: d["sections"].update({"Audience": {"001": "The Audience"}})),
                             "no step teaches the section(s) Audience"),
     "twice the same id": (broken(lambda d: step(d, "keep").update(id="tiles")), "two steps are called 'tiles'"),
     "an unknown lesson field": (broken(lambda d: d.update(answers={})), "the lesson has unknown field(s) answers"),
@@ -304,6 +356,12 @@ BROKEN = {
                                   "step 'play': the text or question names"),
     "an unknown outcome": (broken(lambda d: step(d, "tiles")["question"].update(about="weather")),
                            "step 'tiles': an outcome question is 'about' one of"),
+    "a name for no section": (broken(lambda d: d["names"].update({"3e": "Flying"})),
+                              "'names' names section(s) 3e, which 'sections' does not list"),
+    "an unnamed rule book": (broken(lambda d: d["rulebooks"].pop("004")),
+                             "'rulebooks' does not name the rule document(s) 004"),
+    "a summary that is no text": (broken(lambda d: d["summaries"].update({"3a": 3})),
+                                  "'summaries' should map names to texts"),
 }
 
 

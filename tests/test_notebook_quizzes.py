@@ -2,8 +2,8 @@
 
 The notebook's script (its jupytext pair) is run with ``thurn.widgets.Quiz`` recording every quiz it builds; each
 quiz's right answers and the engine's verdict on a wrong choice are checked against the rules (the same positions
-the learner sees). The notebook itself answers none of them (checked here too; the browser test checks that no
-verdict shows after Run All).
+the learner sees). The notebook itself answers none of them, and leaves the rules stepper and the first game
+untouched (checked here too; the browser test checks that no verdict shows after Run All).
 """
 from __future__ import annotations
 
@@ -37,22 +37,43 @@ EXPECTED = [
 ]
 
 
+APPS: dict = {}
+
+
 @pytest.fixture(scope="module")
 def quizzes():
     made = []
-    original = thurn.widgets.Quiz
+    APPS.clear()
+    originals = {name: getattr(thurn.widgets, name) for name in ("Quiz", "RulesStepper", "GuidedGame")}
 
-    class Recording(original):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            made.append(self)
+    def recording(name):
+        class Recording(originals[name]):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                (made if name == "Quiz" else APPS.setdefault(name, [])).append(self)
+        return Recording
 
-    thurn.widgets.Quiz = Recording
+    for name in originals:
+        setattr(thurn.widgets, name, recording(name))
     try:
         runpy.run_path(str(NOTEBOOK), run_name="notebook")
     finally:
-        thurn.widgets.Quiz = original
+        for name, original in originals.items():
+            setattr(thurn.widgets, name, original)
     return made
+
+
+def test_the_stepper_comes_first_and_the_learners_games_wait_for_him(quizzes):
+    """The rules stepper is near the top (before the first check); its questions and both games are untouched."""
+    text = NOTEBOOK.read_text(encoding="utf-8")
+    assert text.index("RulesStepper()") < text.index("Quiz(")
+    assert text.index("board_figure(board)") < text.index("RulesStepper()")       # the board comes first
+    (stepper,) = APPS["RulesStepper"]
+    assert stepper.index == 0 and not stepper.quiz.answered
+    games = APPS["GuidedGame"]
+    assert games and all(game.events == [] for game in games)
+    if stepper._game is not None:
+        assert stepper._game.events == []
 
 
 def test_the_notebook_builds_every_check_and_answers_none(quizzes):

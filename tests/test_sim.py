@@ -163,6 +163,19 @@ def test_workers_executors_and_chunks_give_identical_tables():
         pd.testing.assert_frame_equal(sim.games, base.games)
 
 
+def test_progress_bar_counts_the_games_under_its_label(capsys):
+    """A notebook's long simulations show a bar (tqdm, here as text on stderr), labelled by the caller."""
+    simulate(3, players=2, seed=1, workers=1, progress="rusher against three")
+    err = capsys.readouterr().err
+    assert "rusher against three" in err and "3/3" in err
+    simulate(3, players=2, seed=1, workers=1, progress=True)
+    assert "games" in capsys.readouterr().err
+    simulate(3, players=2, seed=1, workers=1)
+    assert capsys.readouterr().err == ""
+    with pytest.raises(SimulationError, match="progress should be"):
+        simulate(3, players=2, progress=1)
+
+
 def test_rotate_seats_each_bot_equally():
     sim = simulate(6, bots=["greedy", "random", "greedy"], players=3, rotate=True, seed=2, workers=1)
     counts = sim.players.groupby(["lineup", "seat"]).size()
@@ -398,3 +411,28 @@ def test_too_many_games_or_workers_are_refused_before_playing():
     with pytest.raises(SimulationError, match="at most 1024") as e:
         simulate(1, workers=100_000)
     assert e.value.reason == "too_many_workers"
+
+
+# The "rusher" of notebook 05 (section 6): a greedy bot that builds long routes for the carriage track (base rules, 3c)
+# by counting a turn spent on a route cheaper (rate 0.7 instead of 1.0) and a step up the track dearer (carriage_step 3
+# instead of 1.5). The experiment claims it builds longer routes than the greedy players; this checks the claim.
+RUSHER = "greedy:rate=0.7,carriage_step=3"
+
+
+def test_the_notebook_rusher_builds_longer_routes_than_greedy():
+    from pathlib import Path
+
+    from thurn.sim import sized
+
+    notebook = Path(__file__).resolve().parents[1] / "notebooks" / "05_strategy_lab.py"
+    assert f'RUSHER = "{RUSHER}"' in notebook.read_text(encoding="utf-8")       # the bot the notebook plays
+    sim = simulate(sized(200, 40), bots=[RUSHER, "greedy", "greedy", "greedy"], players=4, seed=7, rotate=True)
+    players = sim.players.assign(rusher=sim.players.lineup == 0)
+    routes = players.assign(length=players.route_lengths.str.split(",")).explode("length")
+    routes = routes[routes.length.notna() & (routes.length != "")].astype({"length": int})
+    per_route = routes.groupby("rusher").length.mean()          # every route scored counts once
+    assert per_route[True] > per_route[False] + 0.4
+    longest = players.groupby("rusher").longest_route.mean()
+    assert longest[True] > longest[False]
+    first = players.groupby("rusher").first_route_length.mean()
+    assert first[True] > first[False]                          # long from the start

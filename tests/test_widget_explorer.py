@@ -35,8 +35,9 @@ def strip_uid(t) -> dict:
     return d
 
 
-def label_points(label: str) -> int:
-    return int(label.split("\u00a0")[0])
+def shown_rows(e):
+    """The rows the table shows: (rank, points, route) from its text."""
+    return [(int(r["#"]), int(r["points"]), r["route"]) for r in e.table_rows]
 
 
 @pytest.fixture(scope="module")
@@ -49,10 +50,12 @@ def test_the_rows_are_the_engine_ranking(explorer):
     expected = route_options("base", HAND, limit=50)
     assert rows(explorer.options) == rows(expected)
     assert explorer.options.total == expected.total
-    labels = [label for label, _ in explorer.table.options]
-    assert len(labels) == len(expected)
-    assert [label_points(label) for label in labels] == [o.points for o in expected]
-    assert all(str(o.route) in label for o, label in zip(expected, labels))
+    table = shown_rows(explorer)
+    assert [rank for rank, _, _ in table] == list(range(1, len(expected) + 1))
+    assert [points for _, points, _ in table] == [o.points for o in expected]
+    assert [route for _, _, route in table] == [str(o.route) for o in expected]
+    assert len(explorer.table.children) >= len(expected)           # a row widget each (a pool: extra ones hidden)
+    assert all(b.layout.display is None for b in explorer.table.children[:len(expected)])
     assert f"{expected.total} routes" in explorer.status.value
 
 
@@ -104,11 +107,77 @@ def test_the_best_row_is_drawn_until_the_user_picks_one():
     e.select(5)
     picked = e.selected.route
     e.toggle("Lodz")                                        # no road from Lodz to these: the pick stays listed
-    assert e.selected.route == picked and e.table.index == 5
+    assert e.selected.route == picked and e.row == 5
     e.toggle("Zürich")                                      # the pick moves down the list, and stays selected
-    assert e.selected.route == picked and e.table.index > 5
+    assert e.selected.route == picked and e.row > 5
     e.toggle(picked[0])                                     # the pick cannot be built any more: the best is shown
-    assert e.table.index == 0 and e.selected.route != picked
+    assert e.row == 0 and e.selected.route != picked
+
+
+def test_a_typed_route_shows_its_best_option_not_a_row_picked_before():
+    """Issue 14: after picking a row, typing a route draws the best option for that route (its best extension,
+    with its best placement of houses), not the row picked earlier, even while that row is still listed."""
+    e = RouteExplorer("base", HAND)
+    e.select(7)
+    picked = e.selected
+    e.route_box.value = "Basel, Freiburg"
+    expected = route_options("base", HAND, route=["Basel", "Freiburg"], limit=50)
+    assert any(o.route == picked.route for o in e.options)   # the earlier pick is still listed, yet not shown
+    best = next(o for o in expected if o.kind == "extension")
+    assert e.selected.route == best.route and e.selected.kind == "extension" and e.selected.points == best.points
+    assert e.row == e.shown.index(e.selected)
+    x, y = positions(best.route)
+    assert (list(trace(e.figure, "suggestion").x), list(trace(e.figure, "suggestion").y)) == (x, y)
+    placement = max((o for o in (best.outcome, best.cartwright) if o is not None), key=lambda o: o.points)
+    assert sorted(trace(e.figure, "placement").text) == sorted(placement.houses)
+    assert str(best.route) in e.figure.layout.title.text
+    e.select(3)                                             # a pick on the new route's list sticks while cards change
+    picked = e.selected.route
+    e.toggle("Lodz")
+    assert e.selected.route == picked
+    e.route = ["Ulm", "Augsburg"]                           # set from code too: the new route's best extension
+    best = next(o for o in route_options("base", HAND + ["Lodz"], route=["Ulm", "Augsburg"], limit=50)
+                if o.kind == "extension")
+    assert e.selected.route == best.route
+    e.route = []                                            # no route: the best new route
+    assert e.row == 0 and e.selected == e.options[0] and e.selected.kind == "new"
+
+
+def test_the_table_sorts_by_a_clicked_column_and_keeps_the_selection():
+    e = RouteExplorer("base", ["Mannheim", "Carlsruhe", "Freiburg", "Stuttgart", "Ulm", "Augsburg"])
+    assert e.sort == ("#", False) and [r for r, _, _ in shown_rows(e)] == list(range(1, len(e.options) + 1))
+    e.select(2)
+    chosen = e.selected
+    e.sort_buttons["houses"].click()                        # as the user clicks the column's name: most first
+    houses = [int(r["houses"]) if r["houses"] != "–" else 0 for r in e.table_rows]
+    assert e.sort == ("houses", True) and houses == sorted(houses, reverse=True) and len(set(houses)) > 1
+    ranks = [int(r["#"]) for r in e.table_rows]
+    for a, b, ra, rb in zip(houses, houses[1:], ranks, ranks[1:]):
+        assert a > b or ra < rb                             # ties keep the engine's order
+    assert e.selected == chosen and e.shown[e.row] == chosen   # the selection follows its row
+    assert "▼" in e.sort_buttons["houses"].description and "▼" not in e.sort_buttons["points"].description
+    e.sort_buttons["houses"].click()                        # again: turned round
+    assert e.sort == ("houses", False)
+    assert [int(r["houses"]) if r["houses"] != "–" else 0 for r in e.table_rows] == sorted(houses)
+    e.sort_by("cards")
+    assert [int(r["cards"]) for r in e.table_rows] == sorted((len(o.route) for o in e.options), reverse=True)
+    e.sort_by("route")
+    assert [r["route"] for r in e.table_rows] == sorted(str(o.route) for o in e.options)
+    e.select(0)                                             # select() counts rows as shown
+    assert e.selected == e.shown[0] == min(e.options, key=lambda o: str(o.route))
+    assert str(e.selected.route) in e.figure.layout.title.text
+    e.table.children[4].children[0].click()                 # clicking a row's number draws that row
+    assert e.selected == e.shown[4] and e.row == 4
+    assert "thurn-row-selected" in e.table.children[4]._dom_classes
+    assert "thurn-row-selected" not in e.table.children[0]._dom_classes
+    e.toggle("Kempten")                                     # new rows keep the chosen order
+    assert e.sort == ("route", False)
+    assert [r["route"] for r in e.table_rows] == sorted(str(o.route) for o in e.options)
+    e.sort_buttons["#"].click()                             # back to the engine's ranking
+    assert [r for r, _, _ in shown_rows(e)] == list(range(1, len(e.options) + 1))
+    with pytest.raises(ValueError, match="no column called 'card'. Did you mean 'cards'"):
+        e.sort_by("card")                                   # a typed error (UnknownName), the order unchanged
+    assert [r for r, _, _ in shown_rows(e)] == list(range(1, len(e.options) + 1))
 
 
 def test_the_map_is_the_figure_of_the_selection():
@@ -176,7 +245,8 @@ def test_show_more():
     assert rows(e.options) == rows(route_options("base", cards, limit=100))
     while not e.more.disabled:
         e.show_more()
-    assert len(e.options) == e.options.total == len(e.table.options)
+    assert len(e.options) == e.options.total == len(e.table_rows)
+    assert sum(row.layout.display != "none" for row in e.table.children) == len(e.options)
 
 
 def test_from_a_game_position_the_cards_are_the_hand_and_the_display():

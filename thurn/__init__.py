@@ -29,3 +29,15 @@ __all__ = [
     "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
     "Outcome", "RouteOption", "ScoreOutcome", "route_options", "score_outcomes",
 ]
+
+
+def review(state, player=None, **options):
+    """Every decision of ``player`` in the game ``state``, ranked by the search bot: a pandas DataFrame (see
+    :func:`thurn.game_review.review`; :func:`thurn.game_review.review_game` adds the mistakes in words and each
+    player's expected final score). Imported when first called, so ``import thurn`` stays light."""
+    from .game_review import review as _review
+
+    return _review(state, player, **options)
+
+
+__all__.append("review")

@@ -14,7 +14,8 @@ from .bots.spec import bot_lineup
 from .sim import bot_seed, cores, game_seed, play_game, player_names, simulate
 
 __all__ = ["machine_info", "bench", "bench_bot", "decision_positions", "bench_search", "bench_parallel",
-           "sample_positions", "bench_map", "bench_apps", "bench_answers", "bench_routes"]
+           "sample_positions", "bench_map", "bench_apps", "bench_answers", "bench_routes", "review_games",
+           "bench_review"]
 
 
 def machine_info() -> dict:
@@ -241,3 +242,51 @@ def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
         r["complete"] = sum(a.complete for a in answers) / len(answers)
         out[f"{size} cities, best {limit}"] = r
     return out
+
+
+def review_games(games: int = 3, rounds: int = 20, seed: int = 0, bot="search") -> list:
+    """``games`` 2-player games between ``bot`` bots (default the search bot at its default budget), each taken
+    at the end of its round ``rounds`` (all of it when shorter): the games the review benchmark reviews."""
+    from .bots.spec import bot_lineup
+
+    names = player_names(2)
+    lineup = bot_lineup(bot, 2)
+    out = []
+    for k in range(games):
+        gseed = game_seed(seed, k)
+        state = play_game(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed)
+        s, cut = state.root, state
+        for a in state.history:
+            s = s.apply(a)
+            if s.turns >= 2 * rounds:
+                cut = s
+                break
+        out.append(cut)
+    return out
+
+
+def bench_review(games: int = 3, rounds: int = 20, seed: int = 0, game_bot="search", **options) -> dict:
+    """Time :func:`thurn.game_review.review_game` (``options``: its ``bot``, ``samples``; default: the search
+    bot's default budget, 8 games played out per turn) of the first player of ``games`` 2-player games of
+    ``rounds`` rounds (:func:`review_games`; ``game_bot`` plays them): seconds for the decisions table, for the
+    expected final scores, and in all (wall time; ``cpu_s``: the process's CPU time, steadier when other programs
+    share the cores), per game, with the load average of the machine just before."""
+    from .game_review import expected_scores, positions, review
+
+    perf, cpu = time.perf_counter, time.process_time
+    rows = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
+    for state in review_games(games, rounds, seed, game_bot):
+        c0 = cpu()
+        t0 = perf()
+        states = positions(state)
+        table = review(state, 0, bot=options.get("bot"), seed=seed)
+        t1 = perf()
+        expected_scores(state, 0, samples=options.get("samples", 8), seed=seed, states=states)
+        t2 = perf()
+        rows.append({"turns": state.turns, "actions": len(state.history), "decisions": len(table),
+                     "table_s": t1 - t0, "expected_s": t2 - t1, "total_s": t2 - t0, "cpu_s": cpu() - c0})
+    n = len(rows)
+    return {"games": rows, "mean_total_s": sum(r["total_s"] for r in rows) / n,
+            "max_total_s": max(r["total_s"] for r in rows), "mean_cpu_s": sum(r["cpu_s"] for r in rows) / n,
+            "load": load}

@@ -370,10 +370,17 @@ def _fill_all(values, state):
 
 @dataclass(frozen=True)
 class Section:
-    """A section of the base rules, with its heading in each rule document."""
+    """A section of the rules: its id ("3a"), its name ("Placing houses"), a one-paragraph summary for learners,
+    and its heading in each rule document (by document id; :attr:`Lesson.rulebooks` names the documents)."""
 
     id: str
     headings: dict
+    name: str = ""
+    summary: str = ""
+
+    def cited(self) -> str:
+        """"3a — Placing houses" (just the id when the section has no name of its own)."""
+        return f"{self.id} — {self.name}" if self.name and self.name != self.id else self.id
 
 
 @dataclass(frozen=True)
@@ -388,11 +395,21 @@ class LessonStep:
     actions: tuple[str, ...]
     question: dict
     cite: str = "base rules"    # the lesson's rule book ("" when the section ids cite themselves)
+    names: tuple[str, ...] = ()  # each section's name ("Placing houses"), "" when it has none
 
     @property
     def rule(self) -> str:
         """The citation, as the engine writes it: "base rules, 3a" (or "Messenger, The Nobility Letters")."""
         return (f"{self.cite}, " if self.cite else "") + " and ".join(self.sections)
+
+    @property
+    def citation(self) -> str:
+        """The citation with the rules' names: "base rules, 3a — Placing houses" ("base rules, 3 — Scoring a
+        route, and 3a — Placing houses" for two sections)."""
+        names = self.names or ("",) * len(self.sections)
+        parts = [f"{sid} — {name}" if name and name != sid else sid for sid, name in zip(self.sections, names)]
+        joint = ", and " if any(n and n != sid for sid, n in zip(self.sections, names)) else " and "
+        return (f"{self.cite}, " if self.cite else "") + joint.join(parts)
 
 
 @dataclass(frozen=True)
@@ -413,6 +430,10 @@ class Stop:
     def rule(self) -> str:
         return self.step.rule
 
+    @property
+    def citation(self) -> str:
+        return self.step.citation
+
 
 @dataclass
 class Lesson:
@@ -426,7 +447,41 @@ class Lesson:
     steps: tuple[LessonStep, ...]
     rules: Rules = field(default_factory=Rules)     # the rules of its seeded games and of its positions
     cite: str = "base rules"
+    rulebooks: dict = field(default_factory=dict)   # document id -> its name for readers ("Polish rulebook")
     _stops: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def rulebook(self, doc: str) -> str:
+        """A rule document's name for readers (its id when the lesson does not name it)."""
+        return self.rulebooks.get(doc, doc)
+
+    def headings(self, section: str) -> list[tuple[str, str]]:
+        """``(rule book's name, its heading)`` for a section, in the order of the lesson's rule books."""
+        found = self.sections[section].headings
+        order = [d for d in self.rulebooks if d in found] + [d for d in found if d not in self.rulebooks]
+        return [(self.rulebook(d), found[d]) for d in order]
+
+    def section_of(self, citation: str) -> Section | None:
+        """The section an engine citation names ("base rules, 3a", "base rules, Game Play: one official per
+        turn"), or ``None``."""
+        text = str(citation)
+        if self.cite:
+            if not text.startswith(self.cite + ", "):
+                return None
+            text = text[len(self.cite) + 2:]
+        for sid in sorted(self.sections, key=len, reverse=True):
+            if text == sid or text.startswith(sid + ":") or text.startswith(sid + " "):
+                return self.sections[sid]
+        return None
+
+    def cite_rule(self, citation: str) -> str:
+        """An engine citation with the rule's name: "base rules, 2" -> "base rules, 2 — Playing a city card"
+        ("base rules, Game Play: one official per turn" -> "base rules, Game Play — Playing the game: one
+        official per turn"); a citation of no section of the lesson is returned as it is."""
+        section = self.section_of(citation)
+        if section is None or not section.name or section.name == section.id:
+            return str(citation)
+        head = (f"{self.cite}, " if self.cite else "") + section.id
+        return head + f" — {section.name}" + str(citation)[len(head):]
 
     @property
     def covers(self) -> tuple[str, ...]:
@@ -559,6 +614,29 @@ def load_lesson(lesson="base") -> Lesson:
     return result
 
 
+_LOADED: dict = {}
+
+
+def cite_rule(citation: str, lesson="base") -> str:
+    """An engine citation with the rule's name, from a lesson's sections: ``cite_rule("base rules, 3a")`` is
+    "base rules, 3a — Placing houses" (see :meth:`Lesson.cite_rule`)."""
+    return _loaded(lesson).cite_rule(citation)
+
+
+def rule_summary(citation: str, lesson="base") -> str:
+    """The lesson's one-paragraph summary of the section an engine citation names ("" when there is none)."""
+    section = _loaded(lesson).section_of(citation)
+    return section.summary if section is not None else ""
+
+
+def _loaded(lesson) -> Lesson:
+    if isinstance(lesson, Lesson):
+        return lesson
+    if lesson not in _LOADED:
+        _LOADED[lesson] = load_lesson(lesson)
+    return _LOADED[lesson]
+
+
 def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") -> Lesson:
     """Check the structure of a parsed lesson file and build the :class:`Lesson` (positions are built by
     :meth:`Lesson.stops`)."""
@@ -566,7 +644,8 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
         _fail(source, "the file should hold one JSON object.")
     if data.get("format") != FORMAT:
         _fail(source, f"unknown format {data.get('format')!r} (expected {FORMAT!r}).")
-    unknown = set(data) - {"format", "title", "about", "seed", "sections", "steps", "rules", "cite"}
+    unknown = set(data) - {"format", "title", "about", "seed", "sections", "steps", "rules", "cite", "rulebooks",
+                           "names", "summaries"}
     if unknown:
         _fail(source, f"the lesson has unknown field(s) {', '.join(sorted(unknown))}.")
     title = _need(data, "title", str, source, "the lesson")
@@ -584,6 +663,19 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
         if not isinstance(headings, dict) or not headings or not all(isinstance(v, str) for v in headings.values()):
             _fail(source, f"section {sid!r} should map each rule document to its heading there.")
         sections[sid] = Section(sid, dict(headings))
+    rulebooks = _texts(data, "rulebooks", source)
+    names = _texts(data, "names", source)
+    summaries = _texts(data, "summaries", source)
+    for key, table in (("names", names), ("summaries", summaries)):
+        stray = [k for k in table if k not in sections]
+        if stray:
+            _fail(source, f"'{key}' names section(s) {', '.join(stray)}, which 'sections' does not list.")
+    if rulebooks:
+        unnamed = sorted({d for sec in sections.values() for d in sec.headings} - set(rulebooks))
+        if unnamed:
+            _fail(source, f"'rulebooks' does not name the rule document(s) {', '.join(unnamed)}.")
+    sections = {sid: Section(sid, sec.headings, names.get(sid, ""), summaries.get(sid, ""))
+                for sid, sec in sections.items()}
     raw_steps = _need(data, "steps", list, source, "the lesson")
     if not raw_steps:
         _fail(source, "the lesson has no steps.")
@@ -600,7 +692,15 @@ def lesson_from_dict(data, source: str = "<lesson data>", name: str = "lesson") 
     missing = [s for s in sections if s not in taught]
     if missing:
         _fail(source, f"no step teaches the section(s) {', '.join(missing)}.")
-    return Lesson(name, title, source, seed, sections, tuple(steps), rules, cite)
+    return Lesson(name, title, source, seed, sections, tuple(steps), rules, cite, rulebooks)
+
+
+def _texts(data: dict, key: str, source: str) -> dict:
+    """An optional mapping of strings to strings (``rulebooks``, ``names``, ``summaries``)."""
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        _fail(source, f"the lesson: {key!r} should map names to texts.")
+    return dict(value)
 
 
 def _need(d: dict, key: str, kind, source: str, where: str):
@@ -647,7 +747,8 @@ def _step(raw, i: int, source: str, sections: dict, rules: Rules | None = None,
         _fail(source, f"{where}: 'actions' should be a list of action notations.")
     question = _need(raw, "question", dict, source, where)
     _check_question(question, where, source, rules)
-    return LessonStep(sid, title, tuple(cited), text, start, tuple(actions), dict(question), cite)
+    names = tuple(sections[s].name for s in cited)
+    return LessonStep(sid, title, tuple(cited), text, start, tuple(actions), dict(question), cite, names)
 
 
 def _check_question(q: dict, where: str, source: str, rules: Rules | None = None) -> None:
@@ -681,5 +782,5 @@ def _check_question(q: dict, where: str, source: str, rules: Rules | None = None
 
 
 __all__ = ["FORMAT", "Lesson", "LessonError", "LessonStep", "OUTCOMES", "Question", "Section", "Stop", "Verdict",
-           "action_question", "available_lessons", "extend_question", "fill", "lesson_from_dict", "lesson_path",
-           "load_lesson", "namespace", "outcome_question"]
+           "action_question", "available_lessons", "cite_rule", "extend_question", "fill", "lesson_from_dict",
+           "lesson_path", "load_lesson", "namespace", "outcome_question", "rule_summary"]

@@ -547,7 +547,8 @@ def _check_count(n_games) -> int:
 
 
 def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: bool = False, workers: int | None = None,
-             executor=None, progress: bool = False, chunksize: int | None = None, on_error: str = "keep") -> Simulation:
+             executor=None, progress: bool | str = False, chunksize: int | None = None,
+             on_error: str = "keep") -> Simulation:
     """Play ``n_games`` games between bots: a :class:`Simulation` ``(games, players)`` of two DataFrames.
 
     ``bots``: ``None`` (a RandomBot in every seat); a name (``"random"``, ``"greedy"``, ``"search"``, or with
@@ -567,7 +568,8 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``dask.distributed.Client`` instead (thurn must be importable on its workers). The games go out in chunks
     of ``chunksize`` games (default: about four chunks per worker, at most :data:`MAX_CHUNK`) and come back in
     game order: the tables are identical whatever runs them, and for the same ``seed``. ``progress``: a tqdm
-    bar. At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers.
+    bar (``tqdm.auto``: a widget in a notebook, text elsewhere), labelled "games" or, when ``progress`` is a text,
+    with that text (at most 60 characters). At most :data:`MAX_GAMES` games and :data:`MAX_WORKERS` workers.
 
     A game in which a bot raises, or chooses an action the engine refuses, is left out of ``games`` and
     ``players`` and listed in ``errors`` (:data:`ERROR_COLUMNS`: the game, its seed, the seat, player and bot,
@@ -614,6 +616,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SimulationError(f"executor should be a concurrent.futures.Executor or a dask.distributed.Client "
                               f"(anything with submit()), not {executor!r}.")
+    if not isinstance(progress, (bool, str)):
+        raise SimulationError(f"progress should be True, False or a label for the bar, not {progress!r}.")
+    label = progress[:60] if isinstance(progress, str) and progress.strip() else "games"
     plan = _Plan(names, lineup, rules.to_dict(), seed, rotate)
     width = _width(executor) if executor is not None else (workers or cores())
     chunks = _chunks(n_games, width, chunksize)
@@ -625,7 +630,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
             raise SimulationError("these bots cannot be sent to other processes (they cannot be pickled: a lambda, "
                                   "a local function, or a bot holding one): give bot names, classes or module-level "
                                   "functions, or run in-process with workers=1.")
-    with tqdm(total=n_games, disable=not progress, desc="games", unit="game") as bar:
+    with tqdm(total=n_games, disable=progress is False, desc=label, unit="game") as bar:
         if local:
             games, rows, errors = _play_range(plan, 0, n_games, bar.update)
         elif executor is not None:

@@ -35,9 +35,9 @@ from ..variants import Variant, register
 from . import component, count
 
 NAME = "offices"
-R_TILES = "Offices (001), Offices of Honor: a tile for every official used"
-R_RETURN = "Offices (001/002): returning tiles"
-R_FINAL = "Offices (001): the final tile return round; rules notes R7"
+R_TILES = "Offices, a tile for every official used"
+R_RETURN = "Offices, returning tiles"
+R_FINAL = "Offices, the final return round (reading R7)"
 RETURN, CHECK, FINAL = "return", "return_check", "final_return"
 STEPS = (RETURN, CHECK, FINAL)
 REWARD_WORDS = {"nothing": "nothing", "card": "a card", "chip": "a victory point chip", "house": "a house"}

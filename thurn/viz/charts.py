@@ -115,3 +115,45 @@ def score_timeline(state: GameState) -> go.Figure:
         title=dict(text=head), xaxis=dict(title=dict(text="turns the player has taken")),
         yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=60)))
+
+
+def review_chart(review, final=None, *, marks=(), title=None) -> go.Figure:
+    """Each player's expected final score over the game, one line per player in his colour: ``review`` is a
+    :class:`thurn.game_review.Review` (its ``expected`` table, ``final`` scores and biggest mistakes) or the
+    ``expected`` DataFrame itself (index: turns played, a column per player, seat order), with ``final`` (the
+    actual final scores by name) and ``marks`` (``(turns, text)`` pairs drawn as dotted lines, e.g. mistakes)
+    given apart. The numbers come from the review (played-out games, Game End and Scoring); none are made here."""
+    expected = getattr(review, "expected", review)
+    if final is None:
+        final = getattr(review, "final", None)
+    if not marks and hasattr(review, "mistake_moves"):
+        table = review.table
+        marks = [(int(table.loc[m, "turn"]) - 1, f"mistake, turn {int(table.loc[m, 'turn'])}")
+                 for m in review.mistake_moves()]
+    names = list(expected.columns)
+    colors = player_colors(len(names)) if len(names) <= 6 else [INK] * len(names)
+    turns = [int(t) for t in expected.index]
+    traces = []
+    for i, name in enumerate(names):
+        label = esc(name, quote=False).replace("%", "&#37;")
+        traces.append(dict(type="scatter", name=label, mode="lines+markers", x=turns,
+                           y=[float(v) for v in expected[name]], line=dict(color=colors[i], width=2.5),
+                           marker=dict(size=5),
+                           hovertemplate=f"{label} after %{{x}} turns: %{{y:.1f}} expected<extra></extra>"))
+        if final is not None and name in final:
+            traces.append(dict(type="scatter", name=f"{label}: final {final[name]}", mode="markers",
+                               x=[turns[-1]], y=[final[name]], showlegend=False,
+                               marker=dict(symbol="star", size=14, color=colors[i], line=dict(width=1, color=INK)),
+                               hovertemplate=f"{label}: final score %{{y}}<extra></extra>"))
+    shapes = [dict(type="line", xref="x", yref="paper", x0=t, x1=t, y0=0, y1=1,
+                   line=dict(color="#b00020", width=1, dash="dot")) for t, _ in marks]
+    notes = [dict(x=t, y=1, xref="x", yref="paper", text=esc(text, quote=False), showarrow=False, yanchor="top",
+                  textangle=-90, xanchor="right", font=dict(size=10, color="#b00020")) for t, text in marks]
+    head = title or ("Expected final score over the game (games played out with the greedy policy); "
+                     "★ the actual final score" if final is not None else
+                     "Expected final score over the game so far (games played out with the greedy policy)")
+    return go.Figure(data=traces, layout=dict(
+        title=dict(text=esc(head, quote=False), font=dict(size=14)),
+        xaxis=dict(title=dict(text="turns played (all players)")),
+        yaxis=dict(title=dict(text="expected final score (points)")), shapes=shapes, annotations=notes,
+        legend=dict(title=dict(text="player")), margin=dict(t=70)))

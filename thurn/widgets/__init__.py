@@ -3,7 +3,10 @@
 - :class:`Play` — a whole game in the notebook, hotseat or against bots, with undo, save/load and autosave;
 - :class:`RouteExplorer` — every route a set of cards can build, ranked by what scoring it would bring;
 - :class:`ScoringWhatIf` — every placement option of a position side by side, and the final table;
-- :class:`RulesStepper` — a turn one rule at a time, with a question to answer by clicking.
+- :class:`RulesStepper` — a turn one rule at a time, with a question to answer by clicking;
+- :class:`GuidedGame` — a first game against a bot, one decision at a time, each with its rule cited;
+- :class:`GameReview` — a game reviewed for one player: his decisions ranked by the search bot, the biggest
+  mistakes in words, each player's expected final score, and a replay on the map.
 
 Each app is imported when first used, so ``import thurn.widgets`` stays light.
 """
@@ -17,6 +20,8 @@ _APPS = {
     "ScoringWhatIf": ".whatif",
     "RulesStepper": ".stepper",
     "Quiz": ".stepper",
+    "GuidedGame": ".stepper",
+    "GameReview": ".review",
 }
 
 __all__ = sorted(_APPS)

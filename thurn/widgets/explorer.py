@@ -17,7 +17,7 @@ import time
 import ipywidgets as widgets
 
 from ..board import Board, load_board
-from ..errors import ThurnError
+from ..errors import ThurnError, UnknownName
 from ..expansions import messenger
 from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options
 from ..routes import fitting_ends
@@ -29,15 +29,28 @@ __all__ = ["RouteExplorer"]
 
 PAGE = 50                   # rows listed at first, and added by "show more"
 OFF_COLOR = "#f1f1f1"       # a card not chosen
+RANK_WIDTH = "46px"         # the column of the rows' buttons (the engine's rank)
 STYLE = """<style>
-.thurn-routes select { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 12px; }
-.thurn-routes-head { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 12px;
-  white-space: pre; color: #555; padding-left: 4px; }
 .thurn-explorer .thurn-card { min-width: 0; padding: 0 6px; }
+.thurn-routes-head .widget-button { margin: 0; padding: 0 4px; font-weight: bold; text-align: left;
+  background: #f3f3f3; border-bottom: 1px solid #bbb; overflow: hidden; text-overflow: clip; }
+.thurn-routes { max-height: 420px; overflow-y: auto; border: 1px solid #ddd; }
+.thurn-route-row { border-bottom: 1px solid #eee; align-items: flex-start; }
+.thurn-route-row .widget-button { margin: 1px 0; }
+.thurn-route-row .widget-html, .thurn-route-row .widget-html-content { margin: 0; height: auto; line-height: 1.35; }
+.thurn-route-row.thurn-row-selected { background: #dcebfa; }
+.thurn-cells { display: grid; gap: 0; font-size: 13px; line-height: 1.35; }
+.thurn-cells > span { padding: 2px 4px; overflow-wrap: anywhere; }
 </style>"""
 UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new board would change
-COLUMNS = ("points", "kind", "houses", "carriage", "route", "tiles")
+COLUMNS = ("points", "houses", "tiles", "carriage", "cards", "kind", "route")
 LETTERS = "letters"         # a column of its own with The Princess' Messenger: the nobility letters the houses take
+RANK = "#"                  # the rows' buttons: the engine's rank, best first; sorting by it restores the ranking
+WIDTHS = {"points": "68px", "houses": "70px", "tiles": "190px", "carriage": "104px", "cards": "66px",
+          "kind": "88px", "route": "minmax(220px, 1fr)", LETTERS: "72px"}
+#: Sorting by a column puts the highest first (the route and the kind: A to Z); clicking the column again turns it.
+DESCENDING = {"points": True, "houses": True, "tiles": True, "carriage": True, "cards": True, LETTERS: True,
+              "kind": False, "route": False, RANK: False}
 
 
 class RouteExplorer(ClosesParts, widgets.VBox):
@@ -47,18 +60,24 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     chosen at first and ``route`` the current route (both editable). From a game position, the cards are
     ``player``'s hand (default: whose turn it is) and, while "include the display" is ticked, the display; the
     route is his current route. ``page`` rows are listed at first ("show more" adds as many). ``min_length`` is
-    the shortest new route listed; ``height`` the map's height in pixels. The best row is drawn on the map
-    until the user selects another (kept while it is listed): the route dashed (``suggestion``), the houses of
-    its best placement hollow (``placement``), and the chosen cards that fit the current route ringed
-    (``candidates``). A city name that does not exist, or a route off the roads, shows the engine's message
-    and changes nothing else.
+    the shortest new route listed; ``height`` the map's height in pixels. The table lists the options ranked by
+    the engine (``#`` 1 is the best); click a column's name to sort by it (again to turn the order round), click a
+    row's number to draw it on the map: the route dashed (``suggestion``), the houses of its best placement hollow
+    (``placement``), and the chosen cards that fit the current route ringed (``candidates``). Until the user picks
+    a row, the map shows the best option for the current route: its best extension when it has one, else the best
+    row; a row picked stays while it is listed and cards change, and a newly typed route (or another player) shows
+    its own best option again. A city name that does not exist, or a route off the roads, shows the engine's
+    message and changes nothing else.
 
     Parts, for code and tests: ``card_buttons`` (city → Button), ``include_display`` (Checkbox),
-    ``route_box`` (Text), ``players`` (Dropdown, with a game position), ``table`` (Select), ``more``
+    ``route_box`` (Text), ``players`` (Dropdown, with a game position), ``sort_buttons`` (column → Button, in
+    the header ``table_head``), ``table`` (VBox of rows, each a Button with the rank and the cells), ``more``
     (Button), ``message`` (MessageArea), ``figure`` (plotly FigureWidget); ``options`` is the listed
-    :class:`~thurn.explore.RouteOptions`, ``selected`` the selected row's :class:`~thurn.explore.RouteOption`,
-    ``timing`` the seconds the last answer took (``options``, ``table``, ``map``, ``total``). With The Princess'
-    Messenger the table has a ``letters`` column: the nobility letters the best placement's houses take.
+    :class:`~thurn.explore.RouteOptions` (engine order), ``shown`` the same in the table's order and
+    ``table_rows`` its text, ``selected`` the selected row's :class:`~thurn.explore.RouteOption` and ``row`` its
+    position, ``sort`` the (column, descending) sorted by, ``timing`` the seconds the last answer took
+    (``options``, ``table``, ``map``, ``total``). With The Princess' Messenger the table has a ``letters``
+    column: the nobility letters the best placement's houses take.
     """
 
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
@@ -73,6 +92,9 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         self._route: list[str] = []
         self._chosen: set[str] = set()
         self._picked = None                 # the route of a row the user selected, kept while it is listed
+        self._index: int | None = None      # the selected option (an index into ``options``)
+        self._order: list[int] = []         # the options in the order the table shows them
+        self.sort = (RANK, False)           # (column, descending): the engine's ranking, best first
         self._quiet = False
 
         self.header = widgets.HTML()
@@ -94,9 +116,12 @@ class RouteExplorer(ClosesParts, widgets.VBox):
             self.players.observe(self._on_player, "value")
         self.message = MessageArea()
         self.status = widgets.HTML()
-        self.table_head = widgets.HTML()
-        self.table = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
+        self.sort_buttons: dict[str, widgets.Button] = {}
+        self.table_head = widgets.HBox(layout=widgets.Layout(width="100%"))
+        self.table_head.add_class("thurn-routes-head")
+        self.table = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.table.add_class("thurn-routes")
+        self._rows: list[tuple[widgets.HBox, widgets.Button, widgets.HTML]] = []      # a pool, grown as needed
         self.more = widgets.Button(description=f"show {page} more", icon="angle-down",
                                    layout=widgets.Layout(width="auto"))
         self.more.on_click(self._on_more)
@@ -109,7 +134,6 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         self._load_player(cards, route)
         self.include_display.observe(lambda _: self._answer(), "value")
         self.route_box.observe(self._on_route, "value")
-        self.table.observe(self._on_select, "index")
 
         cards_box = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
         route_row = widgets.HBox([self.route_box, clear], layout=widgets.Layout(width="100%"))
@@ -158,8 +182,29 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     @property
     def selected(self) -> RouteOption | None:
         """The option of the selected row (drawn on the map), or None."""
-        i = self.table.index
+        i = self._index
         return self.options[i] if i is not None and i < len(self.options) else None
+
+    @property
+    def row(self) -> int | None:
+        """The position of the selected row in the table as sorted (0 is the top row), or None."""
+        return self._order.index(self._index) if self._index in self._order else None
+
+    @property
+    def shown(self) -> list[RouteOption]:
+        """The listed options in the order the table shows them (see :meth:`sort_by`)."""
+        return [self.options[i] for i in self._order]
+
+    @property
+    def table_rows(self) -> list[dict[str, str]]:
+        """The table as text, row by row in the order shown: column name → cell (``#`` is the engine's rank)."""
+        columns = self.columns
+        letters = LETTERS in columns
+        out = []
+        for i in self._order:
+            cells = dict(zip(columns, _row(self.options[i], letters)))
+            out.append({RANK: str(i + 1), **cells})
+        return out
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -174,11 +219,25 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         self._answer()
 
     def select(self, i: int) -> None:
-        """Select row ``i`` of the list (0 is the best): the map draws it."""
-        if not 0 <= i < len(self.options):
-            raise IndexError(f"there are {len(self.options)} rows listed; row {i} is not one of them.")
-        self._picked = self.options[i].route
-        self.table.index = i
+        """Select row ``i`` of the table as shown (0 is the top row; the best one until it is sorted otherwise), as
+        clicking its number does: the map draws it."""
+        if not 0 <= i < len(self._order):
+            raise IndexError(f"there are {len(self._order)} rows listed; row {i} is not one of them.")
+        self._choose(self._order[i])
+
+    def sort_by(self, column: str, descending: bool | None = None) -> None:
+        """Sort the listed rows by ``column`` (one of :attr:`columns`, or ``"#"`` for the engine's ranking), as
+        clicking its name does: the highest first (the route and the kind A to Z), turned round when the column is
+        sorted already. Ties keep the engine's order. The selected row stays selected."""
+        if column not in (RANK, *self.columns):
+            raise UnknownName("column", column, (RANK, *self.columns),
+                              f"The table's columns are {', '.join((RANK,) + self.columns)}.")
+        if descending is None:
+            current, down = self.sort
+            descending = (not down) if current == column else DESCENDING[column]
+        self.sort = (column, bool(descending))
+        self._order = _sorted(self.options, *self.sort)
+        self._fill()
 
     def show_more(self) -> None:
         """List ``page`` more rows."""
@@ -200,6 +259,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
 
     def _on_player(self, change) -> None:
         self.seat = change["new"]
+        self._picked = None
         self._load_player(None, None)
         self._answer()
 
@@ -239,12 +299,18 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         self.limit += self.page
         self._answer()
 
-    def _on_select(self, change) -> None:
-        if not self._quiet:
-            t = time.perf_counter()
-            self._picked = self.selected.route if self.selected is not None else None
-            self._draw()
-            self.timing = {"map": time.perf_counter() - t}
+    def _on_row(self, position: int) -> None:
+        """A row's button was clicked: select the option shown in that row."""
+        if position < len(self._order):
+            self._choose(self._order[position])
+
+    def _choose(self, index: int) -> None:
+        t = time.perf_counter()
+        self._picked = self.options[index].route
+        self._index = index
+        self._mark()
+        self._draw()
+        self.timing = {"map": time.perf_counter() - t}
 
     # -- answering ---------------------------------------------------------------------------------------------
 
@@ -263,6 +329,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
             return
         t1 = time.perf_counter()
         self.message.clear()
+        if route != self._route:                # a new route: show its best option, not a row picked before
+            self._picked = None
         self._route, self.candidates = route, candidates
         self.options = options
         self._list()
@@ -278,24 +346,78 @@ class RouteExplorer(ClosesParts, widgets.VBox):
                              f"{len(options)} listed{cut} · answered in {1000 * (t3 - t0):.0f} ms</small>")
 
     def _list(self) -> None:
-        """Fill the table with the options; the row the user selected stays selected while it is listed, else
-        the best row is."""
-        columns = self.columns
-        rows = [_row(o, LETTERS in columns) for o in self.options]
-        widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(columns)]
-        self.table_head.value = ("<div class='thurn-routes-head'>"
-                                 + html.escape(_line(columns, widths).replace("\u00a0", " ")) + "</div>")
+        """Fill the table with the options, sorted as chosen. The row the user selected stays selected while it is
+        listed; else the best option for the route is: its best extension when the route has one, else the best
+        row (a new route)."""
         index = next((i for i, o in enumerate(self.options) if o.route == self._picked), None)
         if index is None:
             self._picked = None
-            index = 0 if self.options else None
-        self._quiet = True
-        self.table.options = [(_line(r, widths), i) for i, r in enumerate(rows)]
-        self.table.index = index
-        self._quiet = False
+            index = _best_for_route(self.options, self._route)
+        self._index = index
+        self._order = _sorted(self.options, *self.sort)
+        self._fill()
         self.more.disabled = len(self.options) >= self.options.total
         self.more.description = (f"show {min(self.page, self.options.total - len(self.options))} more"
                                  if not self.more.disabled else "all listed")
+
+    def _fill(self) -> None:
+        """Show the header and the rows in ``self._order`` (the pool of row widgets grows, never shrinks)."""
+        columns = self.columns
+        letters = LETTERS in columns
+        column, down = self.sort
+        names = (RANK, *columns)
+        if list(self.sort_buttons) != list(names):
+            for b in self.sort_buttons.values():
+                b.close()
+            self.sort_buttons = {name: self._head_button(name) for name in names}
+            self.table_head.children = list(self.sort_buttons.values())
+        for name, b in self.sort_buttons.items():
+            b.description = name + (" ▼" if down else " ▲") * (name == column)
+            b.tooltip = (f"sorted by {name}; click to turn the order round" if name == column else
+                         "click to restore the engine's ranking, best first" if name == RANK else
+                         f"click to sort by {name}")
+        template = " ".join(WIDTHS[c] for c in columns)
+        while len(self._rows) < len(self._order):
+            self._rows.append(self._row_widgets(len(self._rows)))
+            self.table.children = [box for box, _, _ in self._rows]
+        for position, (box, button, cells) in enumerate(self._rows):
+            if position >= len(self._order):
+                box.layout.display = "none"
+                continue
+            i = self._order[position]
+            box.layout.display = None
+            button.description = str(i + 1)
+            cells.value = (f"<div class='thurn-cells' style='grid-template-columns: {template}'>"
+                           + "".join(f"<span>{html.escape(c)}</span>"
+                                     for c in _row(self.options[i], letters)) + "</div>")
+        self._mark()
+
+    def _mark(self) -> None:
+        """Highlight the selected row."""
+        for position, (box, button, _) in enumerate(self._rows):
+            on = position < len(self._order) and self._order[position] == self._index
+            button.button_style = "info" if on else ""
+            if on and "thurn-row-selected" not in box._dom_classes:
+                box.add_class("thurn-row-selected")
+            elif not on and "thurn-row-selected" in box._dom_classes:
+                box.remove_class("thurn-row-selected")
+
+    def _head_button(self, name: str) -> widgets.Button:
+        width = RANK_WIDTH if name == RANK else WIDTHS[name]
+        layout = (widgets.Layout(flex="1 1 auto", width="auto", min_width="220px") if "fr" in width
+                  else widgets.Layout(width=width, flex="0 0 auto"))
+        b = widgets.Button(description=name, layout=layout)
+        b.on_click(lambda _: self.sort_by(name))
+        return b
+
+    def _row_widgets(self, position: int):
+        button = widgets.Button(tooltip="show this route on the map",
+                                layout=widgets.Layout(width=RANK_WIDTH, height="26px", flex="0 0 auto"))
+        button.on_click(lambda _: self._on_row(position))
+        cells = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", width="auto"))
+        box = widgets.HBox([button, cells], layout=widgets.Layout(width="100%", flex="0 0 auto"))   # no shrinking
+        box.add_class("thurn-route-row")
+        return box, button, cells
 
     def _draw(self) -> None:
         """Draw the selected option on the map, and say what it brings."""
@@ -327,8 +449,9 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         head = html.escape(f"{who}: {'–'.join(self._route) or 'none'}", quote=False)
         if option is None:
             return f"{head}<br><sup>no route can be built from these cards</sup>"
-        what = str(best) if best is not None else "too short to score"
-        sup = html.escape(f"suggested ({option.kind}): {option.route} · {what}", quote=False)
+        # the points first: a long title is cut at the map's right edge (the whole scoring is under the table)
+        what = f"{option.points:+d} points" if best is not None else "too short to score"
+        sup = html.escape(f"suggested ({option.kind}, {what}): {option.route}", quote=False)
         return f"{head}<br><sup>{sup}</sup>"
 
     def _paint(self, *names: str) -> None:
@@ -357,8 +480,9 @@ def _best(option: RouteOption) -> Outcome | None:
 
 
 def _row(option: RouteOption, letters: bool = False) -> tuple[str, ...]:
-    """One row of the table: points, kind, houses, carriage, route (the current route in brackets), tiles; with
-    ``letters``, the nobility letters the houses take (The Princess' Messenger)."""
+    """One row of the table (:data:`COLUMNS`): points, houses, tiles, carriage, cards (the route's length), kind,
+    route (the current route in brackets); with ``letters``, the nobility letters the houses take (The Princess'
+    Messenger)."""
     best = _best(option)
     if option.kind == "new":
         kind, route = "new", str(option.route)
@@ -369,19 +493,54 @@ def _row(option: RouteOption, letters: bool = False) -> tuple[str, ...]:
         kind = f"extend +{len(option.cards)}"
         route = "–".join(cities[:inner[0]] + ["[" + "–".join(cities[inner[0]:inner[-1] + 1]) + "]"]
                          + cities[inner[-1] + 1:])
+    cards = str(len(option.route))
     if best is None:
-        return ("0", kind, "–", "–", route, "too short to score") + (("–",) if letters else ())
+        return ("0", "–", "too short to score", "–", cards, kind, route) + (("–",) if letters else ())
     tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
     carriage = "–" if best.carriage is None else str(best.carriage)
     if best is option.cartwright:
         carriage += " (Cartwright)"
-    row = (f"{option.points:+d}", kind, str(len(best.houses)), carriage, route, tiles)
+    row = (f"{option.points:+d}", str(len(best.houses)), tiles, carriage, cards, kind, route)
     return row + ((str(best.letters or 0),) if letters else ())
 
 
-def _line(cells, widths) -> str:
-    """Cells padded to their column widths with no-break spaces (a select list collapses plain spaces)."""
-    return "\u00a0\u00a0".join(c.ljust(w, "\u00a0") for c, w in zip(cells, widths)).rstrip("\u00a0")
+def _sort_key(option: RouteOption, column: str):
+    """What a column sorts by: numbers for the numbers (a row too short to score counts 0), text for the rest."""
+    best = _best(option)
+    if column == "points":
+        return option.points
+    if column == "houses":
+        return len(best.houses) if best else 0
+    if column == "tiles":
+        return sum(v for _, v in best.tiles) if best else 0
+    if column == "carriage":
+        return (best.carriage or 0) if best else 0
+    if column == "cards":
+        return len(option.route)
+    if column == LETTERS:
+        return (best.letters or 0) if best else 0
+    if column == "kind":
+        return (option.kind != "new", len(option.cards))
+    return str(option.route)                                    # "route"
+
+
+def _sorted(options: RouteOptions, column: str, descending: bool) -> list[int]:
+    """The options' indices in the order of ``column`` (``#``: the engine's ranking); ties keep the ranking."""
+    order = list(range(len(options)))
+    if column == RANK:
+        return order[::-1] if descending else order
+    keys = [_sort_key(o, column) for o in options]
+    return sorted(order, key=lambda i: keys[i], reverse=descending)      # sorted() is stable, reversed too
+
+
+def _best_for_route(options: RouteOptions, route) -> int | None:
+    """The option to show when nothing is picked: with a current route, its best extension (the rows are ranked
+    best first) when it has one; else the best row."""
+    if not options:
+        return None
+    if route:
+        return next((i for i, o in enumerate(options) if o.kind == "extension"), 0)
+    return 0
 
 
 def _detail(board: Board, option: RouteOption | None) -> str:

@@ -165,7 +165,7 @@ def tiles_worth(counts, final: bool, w, house: float) -> float:
     """The potential of the office tiles ``counts`` (one count per office): the layers of different offices, a
     layer of 4 worth a reward house, of 3 a chip and the chance of a house, of 2 a card; each later layer
     discounted by ``tile_layer``, the first by ``tile_return``. On the last turns only the final return: 3
-    different tiles for a chip, 4 for a house (Offices (001))."""
+    different tiles for a chip, 4 for a house (Offices of Honor, returning tiles)."""
     if final:
         k = sum(1 for c in counts if c)
         return house if k >= 4 else (1.0 if k == 3 else 0.0)

@@ -200,6 +200,9 @@ def _draw_values(ev: Eval, s, actions, cw=None):
         elif kind == "official" and a.resolved == "postmaster":
             out.append((base + gains[0] + w.second_draw * gains[1] - w.official_cost - _cartwright_loss(ev), a))
         elif kind == "official" and a.resolved == "administrator":
+            if base <= NEG / 2:     # an empty hand (the Messenger's paid officials): a new display is worth a draw
+                out.append((deck - w.official_cost - _cartwright_loss(ev), a))
+                continue
             q = ev.fit_chance()
             best_shown = max(shown.values(), default=base)
             avg = (deck - base) / q if q > 0 else 0.0

@@ -1,0 +1,479 @@
+"""The game review: every decision of one player ranked by the search bot, the biggest mistakes in words, each
+player's expected final score over the game, and the positions to replay it (nothing here changes the game).
+
+``thurn.review(state, "Ann")`` is the table (a pandas DataFrame, one row per decision of Ann that had more than one
+legal action); :func:`review_game` gives a :class:`Review` with the table, the three biggest mistakes in words
+(:meth:`Review.mistakes`) and each player's expected final score at the start of every turn
+(:attr:`Review.expected`). Positions are rebuilt from the game's history (``state.root`` and ``apply``), so the
+reviewed state is never touched; a finished game, an unfinished one and one loaded from a save file
+(``thurn.GameState.from_json``) are reviewed alike.
+
+How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`, its default budget
+unless ``bot=`` says otherwise). The candidates are the greedy policy's favourite ``top`` actions plus the one
+played; each is played forward on the *same* sampled futures (the unseen cards dealt at random, consistently with
+what the player had seen: :mod:`thurn.information`, never the real deck), ``iterations`` rollouts shared equally
+among them, to the bot's horizon (the end of the player's next turn), then valued by the bot's evaluation: the
+player's estimated final score minus the best other player's (Game End and Scoring). The loss of a decision is
+the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the bot's best.
+Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
+losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
+closer look confirms is called a mistake.
+
+What the words say is computed by the engine too: from the real position, the chosen action goes on as the game
+went and the better one with the greedy policy, each to the end of that turn, and the two ends are compared
+(bonus tiles, carriage, houses, the route scored or still in progress, the cards in hand).
+"""
+from __future__ import annotations
+
+import html
+import math
+import random
+from dataclasses import dataclass
+
+from .errors import ThurnError
+from .state import GameState
+
+__all__ = ["review", "review_game", "Review", "rank_actions", "mistakes", "expected_scores", "positions",
+           "ReviewError", "COLUMNS"]
+
+#: The columns of the review table, in order (see :func:`review`).
+COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
+           "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment")
+
+#: How many of the biggest losses of a review are looked at again with more sampled futures (``checked_loss``).
+CHECKED = 6
+
+#: A loss below this many points is noise of the sampling, not a mistake (the mistakes list leaves it out).
+MISTAKE_MIN = 0.25
+
+ALTERNATIVES = 3            # how many of the ranked actions the table lists
+
+
+class ReviewError(ThurnError):
+    """A review asked for with arguments that cannot work (the message says which and why)."""
+
+    reason = "bad_review"
+
+
+# -- the positions of a game -----------------------------------------------------------------------------------
+
+def _need_state(state) -> GameState:
+    if not isinstance(state, GameState):
+        raise ReviewError(f"A review needs a game (a thurn.GameState, e.g. thurn.GameState.from_json(text) for a "
+                          f"save file), not {type(state).__name__}.")
+    return state
+
+
+def positions(state: GameState) -> list[GameState]:
+    """Every position of the game, rebuilt from its history: ``positions(state)[k]`` is the game after its first
+    ``k`` actions (``[0]`` is ``state.root``, the last one equals ``state``). ``state`` is left as it is."""
+    s = _need_state(state).root
+    out = [s]
+    for a in state.history:
+        s = s.apply(a)
+        out.append(s)
+    return out
+
+
+def action_lines(state: GameState) -> list[list[str]]:
+    """What the engine's log says for each action of the game (``[k]``: the sentences of action ``k``), replayed
+    from ``state.root``."""
+    from . import turn
+
+    s = _need_state(state).root
+    out = []
+    for a in state.history:
+        said: list[str] = []
+        s = turn.apply(s, a, said.append)
+        out.append(said)
+    return out
+
+
+# -- ranking one decision --------------------------------------------------------------------------------------
+
+def _search_bot(bot, seed):
+    from .bots.search import SearchBot
+
+    if bot is None:
+        return SearchBot(seed)
+    if isinstance(bot, dict):
+        try:
+            return SearchBot(seed, **bot)
+        except TypeError as e:
+            raise ReviewError(f"bot= options are SearchBot's (iterations, top, horizon, ...): {e}") from None
+    if isinstance(bot, SearchBot):
+        return bot
+    raise ReviewError(f"A review ranks decisions with the search bot: bot= is None, a SearchBot or a dict of its "
+                      f"options (e.g. {{'iterations': 64}}), not {bot!r}.")
+
+
+def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tuple[float, object]]:
+    """The search bot's ranking of the actions of the player to move in ``state``, best first, as
+    ``(value, action)``: the greedy policy's favourite ``bot.top`` actions and ``chosen`` (if given), each played
+    forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the bot's horizon; value
+    = points ahead of the best other player there (the bot's evaluation). One legal action: ``[(0.0, it)]``.
+    Deterministic for ``seed`` and the position."""
+    state = _need_state(state)
+    bot = _search_bot(bot, seed)
+    legal = state.legal_actions()
+    if isinstance(chosen, str):
+        chosen = state.ruleset.parse(chosen)
+    if len(legal) < 2:
+        return [(0.0, a) for a in legal]
+    cands = list(bot._candidates(state, legal))
+    if chosen is not None and chosen not in cands:
+        why = state.why_illegal(chosen)
+        if why is not None:
+            raise why
+        cands.append(chosen)
+    n = max(2, bot.iterations // len(cands))
+    rng = random.Random(f"thurn.review:{seed}:{state.turns}:{len(state.history)}")
+    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
+    order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
+    return [(totals[i] / n, cands[i]) for i in order]
+
+
+def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
+    """Each action's value in each of ``n`` sampled futures (the same futures and random numbers for all: the
+    search bot's rollout to its horizon, then its evaluation)."""
+    from .information import Seen
+
+    me = state.to_move
+    seen = Seen(state, me)
+    horizon = math.inf if bot.horizon is None else state.turns + 1 + bot.horizon * len(state.players)
+    values = [[] for _ in actions]
+    for _ in range(n):
+        world = seen.sample(rng)
+        r = rng.getrandbits(64)
+        for i, a in enumerate(actions):
+            values[i].append(bot._rollout(world.apply(a), me, horizon, random.Random(r)))
+    return values
+
+
+def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
+    """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
+    ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
+    bot = _search_bot(bot, seed)
+    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{len(state.history)}")
+    n = 2 * bot.iterations
+    b, c = _sampled_values(state, [best, chosen], bot, n, rng)
+    return (sum(b) - sum(c)) / n
+
+
+# -- what an action leads to, in words -------------------------------------------------------------------------
+
+def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list]:
+    """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
+    to the end of that turn: the position then and the routes the player scored on the way (city names)."""
+    from .bots.greedy import GreedyBot
+
+    seat, t0 = s.to_move, s.turns
+    bot = GreedyBot(f"thurn.review.turn:{seed}:{t0}")
+    then = iter(then)
+    scored = []
+    a = action
+    while True:
+        if a.kind == "score" and s.to_move == seat:
+            scored.append(tuple(s.board.city_name(c) for c in s.players[seat].route))
+        s = s.apply(a)
+        if s.is_over or s.turns != t0:
+            return s, scored
+        a = next(then, None) or bot.choose(s)
+
+
+def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
+    b = before.board
+    p0, p1 = before.players[seat], after.players[seat]
+    return {"tiles": [(b.stacks[si].name, v) for si, v in p1.tiles if (si, v) not in p0.tiles],
+            "houses": list(b.names_of(p1.houses & ~p0.houses)),
+            "carriage": p1.carriages[-1] if p1.carriages and p1.carriages != p0.carriages else None,
+            "scored": scored, "route": [b.city_name(c) for c in p1.route], "hand": len(p1.hand)}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _join(parts) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    parts = list(parts)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _describe(line: dict) -> str:
+    parts = []
+    if line["scored"]:
+        route = line["scored"][-1]
+        parts.append(f"scores a route of {_plural(len(route), 'card')} ({'–'.join(route)})")
+        parts.append(f"places {_plural(len(line['houses']), 'house')}"
+                     + (f" ({', '.join(line['houses'])})" if line["houses"] else ""))
+    if line["carriage"] is not None:
+        parts.append(f"takes carriage {line['carriage']}")
+    for name, v in line["tiles"]:
+        parts.append(f"takes the {name} tile ({v})")
+    if line["route"]:
+        parts.append(f"has a route of {_plural(len(line['route']), 'card')} in progress ({'–'.join(line['route'])})")
+    else:
+        parts.append("has no route in progress")
+    parts.append(f"holds {_plural(line['hand'], 'card')}")
+    return ", ".join(parts)
+
+
+def _gave_up(chosen: dict, best: dict) -> list[str]:
+    """What the chosen line lacks that the better one has, in game terms."""
+    out = []
+    mine = {n for n, _ in chosen["tiles"]}
+    for name, v in best["tiles"]:
+        if name not in mine:
+            out.append(f"the {name} tile ({_plural(v, 'point')})")
+    if best["carriage"] is not None and (chosen["carriage"] or 0) < best["carriage"]:
+        out.append(f"carriage {best['carriage']}")
+    extra = len(best["houses"]) - len(chosen["houses"])
+    if extra > 0:
+        out.append(f"{_plural(extra, 'house')} placed (each unplaced house costs a point at the end)")
+    longer = len(best["route"]) - len(chosen["route"])
+    if longer > 0 and not best["scored"] and not chosen["scored"]:
+        out.append(f"a route {_plural(longer, 'card')} longer in progress")
+    return out
+
+
+def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0) -> str:
+    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
+    leads to by the end of the turn and what the chosen one gave up. The chosen line goes on as the game went
+    (``then``: the actions played after it), the better one with the greedy policy, from the real position.
+    ``checked``: the loss found by the closer look over ``samples`` futures, which the words then give."""
+    seat = s.to_move
+    a_end, a_scored = _play_out_turn(s, chosen, seed, then)
+    b_end, b_scored = _play_out_turn(s, best, seed)
+    mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
+    who = s.names[seat]
+    rounds = s.turns // len(s.names) + 1
+    lost = _gave_up(mine, better)
+    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: "
+    if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
+        return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
+                f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
+    if checked == checked:
+        loss = checked
+    if lost:
+        text = head + f"“{chosen}” gave up {_join(lost)}; “{best}” was worth {loss:.1f} points more (expected)."
+    else:
+        text = head + f"“{best}” was worth {loss:.1f} points more than “{chosen}” (expected)."
+    a_text, b_text = _describe(mine), _describe(better)
+    if a_text == b_text:
+        text += (f" By the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
+                 f"what they leave for the next turns (the cards, the display, the officials' chances).")
+    else:
+        text += (f" By the end of the turn, as played, {who} {a_text}; with “{best}” (then the greedy policy) "
+                 f"{who} {b_text}.")
+    return text
+
+
+# -- the review ----------------------------------------------------------------------------------------------
+
+def _progress(progress, total: int, what: str):
+    """A function ``step()`` to call after each unit of work: tqdm for ``progress=True``, a callable
+    ``progress(done, total, what)`` as given, or nothing."""
+    if progress is True and total:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, desc=what)
+
+        def step(done):
+            bar.update(1)
+            if done == total:
+                bar.close()
+        return step
+    if callable(progress):
+        return lambda done: progress(done, total, what)
+    return lambda done: None
+
+
+def _seat(state: GameState, player) -> int:
+    if player is None:
+        return 0
+    return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
+
+
+def _table(state, seat, bot, seed, progress, states=None):
+    import pandas as pd
+
+    states = positions(state) if states is None else states
+    history = state.history
+    todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
+    step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
+    rows = []
+    nplayers = len(state.names)
+    for done, k in enumerate(todo, 1):
+        s, chosen = states[k], history[k]
+        ranked = rank_actions(s, chosen, bot=bot, seed=seed)
+        rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
+        value = ranked[rank - 1][0]
+        best_value, best = ranked[0]
+        rows.append({"move": k, "turn": s.turns + 1, "round": s.turns // nplayers + 1, "player": state.names[seat],
+                     "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
+                     "notation": chosen.notation, "rank": rank, "candidates": len(ranked), "value": round(value, 2),
+                     "best": str(best), "best_notation": best.notation, "best_value": round(best_value, 2),
+                     "loss": round(max(0.0, best_value - value), 2), "checked_loss": math.nan,
+                     "alternatives": "; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]),
+                     "comment": "", "_best": best})
+        step(done)
+    # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
+    worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
+                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
+    for r in worst:
+        k = r["move"]
+        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed), 2)
+    for r in rows:
+        if r["rank"] > 1:
+            k = r["move"]
+            r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
+                                   r["checked_loss"], 2 * bot.iterations)
+        del r["_best"]
+    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    return df.set_index("move")
+
+
+def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
+    """Every decision of ``player`` (name or seat; default seat 0) in the game, ranked by the search bot: a pandas
+    DataFrame indexed by ``move`` (the action's place in ``state.history``, for the replay), one row per
+    position where the player had more than one legal action (forced actions are left out).
+
+    Columns: ``turn`` (the game's player-turns, from 1), ``round``, ``player``, ``step`` (draw, play, score, ...),
+    ``choices`` (legal actions there), ``action`` and ``notation`` (what was played), ``rank`` (its place in the
+    bot's ranking, 1 = the bot's choice), ``candidates`` (actions ranked), ``value`` (the bot's estimate of it:
+    points ahead of the best other player), ``best``/``best_notation``/``best_value`` (the bot's choice), ``loss``
+    (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
+    twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
+    ``alternatives`` (the best three with their values) and ``comment`` (for a decision the bot would have made
+    otherwise: what the better action was and what it changed, in words).
+
+    ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
+    futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
+    The game itself is never changed (its positions are rebuilt from its history)."""
+    state = _need_state(state)
+    seat = _seat(state, player)
+    return _table(state, seat, _search_bot(bot, seed), seed, progress)
+
+
+def mistakes(table, n: int = 3) -> list[str]:
+    """The ``n`` biggest mistakes of a review table (:func:`review`) in words, biggest first: decisions where the
+    bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
+    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ReviewError(f"n is how many mistakes to list, a whole number of 0 or more, not {n!r}.")
+    table = getattr(table, "table", table)
+    return list(table.loc[_mistake_moves(table, n), "comment"])
+
+
+def _mistake_moves(table, n: int) -> list:
+    """The moves of the ``n`` biggest mistakes: decisions the bot would have made otherwise, by at least
+    :data:`MISTAKE_MIN` points, as the closer look (``checked_loss``) finds where it looked (else ``loss``)."""
+    loss = table["checked_loss"].where(table["checked_loss"].notna(), table["loss"])
+    if table["checked_loss"].notna().any():
+        loss = loss.where(table["checked_loss"].notna(), -math.inf)     # only what was looked at again
+    worst = table.assign(_loss=loss)
+    worst = worst[(worst["rank"] > 1) & (worst["_loss"] >= MISTAKE_MIN)]
+    return list(worst.sort_values(["_loss", "turn"], ascending=[False, True], kind="stable").index[:n])
+
+
+def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, progress=False, states=None):
+    """Each player's expected final score at the start of every turn of the game: a DataFrame indexed by
+    ``turns`` (player-turns played before that position) with a column per player. Each row is the mean final
+    score (Game End and Scoring) of ``samples`` games played to the end with the greedy policy for everyone,
+    from positions dealt consistently with what ``player`` (default seat 0) had seen; the last row of a finished
+    game is its actual final score."""
+    import pandas as pd
+    from .bots.greedy import GreedyBot
+    from .information import Seen
+
+    state = _need_state(state)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
+        raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
+    seat = _seat(state, player)
+    states = positions(state) if states is None else states
+    starts = [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
+    if starts[-1] != len(states) - 1:
+        starts.append(len(states) - 1)
+    step = _progress(progress, len(starts), "expected final scores")
+    bot = GreedyBot(0)
+    rows, index = [], []
+    for done, k in enumerate(starts, 1):
+        s = states[k]
+        if s.is_over:
+            rows.append([float(x) for x in s.returns()])
+        else:
+            rng = random.Random(f"thurn.review.expected:{seed}")     # the same random numbers at every turn
+            seen = Seen(s, seat)
+            total = [0.0] * len(s.names)
+            for _ in range(samples):
+                w = seen.sample(rng)
+                bot.rng = random.Random(rng.getrandbits(64))
+                while not w.is_over:
+                    w = w.apply(bot.choose(w))
+                total = [t + x for t, x in zip(total, w.returns())]
+            rows.append([round(t / samples, 2) for t in total])
+        index.append(s.turns)
+        step(done)
+    df = pd.DataFrame(rows, columns=list(state.names), index=pd.Index(index, name="turns"))
+    return df[~df.index.duplicated(keep="last")]
+
+
+@dataclass
+class Review:
+    """A game reviewed for one player: ``table`` (:func:`review`), ``expected`` (:func:`expected_scores`),
+    ``final`` (the actual final scores, None for a game not over), and the game (``state``, never changed)."""
+
+    state: GameState
+    player: str
+    seat: int
+    table: object
+    expected: object
+    final: dict | None
+
+    def mistakes(self, n: int = 3) -> list[str]:
+        """The ``n`` biggest mistakes in words, biggest first (see :func:`mistakes`)."""
+        return mistakes(self.table, n)
+
+    def mistake_moves(self, n: int = 3) -> list[int]:
+        """The ``move`` (place in the history) of each of the ``n`` biggest mistakes, biggest first."""
+        return _mistake_moves(self.table, n)
+
+    def summary(self) -> str:
+        t = self.table
+        if not len(t):
+            return f"{self.player} had no decision with more than one legal action."
+        agree = int((t["rank"] == 1).sum())
+        return (f"{self.player}: {len(t)} decisions with a choice; the search bot agrees with {agree} "
+                f"({agree / len(t):.0%}); expected points lost in all: {t['loss'].sum():.1f}.")
+
+    def chart(self):
+        """Each player's expected final score over the game (:func:`thurn.viz.charts.review_chart`)."""
+        from .viz.charts import review_chart
+
+        return review_chart(self)
+
+    def __repr__(self):
+        return f"<Review of {self.player}: {self.summary()}>"
+
+    def _repr_html_(self):
+        esc = html.escape
+        items = "".join(f"<li>{esc(m)}</li>" for m in self.mistakes())
+        shown = self.table[["turn", "step", "action", "rank", "value", "best", "best_value", "loss", "checked_loss"]]
+        return (f"<div class='thurn-review'><h4>Review of {esc(self.player)}</h4><p>{esc(self.summary())}</p>"
+                f"<b>The biggest mistakes</b><ol>{items or '<li>none: every choice was the bot&#x27;s or close</li>'}"
+                f"</ol>{shown.to_html(escape=True, classes='thurn-review-table')}</div>")
+
+
+def review_game(state: GameState, player=None, *, bot=None, seed=0, samples: int = 8, progress=False) -> Review:
+    """The whole review of ``player`` (name or seat; default seat 0): the decisions table (:func:`review`), the
+    mistakes in words and each player's expected final score over the game (:func:`expected_scores`, ``samples``
+    games played out from each turn). ``state`` is never changed."""
+    state = _need_state(state)
+    seat = _seat(state, player)
+    bot = _search_bot(bot, seed)
+    states = positions(state)
+    table = _table(state, seat, bot, seed, progress, states)
+    expected = expected_scores(state, seat, samples=samples, seed=seed, progress=progress, states=states)
+    final = dict(zip(state.names, state.returns())) if state.is_over else None
+    return Review(state, state.names[seat], seat, table, expected, final)
