@@ -76,7 +76,7 @@ def test_the_base_game_map_has_no_expansion_trace_and_keeps_its_size():
     s = thurn.new_game(NAMES, seed=1)
     fig = board_figure(s)
     assert "letters" not in {t.name for t in fig.data}
-    assert not fig.layout.annotations and not fig.layout.shapes
+    assert not fig.layout.annotations and not [sh for sh in fig.layout.shapes if sh.name == "expansions"]
     assert fig.layout.height == 560 and fig.layout.yaxis.domain is None
 
 

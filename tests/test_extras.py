@@ -60,3 +60,24 @@ def test_the_extras_are_declared():
     assert not {"plotly", "ipywidgets", "jupyterlab", "anywidget"} & set(project["dependencies"])
     assert {"plotly", "ipywidgets", "jupyterlab", "anywidget"} <= set(project["optional-dependencies"]["notebook"])
     assert "'.[notebook,test]'" in (ROOT / "Makefile").read_text()
+
+
+def test_the_map_names_the_extra_when_shapely_is_missing():
+    """The map's province regions need shapely (the notebook extra)."""
+    out = subprocess.run([sys.executable, "-c", """
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'shapely':
+            raise ImportError(f"No module named {name!r}")
+sys.meta_path.insert(0, Missing())
+try:
+    import thurn.viz
+except ImportError as e:
+    print(e)
+"""], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "thurn.viz (the plotly map and charts) needs shapely" in out.stdout
+    assert "pip install 'thurn[notebook]'" in out.stdout
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert "shapely" in extras["notebook"]

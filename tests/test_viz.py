@@ -3,15 +3,22 @@
 Figures are checked as data (no browser): positions, trace names, colours, numbers — against the board data and
 the engine's own answers (score_records, stacks_left, apply).
 """
+import json
 import math
+import re
 
 import plotly.graph_objects as go
 import pytest
+import shapely
 
 import thurn
+from thurn.board import board_from_dict, data_dir
 from thurn.sim import play_game
 from thurn.viz import (PLAYER_COLORS, board_figure, player_colors, refresh, score_chart, score_history,
                        score_timeline, stacks_chart)
+from thurn.viz import regions
+from thurn.viz.colors import CITY_OUTLINE, INK, NAME_SHADE, contrast, darker, lighter
+from thurn.viz.regions import TOUCH, label_box, map_layout, overlap, text_size
 
 BOARD = thurn.load_board("base")
 NAMES = ["Ann", "Ben", "Cid", "Dora"]
@@ -69,14 +76,192 @@ def test_one_grey_segment_per_road_in_one_trace():
     assert roads.mode == "lines"
 
 
-def test_province_names_sit_by_the_centroid_of_their_cities_off_the_cities():
-    labels = trace(board_figure("base"), "provinces")
+def test_province_names_sit_inside_their_regions_near_their_cities():
+    fig = board_figure("base")
+    labels = trace(fig, "provinces")
     assert list(labels.text) == [p.name for p in BOARD.provinces]
+    shapes = region_shapes(fig)
     for p, x, y in zip(BOARD.provinces, labels.x, labels.y):
-        cx = sum(pos(c)[0] for c in p.cities) / len(p.cities)
-        cy = sum(pos(c)[1] for c in p.cities) / len(p.cities)
-        assert math.dist((x, y), (cx, cy)) <= 40, p.name
+        assert shapes[p.name].contains(shapely.Point(x, y)), p.name
+        assert min(math.dist((x, y), pos(c)) for c in p.cities) <= 60, p.name      # by one of its cities
         assert min(math.dist((x, y), c.pos) for c in BOARD.cities) >= 20, p.name
+
+
+# -- the provinces as regions ---------------------------------------------------------------------------------
+
+def polygon_of(path: str):
+    """The (multi)polygon an SVG path of straight segments (M ... L ... Z, per ring) draws."""
+    rings = [[tuple(float(v) for v in pt.split(",")) for pt in ring.split("L")]
+             for ring in re.findall(r"M([^MZ]+)Z", path)]
+    assert rings, path
+    return shapely.union_all([shapely.Polygon(r) for r in rings])
+
+
+def region_shapes(fig) -> dict:
+    """Each legend name's region as drawn (the layout's path shapes, parts merged)."""
+    out: dict = {}
+    for sh in fig.layout.shapes:
+        if sh.type == "path":
+            out[sh.name] = shapely.union_all([out.get(sh.name, shapely.Polygon()), polygon_of(sh.path)])
+    return out
+
+
+def mirrored_base() -> thurn.Board:
+    """The base board mirrored left to right: the same cities, another layout."""
+    d = json.loads((data_dir() / "base.json").read_text(encoding="utf-8"))
+    for c in d["cities"]:
+        c["pos"] = [600 - c["pos"][0], c["pos"][1]]
+    d["id"], d["name"] = "mirrored", "The base board, mirrored"
+    return board_from_dict(d, "mirrored.json")
+
+
+def north_board() -> thurn.Board:
+    """The small northern board of the board-format tests (a province in two parts, free cities), its cities
+    spread as far apart as on a printed board (there they stand 40 mm apart, closer than their names are long)."""
+    from test_board_format2 import north
+    d = north()
+    for c in d["cities"]:
+        c["pos"] = [2.5 * v for v in c["pos"]]
+    return board_from_dict(d, "north.json")
+
+
+BOARDS = {"base": BOARD, "mirrored": mirrored_base(), "north": north_board()}
+
+
+@pytest.mark.parametrize("which", BOARDS)
+def test_each_region_covers_the_cities_of_its_province_and_no_other(which):
+    board = BOARDS[which]
+    shapes = region_shapes(board_figure(board))
+    for p in board.provinces:
+        for c in board.cities:
+            inside = shapes[p.name].contains(shapely.Point(c.pos))
+            assert inside == (c.province == p.id), (p.name, c.name)
+    free = [c for c in board.cities if c.free]
+    assert ("free city" in shapes) == bool(free)
+    for c in free:
+        assert shapes["free city"].contains(shapely.Point(c.pos))
+
+
+@pytest.mark.parametrize("which", BOARDS)
+def test_the_regions_tile_the_land_without_overlapping(which):
+    board = BOARDS[which]
+    geo = map_layout(board)
+    shapes = [polygon_of(p) for p in geo.paths]
+    assert sum(s.area for s in shapes) == pytest.approx(geo.land.area, rel=1e-3)
+    assert shapely.union_all(shapes).area == pytest.approx(geo.land.area, rel=1e-3)
+    x0, y0, x1, y1 = geo.frame
+    assert geo.land.within(shapely.box(x0 - 0.1, y0 - 0.1, x1 + 0.1, y1 + 0.1))
+    assert not geo.land.equals(shapely.box(x0, y0, x1, y1))        # the land's outline is no rectangle
+
+
+def test_a_province_in_two_parts_has_two_regions_and_one_legend_entry():
+    board = BOARDS["north"]
+    fig = board_figure(board)
+    preussen = [sh for sh in fig.layout.shapes if sh.name == "Preußen"]
+    assert len(preussen) == 2 and [sh.showlegend for sh in preussen] == [True, False]
+    assert len({sh.legendgroup for sh in preussen}) == 1           # one click hides both
+    assert list(trace(fig, "provinces").text).count("Preußen") == 2
+
+
+@pytest.mark.parametrize("which", BOARDS)
+def test_each_province_has_one_legend_entry_in_its_colour(which):
+    board = BOARDS[which]
+    fig = board_figure(board)
+    entries = [sh for sh in fig.layout.shapes if sh.showlegend]
+    expected = [p.name for p in board.provinces] + (["free city"] if board.free_cities else [])
+    assert [sh.name for sh in entries] == expected
+    for p in board.provinces:
+        for sh in fig.layout.shapes:
+            if sh.name == p.name:
+                assert sh.fillcolor == lighter(p.color) and sh.line.color == darker(p.color, 0.72)
+                assert sh.layer == "below"
+    assert fig.layout.showlegend is True
+
+
+def test_names_are_readable_on_the_regions_and_pale_cities_stand_out():
+    """Every province's name on its own fill and every city's name on any fill reach the contrast of normal text
+    (WCAG 4.5); a city's dark rim stands out on every fill, Baiern's beige included."""
+    for p in BOARD.provinces:
+        fill = lighter(p.color)
+        assert contrast(darker(p.color, NAME_SHADE), fill) >= 4.5, p.name
+        assert contrast(INK, fill) >= 4.5, p.name
+        assert contrast(CITY_OUTLINE, fill) >= 7, p.name
+    cities = trace(board_figure("base"), "cities")
+    assert cities.marker.line.color == CITY_OUTLINE and cities.marker.line.width >= 2
+    assert contrast(CITY_OUTLINE, BOARD.province("Baiern").color) >= 7
+
+
+# -- labels -------------------------------------------------------------------------------------------------------
+
+def province_box(name, x, y):
+    """A province name's box: centred on its point (plotly's ``middle center``)."""
+    w, h = text_size(name, regions.PROVINCE_FONT)
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def drawn_boxes(board):
+    """The city names' boxes as the figure places them (its textposition) and the cities' marker boxes."""
+    cities = trace(board_figure(board), "cities")
+    labels = [label_box(x, y, where, *text_size(name, regions.CITY_FONT))
+              for name, x, y, where in zip(cities.text, cities.x, cities.y, cities.textposition)]
+    return labels, list(map_layout(board).marker_boxes)
+
+
+@pytest.mark.parametrize("which", BOARDS)
+def test_no_city_name_overlaps_another_name_or_a_city(which):
+    labels, markers = drawn_boxes(BOARDS[which])
+    for i, a in enumerate(labels):
+        for j, b in enumerate(labels[:i]):
+            assert overlap(a, b) <= TOUCH, (which, i, j)
+        for j, m in enumerate(markers):
+            assert j == i or overlap(a, m) <= TOUCH, (which, i, j)
+
+
+@pytest.mark.parametrize("which", BOARDS)
+def test_no_province_name_overlaps_a_city_name_a_city_or_another_province_name(which):
+    board = BOARDS[which]
+    fig = board_figure(board)
+    labels, markers = drawn_boxes(board)
+    names = trace(fig, "provinces")
+    boxes = [province_box(n, x, y) for n, x, y in zip(names.text, names.x, names.y)]
+    for i, b in enumerate(boxes):
+        assert all(overlap(b, o) <= TOUCH for o in labels + markers), names.text[i]
+        assert all(overlap(b, o) <= TOUCH for o in boxes[:i]), names.text[i]
+
+
+def test_hohenzollern_is_no_longer_written_over_freiburg():
+    """The issue's example: the name Hohenzollern was printed over Freiburg."""
+    names = trace(board_figure("base"), "provinces")
+    x, y = next((x, y) for n, x, y in zip(names.text, names.x, names.y) if n == "Hohenzollern")
+    box = province_box("Hohenzollern", x, y)
+    labels, markers = drawn_boxes(BOARD)
+    i = BOARD.index("Freiburg")
+    assert overlap(box, labels[i]) <= TOUCH and overlap(box, markers[i]) <= TOUCH
+
+
+def test_a_crowded_city_name_moves_aside():
+    """Two cities side by side, closer than their names are long: the names take different places."""
+    d = json.loads((data_dir() / "base.json").read_text(encoding="utf-8"))
+    d["cities"][BOARD.index("Ulm")]["pos"] = [BOARD.city("Sigmaringen").pos[0] + 40, BOARD.city("Sigmaringen").pos[1]]
+    d["id"] = "crowded"
+    board = board_from_dict(d, "crowded.json")
+    positions = map_layout(board).text_positions
+    assert positions[board.index("Ulm")] != positions[board.index("Sigmaringen")] or \
+        "center" not in positions[board.index("Ulm")]
+    labels, markers = drawn_boxes(board)
+    assert all(overlap(a, b) <= TOUCH for i, a in enumerate(labels) for b in labels[:i])
+
+
+def test_the_layout_is_computed_once_per_board(monkeypatch):
+    board = mirrored_base()
+    calls = []
+    compute = regions._compute
+    monkeypatch.setattr(regions, "_compute", lambda b: calls.append(b) or compute(b))
+    first = map_layout(board)
+    for _ in range(3):
+        board_figure(board)
+    assert map_layout(board) is first and calls == [board]
+    assert map_layout(BOARD) is map_layout(thurn.load_board("base"))
 
 
 def test_the_map_is_flat_equal_scale_not_upside_down_and_without_axes():
@@ -96,8 +281,17 @@ def test_the_board_alone_is_titled_with_its_name_and_has_no_houses_or_route():
 
 def test_a_figure_has_stable_trace_names_for_a_game():
     fig = board_figure(mid_game())
-    assert names(fig) == ["roads", "provinces", "cities", "route · Ann",
+    assert names(fig) == ["roads", "provinces", "cities", "route · Ben", "route · Ann",
                           "houses · Ann", "houses · Ben", "houses · Cid", "houses · Dora"]
+
+
+def test_the_figure_is_plain_json_and_offline():
+    fig = board_figure(mid_game(), candidates=["Ulm"], suggestion=["Ulm", "Augsburg"], placement=["Ulm"])
+    data = json.loads(fig.to_json())
+    assert {t["type"] for t in data["data"]} == {"scatter"}
+    assert not {"geo", "mapbox", "map", "images"} & set(data["layout"])
+    html = fig.to_html(include_plotlyjs=True, full_html=True)
+    assert "<script src=" not in html          # plotly.js is embedded, nothing is fetched
 
 
 # -- houses and the route -------------------------------------------------------------------------------------
@@ -141,13 +335,44 @@ def test_the_route_of_another_player_by_name_or_seat(player):
     assert list(route.customdata) == ["Linz", "Salzburg"]
     assert list(route.text) == ["1", "2"]
     assert route.line.color == PLAYER_COLORS[1]
-    assert "route · Ann" not in names(fig)
+    assert "text" in route.mode and route.line.width == 7
+    ann = trace(fig, "route · Ann")                 # drawn too, but thinner and not numbered
+    assert "text" not in ann.mode and ann.line.width < route.line.width
+    assert names(fig).index("route · Ann") < names(fig).index("route · Ben")      # under the one shown
 
 
-def test_a_route_given_replaces_the_players_route_and_no_route_draws_none():
+def test_every_players_route_is_drawn_in_his_colour():
+    state = thurn.GameState.from_position({"players": [
+        {"name": "Ann", "route": ["Carlsruhe", "Stuttgart", "Nürnberg"]},
+        {"name": "Ben", "route": ["Linz", "Salzburg"]},
+        {"name": "Cid"},
+        {"name": "Dora", "route": ["Stuttgart", "Nürnberg", "Regensburg"]}],
+        "turn": {"step": "play", "draws": 1}})
+    fig = board_figure(state)
+    for seat, name in enumerate(NAMES):
+        found = [t for t in fig.data if t.name == f"route · {name}"]
+        if not state.player(name).route:
+            assert not found
+            continue
+        route = found[0]
+        assert route.line.color == PLAYER_COLORS[seat] and list(route.customdata) == list(state.player(name).route)
+        if seat != state.to_move:
+            # beside its cities, each seat shifted its own way: Ann's and Dora's Stuttgart–Nürnberg both show
+            for city, x, y in zip(route.customdata, route.x, route.y):
+                assert 2 < math.dist((x, y), pos(city)) < 6
+    ann, dora = trace(fig, "route · Ann"), trace(fig, "route · Dora")
+    assert min(math.dist((ann.x[i], ann.y[i]), (dora.x[j], dora.y[j])) for i in (1, 2) for j in (0, 1)) > 2
+    assert all(t.showlegend is not False for t in fig.data if t.name.startswith("route · "))
+
+
+def test_a_route_given_replaces_the_players_route_and_the_others_stay():
     fig = board_figure(mid_game(), route=["ulm", "Augsburg", "munchen"])
     assert list(trace(fig, "route · Ann").customdata) == ["Ulm", "Augsburg", "München"]
-    assert not any(n.startswith("route") for n in names(board_figure(mid_game(), player="Cid")))
+    assert list(trace(fig, "route · Ben").customdata) == ["Linz", "Salzburg"]
+    cid = board_figure(mid_game(), player="Cid")          # Cid has no route: only the others' are drawn
+    assert [n for n in names(cid) if n.startswith("route")] == ["route · Ann", "route · Ben"]
+    assert "text" not in trace(cid, "route · Ann").mode
+    assert not any(n.startswith("route") for n in names(board_figure("base")))
 
 
 # -- overlays -------------------------------------------------------------------------------------------------
@@ -384,3 +609,60 @@ def test_charts_need_a_game_state():
     for chart in (score_chart, stacks_chart, score_timeline):
         with pytest.raises(TypeError, match="GameState"):
             chart("base")
+
+
+def test_with_the_expansions_table_the_legend_keeps_its_rows_clear_of_the_table():
+    """The provinces lengthen the legend: between the map and the expansions' table there is room for each of its
+    rows on a map as narrow as the Play app's (about 7 px a character and 46 px for an entry's symbol)."""
+    state = thurn.new_game(NAMES, seed=1, rules={"expansions": ["messenger", "offices"]})
+    fig = board_figure(state)
+    entries = [t.name for t in fig.data if t.showlegend is not False] + \
+        [sh.name for sh in fig.layout.shapes if sh.showlegend]
+    assert len(entries) >= 4 + len(BOARD.provinces)
+    rows = math.ceil(sum(46 + 7 * len(e) for e in entries) / 600)
+    assert rows >= 2
+    plot = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    table_top = max(sh.y1 for sh in fig.layout.shapes if sh.name == "expansions")
+    assert (fig.layout.legend.y - table_top) * plot >= 20 * rows
+    assert fig.layout.yaxis.domain[0] >= fig.layout.legend.y
+
+
+def test_refresh_keeps_the_regions_of_the_same_board_and_redraws_those_of_another():
+    widget = board_figure("base", widget=True)
+    sent = []
+    original = widget._send_update_msg
+    widget._send_update_msg = lambda **k: sent.append(k["relayout_data"]) or original(**k)
+    refresh(widget, board_figure("base", title="again"))
+    assert widget.layout.title.text == "again"
+    assert [sh.path for sh in widget.layout.shapes] == [sh.path for sh in board_figure("base").layout.shapes]
+    assert not any(k.startswith("shapes") for k in sent[-1])          # the same regions are not sent again
+    other = BOARDS["mirrored"]
+    refresh(widget, board_figure(other))
+    assert [sh.path for sh in widget.layout.shapes] == list(map_layout(other).paths)
+
+
+def jittered_base(seed: int) -> thurn.Board:
+    """The base board shrunk to 80 % and each city moved up to 15 mm at random: a crowded layout."""
+    import random
+    rng = random.Random(seed)
+    d = json.loads((data_dir() / "base.json").read_text(encoding="utf-8"))
+    for c in d["cities"]:
+        c["pos"] = [c["pos"][0] * 0.8 + rng.uniform(-15, 15), c["pos"][1] * 0.8 + rng.uniform(-15, 15)]
+    d["id"] = f"jittered{seed}"
+    return board_from_dict(d, f"jittered{seed}.json")
+
+
+def label_clashes(geo) -> int:
+    boxes, markers = geo.city_label_boxes, geo.marker_boxes
+    return sum(overlap(a, b) > TOUCH for i, a in enumerate(boxes) for b in boxes[:i]) + \
+        sum(overlap(a, m) > TOUCH for i, a in enumerate(boxes) for j, m in enumerate(markers) if i != j)
+
+
+def test_where_the_first_choice_of_names_clashes_moving_them_again_clears_it(monkeypatch):
+    """On a crowded board the greedy first pass leaves a name over another; the rounds that move each name to
+    its best place given all the others clear it."""
+    board = jittered_base(5)
+    monkeypatch.setattr(regions, "LABEL_ROUNDS", 0)
+    assert label_clashes(regions._compute(board)) > 0
+    monkeypatch.undo()
+    assert label_clashes(regions._compute(board)) == 0

@@ -173,13 +173,17 @@ def _times(fn, items) -> dict:
 
 def bench_map(positions: int = 100, players: int = 4, seed: int = 0) -> dict:
     """Time drawing the map (``thurn.viz.board_figure``, as a figure and refreshing a FigureWidget) over positions
-    from random games; the apps redraw it after every click. Needs plotly (the viz layer)."""
+    from random games; the apps redraw it after every click. Also the map's layout of a board (province regions,
+    where the names go: ``thurn.viz.regions``), computed once per board on its first drawing. Needs plotly and
+    shapely (the viz layer)."""
     from .viz import board_figure, refresh
+    from .viz.regions import _compute
 
     states = sample_positions(positions, players, seed, "play")
     widget = board_figure(states[0], widget=True)
     return {"board_figure": _times(board_figure, states),
-            "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states)}
+            "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states),
+            "map_layout_once": _times(lambda s: _compute(s.board), states[:5])}
 
 
 def bench_apps(clicks: int = 100, players: int = 4, seed: int = 0) -> dict:

@@ -2,11 +2,13 @@
 comes from the state (houses, routes, scores, stacks) or from the caller.
 
 - ``board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
-  title=None, height=None, widget=False)`` — the board (a state, a board or a board name): cities coloured by
-  province, roads, province names; with a state, every player's houses and the numbered route of ``player``
-  (default: whose turn it is); overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow houses of a
-  ``placement``. Trace names: ``roads``, ``cities``, ``provinces``, ``houses · <player>``,
-  ``route · <player>``, ``candidates``, ``suggestion``, ``placement``. With The Princess' Messenger or Offices of
+  title=None, height=None, widget=False)`` — the board (a state, a board or a board name): the provinces as
+  filled regions (each city's Voronoi cell, merged per province; layout shapes) with a legend entry each, cities
+  coloured by province with their names placed clear of each other, roads, province names inside their regions;
+  with a state, every player's houses and route in his colour, the route of ``player`` (default: whose turn it
+  is) thick and numbered, the others' thinner; overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow
+  houses of a ``placement``. Trace names: ``roads``, ``provinces``, ``cities``, ``route · <player>``,
+  ``suggestion``, ``houses · <player>``, ``candidates``, ``placement``. With The Princess' Messenger or Offices of
   Honor on (only then): a seal on each city whose nobility letter still lies there (trace ``letters``), and under
   the map a table named ``expansions`` (layout boxes and texts): each player's letters, the Messenger figure,
   office tiles and chips, and the supply (letters on cities, office stacks, chips left).
@@ -16,11 +18,12 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
 - ``stacks_chart(state)`` — the bonus tiles left on each stack, top tile on top.
 - ``score_timeline(state)`` — each player's score after each of his turns (``score_history(state)``: the rows).
 
-Figures use cartesian ``go.Scatter``/``go.Bar`` only and the default renderer: they work offline.
+Figures use cartesian ``go.Scatter``/``go.Bar`` and layout shapes only, and the default renderer: they work
+offline. The map's geometry needs shapely (the notebook extra).
 """
 from .._extras import require
 
-require("thurn.viz (the plotly map and charts)", ("plotly",))
+require("thurn.viz (the plotly map and charts)", ("plotly", "shapely"))
 
 from .board import board_figure, refresh  # noqa: E402
 from .charts import score_chart, score_history, score_timeline, stacks_chart  # noqa: E402

@@ -1,21 +1,34 @@
-"""The board as a plotly figure: cities, roads, provinces, the players' houses, a route and the overlays.
+"""The board as a plotly figure: the provinces as regions, roads, cities, the players' houses and routes, and the
+overlays.
 
 Positions are the data's ``pos`` in millimetres on the printed board; y grows downward there, so the y axis is
-reversed and the map reads as printed. Only cartesian ``go.Scatter`` traces (no geographic base map: works
-offline). No rules here: what is drawn comes from the state (``player``, ``route``, ``houses``) or the caller.
+reversed and the map reads as printed. Only cartesian ``go.Scatter`` traces and layout shapes (no geographic base
+map: works offline). No rules here: what is drawn comes from the state (``player``, ``route``, ``houses``) or the
+caller.
 
-Trace names are stable, so apps and tests can find them: ``roads``, ``cities``, ``provinces``,
-``houses · <player>``, ``route · <player>`` (``route`` without a game), ``candidates``, ``suggestion``,
-``placement``; with the expansions on (and only then): ``letters`` (The Princess' Messenger: a seal on each city
-whose nobility letter still lies there) and ``expansions`` (a table below the map: each player's letters, the
-Messenger figure, Offices of Honor's tiles and chips, and the supply: letters on the board, the office stacks,
-the chips left). What they show comes from the expansions' pure readings (``summary``).
+The provinces are filled regions, as on the printed board: each city's Voronoi cell of the land, merged per
+province (layout ``path`` shapes below the roads, a light tint of the province's colour with a darker outline),
+with a legend entry per province (the shape's ``name``; a free city: "free city"). The geometry, where each
+city's name goes (clear of the other names and cities) and where each province's name goes (inside its region,
+clear of the cities and their names) come from :mod:`.regions`, computed once per board.
+
+Every player with a route has it drawn in his colour: the route of ``player`` (default: whose turn it is) thick
+and numbered, the others' thinner, unnumbered, under it and shifted a little off the roads.
+
+Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names),
+``cities``, ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``,
+``houses · <player>``, ``candidates``, ``placement``; with the expansions on (and only then): ``letters`` (The
+Princess' Messenger: a seal on each city whose nobility letter still lies there) and ``expansions`` (a table below
+the map: each player's letters, the Messenger figure, Offices of Honor's tiles and chips, and the supply: letters
+on the board, the office stacks, the chips left). What they show comes from the expansions' pure readings
+(``summary``).
 """
 from __future__ import annotations
 
 import html
 import math
 import re
+import weakref
 from collections.abc import Iterable
 
 import plotly.graph_objects as go
@@ -25,16 +38,17 @@ from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
 from ..expansions import messenger, offices
 from ..state import GameState
-from .colors import INK, ROAD_COLOR, darker, player_colors
+from .colors import (CITY_OUTLINE, INK, NAME_SHADE, OUTLINE_SHADE, ROAD_COLOR, SEA, darker, lighter,
+                     player_colors)
+from .regions import CITY_FONT, CITY_MARKER, HOUSE_OFFSET, PROVINCE_FONT, ROUTE_MARKER, MapLayout, map_layout
 
-HOUSE_OFFSET = 14.0     # mm from the city centre to a house marker
-LABEL_HALF_WIDTH, LABEL_HALF_HEIGHT = 34.0, 22.0   # mm a province name keeps clear of a city (name and houses)
-PAD = 32.0              # mm of margin around the outermost cities (room for the names)
+ROUTE_SHIFT = 4.0       # mm another player's route is drawn beside the roads, so that routes on one road all show
 DEFAULT_HEIGHT = 560
 MARGIN_TOP, MARGIN_BOTTOM = 64, 8
 PANEL_ROW = 26          # px per row of the expansions' table under the map
 PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
-LEGEND_GAP = 30         # px between the map and the table, where the legend goes
+LEGEND_ROW = 24         # px per row of the legend between the map and the expansions' table
+LEGEND_WIDTH = 600      # px: the narrowest map the legend's rows are counted for (the Play app's)
 LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
 PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
@@ -43,14 +57,16 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
                  title=None, height=None, widget=False, show_houses=True):
     """The board, or a game on it, as a plotly figure.
 
-    ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. With a state: every
-    player's houses in his colour, and the route of ``player`` (name or seat; default whose turn it is)
-    numbered in order. ``route`` (city names) replaces the route drawn; ``candidates`` are cities ringed (for
+    ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. The provinces are filled
+    regions with a legend entry each. With a state: every player's houses and route in his colour, the route of
+    ``player`` (name or seat; default whose turn it is) on top, thick and numbered in order, the others'
+    thinner. ``route`` (city names) replaces the route drawn for ``player``; ``candidates`` are cities ringed (for
     instance the cards that can extend the route); ``suggestion`` is a route drawn dashed; ``placement`` the
     cities a placement option would take, as hollow houses. ``title`` replaces the title that says what is
     shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``.
     """
     state, board = _state_and_board(obj)
+    geo = map_layout(board)
     seat = _seat(state, player)
     colors = player_colors(state.num_players) if state is not None else []
     color = colors[seat] if seat is not None else INK
@@ -59,7 +75,13 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
         route = state.player(seat).route
     route = _cities(board, route or (), "route")
 
-    traces = [_roads(board), _provinces(board), _cities_trace(board, state)]
+    static = _static(board)
+    traces = [static["roads"], static["provinces"], _cities_trace(board, state, geo)]
+    if state is not None:       # every other player's route, thinner, under the one shown
+        for i, name in enumerate(state.names):
+            if i != seat and state.player(i).route:
+                traces.append(_other_route(board, list(state.player(i).route), i, state.num_players, colors[i],
+                                           name))
     if suggestion:
         traces.append(_suggestion(board, _cities(board, suggestion, "suggestion"), color))
     if route:
@@ -76,9 +98,12 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if state is not None and messenger.active(state):
         traces.append(_letters(board, state))
 
-    layout = _layout(board, title if title is not None else _title(board, state, owner, route), height)
+    layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route),
+                     height)
     if state is not None and (messenger.active(state) or offices.active(state)):
-        _panel(layout, *_panel_cells(state, colors), height)
+        entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
+            [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
+        _panel(layout, *_panel_cells(state, colors), height, _legend_rows(entries))
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -97,7 +122,10 @@ def refresh(fig_widget, new_figure) -> None:
         with fig_widget.batch_update():
             for o, n in zip(old, new):
                 o.update(_without_uid(n.to_plotly_json()), overwrite=True)
-            fig_widget.layout.update(new_figure.layout.to_plotly_json(), overwrite=True)
+            layout = new_figure.layout.to_plotly_json()
+            if layout.get("shapes", []) == [sh.to_plotly_json() for sh in fig_widget.layout.shapes]:
+                layout.pop("shapes", None)      # the same regions: kept as they are, not checked again
+            fig_widget.layout.update(layout, overwrite=True)
         return
     with fig_widget.batch_update():
         fig_widget.data = ()
@@ -127,6 +155,20 @@ def _without_uid(props: dict) -> dict:
 
 
 # -- what to draw ----------------------------------------------------------------------------------------------
+
+_STATIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _static(board: Board) -> dict:
+    """What a board's map draws the same in every position (the roads, the province names, the regions), built
+    once per board. The figure copies them: they are never changed."""
+    found = _STATIC.get(board)
+    if found is None:
+        geo = map_layout(board)
+        found = _STATIC[board] = {"roads": _roads(board), "provinces": _provinces(board, geo),
+                                  "shapes": _regions(board, geo)}
+    return found
+
 
 def _state_and_board(obj) -> tuple[GameState | None, Board]:
     if isinstance(obj, GameState):
@@ -167,37 +209,44 @@ def _roads(board: Board) -> dict:
                 line=dict(color=ROAD_COLOR, width=2.5))
 
 
-def _provinces(board: Board) -> dict:
-    """Province names at the centroid of their cities (moved aside when it falls on a city), in the province's
-    colour darkened to be read; a province drawn in parts (Power and Glory's Preußen) is named at each part."""
+def _provinces(board: Board, geo: MapLayout) -> dict:
+    """Province names inside their regions, clear of the cities and their names (:mod:`.regions`), in a darker
+    shade of the province's colour; a province drawn in parts (Power and Glory's Preußen) is named in each part."""
     x, y, text, colors = [], [], [], []
-    for p in board.provinces:
-        for part in p.parts or (p.cities,):
-            px, py = _xy(board, part)
-            cx, cy = _clear_spot(board, sum(px) / len(px), sum(py) / len(py))
-            x.append(cx)
-            y.append(cy)
-            text.append(_text(p.name))
-            colors.append(darker(css_color(p.color)))
+    for part in geo.parts:
+        if part.label is None:
+            continue
+        x.append(part.label[0])
+        y.append(part.label[1])
+        text.append(_text(part.name))
+        colors.append(darker(css_color(board.province(part.province).color), NAME_SHADE))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
-                showlegend=False, textfont=dict(size=15, color=colors, family="Georgia, serif"), opacity=0.55)
+                showlegend=False, textposition="middle center",
+                textfont=dict(size=PROVINCE_FONT, color=colors, family="Georgia, serif"))
 
 
-def _clear_spot(board: Board, x: float, y: float) -> tuple[float, float]:
-    """(x, y), or the nearest point around it (mm) that keeps a label off the cities and their houses."""
-    def clear(px, py):
-        return all(abs(px - c.pos[0]) > LABEL_HALF_WIDTH or abs(py - c.pos[1]) > LABEL_HALF_HEIGHT
-                   for c in board.cities)
-    for r in range(0, 60, 6):
-        for k in range(8 if r else 1):
-            a = math.pi / 2 + k * math.pi / 4          # straight below first (y grows downward), then around
-            px, py = x + r * math.cos(a), y + r * math.sin(a)
-            if clear(px, py):
-                return px, py
-    return x, y
+def _regions(board: Board, geo: MapLayout) -> list[dict]:
+    """The provinces as filled regions (layout shapes, below the roads): a light tint of the province's colour
+    with a darker outline, and a legend entry per province (a free city: one entry for them all)."""
+    shapes, named = [], set()
+    for part, path in zip(geo.parts, geo.paths):
+        if not path:
+            continue
+        if part.province is None:
+            color, name, group = css_color(FREE_CITY_COLOR), "free city", "province · free city"
+        else:
+            color, name, group = (css_color(board.province(part.province).color), _text(part.name),
+                                  f"province · {part.province}")
+        first = name not in named
+        named.add(name)
+        shape = dict(type="path", path=path, layer="below", fillcolor=lighter(color),
+                     line=dict(color=darker(color, OUTLINE_SHADE), width=1.3),
+                     name=name, legendgroup=group, showlegend=first, legendrank=2000)
+        shapes.append(shape)
+    return shapes
 
 
-def _cities_trace(board: Board, state: GameState | None) -> dict:
+def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict:
     owners: dict[str, list[str]] = {}
     if state is not None:
         for i, name in enumerate(state.names):
@@ -210,9 +259,10 @@ def _cities_trace(board: Board, state: GameState | None) -> dict:
     hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
              + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
-                text=[_text(c.name) for c in board.cities], textposition="top center",
-                textfont=dict(size=11, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
-                marker=dict(size=15, color=[color[c.province] for c in board.cities], line=dict(width=1.5, color=INK)))
+                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
+                textfont=dict(size=CITY_FONT, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
+                marker=dict(size=CITY_MARKER, color=[color[c.province] for c in board.cities],
+                            line=dict(width=2, color=CITY_OUTLINE)))
 
 
 def _offset(seat: int, n: int) -> tuple[float, float]:
@@ -245,7 +295,21 @@ def _route(board: Board, route: list[str], color: str, owner: str | None) -> dic
                 customdata=_texts(route),
                 hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=7), opacity=0.9,
-                marker=dict(size=20, color=color, line=dict(width=1.5, color=INK)))
+                marker=dict(size=ROUTE_MARKER, color=color, line=dict(width=1.5, color=INK)))
+
+
+def _other_route(board: Board, route: list[str], seat: int, n: int, color: str, owner: str) -> dict:
+    """The route of a player other than the one shown: thinner, unnumbered, and shifted a little off the roads
+    (each seat its own way) so that routes sharing a road all stay visible."""
+    angle = math.pi / 4 + 2 * math.pi * seat / max(n, 1)
+    dx, dy = ROUTE_SHIFT * math.cos(angle), ROUTE_SHIFT * math.sin(angle)
+    x, y = _xy(board, route)
+    who = f"route · {_text(owner)}"
+    return dict(type="scatter", name=who, x=[v + dx for v in x], y=[v + dy for v in y], mode="lines+markers",
+                text=[str(i) for i in range(1, len(route) + 1)], customdata=_texts(route),
+                hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
+                line=dict(color=color, width=3.5), opacity=0.85,
+                marker=dict(size=10, color=color, line=dict(width=1, color=INK)))
 
 
 def _suggestion(board: Board, cities: list[str], color: str) -> dict:
@@ -308,18 +372,31 @@ def _panel_cells(state: GameState, colors: list[str]) -> tuple[list, list, list]
     return header, columns, fills
 
 
-def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None) -> None:
+def _legend_rows(entries: list[str], width: int = LEGEND_WIDTH) -> int:
+    """How many rows the horizontal legend takes with these entries on a map ``width`` px wide (an entry: its
+    symbol, its text at about 7 px a character, the gap)."""
+    rows, used = 1, 0
+    for name in entries:
+        w = 46 + 7 * len(html.unescape(name))
+        if used and used + w > width:
+            rows, used = rows + 1, 0
+        used += w
+    return rows
+
+
+def _panel(layout: dict, header: list, columns: list, fills: list, height: int | None, legend_rows: int = 1) -> None:
     """Put the expansions' table under the map, as rectangles and texts of the layout (named ``expansions``):
     they need no measuring by the browser, so they draw alike in a page and in a FigureWidget. The figure grows
     by the table's height: ``height`` stays the map's."""
     rows = len(columns[0])
     panel_px = PANEL_HEAD + rows * PANEL_ROW
-    total = (height or DEFAULT_HEIGHT) + panel_px + LEGEND_GAP
+    gap = 6 + LEGEND_ROW * legend_rows       # px between the map and the table, where the legend goes
+    total = (height or DEFAULT_HEIGHT) + panel_px + gap
     plot = total - MARGIN_TOP - MARGIN_BOTTOM
     split = panel_px / plot
     layout["height"] = total
-    layout["yaxis"]["domain"] = [split + LEGEND_GAP / plot, 1]
-    layout["legend"].update(y=split + (LEGEND_GAP - 4) / plot, yanchor="top")
+    layout["yaxis"]["domain"] = [split + gap / plot, 1]
+    layout["legend"].update(y=split + (gap - 4) / plot, yanchor="top")
 
     widths = [_width([h] + col) for h, col in zip(header, columns)]
     edges = [0.0]
@@ -339,7 +416,7 @@ def _panel(layout: dict, header: list, columns: list, fills: list, height: int |
             notes.append(dict(name="expansions", xref="paper", yref="paper", showarrow=False, text=value,
                               x=x0 + 0.008 if left and r else (x0 + x1) / 2, xanchor="left" if left and r else "center",
                               y=(y0 + y1) / 2, yanchor="middle", font=dict(size=12 if r else 11, color=INK)))
-    layout["shapes"] = shapes
+    layout["shapes"] = list(layout.get("shapes", ())) + shapes
     layout["annotations"] = notes
 
 
@@ -355,8 +432,7 @@ def _stack(k: int) -> str:
 
 def _tint(color: str) -> str:
     """A player's colour, light enough to write on."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v + (255 - v) * 0.78):02x}" for v in rgb)
+    return lighter(color, 0.78)
 
 
 # -- title and layout ------------------------------------------------------------------------------------------
@@ -376,17 +452,16 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     return f"{head}<br><sup>{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
-def _layout(board: Board, title: str, height: int | None) -> dict:
-    xs = [c.pos[0] for c in board.cities]
-    ys = [c.pos[1] for c in board.cities]
+def _layout(geo: MapLayout, shapes: list, title: str, height: int | None) -> dict:
+    x0, y0, x1, y1 = geo.frame
     axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
     return dict(
         title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
         height=height or DEFAULT_HEIGHT,
         margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
-        xaxis=dict(axis, range=[min(xs) - PAD, max(xs) + PAD], constrain="domain"),
-        yaxis=dict(axis, range=[max(ys) + PAD, min(ys) - PAD], scaleanchor="x", scaleratio=1, constrain="domain"),
-        plot_bgcolor="#f6f2e7", paper_bgcolor="white",
-        legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)"),
+        xaxis=dict(axis, range=[x0, x1], constrain="domain"),
+        yaxis=dict(axis, range=[y1, y0], scaleanchor="x", scaleratio=1, constrain="domain"),
+        plot_bgcolor=SEA, paper_bgcolor="white", shapes=shapes, showlegend=True,
+        legend=dict(orientation="h", x=0, y=0, yanchor="top", bgcolor="rgba(255,255,255,0.7)", font=dict(size=11)),
         hovermode="closest", dragmode="pan",
     )
