@@ -50,10 +50,11 @@ app
 #
 # - **The status line**: the round (every player takes one turn a round), whose move it is, and what this
 #   step of the turn is about, with its rule ("base rules, 1" is the draw step).
-# - **The map**: the cities in their province's colour, the roads, every player's houses as coloured
-#   squares, and the route of the player to move, numbered from its left end. When you are about to play a
-#   card, the cities of your cards that fit an end of your route are ringed. The title names the turn and the
-#   last action, so it changes after every click.
+# - **The map**: the provinces as shaded regions (the legend names their colours), the cities and the roads,
+#   every player's houses as coloured squares and every player's route in his colour; the route of the player
+#   to move is drawn thickest and numbered from its left end. When you are about to play a card, the cities of
+#   your cards that fit an end of your route are ringed. The title names the round and the last action, so it
+#   changes after every click.
 # - **Your hand**, **the display** (the six face-up cards), the deck and the discard pile. Cards are
 #   coloured by province, as on the map.
 # - **The players**: cards in hand, route, houses placed and left, carriage, bonus tiles, and the score each

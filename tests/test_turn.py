@@ -228,6 +228,24 @@ def test_turn_number_and_turns_taken():
             s = s.apply(s.legal_actions()[-1])
         assert [s.turns_taken(n) for n in ("Ann", "Ben", "Cid")] == expected
         assert s.turn_number == sum(expected)
+        assert s.round_number == (2 if expected == [1, 1, 1] or expected == [2, 1, 1] else 1)
+
+
+def test_round_number_from_the_start_player_and_at_the_end():
+    """Base rules, Game Play: a round is a turn for each player, clockwise from the start player; the game ends at
+    the end of a round (Game End), so a finished game counts its rounds whole."""
+    from thurn.sim import play_game
+    s = thurn.new_game(["Ann", "Ben", "Cid"], seed=3, start_player=2)
+    rounds = []
+    while s.turn_number < 6:
+        rounds.append((s.to_move_name, s.round_number))
+        seat = s.to_move
+        while s.to_move == seat:
+            s = s.apply(s.legal_actions()[-1])
+    assert [r for r in dict.fromkeys(rounds)] == [("Cid", 1), ("Ann", 1), ("Ben", 1), ("Cid", 2), ("Ann", 2),
+                                                  ("Ben", 2)]
+    over = play_game(["Ann", "Ben"], "greedy", 4)
+    assert over.is_over and over.round_number == over.turn_number // 2 == over.turns_taken("Ann")
 
 
 def test_turns_taken_counts_from_the_start_player():

@@ -425,7 +425,7 @@ def test_an_unknown_city_in_an_overlay_is_named():
 
 def test_the_title_says_whose_turn_which_step_and_the_route():
     title = board_figure(mid_game()).layout.title.text
-    assert "Turn 1" in title and "Ann" in title and "play step" in title
+    assert "Round 1" in title and "Ann" in title and "play step" in title
     assert "Carlsruhe–Stuttgart–Nürnberg" in title and "no action played yet" in title
 
 

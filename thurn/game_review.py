@@ -247,7 +247,7 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
     b_end, b_scored = _play_out_turn(s, best, seed)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
-    rounds = s.turns // len(s.names) + 1
+    rounds = s.round_number
     lost = _gave_up(mine, better)
     head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: "
     if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
@@ -303,14 +303,13 @@ def _table(state, seat, bot, seed, progress, states=None):
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
-    nplayers = len(state.names)
     for done, k in enumerate(todo, 1):
         s, chosen = states[k], history[k]
         ranked = rank_actions(s, chosen, bot=bot, seed=seed)
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
-        rows.append({"move": k, "turn": s.turns + 1, "round": s.turns // nplayers + 1, "player": state.names[seat],
+        rows.append({"move": k, "turn": s.turns + 1, "round": s.round_number, "player": state.names[seat],
                      "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
                      "notation": chosen.notation, "rank": rank, "candidates": len(ranked), "value": round(value, 2),
                      "best": str(best), "best_notation": best.notation, "best_value": round(best_value, 2),

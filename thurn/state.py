@@ -403,6 +403,13 @@ class GameState:
         """Completed player-turns so far (all players)."""
         return self.turns
 
+    @property
+    def round_number(self) -> int:
+        """The round in progress, from 1: each player takes a turn in a round, clockwise from the start player
+        (base rules, Game Play); once the game is over, the number of rounds played."""
+        n = len(self.names)
+        return -(-self.turns // n) if self.step == "over" else self.turns // n + 1
+
     # -- scores ---------------------------------------------------------------------------------------------------
     def score_records(self) -> list[dict]:
         """Per player: the ruleset's score items (base game: carriage points, bonus tiles, unplaced houses as a

@@ -443,9 +443,9 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     if state is None:
         return _text(board.name) + (f"<br><sup>route {route_text}</sup>" if route else "")
     if state.is_over:
-        head = f"Game over after {state.turn_number} turns · {_text(state.winner())} wins"
+        head = f"Game over after {state.round_number} rounds · {_text(state.winner())} wins"
     else:
-        head = f"Turn {state.turn_number + 1} · {_text(state.to_move_name)} to move ({state.step} step)"
+        head = f"Round {state.round_number} · {_text(state.to_move_name)} to move ({state.step} step)"
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
             if history else "no action played yet")

@@ -20,8 +20,7 @@ from ..rules import as_rules, rules_text
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .play import (Play, _bounded, _parse_save, _read_save, _resolve_autosave, _short, _summary, final_table_html,
-                   round_number)
+from .play import Play, _bounded, _parse_save, _read_save, _resolve_autosave, _short, _summary, final_table_html
 
 __all__ = ["GameApp"]
 
@@ -288,7 +287,7 @@ class GameApp(ClosesParts, widgets.VBox):
         review.add_class("thurn-review")
         review.on_click(lambda _: self.review())
         self._review_box = widgets.VBox()
-        rounds = round_number(s)
+        rounds = s.round_number
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.winner())} wins</h2>"
                          f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage + "

@@ -87,12 +87,7 @@ def _summary(state: GameState) -> str:
     if state.is_over:
         return f"game over after {state.turn_number} turns, {state.winner()} wins"
     n = len(state.history)
-    return f"round {round_number(state)}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
-
-
-def round_number(state: GameState) -> int:
-    """The round the game is in: the turn owner's turns taken so far, plus one ("round 2, Ann")."""
-    return state.turns_taken(state.turn_owner_name) + 1
+    return f"round {state.round_number}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
 
 def _reveals(before: GameState, after: GameState) -> bool:
@@ -885,7 +880,7 @@ class Play(ClosesParts, widgets.VBox):
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
-            text = (f"<b>Round {round_number(s)}{owner}</b> · <b>{who}</b> to "
+            text = (f"<b>Round {s.round_number}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
             if RETURN_KIND in info.kinds:
                 text = self._return_status(s, who) + f" <i>({html.escape(info.rule)})</i>"
