@@ -16,8 +16,12 @@ from contextlib import contextmanager
 import pytest
 
 import browser as b
+from thurn.sim import full_size
 
 NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
+#: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
+#: only; make test-all (CI) runs them in the browser too, at full size.
+SIMULATING = {"05_strategy_lab", "06_messenger_and_offices"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
 DRAWS_A_FIGURE = re.compile(r"\bboard_figure\(|\bFigureWidget\(|\bgo\.Figure\(")
 
@@ -116,7 +120,14 @@ def check_explorer(page, name: str) -> None:
     assert b.page_problems(page) == [], "errors after using the route explorer"
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def _in_this_lane(notebook):
+    if notebook.stem in SIMULATING and not full_size():
+        return pytest.param(notebook, marks=pytest.mark.skip(reason="a simulating notebook: in the browser in "
+                                                                    "make test-all (CI), under nbval here"))
+    return notebook
+
+
+@pytest.mark.parametrize("notebook", [_in_this_lane(n) for n in NOTEBOOKS], ids=lambda path: path.stem)
 def test_notebook_runs_in_lab(notebook, lab, page):
     name = f"lab-{notebook.stem}"
     try:
