@@ -406,7 +406,7 @@ def check_game_app(page, name: str) -> None:
     bots step by step); Ann's actions until the bot's turn; the bot's turn one Next at a time, each action said in
     words and drawn; the game downloaded in the browser (the file loads with thurn) and opened again by upload (a
     game in progress: asked first); then a new game between two bots over the one in progress (asked first),
-    played at once to the game-over screen. Screenshots of each."""
+    played at once to the game-over screen, and its review opened there. Screenshots of each."""
     from thurn import GameState
 
     page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
@@ -466,8 +466,20 @@ def check_game_app(page, name: str) -> None:
     over = page.locator(".thurn-gameover").first
     assert "Game over" in over.text_content() and "wins" in over.text_content()
     assert over.locator("table.thurn-scores tr").count() == 3        # a header row and a row per player
-    assert over.locator(".thurn-gameover-new").count() == 1 and over.locator(".thurn-review").count() == 1
+    assert over.locator(".thurn-gameover-new").count() == 1 and over.locator("button.thurn-review").count() == 1
     b.screenshot(page, f"{name}-gameover")
+
+    over.locator("button.thurn-review").first.click()          # Review this game: the search bot's review of Gus
+    page.wait_for_selector(".thurn-gameover .thurn-review-mistakes", timeout=b.WAIT_MS)
+    review = page.locator(".thurn-gameover .thurn-review-mistakes").first
+    review.filter(has_text="points more (expected)").wait_for(timeout=b.WAIT_MS)
+    review.scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('.thurn-gameover .js-plotly-plot')]"
+                           ".filter(p => p.querySelector('.main-svg')).length >= 3",
+                           timeout=b.WAIT_MS)             # the scores chart, the review's chart and its replay map
+    assert "Game review: Gus · Rita" in over.text_content()
+    page.wait_for_timeout(500)
+    b.screenshot(page, f"{name}-review", ".thurn-gameover")
     assert b.page_problems(page) == [], "the page shows errors"
 
 
