@@ -99,16 +99,7 @@ def score_history(state: GameState) -> list[dict]:
 
 def score_timeline(state: GameState) -> go.Figure:
     """Each player's score (the final-score formula) after each of his turns, as a line per player."""
-    rows = score_history(state)
-    colors = player_colors(state.num_players)
-    traces = []
-    for i, name in enumerate(state.names):
-        name = esc(name, quote=False).replace("%", "&#37;")
-        mine = [r for r in rows if r["seat"] == i]
-        traces.append(dict(type="scatter", name=name, mode="lines+markers", x=[r["turn"] for r in mine],
-                           y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5),
-                           marker=dict(size=5),
-                           hovertemplate=f"{name} after turn %{{x}}: %{{y}} points<extra></extra>"))
+    traces = _score_lines(state, score_history(state), "turn", 5)
     head = (f"Score after each turn · {esc(state.winner(), quote=False)} wins" if state.is_over
             else f"Score after each turn so far ({state.turn_number} turns played)")
     return go.Figure(data=traces, layout=dict(
@@ -183,18 +174,24 @@ def score_rounds(state: GameState) -> list[dict]:
 def score_rounds_chart(state: GameState) -> go.Figure:
     """Each player's score (carriage + tiles − unplaced houses, Game End and Scoring) after each round, a line per
     player: the game app's game-over chart."""
-    rows = score_rounds(state)
-    colors = player_colors(state.num_players)
-    traces = []
-    for i, name in enumerate(state.names):
-        shown = esc(name, quote=False).replace("%", "&#37;")
-        mine = [r for r in rows if r["seat"] == i]
-        traces.append(dict(type="scatter", name=shown, mode="lines+markers", x=[r["round"] for r in mine],
-                           y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5), marker=dict(size=6),
-                           hovertemplate=f"{shown} after round %{{x}}: %{{y}} points<extra></extra>"))
+    traces = _score_lines(state, score_rounds(state), "round", 6)
     head = (f"Scores over the game · {esc(state.winner(), quote=False)} wins" if state.is_over
             else "Scores over the game so far")
     return go.Figure(data=traces, layout=dict(
         title=dict(text=head), xaxis=dict(title=dict(text="round (0: the start)"), rangemode="nonnegative"),
         yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=60), height=360))
+
+
+def _score_lines(state: GameState, rows: list[dict], x: str, marker: int) -> list[dict]:
+    """A line per player, in his colour, of the ``score`` of ``rows`` against ``x`` ("turn" or "round")."""
+    colors = player_colors(state.num_players)
+    traces = []
+    for i, name in enumerate(state.names):
+        shown = esc(name, quote=False).replace("%", "&#37;")
+        mine = [r for r in rows if r["seat"] == i]
+        traces.append(dict(type="scatter", name=shown, mode="lines+markers", x=[r[x] for r in mine],
+                           y=[r["score"] for r in mine], line=dict(color=colors[i], width=2.5),
+                           marker=dict(size=marker),
+                           hovertemplate=f"{shown} after {x} %{{x}}: %{{y}} points<extra></extra>"))
+    return traces
