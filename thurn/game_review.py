@@ -12,9 +12,13 @@ How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.sea
 unless ``bot=`` says otherwise). The candidates are the greedy policy's favourite ``top`` actions plus the one
 played; each is played forward on the *same* sampled futures (the unseen cards dealt at random, consistently with
 what the player had seen: :mod:`thurn.information`, never the real deck), ``iterations`` rollouts shared equally
-among them, to the bot's horizon (the end of the player's next turn), then valued by the bot's evaluation: the
-player's estimated final score minus the best other player's (Game End and Scoring). The loss of a decision is
-the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the bot's best.
+among them, to the review's horizon, then valued by the bot's evaluation: the player's estimated final score minus
+the best other player's (Game End and Scoring). The review looks one turn further than the bot plays
+(:data:`HORIZON`: to the end of the player's turn after next), so that a route scored now and the same route kept to
+be scored next turn are both compared once scored: at the end of the next turn a route kept is still valued by its
+promise, which favoured keeping it (a review once called scoring for the outside-Baiern tile a mistake). The loss
+of a decision is the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the
+bot's best.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -33,7 +37,7 @@ from dataclasses import dataclass
 from .errors import ThurnError
 from .state import GameState
 
-__all__ = ["review", "review_game", "Review", "rank_actions", "mistakes", "expected_scores", "positions",
+__all__ = ["review", "review_game", "Review", "rank_actions", "mistakes", "expected_scores", "positions", "HORIZON",
            "ReviewError", "COLUMNS"]
 
 #: The columns of the review table, in order (see :func:`review`).
@@ -47,6 +51,10 @@ CHECKED = 6
 MISTAKE_MIN = 0.25
 
 ALTERNATIVES = 3            # how many of the ranked actions the table lists
+
+#: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
+#: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
+HORIZON = 2
 
 
 class ReviewError(ThurnError):
@@ -95,10 +103,10 @@ def _search_bot(bot, seed):
     from .bots.search import SearchBot
 
     if bot is None:
-        return SearchBot(seed)
+        return SearchBot(seed, horizon=HORIZON)
     if isinstance(bot, dict):
         try:
-            return SearchBot(seed, **bot)
+            return SearchBot(seed, **{"horizon": HORIZON, **bot})
         except TypeError as e:
             raise ReviewError(f"bot= options are SearchBot's (iterations, top, horizon, ...): {e}") from None
     if isinstance(bot, SearchBot):
@@ -110,7 +118,8 @@ def _search_bot(bot, seed):
 def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tuple[float, object]]:
     """The search bot's ranking of the actions of the player to move in ``state``, best first, as
     ``(value, action)``: the greedy policy's favourite ``bot.top`` actions and ``chosen`` (if given), each played
-    forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the bot's horizon; value
+    forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the review's horizon
+    (:data:`HORIZON`, or that of a ``SearchBot`` given); value
     = points ahead of the best other player there (the bot's evaluation). One legal action: ``[(0.0, it)]``.
     Deterministic for ``seed`` and the position."""
     state = _need_state(state)

@@ -271,7 +271,9 @@ def _credits(s, seat: int, w) -> float:
 def greedy_value(s, seat: int, bot=None) -> float:
     """What ``seat`` has and can expect, in GreedyBot's terms: the final score now (Game End and Scoring), the
     credits GreedyBot gives for carriages and houses towards province tiles, and its value of his best next
-    turn (the route in progress, the hand, the draw), as if his turn began now."""
+    turn (the route in progress, the hand, the draw), as if his turn began now. In that value a province tile the
+    route would complete counts net of the progress credited for it already (``Weights.net_tiles``): counted in
+    full, a route kept in hand was worth that progress twice, more than the same route scored."""
     p = s.players[seat]
     b = s.board
     v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
@@ -282,12 +284,25 @@ def greedy_value(s, seat: int, bot=None) -> float:
     from .greedy import GreedyBot, action_values
     if bot is None:
         bot = GreedyBot(0)
-    x = max((value for value, _ in action_values(_as_mover(s, seat), bot.weights, always=True)), default=0.0)
+    w = _net_weights(bot.weights)
+    x = max((value for value, _ in action_values(_as_mover(s, seat), w, always=True)), default=0.0)
     v += _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
     if s.ext:
         from .greedy.expansions import credits
         v += credits(s, seat, bot.weights)
     return v
+
+
+_NET: dict = {}
+
+
+def _net_weights(w):
+    """``w`` with ``net_tiles`` on (one object per weights, for the evaluation's caches)."""
+    net = _NET.get(w)
+    if net is None:
+        from dataclasses import replace
+        net = _NET[w] = w if w.net_tiles else replace(w, net_tiles=True)
+    return net
 
 
 def _ext_points(s, seat: int) -> float:

@@ -124,7 +124,7 @@ class Eval:
         # houses: cached per player signature (a route that may place the last house: per decision, see houses)
         rules = s.rules
         key = (b, p.houses, p.houses_left, p.tiles, tops, rules.optional_houses, rules.all_provinces_includes_baiern,
-               w.progress)
+               w.progress, w.net_tiles)
         hc = _HOUSES.get(key)
         if hc is None:
             if len(_HOUSES) > 512:
@@ -183,10 +183,16 @@ class Eval:
                 value = s.stacks[i][0]
                 share = self.w.progress * value
                 if kind == "all_cities":
-                    groups.append((need & ~p.houses, value, share, need.bit_count()))
+                    missing, size = need & ~p.houses, need.bit_count()
+                    if self.w.net_tiles:
+                        value -= share * (size - missing.bit_count()) / size
+                    groups.append((missing, value, share, size))
                 else:
                     req = need[bool(s.rules.all_provinces_includes_baiern)]
-                    allp = ([m for m in req if not m & p.houses], value, share, len(req))
+                    missing = [m for m in req if not m & p.houses]
+                    if self.w.net_tiles:
+                        value -= share * (len(req) - len(missing)) / len(req)
+                    allp = (missing, value, share, len(req))
             g = self.hctx.groups = (groups, allp)
         return g
 

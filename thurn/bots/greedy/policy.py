@@ -28,6 +28,7 @@ class Weights:
     end_penalty: float = 4.0      # ending the game while not ahead (plus the deficit)
     max_plan: int = 4             # cards planned beyond the safe run of hand cards
     horizon: bool = True          # plans end when the game is likely to end (see Eval.read_scores)
+    net_tiles: bool = False       # a province tile completed counts its value less the progress already credited
     # the expansions (see .expansions; unused in the base game)
     letter: float = 0.45          # the first nobility letter held (Messenger): a share of the official it buys
     letter_decay: float = 0.85    # each further letter held is worth this much of the one before
