@@ -284,6 +284,11 @@ def test_review_chart_draws_each_player_in_his_colour(game):
     assert len(fig.layout.shapes) == len(r.mistake_moves())
     evil = review_chart(r.expected.rename(columns={"Ann": "<i>A%</i>"}))
     assert evil.data[0].name == "&lt;i&gt;A&#37;&lt;/i&gt;"
+    # the title in two lines (one line was cut at the app's width), a title given escaped
+    assert fig.layout.title.text == ("Expected final score over the game<br><sup>games played out with the greedy "
+                                     "policy; ★ the actual final score</sup>")
+    assert evil.layout.title.text.startswith("Expected final score over the game so far<br><sup>")
+    assert review_chart(r, title="<b>Ann & Ben</b>").layout.title.text == "&lt;b&gt;Ann &amp; Ben&lt;/b&gt;"
 
 
 # -- the app ----------------------------------------------------------------------------------------------

@@ -140,11 +140,14 @@ def review_chart(review, final=None, *, marks=(), title=None) -> go.Figure:
                    line=dict(color="#b00020", width=1, dash="dot")) for t, _ in marks]
     notes = [dict(x=t, y=1, xref="x", yref="paper", text=esc(text, quote=False), showarrow=False, yanchor="top",
                   textangle=-90, xanchor="right", font=dict(size=10, color="#b00020")) for t, text in marks]
-    head = title or ("Expected final score over the game (games played out with the greedy policy); "
-                     "★ the actual final score" if final is not None else
-                     "Expected final score over the game so far (games played out with the greedy policy)")
+    if title:
+        head = esc(title, quote=False)
+    else:       # two lines: one line was cut at the app's width (seen in Voilà)
+        head = esc("Expected final score over the game" + (" so far" if final is None else ""), quote=False) + \
+            "<br><sup>" + esc("games played out with the greedy policy" +
+                              ("; ★ the actual final score" if final is not None else ""), quote=False) + "</sup>"
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=esc(head, quote=False), font=dict(size=14)),
+        title=dict(text=head, font=dict(size=14)),
         xaxis=dict(title=dict(text="turns played (all players)")),
         yaxis=dict(title=dict(text="expected final score (points)")), shapes=shapes, annotations=notes,
         legend=dict(title=dict(text="player")), margin=dict(t=70)))
