@@ -119,9 +119,8 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
     """The search bot's ranking of the actions of the player to move in ``state``, best first, as
     ``(value, action)``: the greedy policy's favourite ``bot.top`` actions and ``chosen`` (if given), each played
     forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the review's horizon
-    (:data:`HORIZON`, or that of a ``SearchBot`` given); value
-    = points ahead of the best other player there (the bot's evaluation). One legal action: ``[(0.0, it)]``.
-    Deterministic for ``seed`` and the position."""
+    (:data:`HORIZON`, or that of a ``SearchBot`` given); value = points ahead of the best other player there (the
+    bot's evaluation). One legal action: ``[(0.0, it)]``. Deterministic for ``seed`` and the position."""
     state = _need_state(state)
     bot = _search_bot(bot, seed)
     legal = state.legal_actions()

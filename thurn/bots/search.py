@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 from itertools import combinations
 
 from ..actions import Action
@@ -300,7 +301,6 @@ def _net_weights(w):
     """``w`` with ``net_tiles`` on (one object per weights, for the evaluation's caches)."""
     net = _NET.get(w)
     if net is None:
-        from dataclasses import replace
         net = _NET[w] = w if w.net_tiles else replace(w, net_tiles=True)
     return net
 
