@@ -40,7 +40,11 @@ def legal(state) -> Counter:
 
 
 def check_buttons(app) -> None:
-    """The buttons are exactly the legal actions (the keep step with many choices shows a card picker)."""
+    """The buttons are exactly the legal actions (the keep step with many choices shows a card picker), once the
+    hotseat's next human has clicked "Pass to …: show my hand" (before that, no action button)."""
+    if app.pass_pending:
+        assert not app.action_buttons and app.pass_button is not None
+        app.pass_button.click()
     acts = [a for a in app.state.legal_actions() if a.notation in legal(app.state)]
     if app.state.step == "keep" and len(acts) > KEEP_BUTTONS_MAX:
         assert not app.action_buttons

@@ -83,17 +83,18 @@ def positions(state: GameState) -> list[GameState]:
     return out
 
 
-def action_lines(state: GameState) -> list[list[str]]:
+def action_lines(state: GameState, viewer=None) -> list[list[str]]:
     """What the engine's log says for each action of the game (``[k]``: the sentences of action ``k``), replayed
-    from ``state.root``."""
+    from ``state.root``; ``viewer`` (a seat or name): as that player read it (see :meth:`GameState.log`)."""
     from . import turn
 
     s = _need_state(state).root
+    seat = None if viewer is None else state.seat(viewer)
     out = []
     for a in state.history:
         said: list[str] = []
         s = turn.apply(s, a, said.append)
-        out.append(said)
+        out.append([turn.base.seen_line(line, seat) for line in said])
     return out
 
 

@@ -456,13 +456,17 @@ class GameState:
         """The position this game's history starts from."""
         return self if self._root is None else self._root
 
-    def log(self) -> list[str]:
-        """What happened, in sentences, replayed from the starting position."""
+    def log(self, viewer=None, *, public: bool = False) -> list[str]:
+        """What happened, in sentences, replayed from the starting position. ``viewer`` (a seat or name): as that
+        player saw it — another player's card drawn from the deck is "a card" and the cards he kept in hand a
+        count (base rules, 1: the deck's cards are drawn face down); a draw from the display stays named.
+        ``public=True``: as someone at the table who holds no hand sees it. Default: every card named."""
+        seat = -1 if public else None if viewer is None else self.seat(viewer)
         s = self.root
         lines: list[str] = turn.start_text(s)
         for a in self.history:
             s = turn.apply(s, a, lines.append)
-        return lines
+        return [turn.base.seen_line(line, seat) for line in lines]
 
     def to_dict(self) -> dict:
         """The game as a dict: the position, the setup and the actions (see :meth:`to_json`)."""

@@ -123,6 +123,37 @@ def earns_carriage(s, p, cartwright: bool) -> bool:
     return effects.carriage_for(s.board, p.carriages, s.carriages_left, len(p.route), cartwright) is not None
 
 
+class Private(str):
+    """A log sentence that names cards only one player has seen: a card drawn face down from the deck, the cards
+    kept in hand (base rules, 1: the deck's cards are drawn face down; 3d: the kept cards stay in hand). It reads
+    in full for ``seat`` (and in the whole log); ``public`` is how every other player reads it."""
+
+    def __new__(cls, text: str, seat: int, public: str):
+        line = super().__new__(cls, text)
+        line.seat, line.public = seat, public
+        return line
+
+    def __reduce__(self):
+        return Private, (str(self), self.seat, self.public)
+
+
+def seen_line(line: str, seat) -> str:
+    """``line`` as the player at ``seat`` reads it: a private sentence of another player in its public form
+    (``seat`` None: every sentence in full; -1: as someone who holds no hand of the game sees it)."""
+    if seat is not None and isinstance(line, Private) and line.seat != seat:
+        return line.public
+    return str(line)
+
+
+def seen_action(action, actor: int, seat) -> str:
+    """``action`` of the player at ``actor`` as the player at ``seat`` reads it (as :func:`seen_line`): the cards
+    another player keeps in hand are a count (base rules, 3d); every other action is played in the open."""
+    if seat is not None and actor != seat and getattr(action, "kind", None) == "keep":
+        n = len(action.cards)
+        return f"keep {n} card{'s' if n != 1 else ''}"
+    return str(action)
+
+
 def _names(board, cards) -> str:
     names = [board.city_name(c) for c in cards]
     if not names:
@@ -685,7 +716,10 @@ def do_draw(s, c, action, say):
     c = take_card(s, p, c, say)
     s.draws += 1
     if say is not None:
-        say(f"{s.names[s.to_move]} draws {s.board.city_name(c)} {where}.")
+        who = s.names[s.to_move]
+        text = f"{who} draws {s.board.city_name(c)} {where}."
+        say(Private(text, s.to_move, f"{who} draws a card from the deck.") if where == "from the deck" and c >= 0
+            else text)
     # after a draw the player holds a card, and an empty display slot means no card is left to refill it: the play
     # is a real decision (see machine.Decide)
     return DECIDE_PLAY if s.draws >= s.draws_allowed else DRAW
@@ -802,7 +836,9 @@ def do_keep(s, cards, action, say):
     s.discard = s.discard + tuple(hand)
     p.hand = cards
     if say is not None:
-        say(f"{s.names[s.to_move]} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.")
+        who, n = s.names[s.to_move], len(cards)
+        say(Private(f"{who} keeps {_names(s.board, cards)} and discards {_names(s.board, hand)}.", s.to_move,
+                    f"{who} keeps {n} card{'s' if n != 1 else ''} and discards {_names(s.board, hand)}."))
     return END_TURN
 
 

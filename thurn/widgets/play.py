@@ -32,6 +32,7 @@ from ..explore import score_outcomes
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..scoring import placement_options
 from ..state import GameState
+from ..turn.base import seen_action
 from .common import ClosesParts, MessageArea, card_chip, card_chips, close_tree, province_color, text_color
 
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
@@ -75,6 +76,10 @@ def _resolve_autosave(autosave) -> Path | None:
         return Path(autosave).resolve()
     raise TypeError(f"autosave is True (the file {AUTOSAVE_NAME} in the working folder), False, or a file path; "
                     f"not {autosave!r}.")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def _whose(name: str) -> str:
@@ -175,10 +180,14 @@ class Play(ClosesParts, widgets.VBox):
         self._return_returns: list = []                          # every legal return of tiles now
         self.hint_bot = hint_bot          # None: GreedyBot's estimates (thurn.bots.hint)
         self.hints: list = []             # the hints shown for the current position, best first
+        self._revealed: int | None = None   # hotseat: the human who clicked "Pass to …: show my hand"
+        self.pass_button: widgets.Button | None = None     # that button, while it is shown
+        self._every_hand = False            # teaching mode's "show every hand" switch
         self._quiet = False
         super().__init__()
         self.add_class("thurn-play")
         self._state = self._run_bots(state)
+        self._revealed = self._state.to_move      # the player who begins sits at the screen: no pass step yet
         self._build()
         self._show()
         if offer_saved:
@@ -211,7 +220,14 @@ class Play(ClosesParts, widgets.VBox):
         self._display = widgets.HTML()
         self._table = widgets.HTML()
         self._officials = widgets.HTML()
-        side = widgets.VBox([self._hand, self._display, self._table, self._officials],
+        self.every_hand_box = widgets.Checkbox(value=False, description="show every hand (teaching)", indent=False,
+                                               layout=widgets.Layout(width="auto",
+                                                                     display="flex" if self.undo_mode == "teaching"
+                                                                     else "none"))
+        self.every_hand_box.add_class("thurn-every-hand")
+        self.every_hand_box.observe(lambda change: self._guard(lambda: self._set_every_hand(change["new"])),
+                                    names="value")
+        side = widgets.VBox([self._hand, self.every_hand_box, self._display, self._table, self._officials],
                             layout=widgets.Layout(flex="1 1 0%", min_width="320px", padding="0 0 0 8px"))
 
         self._actions = widgets.VBox()
@@ -225,7 +241,7 @@ class Play(ClosesParts, widgets.VBox):
                                           tooltip="the best few actions now, with the reason, drawn on the map")
         self.hint_button.add_class("thurn-hint")
         self.hint_button.on_click(lambda _: self._guard(self.hint))
-        typed_row = widgets.HBox([self._typed, do_button, self.hint_button])
+        typed_row = self._typed_row = widgets.HBox([self._typed, do_button, self.hint_button])
         self._hints = widgets.HTML()
         self._hints.add_class("thurn-hints")
 
@@ -333,6 +349,67 @@ class Play(ClosesParts, widgets.VBox):
         """True while the app asks whether to resume the autosaved game."""
         return self._offer.layout.display != "none"
 
+    # -- what the screen may show (base rules, 1: the deck's cards are drawn face down) -------------------------------
+    @property
+    def humans(self) -> list[int]:
+        """The seats of the players who click (every seat without a bot)."""
+        return [i for i, name in enumerate(self._state.names) if name not in self.bots]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand the screen shows, and whose cards drawn from the deck the log names: the one human
+        of a game against bots, always; in a game of two or more humans, the human to move once he has clicked
+        "Pass to …: show my hand" (:meth:`reveal`); None: nobody's (every hand a count)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        s = self._state
+        return s.to_move if s.to_move in humans and self._revealed == s.to_move and not s.is_over else None
+
+    @property
+    def pass_pending(self) -> bool:
+        """True while a human is to move in a game of two or more humans and his hand waits for him to click
+        "Pass to …: show my hand" (the other humans must not see it)."""
+        s = self._state
+        return (len(self.humans) > 1 and not s.is_over and not self._every_hand and s.to_move in self.humans
+                and self._revealed != s.to_move)
+
+    @property
+    def show_every_hand(self) -> bool:
+        """Teaching mode's switch (off by default): every hand shown and every card named in the log."""
+        return self._every_hand
+
+    @show_every_hand.setter
+    def show_every_hand(self, value: bool) -> None:
+        self.every_hand_box.value = bool(value)          # its observer checks the mode and shows the change
+
+    def _set_every_hand(self, value: bool) -> None:
+        if value and self.undo_mode != "teaching":
+            self.every_hand_box.value = False
+            raise ThurnError("Every hand can be shown in teaching mode only: in a fair game each player sees his "
+                             "own hand and the others' card counts.", "fair_game")
+        self._every_hand = bool(value)
+        self._changed()
+
+    def reveal(self) -> None:
+        """The "Pass to …: show my hand" step of a game of two or more humans: the human to move now sits at the
+        screen, and his hand (with the moves, the hint and the ringed cities that come from it) is shown."""
+        s = self._state
+        if not self.pass_pending:
+            self.messages.info("No hand is waiting to be shown.")
+            return
+        self._revealed = s.to_move
+        self.messages.info(f"{_whose(s.to_move_name)} hand is shown: {_whose(s.to_move_name).lower()} move.")
+        self._changed()
+
+    def _log_seat(self):
+        """Whose view the log and the messages take (see :func:`thurn.turn.base.seen_line`): None every card
+        (the switch on), a seat, or -1 as nobody's."""
+        if self._every_hand:
+            return None
+        viewer = self.viewer
+        return -1 if viewer is None else viewer
+
     def __repr__(self) -> str:
         bots = ", ".join(f"{n}: {getattr(b, 'name', type(b).__name__)} bot" for n, b in self.bots.items())
         save = self.autosave_path.name if self.autosave_path is not None else "off"
@@ -362,6 +439,8 @@ class Play(ClosesParts, widgets.VBox):
             return False
         t0 = time.perf_counter()
         before = self._state
+        if self.pass_pending:           # an action typed in code: the player to move is the one at the screen
+            self._revealed = before.to_move
         after = before.apply(action)
         self._state = self._run_bots(after)
         self._tell(before, after)
@@ -445,6 +524,10 @@ class Play(ClosesParts, widgets.VBox):
         s = self._state
         if s.is_over:
             self.messages.info("The game is over: there is nothing left to hint at.")
+            return []
+        if not self._every_hand and self.viewer != s.to_move:
+            self.messages.info(f"A hint is for the player at the screen: it would show {_whose(s.to_move_name)} "
+                               f"cards, which only {s.to_move_name} may see.")
             return []
         self.hints = hint(s, n=n, bot=self.hint_bot)
         rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>(worth {h.value:+.1f})</small>: "
@@ -560,12 +643,14 @@ class Play(ClosesParts, widgets.VBox):
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:
-        """``state.log()``, remembered for the last few states (the log is replayed from the start)."""
-        for s, lines in self._logs:
-            if s is state:
+        """``state.log(viewer)`` as the screen may show it (:meth:`_log_seat`), remembered for the last few states
+        (the log is replayed from the start)."""
+        seat = self._log_seat()
+        for s, k, lines in self._logs:
+            if s is state and k == seat:
                 return lines
-        lines = state.log()
-        self._logs = [(state, lines)] + self._logs[:2]
+        lines = state.log() if seat is None else state.log(public=True) if seat < 0 else state.log(seat)
+        self._logs = [(state, seat, lines)] + self._logs[:2]
         return lines
 
     # -- save, load, autosave -------------------------------------------------------------------------------------
@@ -911,7 +996,8 @@ class Play(ClosesParts, widgets.VBox):
     def _map_figure(self, s: GameState, legal) -> go.Figure:
         """The board with the houses and the route of the player to move; the cards that fit ringed. Its width
         is fixed: a plotly figure drawn inside a widget box cannot always measure the box."""
-        fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"]
+        shown = self._every_hand or self.viewer == s.to_move        # the ringed cities come from the mover's hand
+        fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"] if shown else []
         if self.hints:
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
@@ -923,9 +1009,17 @@ class Play(ClosesParts, widgets.VBox):
         return fig.update_layout(width=self.map_width)
 
     def _show_hand(self, s: GameState) -> None:
-        p = s.player()
-        self._hand.value = (f"<div><b>{html.escape(_whose(p.name), quote=False)} hand</b> ({len(p.hand)} card"
-                            f"{'s' if len(p.hand) != 1 else ''}): {card_chips(s.board, p.hand, 'no card')}</div>")
+        """The viewer's hand; the others' are counts (base rules, 1); the switch on: every hand."""
+        seats = range(s.num_players) if self._every_hand else [] if self.viewer is None else [self.viewer]
+        rows = [f"<div><b>{html.escape(_whose(s.names[i]), quote=False)} hand</b> ({_cards(len(s.player(i).hand))}):"
+                f" {card_chips(s.board, s.player(i).hand, 'no card')}</div>" for i in seats]
+        if not rows:
+            who = s.to_move_name
+            n = _cards(len(s.player().hand))
+            rows = [f"<div><b>{html.escape(_whose(who), quote=False)} hand</b> ({n}): hidden — "
+                    + (f"{html.escape(who)} clicks “Pass to {html.escape(who)}: show my hand” to see it</div>"
+                       if self.pass_pending else "every hand is a count in the players' table</div>")]
+        self._hand.value = "".join(rows)
         self._display.value = (f"<div style='margin-top:4px'><b>Display</b>: "
                                f"{''.join(card_chip(s.board, c) for c in s.display_cards)} · deck {s.deck_size} · "
                                f"discard {s.discard_size}</div>")
@@ -1048,7 +1142,9 @@ class Play(ClosesParts, widgets.VBox):
             self._undo_text.value = f"<small>now: {html.escape(_summary(self._state))}</small>"
             return
         there = self._replay(k)
-        last = f"last: {self._replay(k - 1).to_move_name}: {history[k - 1]}" if k else "the start"
+        mover = self._replay(k - 1).to_move if k else None
+        last = (f"last: {self._state.names[mover]}: {seen_action(history[k - 1], mover, self._log_seat())}" if k
+                else "the start")
         bot = (f" — {there.to_move_name} is a bot and plays again from there"
                if there.to_move_name in self.bots and not there.is_over else "")
         self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "
@@ -1067,8 +1163,20 @@ class Play(ClosesParts, widgets.VBox):
     # -- the action buttons --------------------------------------------------------------------------------------------
     def _show_actions(self, s: GameState, legal) -> None:
         close_tree(*self._actions.children)
+        self._typed_row.layout.display = "none" if self.pass_pending else "flex"
         if self.bots_pending:
             self._actions.children = self._bot_controls(s)
+            return
+        if self.pass_pending:
+            who = s.to_move_name
+            self.pass_button = widgets.Button(description=f"Pass to {who}: show my hand", button_style="primary",
+                                              icon="eye", layout=widgets.Layout(width="auto"))
+            self.pass_button.add_class("thurn-pass")
+            self.pass_button.on_click(lambda _: self._guard(self.reveal))
+            self._actions.children = [
+                widgets.HTML(f"<b>{html.escape(_whose(who), quote=False)} turn</b> — pass the screen to "
+                             f"{html.escape(who)}: the hand stays hidden until {html.escape(who)} clicks"),
+                self.pass_button]
             return
         by_group: dict[str, list] = {}
         route = list(s.player().route)
