@@ -246,14 +246,23 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
-def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0) -> str:
+def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
+            unfinished: bool = False) -> str:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
     leads to by the end of the turn and what the chosen one gave up. The chosen line goes on as the game went
     (``then``: the actions played after it), the better one with the greedy policy, from the real position.
-    ``checked``: the loss found by the closer look over ``samples`` futures, which the words then give."""
+    ``checked``: the loss found by the closer look over ``samples`` futures, which the words then give.
+    ``unfinished``: the game goes on, so the better line is played from a position dealt as the player saw it
+    (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down)."""
     seat = s.to_move
     a_end, a_scored = _play_out_turn(s, chosen, seed, then)
-    b_end, b_scored = _play_out_turn(s, best, seed)
+    if unfinished:
+        from .information import determinize
+
+        b_end, b_scored = _play_out_turn(determinize(s, seat, random.Random(f"thurn.review.seen:{seed}:{s.turns}")),
+                                         best, seed)
+    else:
+        b_end, b_scored = _play_out_turn(s, best, seed)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
     rounds = s.round_number
@@ -336,7 +345,7 @@ def _table(state, seat, bot, seed, progress, states=None):
         if r["rank"] > 1:
             k = r["move"]
             r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
-                                   r["checked_loss"], 2 * bot.iterations)
+                                   r["checked_loss"], 2 * bot.iterations, unfinished=not state.is_over)
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")

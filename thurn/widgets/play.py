@@ -49,6 +49,8 @@ KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker 
 RETURN_KIND = "return_tiles"   # Offices of Honor's returns: a tile picker, then the reward, instead of buttons
 CHOOSE = -1                # the reward list's "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
+EVERY_HAND_REFUSED = ("Every hand can be shown in teaching mode only: in a fair game each player sees his own hand "
+                      "and the others' card counts.")
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
 GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at the left end"),
           ("play right", "Play at the right end"), ("play new", "Start a new route"), ("score", "Score the route"),
@@ -381,13 +383,15 @@ class Play(ClosesParts, widgets.VBox):
 
     @show_every_hand.setter
     def show_every_hand(self, value: bool) -> None:
-        self.every_hand_box.value = bool(value)          # its observer checks the mode and shows the change
+        if value and self.undo_mode != "teaching":
+            raise ThurnError(EVERY_HAND_REFUSED, "fair_game")
+        self.every_hand_box.value = bool(value)          # its observer shows the change
 
     def _set_every_hand(self, value: bool) -> None:
         if value and self.undo_mode != "teaching":
             self.every_hand_box.value = False
-            raise ThurnError("Every hand can be shown in teaching mode only: in a fair game each player sees his "
-                             "own hand and the others' card counts.", "fair_game")
+            self.messages.error(EVERY_HAND_REFUSED)
+            return
         self._every_hand = bool(value)
         self._changed()
 

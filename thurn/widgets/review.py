@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, _need_state, _seat
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
+from ..turn.base import seen_action
 from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
 
@@ -43,7 +44,7 @@ class GameReview(ClosesParts, widgets.VBox):
         self._options = dict(bot=bot, seed=seed, samples=samples)
         self.map_height = map_height
         self._states = positions(self.state)
-        self._lines = action_lines(self.state)
+        self._lines = action_lines(self.state, self._viewer(seat))
         self.review = None
         self._start_bar = None          # the progress bar shown while the app is being made (in a kernel)
 
@@ -110,6 +111,11 @@ class GameReview(ClosesParts, widgets.VBox):
         self._show_move(0, draw=False)
 
     # -- the review --------------------------------------------------------------------------------------------
+    def _viewer(self, seat: int):
+        """Whose view the replay takes: an unfinished game as the reviewed player saw it (the others' cards drawn
+        from the deck and kept in hand unnamed, base rules, 1), a finished one in full (None)."""
+        return None if self.state.is_over else seat
+
     @property
     def player(self) -> str:
         return self.state.names[self.player_picker.value]
@@ -150,6 +156,7 @@ class GameReview(ClosesParts, widgets.VBox):
     def _compute(self) -> None:
         self.progress_text.value = "<small>reviewing…</small>"
         self.review = self._run(self.player_picker.value)
+        self._lines = action_lines(self.state, self._viewer(self.player_picker.value))
         refresh(self.chart, review_chart(self.review))
         self._show_review()
         self._show_move(self.slider.value)
@@ -276,7 +283,8 @@ class GameReview(ClosesParts, widgets.VBox):
         note = ""
         if k < n:
             who = esc(s.to_move_name)
-            note = f"<br>Next: {who} — {esc(str(history[k]))}"
+            said = seen_action(history[k], s.to_move, self._viewer(self.player_picker.value))
+            note = f"<br>Next: {who} — {esc(said)}"
             if table is not None and k in table.index:
                 r = table.loc[k]
                 note += (f" <span style='color:#555'>(rank {r['rank']} of {r['candidates']}; the search bot: "

@@ -476,7 +476,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
         step = before.ruleset.steps[before.step]
         kind = before.ruleset.kinds.get(action.kind)
         event = {"player": before.to_move_name, "bot": bot, "action": action,
-                 "sentences": tuple(after.log()[len(before.log()):]),
+                 "sentences": tuple(after.log(self.player)[len(before.log()):]),    # the bot's deck cards unnamed
                  "step_rule": step.rule, "rule": (kind.rule if kind is not None and kind.rule else step.rule)}
         self.states.append(after)
         self.events.append(event)
