@@ -245,3 +245,30 @@ def test_the_guided_game_names_no_card_the_bot_drew_from_the_deck():
     bot = game.bot_name
     assert f"{bot} draws a card from the deck." in said
     assert not [t for t in said if (m := NAMED_DRAW.match(t)) and m.group(1) == bot]
+
+
+def test_after_the_bot_keeps_cards_the_map_title_and_log_give_their_count(game):
+    s, kept = game.root, None
+    for a in game.history:
+        seat = s.to_move
+        s = s.apply(a)
+        if a.kind == "keep" and seat == 1:
+            kept = a
+            break
+    assert kept is not None and s.to_move == 0
+    app = Play.from_state(s, bots={"Greedy": make_bot("greedy", seed=1)}, autosave=False, undo="fair", pace="step")
+    title = app.map.layout.title.text
+    assert f"last: keep {len(kept.cards)} cards" in title and str(kept) not in title
+    assert f"Greedy keeps {len(kept.cards)} cards and discards" in app._log.value
+    assert not NAMED_KEEP.search(app._log.value.replace("Ann keeps", ""))
+
+
+def test_the_officials_panel_says_nothing_drawn_from_a_hidden_hand():
+    app = Play(("Ann", "Greedy"), bots={"Greedy": make_bot("greedy", seed=3)}, seed=11, autosave=False,
+               undo="fair", pace="step")
+    while not app.bots_pending:
+        _act(app)
+    assert "can help now" not in app._officials.value and "Greedy's choice" in app._officials.value
+    while app.bots_pending:
+        app.step_bot()
+    assert "can help now" in app._officials.value

@@ -1010,7 +1010,20 @@ class Play(ClosesParts, widgets.VBox):
                                          f"under the buttons</sup>")
         else:
             fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
+            self._hide_kept_cards(s, fig)
         return fig.update_layout(width=self.map_width)
+
+    def _hide_kept_cards(self, s: GameState, fig: go.Figure) -> None:
+        """The map's title names the last action: another player's cards kept in hand become a count (base rules,
+        3d), as in the log."""
+        history = s.history
+        if not history or history[-1].kind != "keep" or self._every_hand:
+            return
+        action = history[-1]
+        actor = self._replay(len(history) - 1).to_move
+        said = seen_action(action, actor, self._log_seat())
+        if said != str(action):
+            fig.update_layout(title_text=fig.layout.title.text.replace(html.escape(str(action)), html.escape(said)))
 
     def _show_hand(self, s: GameState) -> None:
         """The viewer's hand; the others' are counts (base rules, 1); the switch on: every hand."""
@@ -1081,6 +1094,8 @@ class Play(ClosesParts, widgets.VBox):
         return out
 
     def _officials_html(self, s: GameState, legal) -> str:
+        if not (self._every_hand or self.viewer == s.to_move):
+            legal = ()                 # who may help now comes from the mover's hand: not said while it is hidden
         calls = {s.board.official(a.official).id: a for a in legal if isinstance(a, CallOfficial)}
         callable_now = set(calls)
         if any(isinstance(a, Score) and a.cartwright for a in legal):
@@ -1094,6 +1109,8 @@ class Play(ClosesParts, widgets.VBox):
                 cost = _letters_taken(s, calls[o.id]) if o.id in calls and messenger.active(s) else 0
                 price = f" for {cost} letter{'s' if cost != 1 else ''}" if cost else ""
                 note = f"<span style='color:#1d6b2f'>can help now{price}</span>"
+            elif not legal and not s.is_over:
+                note = f"<span style='color:#777'>{html.escape(s.to_move_name)}'s choice</span>"
             else:
                 note = "<span style='color:#777'>not now</span>"
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
