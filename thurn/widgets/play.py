@@ -123,6 +123,9 @@ class Play(ClosesParts, widgets.VBox):
     - ``bots``: ``{player name: bot}``; a bot is any object with ``choose(state) -> action`` (e.g.
       ``thurn.bots.RandomBot(seed=1)``). Bots play their turns at once after a human action. Without bots
       every player clicks in turn (hotseat). At least one player must be human.
+    - What the screen shows (base rules, 1): the :attr:`viewer`'s hand, the others' as counts, and the log as he
+      saw it (``state.log(viewer)``). With two or more humans, the hand of the human to move shows only after
+      "Pass to …: show my hand" (:meth:`reveal`); teaching mode's "show every hand" switch shows them all.
     - ``state``: continue this game instead of dealing a new one (also :meth:`from_state`).
     - ``autosave``: ``True`` writes the game after every action to ``play.thurn-autosave.json`` in the working
       folder, a path writes it there, ``False`` does not. When the file holds an unfinished game, the app first
