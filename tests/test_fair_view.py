@@ -272,3 +272,19 @@ def test_the_officials_panel_says_nothing_drawn_from_a_hidden_hand():
     while app.bots_pending:
         app.step_bot()
     assert "can help now" in app._officials.value
+
+
+def test_the_guided_game_s_map_title_gives_the_count_of_the_bot_s_kept_cards():
+    from thurn.widgets.stepper import GuidedGame
+
+    game = GuidedGame(player="Ann", bot="greedy", seed=2001)
+    while not game.state.is_over and not any(e["bot"] and e["action"].kind == "keep" for e in game.events):
+        s = game.state
+        if s.to_move_name == "Ann":
+            game.do(s.legal_actions()[0])
+        else:
+            game.next()
+    kept = [e["action"] for e in game.events if e["bot"] and e["action"].kind == "keep"]
+    assert kept and game.events[-1]["action"] is kept[0]
+    title = game.figure.layout.title.text
+    assert f"last: keep {len(kept[0].cards)} cards" in title and str(kept[0]) not in title

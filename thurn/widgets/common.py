@@ -122,3 +122,14 @@ def close_tree(*roots, keep_roots: bool = False) -> None:
                 todo.extend((v, False) for v in value if isinstance(v, widgets.Widget))
         if not (keep_roots and is_root):
             w.close()
+
+
+def hide_kept_cards(fig, action, actor: int, seat) -> None:
+    """A map whose title names the last action (``thurn.viz.board_figure``): another player's cards kept in hand
+    become a count, as in ``state.log(seat)`` (base rules, 3d; ``seat`` as in ``thurn.turn.base.seen_line``)."""
+    from ..turn.base import seen_action
+
+    said = seen_action(action, actor, seat)
+    title = fig.layout.title.text
+    if said != str(action) and title:
+        fig.update_layout(title_text=title.replace(html.escape(str(action)), html.escape(said)))

@@ -33,7 +33,8 @@ from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..scoring import placement_options
 from ..state import GameState
 from ..turn.base import seen_action
-from .common import ClosesParts, MessageArea, card_chip, card_chips, close_tree, province_color, text_color
+from .common import (ClosesParts, MessageArea, card_chip, card_chips, close_tree, hide_kept_cards, province_color,
+                     text_color)
 
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
@@ -1022,11 +1023,7 @@ class Play(ClosesParts, widgets.VBox):
         history = s.history
         if not history or history[-1].kind != "keep" or self._every_hand:
             return
-        action = history[-1]
-        actor = self._replay(len(history) - 1).to_move
-        said = seen_action(action, actor, self._log_seat())
-        if said != str(action):
-            fig.update_layout(title_text=fig.layout.title.text.replace(html.escape(str(action)), html.escape(said)))
+        hide_kept_cards(fig, history[-1], self._replay(len(history) - 1).to_move, self._log_seat())
 
     def _show_hand(self, s: GameState) -> None:
         """The viewer's hand; the others' are counts (base rules, 1); the switch on: every hand."""

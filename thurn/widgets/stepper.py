@@ -30,7 +30,7 @@ from ..errors import ThurnError
 from ..io import new_game
 from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
 from ..viz import board_figure, refresh
-from .common import ClosesParts, MessageArea, card_chips, close_tree
+from .common import ClosesParts, MessageArea, card_chips, close_tree, hide_kept_cards
 
 __all__ = ["GuidedGame", "NotYourMove", "Quiz", "RulesStepper"]
 
@@ -622,7 +622,10 @@ class GuidedGame(ClosesParts, widgets.VBox):
             player = self.player if self.learners_move or s.is_over else s.to_move_name
         else:
             player = self.events[self.shown - 1]["player"]       # whoever just acted: his route, as it is now
-        refresh(self.figure, board_figure(s, player=player, candidates=candidates, height=self.height))
+        fig = board_figure(s, player=player, candidates=candidates, height=self.height)
+        if self.shown and self.events[self.shown - 1]["bot"]:      # the bot's kept cards: a count (base rules, 3d)
+            hide_kept_cards(fig, self.events[self.shown - 1]["action"], 1, 0)
+        refresh(self.figure, fig)
 
     def __repr__(self) -> str:
         s = self.live
