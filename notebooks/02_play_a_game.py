@@ -56,7 +56,9 @@ app
 #   your cards that fit an end of your route are ringed. The title names the round and the last action, so it
 #   changes after every click.
 # - **Your hand**, **the display** (the six face-up cards), the deck and the discard pile. Cards are
-#   coloured by province, as on the map.
+#   coloured by province, as on the map. Only your hand: the bot's is a count in the players' table, and the
+#   log says "Bot draws a card from the deck" (base rules, 1: the deck's cards are drawn face down). With two
+#   or more humans at one screen, each one's hand shows after a **Pass to Ben: show my hand** click.
 # - **The players**: cards in hand, route, houses placed and left, carriage, bonus tiles, and the score each
 #   would have if the game ended now. Every house not placed yet counts −1 at the end, so everyone starts at
 #   −20 (Game End and Scoring).
@@ -300,6 +302,8 @@ slow.close()
 clicks = 20
 start = time.perf_counter()
 for _ in range(clicks):
+    if demo.pass_pending:          # the hotseat's next human: "Pass to Ben: show my hand"
+        demo.pass_button.click()
     demo.action_buttons[-1].click()
 print(f"one click → redraw: {(time.perf_counter() - start) / clicks * 1000:.0f} ms")
 

@@ -288,3 +288,21 @@ def test_the_guided_game_s_map_title_gives_the_count_of_the_bot_s_kept_cards():
     assert kept and game.events[-1]["action"] is kept[0]
     title = game.figure.layout.title.text
     assert f"last: keep {len(kept[0].cards)} cards" in title and str(kept[0]) not in title
+
+
+def test_a_mistake_in_an_unfinished_game_is_explained_without_the_real_deck(game):
+    from thurn.game_review import explain
+
+    s = game.root
+    for a in game.history[:6]:
+        s = s.apply(a)
+    assert s.step == "draw" and s.to_move == 0
+    real = s.detached()
+    other = real.detached()
+    other.deck = tuple(reversed(real.deck))               # the same position, but for what nobody can see
+    chosen, best = "draw innsbruck", "draw deck"
+    a_real, a_other = (explain(p, p.ruleset.parse(chosen), p.ruleset.parse(best), 1.0) for p in (real, other))
+    assert a_real != a_other                               # a finished game's words may use the real deck
+    u_real, u_other = (explain(p, p.ruleset.parse(chosen), p.ruleset.parse(best), 1.0, unfinished=True)
+                       for p in (real, other))
+    assert u_real == u_other
