@@ -407,7 +407,8 @@ class Play(ClosesParts, widgets.VBox):
             self.messages.info("No hand is waiting to be shown.")
             return
         self._revealed = s.to_move
-        self.messages.info(f"{_whose(s.to_move_name)} hand is shown: {_whose(s.to_move_name).lower()} move.")
+        self.messages.info(f"{_whose(s.to_move_name)} hand is shown: {s.to_move_name} to "
+                           f"{s.step_info.does}.")
         self._changed()
 
     def _log_seat(self):
