@@ -23,6 +23,16 @@ _VIEW = """() => {
 }"""
 
 
+SEED = "2006"     # a deal whose first turns need no keep picker (Ann clicks her first button each time)
+
+
+def _seed(page, seed: str) -> None:
+    box = page.locator(".thurn-newgame .thurn-seed input").first
+    box.fill(seed)
+    box.press("Tab")
+    page.wait_for_timeout(300)      # let the kernel receive the value before Start
+
+
 @pytest.fixture(scope="module")
 def chromium():
     b.require_browser()
@@ -43,6 +53,7 @@ def test_the_bot_s_cards_stay_hidden_in_voila(chromium, tmp_path):
             page.goto(url, timeout=b.WAIT_MS)
             page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
             b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")])
+            _seed(page, SEED)
             page.locator(".thurn-start").first.click()
             page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
             b.wait_for_app(page)
@@ -78,5 +89,35 @@ def test_the_bot_s_cards_stay_hidden_in_voila(chromium, tmp_path):
             shown = view["hand"] + " | " + view["actions"]
             assert [c for c in secret if c in shown] == [], f"the bot's cards are on the page: {shown}"
             assert re.search(rf"Bob \(bot\)\s*{len(bob.hand)}(?!\d)", view["table"]), view["table"]
+
+            # two humans at one screen, in teaching mode: the pass step, and the "show every hand" switch
+            page.locator(".thurn-newgame-open").first.click()
+            b.fill_new_game(page, [("Ann", "Human"), ("Ben", "Human")])
+            page.locator(".thurn-undo-mode label", has_text="Teaching mode").locator("input").check()
+            _seed(page, SEED)
+            page.locator(".thurn-start").first.click()
+            page.locator(".thurn-confirm-new-yes").first.click(timeout=b.WAIT_MS)      # the bot game is in progress
+            page.locator(".thurn-play .thurn-hand", has_text="Ann's hand").first.wait_for(timeout=b.WAIT_MS)
+            for _ in range(12):                    # Ann plays her turn
+                if page.locator(".thurn-play .thurn-pass").count():
+                    break
+                page.locator(".thurn-play .thurn-action:not([disabled])").first.click()
+                page.wait_for_timeout(700)
+            pass_button = page.locator(".thurn-play .thurn-pass").first
+            pass_button.wait_for(timeout=b.WAIT_MS)
+            assert pass_button.text_content().strip() == "Pass to Ben: show my hand"
+            view = page.evaluate(_VIEW)
+            assert "hidden" in view["hand"] and view["actions"] == "", view
+            assert not NAMED_DRAW.search(view["log"] + " | " + view["message"]), view["log"]
+            switch = page.locator(".thurn-play .thurn-every-hand input").first
+            assert not switch.is_checked()
+            b.screenshot(page, "voila-fair-pass", ".thurn-play")
+            pass_button.click()
+            page.locator(".thurn-play .thurn-action:not([disabled])").first.wait_for(timeout=b.WAIT_MS)
+            view = page.evaluate(_VIEW)
+            assert "Ben's hand" in view["hand"] and "hidden" not in view["hand"], view["hand"]
+            switch.check()
+            page.locator(".thurn-play .thurn-hand", has_text="Ann's hand").first.wait_for(timeout=b.WAIT_MS)
+            b.screenshot(page, "voila-fair-every-hand", ".thurn-play")
     finally:
         context.close()

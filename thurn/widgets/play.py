@@ -1192,7 +1192,8 @@ class Play(ClosesParts, widgets.VBox):
         if self.pass_pending:
             who = s.to_move_name
             self.pass_button = widgets.Button(description=f"Pass to {who}: show my hand", button_style="primary",
-                                              icon="eye", layout=widgets.Layout(width="auto"))
+                                              icon="eye", layout=widgets.Layout(width="auto",
+                                                                                align_self="flex-start"))
             self.pass_button.add_class("thurn-pass")
             self.pass_button.on_click(lambda _: self._guard(self.reveal))
             self._actions.children = [
