@@ -157,6 +157,13 @@ demo.message
 demo.state.to_move_name, demo.state.step
 
 # %% [markdown]
+# Ann and Ben share the screen, so Ben's hand stays hidden (and no button, hint or ringed city gives it away)
+# until he clicks **Pass to Ben: show my hand**; Ann's hand is then hidden in turn. A click in code:
+
+# %%
+demo.pass_button.click()
+
+# %% [markdown]
 # ## Asking for a hint
 #
 # Stuck? **Hint** asks a bot what it would do (by default the greedy bot of `thurn.bots`, which weighs each
