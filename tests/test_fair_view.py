@@ -262,6 +262,12 @@ def test_after_the_bot_keeps_cards_the_map_title_and_log_give_their_count(game):
     assert f"Greedy keeps {len(kept.cards)} cards and discards" in app._log.value
     assert not NAMED_KEEP.search(app._log.value.replace("Ann keeps", ""))
 
+    teach = Play.from_state(s.apply(s.legal_actions()[0]), bots={"Greedy": make_bot("greedy", seed=1)},
+                            autosave=False, undo="teaching", pace="step")
+    teach._undo_slider.value = len(s.history)             # the undo slider describes the position after the keep
+    words = teach._undo_text.value
+    assert f"last: Greedy: keep {len(kept.cards)} cards" in words and str(kept) not in words
+
 
 def test_the_officials_panel_says_nothing_drawn_from_a_hidden_hand():
     app = Play(("Ann", "Greedy"), bots={"Greedy": make_bot("greedy", seed=3)}, seed=11, autosave=False,
