@@ -58,6 +58,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.autosave = autosave
         self.map_width = map_width
         self.game: Play | None = None
+        self._opening: int | None = None
         self.settings: dict | None = None
         self._asked: dict | None = None
         self.panel = NewGamePanel(seed=seed)
@@ -163,6 +164,7 @@ class GameApp(ClosesParts, widgets.VBox):
     def _show_game(self, game: Play) -> None:
         old = self.game
         self.game = game
+        self._opening = len(game.state.history)    # the app's message about the start holds until the game moves on
         game.on_change(self._game_changed)
         self._game_box.children = (game,)
         if old is not None:
@@ -270,6 +272,9 @@ class GameApp(ClosesParts, widgets.VBox):
         if game is not self.game:
             return
         s = game.state
+        if self._opening is not None and len(s.history) != self._opening:
+            self._opening = None          # "Ann begins: click a button below" is said; the game's own messages go on
+            self.messages.clear()
         if not s.is_over:
             if self._over.children:
                 close_tree(*self._over.children)
