@@ -190,9 +190,10 @@ class Play(ClosesParts, widgets.VBox):
         self._hand = widgets.HTML()
         self._hand.add_class("thurn-hand")
         self._display = widgets.HTML()
-        self._table = widgets.HTML()
+        self._table = widgets.HTML(layout=full)       # the whole width: every column shows without a scroll bar
+        self._table.add_class("thurn-players-box")
         self._officials = widgets.HTML()
-        side = widgets.VBox([self._hand, self._display, self._table, self._officials],
+        side = widgets.VBox([self._hand, self._display, self._officials],
                             layout=widgets.Layout(flex="1 1 0%", min_width="320px", padding="0 0 0 8px"))
 
         self._actions = widgets.VBox()
@@ -260,7 +261,7 @@ class Play(ClosesParts, widgets.VBox):
         self._game = widgets.VBox([
             self._status,
             widgets.HBox([self._map_box, side], layout=widgets.Layout(flex_flow="row wrap")),
-            self._actions, self.messages,
+            self._table, self._actions, self.messages,
             typed_row, self._hints, self._final,
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
         ])
@@ -939,18 +940,20 @@ class Play(ClosesParts, widgets.VBox):
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
-                f"<td>{p.carriage or '—'}</td><td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
+                f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td><td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
                 f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
                 f"{self._expansion_heads(s)}<th>score now</th></tr>")
         start = s.root.player(0).houses_left
-        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px'>Score now: the highest carriage + bonus "
+        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: the highest "
+                f"carriage's points + bonus "
                 f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
                 f"−{start}: no house placed. Hover over a score for its parts.</div>")
         cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
         return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
-                f"<table class='thurn-players' style='{style}'>{head}{''.join(rows)}</table>{note}")
+                f"<div style='white-space:normal'><table class='thurn-players' style='{style}'>{head}{''.join(rows)}"
+                f"</table>{note}</div>")
 
     @staticmethod
     def _expansion_heads(s: GameState) -> str:
