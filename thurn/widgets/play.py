@@ -111,7 +111,7 @@ class Play(ClosesParts, widgets.VBox):
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
-    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
+    ``thurn-hand``, ``thurn-players-box`` (the players' table), ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
     Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
     ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
     """
