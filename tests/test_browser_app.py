@@ -2,8 +2,8 @@
 1280-px viewport of ``tests/browser.py``, both expansions.
 
 One served app, two games: Ann against a greedy bot (the New game panel's Human seat, "Starting the game…" at once,
-an action typed and sent with Do it, the fair undo slider, the players' table and its note without a sideways
-scroll bar), then two bots played to the end (the final table's words, the score chart's titles apart and its x
+an action typed and sent with Do it, the fair undo slider, the hints in the buttons' words, the players' table and
+its note without a sideways scroll bar), then two bots played to the end (the final table's words, the score chart's titles apart and its x
 axis ending at the game's last round). Screenshots in ``artifacts/screenshots/`` (``app-1280-*.png``).
 """
 from __future__ import annotations
@@ -26,6 +26,12 @@ _WATCH_MESSAGES = """() => {
   new MutationObserver(() => window.__appMessages.push(area.textContent.trim()))
     .observe(area, {subtree: true, childList: true, characterData: true});
 }"""
+
+#: Each action button named as a hint names it: its row's title, then its label (the label alone in the row "Or").
+_BUTTON_WORDS = """() => [...document.querySelectorAll('.thurn-play .thurn-action')].map(button => {
+  const head = button.parentElement.firstElementChild.textContent.trim();
+  const label = button.textContent.trim();
+  return head === 'Or' ? label : `${head}: ${label}`; })"""
 
 #: The players' table: its box does not scroll sideways, every header is inside the viewport, the note is whole.
 _TABLE = """() => {
@@ -121,6 +127,12 @@ def _first_game(page) -> None:
         "the app's 'Ann begins' message stays after the game moved on"
     undo = page.evaluate(_UNDO)                 # fair game: the card drawn from the deck cannot be undone
     assert undo["disabled"] and undo["readout"] == "1" and undo["at"] > 0.9, undo
+
+    page.locator(".thurn-play .thurn-hint").first.click()          # the hints name actions as the buttons do
+    page.wait_for_selector(".thurn-hints li", timeout=b.WAIT_MS)
+    named = page.evaluate(_BUTTON_WORDS)
+    hinted = page.locator(".thurn-hints li b").all_text_contents()
+    assert hinted and set(hinted) <= set(named), (hinted, named)
 
     table = page.evaluate(_TABLE)
     assert table["scrolls"] == [], f"the players' table scrolls sideways: {table['scrolls']}"
