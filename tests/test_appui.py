@@ -13,7 +13,7 @@ import pytest
 import thurn
 import thurn.actions
 from thurn import words
-from thurn.bots import RandomBot, make_bot
+from thurn.bots import make_bot
 from thurn.bots.hint import hint
 from thurn.scoring import placement_options
 from thurn.viz.charts import score_rounds, score_rounds_chart

@@ -3,8 +3,9 @@
 
 One served app, two games: Ann against a greedy bot (the New game panel's Human seat, "Starting the game…" at once,
 an action typed and sent with Do it, the fair undo slider, the hints in the buttons' words, the players' table and
-its note without a sideways scroll bar), then two bots played to the end (the final table's words, the score chart's titles apart and its x
-axis ending at the game's last round). Screenshots in ``artifacts/screenshots/`` (``app-1280-*.png``).
+its note without a sideways scroll bar), then two bots played to the end (the final table's words, the score
+chart's titles apart and its x axis ending at the game's last round). Screenshots in ``artifacts/screenshots/``
+(``app-1280-*.png``).
 """
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ _CHART = """() => {
   const box = sel => { const el = plot.querySelector(sel); if (!el) return null;
       const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
   return {title: box('.g-gtitle'), ytitle: box('.g-ytitle'), xtitle: box('.g-xtitle'),
-          range: plot._fullLayout.xaxis.range, ticks: [...plot.querySelectorAll('.xtick text')].map(t => t.textContent)};
+          range: plot._fullLayout.xaxis.range,
+          ticks: [...plot.querySelectorAll('.xtick text')].map(t => t.textContent)};
 }"""
 
 

@@ -8,7 +8,8 @@ buttons, :func:`thurn.bots.hint` names its hints. An expansion's action kind wor
 """
 from __future__ import annotations
 
-__all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "labels", "label", "title", "words", "article"]
+__all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "merge_ends", "labels", "label", "title", "words",
+           "article"]
 
 #: A card played at an end: its button shows the end as an arrow.
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}

@@ -209,8 +209,8 @@ class OfficesOfHonor(Variant):
         s.set_ext(NAME, O._replace(stacks=stacks, tiles=tiles, pending=O.pending or not stacks[i]))
         if say is not None:
             name = s.board.official(oid).name
-            say(f"{s.names[seat]} takes {article(name)} tile" + (f"; it was the last one: every player returns tiles." if
-                                                          not stacks[i] else f" ({stacks[i]} left)."))
+            last = "; it was the last one: every player returns tiles."
+            say(f"{s.names[seat]} takes {article(name)} tile" + (last if not stacks[i] else f" ({stacks[i]} left)."))
 
     def _round(self, s) -> list:
         n = s.num_players

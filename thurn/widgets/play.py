@@ -111,7 +111,8 @@ class Play(ClosesParts, widgets.VBox):
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
-    ``thurn-hand``, ``thurn-players-box`` (the players' table), ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
+    ``thurn-hand``, ``thurn-players-box`` (the players' table), ``thurn-action`` (each legal-action button),
+    ``thurn-log``, ``thurn-message``; Offices of
     Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
     ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
     """
@@ -909,7 +910,8 @@ class Play(ClosesParts, widgets.VBox):
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
                                    placement=best.houses, height=self.map_height)
-            fig.update_layout(title_text=f"Hint: {html.escape(best.words or str(best.action))}<br><sup>the reason is written "
+            named = html.escape(best.words or str(best.action))
+            fig.update_layout(title_text=f"Hint: {named}<br><sup>the reason is written "
                                          f"under the buttons</sup>")
         else:
             fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
@@ -940,7 +942,8 @@ class Play(ClosesParts, widgets.VBox):
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
-                f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td><td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
+                f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
+                f"<td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
                 f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
                 f"{self._expansion_heads(s)}<th>score now</th></tr>")
@@ -1102,7 +1105,8 @@ class Play(ClosesParts, widgets.VBox):
         self._actions.children = rows
 
     def _button(self, s: GameState, action, labels) -> widgets.Button:
-        b = widgets.Button(description=labels.get(action) or words.label(s, action), tooltip=f"{action} — type: {action.notation}",
+        b = widgets.Button(description=labels.get(action) or words.label(s, action),
+                           tooltip=f"{action} — type: {action.notation}",
                            layout=widgets.Layout(width="auto", margin="1px 2px"))
         city = getattr(action, "city", None)
         if city is not None:
