@@ -36,13 +36,15 @@ def warm_up() -> threading.Thread:
     wait). A game started before it ends waits for the imports it needs (Python's import lock), never twice."""
     global _warming
     if _warming is None:
+        state = new_game(("Ann", "Ben"), seed=0)     # the board and the engine's caches: here, never in two threads
+
         def work():
             try:
                 import plotly.graph_objects as go
                 from .. import viz
 
                 go.FigureWidget             # noqa: B018 (the import is the point)
-                viz.board_figure(new_game(("Ann", "Ben"), seed=0))
+                viz.board_figure(state)
             except Exception:               # a warm-up only: the game itself says what is wrong, if anything
                 pass
         _warming = threading.Thread(target=work, name="thurn-warm-up", daemon=True)
