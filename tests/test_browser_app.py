@@ -42,7 +42,8 @@ _TABLE = """() => {
       const r = th.getBoundingClientRect(); return {text: th.textContent.trim(), left: r.left, right: r.right}; });
   const scrolls = [box, inner, ...box.querySelectorAll('div')].filter(el => el.scrollWidth > el.clientWidth + 1)
       .map(el => `${el.className || el.tagName}: ${el.scrollWidth} > ${el.clientWidth}`);
-  return {heads, scrolls, width: window.innerWidth, note: box.textContent.includes('Hover over a score')};
+  return {heads, scrolls, width: window.innerWidth, note: box.textContent.includes('Hover over a score'),
+          page: document.documentElement.scrollWidth};
 }"""
 
 #: The undo slider: disabled or not, its readout, and where its handle sits along its track (0: left, 1: right).
@@ -140,6 +141,7 @@ def _first_game(page) -> None:
     assert table["scrolls"] == [], f"the players' table scrolls sideways: {table['scrolls']}"
     assert table["note"] and [h["text"] for h in table["heads"]][-1] == "score now"
     assert all(0 <= h["left"] and h["right"] <= table["width"] for h in table["heads"]), table["heads"]
+    assert table["page"] <= table["width"], f"the page scrolls sideways: {table['page']} px"
     status = page.locator(".thurn-status").first.text_content()
     assert re.search(r"Round \d+", status) and "Turn" not in status, status
     b.screenshot(page, "app-1280-game", ".thurn-app")
