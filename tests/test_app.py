@@ -331,7 +331,7 @@ def test_fair_undo_never_goes_back_before_a_card_from_the_deck():
     game.back_to(1)                            # to draw again and see what the display would have been
     assert game.state is before and "Not in a fair game" in game.message
     assert game.state.player().hand == seen
-    assert game._undo_slider.min == 2
+    assert game._undo_slider.disabled and game._undo_slider.value == 2     # nothing left to undo
     teach = Play(("Ann", "Ben"), seed=7, autosave=False, undo="teaching")
     teach.do("draw munchen")
     teach.do("draw deck")

@@ -180,7 +180,7 @@ def test_the_status_line_says_a_return_round_is_on_whose_decision_it_is_and_what
     s = reach(lambda s: returning(s) and s.to_move != s.turn_owner)
     app = app_at(s)
     status = text(app._status.value)
-    assert "Return round" in status
+    assert f"Round {s.round_number} · return round" in status
     assert f"{s.to_move_name} returns tiles (return round started by {s.turn_owner_name}" in status
     for words in ("1 tile: nothing", "2 tiles: a card", "3 tiles: a victory point chip", "4 tiles: a house"):
         assert words in status
@@ -250,7 +250,7 @@ def test_the_final_round_explains_a_selection_too_small_and_offers_returning_non
     s = reach(lambda s: s.step == "final_return" and sum(
         1 for k in offices.held(s, s.to_move).values() if k) >= 1, limit=60_000)
     app = app_at(s)
-    assert "Final return round" in text(app._status.value)
+    assert "final return round" in text(app._status.value)
     assert [b.action.notation for b in app.action_buttons] == ["return -"]
     app.return_toggles[0].value = True
     assert "In the final return round you return 3 or 4 different tiles" in text(app.return_note.value)

@@ -61,7 +61,7 @@ def test_the_cities_a_hint_concerns():
     assert top.action == thurn.Play("Ulm", "right")
     assert top.cities == ("Ulm",) and top.route == ("Carlsruhe", "Stuttgart", "Ulm")
     assert "Carlsruhe–Stuttgart–Ulm" in top.reason
-    assert str(top).startswith("play Ulm at the right end (")
+    assert str(top).startswith("Play at the right end: Ulm ▶ (")
 
     s = at_score(route_of(3), hand=["Lodz"])
     top = hint(s, n=1)[0]

@@ -7,6 +7,8 @@ give clear errors; bots move after the human.
 """
 from __future__ import annotations
 
+import html
+
 import datetime
 import json
 import random
@@ -407,8 +409,8 @@ def test_hint_lists_the_best_actions_and_draws_the_best_on_the_map():
         assert [h.action for h in app.hints] == [h.action for h in expected]
         assert all(h.action in app.state.legal_actions() for h in app.hints)
         best = app.hints[0]
-        assert app.map.layout.title.text.startswith(f"Hint: {best.action}")
-        assert str(best.action) in app._hints.value and best.reason.split(":")[0] in app._hints.value
+        assert app.map.layout.title.text.startswith(f"Hint: {html.escape(best.words)}")
+        assert html.escape(best.words) in app._hints.value and best.reason.split(":")[0] in app._hints.value
         drawn = {t.name: t for t in app.map.data}
         if best.cities:
             assert "candidates" in drawn

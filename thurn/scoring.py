@@ -168,7 +168,7 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
             labels.append(a_label)
         for p, g in by_prov.items():
             if m == g and p != NO_PROVINCE:
-                labels.append(f"option B: every city of {board.provinces[p].name}")
+                labels.append(_option_b(board, p, g, idx))
         if m == 0 and free:
             for p in dict.fromkeys(board.province_of[c] for c in idx):
                 if p not in by_prov and p != NO_PROVINCE:
@@ -186,6 +186,17 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
                         labels.append(f"part of option B ({board.provinces[p].name}), as {why}")
         out.append(Placement(tuple(board.city_name(c) for c in idx if m >> c & 1), tuple(labels)))
     return out
+
+
+def _option_b(board, province: int, free: int, route) -> str:
+    """Option B's words for ``province``: every city of it on the route, or its one city there (3a: "one house in
+    every city of one province" of the route, skipping those with the player's house)."""
+    name = board.provinces[province].name
+    if popcount(free) > 1:
+        return f"option B: every city of {name}"
+    on_route = sum(1 for c in route if board.province_of[c] == province)
+    return (f"option B: the one city of {name} on the route" if on_route == 1 else
+            f"option B: the one city of {name} on the route without your house")
 
 
 # -- bonus tiles and carriages ----------------------------------------------------------------------------

@@ -19,7 +19,8 @@ __all__ = ["Hint", "hint"]
 
 @dataclass(frozen=True)
 class Hint:
-    """One suggested action: its ``value`` (the bot's estimate, higher is better), the ``reason`` in words, and
+    """One suggested action: its ``value`` (the bot's estimate, higher is better), the ``reason`` in words,
+    ``words`` (the action named as its button in the Play app names it, :func:`thurn.words.words`), and
     the cities it concerns: ``cities`` (the card to draw, play or keep; the houses to place), ``route`` (the route
     after the action) and ``houses`` (the houses a scoring places)."""
 
@@ -29,9 +30,10 @@ class Hint:
     cities: tuple[str, ...] = ()
     route: tuple[str, ...] = ()
     houses: tuple[str, ...] = ()
+    words: str = ""             # the action in the words of its button in the Play app (thurn.words.words)
 
     def __str__(self):
-        return f"{self.action} ({self.value:+.1f}): {self.reason}"
+        return f"{self.words or self.action} ({self.value:+.1f}): {self.reason}"
 
 
 def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
@@ -49,7 +51,16 @@ def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
         raise ThurnError(f"It is {state.to_move_name}'s turn, not {state.names[seat]}'s: only the player to move "
                          f"has actions to hint at.", reason="not_to_move")
     ranked = _ranked(state, bot)
-    return [_hint(state, v, a, why) for v, a, why in ranked[:n]]
+    return [_named(state, _hint(state, v, a, why)) for v, a, why in ranked[:n]]
+
+
+def _named(state, h: Hint) -> Hint:
+    """The hint with its action named in the words of its button (thurn.words)."""
+    from dataclasses import replace
+
+    from ..words import words
+
+    return replace(h, words=words(state, h.action))
 
 
 def _ranked(state, bot) -> list[tuple[float, Action, str]]:

@@ -115,6 +115,12 @@ class LettersPolicy(OfficialsPolicy):
             return False
         return len(s.officials) < self.c.free or letters(s).budget >= self.price(s)
 
+    def cost_words(self, s, action) -> str:
+        """'free' or '2 letters': the letters the call takes (the engine's answer, the action applied on a copy)."""
+        seat = s.to_move
+        taken = letters(s).held[seat] - letters(s.apply(action)).held[seat]
+        return "free" if taken == 0 else _plural(taken)
+
     def called(self, s, oid: str, say=None) -> None:
         """Pay for an official beyond the free one: the letters leave the game (Messenger)."""
         if len(s.officials) <= self.c.free:
@@ -159,6 +165,8 @@ class Messenger(Variant):
     def extend(self, rs) -> None:
         super().extend(rs)
         rs.official_handlers["administrator"] = OfficialHandler(check_administrator, do_administrator)
+        rs.texts["official administrator"] = ("replace all six face-up cards before drawing, or after drawing one "
+                                              "or two cards, before the card is played")
 
     def legal_actions(self, s, actions: list) -> list:
         """The Administrator also after drawing one or two cards, before the card is played (Messenger)."""
@@ -210,7 +218,7 @@ class Messenger(Variant):
                 L = letters(s)
                 if say is not None:
                     had = f" from {s.names[B.holder]}" if B.holder >= 0 else ""
-                    say(f"{s.names[seat]} takes no carriage and takes the Princess' Messenger{had} (R9).")
+                    say(f"{s.names[seat]} takes no carriage, so takes the Princess' Messenger{had}.")
         if say is not None and L.cities != B.cities:
             for seat in range(s.num_players):
                 got = (B.cities & ~L.cities) & s.players[seat].houses & ~before.players[seat].houses

@@ -31,13 +31,14 @@ from ..errors import BoardDataError, IllegalAction, PositionError
 from ..scoring import popcount
 from ..turn.base import _names, table, take_card
 from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
+from ..words import article
 from ..variants import Variant, register
 from . import component, count
 
 NAME = "offices"
 R_TILES = "Offices, a tile for every official used"
 R_RETURN = "Offices, returning tiles"
-R_FINAL = "Offices, the final return round (reading R7)"
+R_FINAL = "Offices, the final return round"
 RETURN, CHECK, FINAL = "return", "return_check", "final_return"
 STEPS = (RETURN, CHECK, FINAL)
 REWARD_WORDS = {"nothing": "nothing", "card": "a card", "chip": "a victory point chip", "house": "a house"}
@@ -181,7 +182,7 @@ class OfficesOfHonor(Variant):
         super().extend(rs)
         rs.action(ActionKind("return_tiles", self.check_return, self.do_return, "Return tiles",
                              "return postmaster+cartwright take deck", "return different office tiles for a reward",
-                             R_RETURN))
+                             R_RETURN, words=return_words))
 
     # -- the supply and the tiles ----------------------------------------------------------------------------------
     def setup(self, s) -> None:
@@ -208,8 +209,8 @@ class OfficesOfHonor(Variant):
         s.set_ext(NAME, O._replace(stacks=stacks, tiles=tiles, pending=O.pending or not stacks[i]))
         if say is not None:
             name = s.board.official(oid).name
-            say(f"{s.names[seat]} takes a {name} tile" + (f"; it was the last one: every player returns tiles." if
-                                                          not stacks[i] else f" ({stacks[i]} left)."))
+            last = "; it was the last one: every player returns tiles."
+            say(f"{s.names[seat]} takes {article(name)} tile" + (last if not stacks[i] else f" ({stacks[i]} left)."))
 
     def _round(self, s) -> list:
         n = s.num_players
@@ -542,6 +543,28 @@ def summary(s) -> dict:
     return {"stacks": dict(zip(o, O.stacks)), "tiles": {name: dict(zip(o, t)) for name, t in zip(s.names, O.tiles)},
             "chips": dict(zip(s.names, O.chips)), "chips_left": O.chips_left, "return_rounds": O.series,
             "returning": s.step in STEPS}
+
+
+def return_words(s, action) -> str:
+    """A return in the words of the Play app's return picker and of hints: "return Postmaster + Cartwright: the top
+    card of the deck", "return no tile" (Offices, Returning tiles)."""
+    if not action.offices:
+        return "return no tile"
+    chosen = {official_key(o) for o in action.offices}
+    names = " + ".join(s.board.official(o).name for o in order() if o in chosen)
+    return f"return {names}: {reward_words(s, action)}"
+
+
+def reward_words(s, action) -> str:
+    """What a legal return takes, in words: the card or the house, or the reward declined or earned."""
+    if action.card is not None:
+        return "the top card of the deck" if fold(action.card) == "deck" else f"{action.card} (face up)"
+    if action.house is not None:
+        return f"a house in {action.house}"
+    reward = rewards(s).get(len(action.offices), "nothing")
+    if reward in ("card", "house"):
+        return f"no {reward} (decline it)"
+    return REWARD_WORDS[reward]
 
 
 def rewards(s) -> dict:

@@ -74,6 +74,7 @@ class ActionKind:
     text: str = ""              # what it does, for learners
     rule: str = ""
     canonical: Callable | None = field(default=None, repr=False, compare=False)   # (state, action, arg) -> action
+    words: Callable | None = field(default=None, repr=False, compare=False)   # (state, action) -> its button's words
 
 
 class OfficialsPolicy:
@@ -111,6 +112,11 @@ class OfficialsPolicy:
 
     def end_problem(self, s, action=None) -> IllegalAction | None:
         """Why the turn may not end yet as far as officials go (SoloPlay: one is compulsory), or None."""
+        return None
+
+    def cost_words(self, s, action) -> str | None:
+        """What calling ``action``'s official costs the player to move, in words for his button, or None when
+        calling costs nothing at all (the base game)."""
         return None
 
 

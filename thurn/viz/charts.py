@@ -168,8 +168,13 @@ def score_rounds(state: GameState) -> list[dict]:
             done, last = rounds, s
             rows += [dict(player=r["player"], seat=i, round=done, score=r["total"])
                      for i, r in enumerate(s.score_records())]
-    if last is not s:                     # the round in progress (or the one the game ended in)
-        rows += [dict(player=r["player"], seat=i, round=done + 1, score=r["total"])
+    if last is not s:
+        # after the last round, an expansion's final phase (Offices of Honor's final return round) belongs to it;
+        # otherwise the round in progress (or the one the game ended in) is one more round
+        final = state.is_over and max(s.turns_taken(i) for i in seats) == done
+        if final:
+            rows = [r for r in rows if r["round"] != done]
+        rows += [dict(player=r["player"], seat=i, round=done if final else done + 1, score=r["total"])
                  for i, r in enumerate(s.score_records())]
     return rows
 
@@ -177,13 +182,18 @@ def score_rounds(state: GameState) -> list[dict]:
 def score_rounds_chart(state: GameState) -> go.Figure:
     """Each player's score (carriage + tiles − unplaced houses, Game End and Scoring) after each round, a line per
     player: the game app's game-over chart."""
-    traces = _score_lines(state, score_rounds(state), "round", 6)
+    rows = score_rounds(state)
+    traces = _score_lines(state, rows, "round", 6)
+    for trace in traces:
+        trace["cliponaxis"] = False       # the markers of the first and the last round drawn whole at the axis' ends
     head = (f"Scores over the game · {esc(state.winner(), quote=False)} wins" if state.is_over
             else "Scores over the game so far")
+    last = max(r["round"] for r in rows)
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=head), xaxis=dict(title=dict(text="round (0: the start)"), rangemode="nonnegative"),
-        yaxis=dict(title=dict(text="score (carriage + tiles − unplaced houses)")), hovermode="x unified",
-        legend=dict(title=dict(text="player")), margin=dict(t=60), height=360))
+        title=dict(text=f"{head}<br><sup>score: carriage points + bonus tiles − 1 for each house not placed</sup>"),
+        xaxis=dict(title=dict(text="round (0: the start)"), range=[0, max(last, 1)]),
+        yaxis=dict(title=dict(text="score")), hovermode="x unified",
+        legend=dict(title=dict(text="player")), margin=dict(t=70), height=360))
 
 
 def _score_lines(state: GameState, rows: list[dict], x: str, marker: int) -> list[dict]:

@@ -9,6 +9,7 @@ asks first; the game left stays in its autosave file (and can be downloaded).
 from __future__ import annotations
 
 import html
+import threading
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -25,6 +26,30 @@ from .play import Play, _bounded, _parse_save, _read_save, _resolve_autosave, _s
 __all__ = ["GameApp"]
 
 KINDS = {None: "human", **{k: f"{k} bot" for k in BOTS}}
+_warming: threading.Thread | None = None     # the one warm-up of this process (see warm_up)
+
+
+def warm_up() -> threading.Thread:
+    """Do the first game's slow, one-time work in the background while the New game panel is filled in: plotly's
+    FigureWidget module (it imports nbformat and jsonschema, whose grammars take about 2 s to build), plotly's
+    figure template, and the base map's regions. Once per process; the thread is returned (``join`` it to
+    wait). A game started before it ends waits for the imports it needs (Python's import lock), never twice."""
+    global _warming
+    if _warming is None:
+        state = new_game(("Ann", "Ben"), seed=0)     # the board and the engine's caches: here, never in two threads
+
+        def work():
+            try:
+                import plotly.graph_objects as go
+                from .. import viz
+
+                go.FigureWidget             # noqa: B018 (the import is the point)
+                viz.board_figure(state)
+            except Exception:               # a warm-up only: the game itself says what is wrong, if anything
+                pass
+        _warming = threading.Thread(target=work, name="thurn-warm-up", daemon=True)
+        _warming.start()
+    return _warming
 
 
 def make_bots(seats: dict, seed: int) -> dict:
@@ -58,6 +83,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.autosave = autosave
         self.map_width = map_width
         self.game: Play | None = None
+        self._opening: int | None = None
         self.settings: dict | None = None
         self._asked: dict | None = None
         self.panel = NewGamePanel(seed=seed)
@@ -93,6 +119,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.panel.children = (*self.panel.children, opener)
         self.children = (bar, self.messages, self._resume, self._confirm, self.panel, self._over, self._game_box)
         self._offer_saved()
+        warm_up()
 
     def __repr__(self) -> str:
         return f"<thurn game app: {_summary(self.game.state) if self.game else 'no game yet'}>"
@@ -121,7 +148,13 @@ class GameApp(ClosesParts, widgets.VBox):
                                         f"{html.escape(where)}. Start the new game?")
             self._confirm.layout.display = "flex"
             return
+        self._starting()
         self.start(**settings)
+
+    def _starting(self) -> None:
+        """Say at once that the game is being dealt (ipywidgets sends a change as it is made, so this shows while
+        the kernel works)."""
+        self.messages.info("Starting the game…")
 
     def _confirmed(self) -> None:
         settings, self._asked = self._asked, None
@@ -129,6 +162,7 @@ class GameApp(ClosesParts, widgets.VBox):
         if isinstance(settings, tuple):               # a saved game to open
             self._open_state(*settings)
         elif settings is not None:
+            self._starting()
             self.start(**settings)
 
     def _declined(self) -> None:
@@ -163,6 +197,7 @@ class GameApp(ClosesParts, widgets.VBox):
     def _show_game(self, game: Play) -> None:
         old = self.game
         self.game = game
+        self._opening = len(game.state.history)    # the app's message about the start holds until the game moves on
         game.on_change(self._game_changed)
         self._game_box.children = (game,)
         if old is not None:
@@ -270,6 +305,9 @@ class GameApp(ClosesParts, widgets.VBox):
         if game is not self.game:
             return
         s = game.state
+        if self._opening is not None and len(s.history) != self._opening:
+            self._opening = None          # "Ann begins: click a button below" is said; the game's own messages go on
+            self.messages.clear()
         if not s.is_over:
             if self._over.children:
                 close_tree(*self._over.children)
@@ -290,8 +328,8 @@ class GameApp(ClosesParts, widgets.VBox):
         rounds = s.round_number
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.winner())} wins</h2>"
-                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage + "
-                         f"bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
+                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage's "
+                         f"points + bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
                          f"{final_table_html(s)}"),
             go.FigureWidget(score_rounds_chart(s)),
             widgets.HBox([again, review]), self._review_box)

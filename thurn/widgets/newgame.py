@@ -18,8 +18,10 @@ from ..rules import BOOLEAN_OPTIONS
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed"]
 
-#: What each seat can be: a human clicks; the bots are thurn.bots' by name.
-SEAT_KINDS = (("Human", None), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
+#: What each seat can be: a human clicks; the bots are thurn.bots' by name. (A dropdown cannot hold None as a
+#: value: it shows an empty choice, so a human is HUMAN here and None in ``settings()``.)
+HUMAN = "human"
+SEAT_KINDS = (("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
 NAME_MAX = 20                     # a player's name is cut to this many characters
 SEED_MAX = 10**9
 DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
@@ -74,7 +76,7 @@ class NewGamePanel(widgets.VBox):
             name, kind = seats[i] if i < len(seats) else DEFAULT_SEATS[i]
             text = widgets.Text(value=name, placeholder=f"player {i + 1}", layout=widgets.Layout(width="180px"))
             text.add_class("thurn-seat-name")
-            choice = widgets.Dropdown(options=SEAT_KINDS, value=kind, layout=widgets.Layout(width="150px"))
+            choice = widgets.Dropdown(options=SEAT_KINDS, value=kind or HUMAN, layout=widgets.Layout(width="150px"))
             choice.add_class("thurn-seat-kind")
             self.names.append(text)
             self.kinds.append(choice)
@@ -149,7 +151,8 @@ class NewGamePanel(widgets.VBox):
         expansions = [key for key, box in self.expansions.items() if box.value]
         if expansions:
             rules["expansions"] = expansions
-        seats = {name: kind.value for name, kind in zip(names, self.kinds[:n])}
+        seats = {name: (None if kind.value in (HUMAN, None) else kind.value)
+                 for name, kind in zip(names, self.kinds[:n])}
         return dict(players=names, seats=seats, rules=rules, seed=int(text), pace=self.pace.value,
                     undo=self.undo.value)
 

@@ -25,13 +25,12 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from .. import viz
-from ..actions import CallOfficial, Draw, EndTurn, Keep, Play as PlayCard, Score
+from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
 from ..errors import PositionError, ThurnError, UnknownName
 from ..expansions import messenger, offices
-from ..explore import score_outcomes
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
-from ..scoring import placement_options
 from ..state import GameState
+from .. import words
 from ..turn.base import seen_action
 from .common import (ClosesParts, MessageArea, card_chip, card_chips, close_tree, hide_kept_cards, province_color,
                      text_color)
@@ -52,22 +51,6 @@ CHOOSE = -1                # the reward list's "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 EVERY_HAND_REFUSED = ("Every hand can be shown in teaching mode only: in a fair game each player sees his own hand "
                       "and the others' card counts.")
-ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
-GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at the left end"),
-          ("play right", "Play at the right end"), ("play new", "Start a new route"), ("score", "Score the route"),
-          ("keep", "Keep three cards"), ("end", "Or"))
-
-
-def _group_order(key: str) -> tuple:
-    """The base game's groups in their order (GROUPS), then an expansion's action kinds by name."""
-    order = [k for k, _ in GROUPS]
-    return (order.index(key), "") if key in order else (len(order), key)
-
-
-def _group(action) -> str:
-    if isinstance(action, PlayCard):
-        return f"play {action.end}"
-    return action.kind
 
 
 def _resolve_autosave(autosave) -> Path | None:
@@ -141,7 +124,8 @@ class Play(ClosesParts, widgets.VBox):
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
-    ``thurn-hand``, ``thurn-action`` (each legal-action button), ``thurn-log``, ``thurn-message``; Offices of
+    ``thurn-hand``, ``thurn-players-box`` (the players' table), ``thurn-action`` (each legal-action button),
+    ``thurn-log``, ``thurn-message``; Offices of
     Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
     ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
     """
@@ -224,7 +208,8 @@ class Play(ClosesParts, widgets.VBox):
         self._hand = widgets.HTML()
         self._hand.add_class("thurn-hand")
         self._display = widgets.HTML()
-        self._table = widgets.HTML()
+        self._table = widgets.HTML(layout=full)       # the whole width: every column shows without a scroll bar
+        self._table.add_class("thurn-players-box")
         self._officials = widgets.HTML()
         self.every_hand_box = widgets.Checkbox(value=False, description="show every hand (teaching)", indent=False,
                                                layout=widgets.Layout(width="auto",
@@ -233,7 +218,7 @@ class Play(ClosesParts, widgets.VBox):
         self.every_hand_box.add_class("thurn-every-hand")
         self.every_hand_box.observe(lambda change: self._guard(lambda: self._set_every_hand(change["new"])),
                                     names="value")
-        side = widgets.VBox([self._hand, self.every_hand_box, self._display, self._table, self._officials],
+        side = widgets.VBox([self._hand, self.every_hand_box, self._display, self._officials],
                             layout=widgets.Layout(flex="1 1 0%", min_width="320px", padding="0 0 0 8px"))
 
         self._actions = widgets.VBox()
@@ -243,6 +228,8 @@ class Play(ClosesParts, widgets.VBox):
         self._typed.observe(self._typed_changed, names="value")     # Enter (continuous_update=False)
         do_button = widgets.Button(description="Do it", layout=widgets.Layout(width="auto"))
         do_button.on_click(lambda _: self._guard(self._do_typed))
+        self.do_button = do_button
+        self._typed_done = False          # the typed action was just played as the box lost focus (Do it's click)
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="auto"),
                                           tooltip="the best few actions now, with the reason, drawn on the map")
         self.hint_button.add_class("thurn-hint")
@@ -260,6 +247,7 @@ class Play(ClosesParts, widgets.VBox):
         undo_button = widgets.Button(description="Back to here", icon="undo",
                                      layout=widgets.Layout(width="auto", align_self="flex-start"))
         undo_button.on_click(lambda _: self._guard(lambda: self.back_to(self._undo_slider.value)))
+        self._undo_button = undo_button
         self._save_name = widgets.Text(value="thurn-game.json", description="file",
                                        layout=widgets.Layout(width="70%"))
         save_button = widgets.Button(description="Save", icon="save", layout=widgets.Layout(width="auto"))
@@ -298,7 +286,7 @@ class Play(ClosesParts, widgets.VBox):
         self._game = widgets.VBox([
             self._status,
             widgets.HBox([self._map_box, side], layout=widgets.Layout(flex_flow="row wrap")),
-            self._actions, self.messages,
+            self._table, self._actions, self.messages,
             typed_row, self._hints, self._final,
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
         ])
@@ -539,7 +527,7 @@ class Play(ClosesParts, widgets.VBox):
                                f"cards, which only {s.to_move_name} may see.")
             return []
         self.hints = hint(s, n=n, bot=self.hint_bot)
-        rows = "".join(f"<li><b>{html.escape(str(h.action))}</b> <small>(worth {h.value:+.1f})</small>: "
+        rows = "".join(f"<li><b>{html.escape(h.words or str(h.action))}</b> <small>(worth {h.value:+.1f})</small>: "
                        f"{html.escape(h.reason)}</li>" for h in self.hints)
         self._hints.value = (f"<div style='margin:4px 0;white-space:normal'><b>Hint</b> for "
                              f"{html.escape(s.to_move_name)}, best first (the best is drawn on the map). "
@@ -623,16 +611,23 @@ class Play(ClosesParts, widgets.VBox):
         return state
 
     def _typed_changed(self, change) -> None:
+        """The typed action is sent when the box loses focus or on Enter (``continuous_update=False``): clicking
+        Do it sends it this way first, so the click that follows finds the box empty and the action done."""
         if change["new"].strip():
-            self._guard(self._do_typed)
+            self._guard(lambda: self._do_typed(sent=True))
 
-    def _do_typed(self) -> None:
+    def _do_typed(self, sent: bool = False) -> None:
         text = self._typed.value.strip()
         if not text:
+            if self._typed_done:          # Do it, after its own text was sent on leaving the box: already played
+                self._typed_done = False
+                return
             self.messages.error("Type an action first, e.g. 'draw deck', 'play ulm right', 'end'.")
             return
-        if self.do(text):
+        done = self.do(text)
+        if done:
             self._typed.value = ""
+        self._typed_done = sent and done
 
     def _tell(self, before: GameState, after: GameState) -> None:
         """The message after an action: what the engine logged for it, and the bots' moves in short."""
@@ -988,14 +983,15 @@ class Play(ClosesParts, widgets.VBox):
 
     @staticmethod
     def _return_status(s: GameState, who: str) -> str:
-        """'Return round: Ben returns tiles (return round started by Ann) — 1 tile: nothing · 2 tiles: a card…'."""
+        """'Round 3 · return round · Ben returns tiles (return round started by Ann) — 1 tile: nothing · 2 tiles: a
+        card…' (the round is the game's one round count, as in the status line of a turn)."""
         sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}" for n, r in _rewards(s).items())
         if s.step == offices.FINAL:
-            head = f"<b>Final return round</b> · <b>{who}</b> returns tiles, or none"
+            head = f"<b>Round {s.round_number} · final return round</b> · <b>{who}</b> returns tiles, or none"
         else:
             k = offices.offices(s).rounds
-            again = f", round {k}" if k > 1 else ""
-            head = (f"<b>Turn {s.turn_number + 1} · Return round</b> · <b>{who}</b> returns tiles (return round "
+            again = f"; return round {k} in a row" if k > 1 else ""
+            head = (f"<b>Round {s.round_number} · return round</b> · <b>{who}</b> returns tiles (return round "
                     f"started by {html.escape(s.turn_owner_name)}{again})")
         return f"{head} — {sizes}"
 
@@ -1011,7 +1007,8 @@ class Play(ClosesParts, widgets.VBox):
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
                                    placement=best.houses, height=self.map_height)
-            fig.update_layout(title_text=f"Hint: {html.escape(str(best.action))}<br><sup>the reason is written "
+            named = html.escape(best.words or str(best.action))
+            fig.update_layout(title_text=f"Hint: {named}<br><sup>the reason is written "
                                          f"under the buttons</sup>")
         else:
             fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
@@ -1052,25 +1049,28 @@ class Play(ClosesParts, widgets.VBox):
             bot = " <small>(bot)</small>" if name in self.bots else ""
             tiles = ", ".join(f"{s.board.stack(t).name} {v}" for t, v in p.tiles) or "—"
             r = records[name]
-            parts = " ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in r.items()
+            parts = " ".join(f"{SCORE_HEADS.get(k, k.replace('_', ' '))} {v:+d}" for k, v in r.items()
                              if k not in ("player", "seat", "total") and isinstance(v, int))
             rows.append(
                 f"<tr><td style='white-space:nowrap'>{mark}<span style='color:{colors[i]}'>■</span> "
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
-                f"<td>{p.carriage or '—'}</td><td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
+                f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
+                f"<td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
                 f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
                 f"{self._expansion_heads(s)}<th>score now</th></tr>")
         start = s.root.player(0).houses_left
-        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px'>Score now: the highest carriage + bonus "
+        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: the highest "
+                f"carriage's points + bonus "
                 f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
                 f"−{start}: no house placed. Hover over a score for its parts.</div>")
         cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
         return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
-                f"<table class='thurn-players' style='{style}'>{head}{''.join(rows)}</table>{note}")
+                f"<div style='white-space:normal'><table class='thurn-players' style='{style}'>{head}{''.join(rows)}"
+                f"</table>{note}</div>")
 
     @staticmethod
     def _expansion_heads(s: GameState) -> str:
@@ -1102,6 +1102,7 @@ class Play(ClosesParts, widgets.VBox):
         if any(isinstance(a, Score) and a.cartwright for a in legal):
             callable_now.add("cartwright")
         used = s.officials
+        texts = s.ruleset.texts
         items = []
         for o in s.board.officials:
             if o.id in used:
@@ -1114,8 +1115,8 @@ class Play(ClosesParts, widgets.VBox):
                 note = f"<span style='color:#777'>{html.escape(s.to_move_name)}'s choice</span>"
             else:
                 note = "<span style='color:#777'>not now</span>"
-            items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(o.effect)}): {note}</li>")
-        texts = s.ruleset.texts
+            effect = texts.get(f"official {o.id}", o.effect)     # an expansion may widen what he does
+            items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(effect)}): {note}</li>")
         letters = ""
         if messenger.active(s) and not s.is_over:
             m = messenger.summary(s)
@@ -1144,16 +1145,26 @@ class Play(ClosesParts, widgets.VBox):
                            f"<div>{more}{body}</div></div>")
 
     def _show_undo(self, s: GameState) -> None:
+        """The history slider from the first action undo may go back to, to now. When nothing can be undone it is
+        disabled and shows the whole game at its right end (a slider from n to n would sit at its left end)."""
         n = len(s.history)
+        floor = min(self.undo_floor, n)
+        stuck = floor >= n
         self._quiet = True
         try:
             self._undo_slider.max = n
             self._undo_slider.value = n
-            self._undo_slider.min = min(self.undo_floor, n)
+            self._undo_slider.min = 0 if stuck else floor
+            self._undo_slider.disabled = stuck
+            self._undo_button.disabled = stuck
         finally:
             self._quiet = False
+        why = ""
+        if stuck and n:
+            why = (" — nothing to undo: in a fair game undo never goes back before a card revealed from the deck or "
+                   "a bot's action")
         self._undo_text.value = (f"<small>now: after {n} action{'s' if n != 1 else ''} "
-                                 f"({html.escape(_summary(s))})</small>")
+                                 f"({html.escape(_summary(s))}){why}</small>")
 
     def _describe_undo(self) -> None:
         if self._quiet:
@@ -1202,9 +1213,8 @@ class Play(ClosesParts, widgets.VBox):
                 self.pass_button]
             return
         by_group: dict[str, list] = {}
-        route = list(s.player().route)
-        for a in self._merge_ends(legal, route):
-            by_group.setdefault(_group(a), []).append(a)
+        for a in words.merge_ends(s, legal):
+            by_group.setdefault(words.group(a), []).append(a)
         who = "" if s.is_over else f"{html.escape(_whose(s.to_move_name), quote=False)} move"
         rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
@@ -1213,21 +1223,13 @@ class Play(ClosesParts, widgets.VBox):
         self.return_toggles, self.return_reward, self.return_button, self.return_note = [], None, None, None
         if RETURN_KIND in by_group:
             rows.append(self._return_picker(s, by_group.pop(RETURN_KIND)))
-        labels = self._score_labels(s, by_group.get("score", ()))
-        labels.update(self._official_labels(s, by_group.get("official", ())))
+        labels = words.labels(s, [a for acts in by_group.values() for a in acts])
         kinds = s.ruleset.kinds
-        titled = dict(GROUPS)
-        if len(route) == 1:
-            titled["play right"] = f"Add to your route (beside {route[0]})"
-        if route:
-            titled["play new"] = "Start a new route (yours is discarded)"
-            old = "–".join(route)
-            labels.update({a: f"discard {old}, start with {a.city}" for a in by_group.get("play new", ())})
-        for key, acts in sorted(by_group.items(), key=lambda kv: _group_order(kv[0])):
+        titled = words.group_titles(s)
+        for key, acts in sorted(by_group.items(), key=lambda kv: words.group_order(kv[0])):
             kind = kinds.get(key)
-            title = titled.get(key) or (kind.label if kind is not None else key)   # an expansion's: its declared label
-            head = widgets.HTML(f"<b>{html.escape(title)}</b>", layout=widgets.Layout(width="150px"))
-            if kind is not None and key not in titled:
+            head = widgets.HTML(f"<b>{html.escape(titled.get(key, key))}</b>", layout=widgets.Layout(width="150px"))
+            if kind is not None and key not in dict(words.GROUPS):
                 head.tooltip = f"{kind.text} — e.g. {kind.notation} ({kind.rule})"
             buttons = [self._button(s, a, labels) for a in acts]
             rows.append(widgets.HBox([head] + buttons, layout=widgets.Layout(flex_flow="row wrap")))
@@ -1236,7 +1238,8 @@ class Play(ClosesParts, widgets.VBox):
         self._actions.children = rows
 
     def _button(self, s: GameState, action, labels) -> widgets.Button:
-        b = widgets.Button(description=self._label(action, labels), tooltip=f"{action} — type: {action.notation}",
+        b = widgets.Button(description=labels.get(action) or words.label(s, action),
+                           tooltip=f"{action} — type: {action.notation}",
                            layout=widgets.Layout(width="auto", margin="1px 2px"))
         city = getattr(action, "city", None)
         if city is not None:
@@ -1252,16 +1255,8 @@ class Play(ClosesParts, widgets.VBox):
         return b
 
     def _clicked(self, button) -> None:
+        self._typed_done = False
         self._guard(lambda: self.do(button.action))
-
-    @staticmethod
-    def _merge_ends(legal, route) -> list:
-        """The actions shown: with a route of one card its two ends are the same place, so a card that fits both
-        gets one button (the right end's)."""
-        if len(route) != 1:
-            return list(legal)
-        right = {a.city for a in legal if isinstance(a, PlayCard) and a.end == "right"}
-        return [a for a in legal if not (isinstance(a, PlayCard) and a.end == "left" and a.city in right)]
 
     def _bot_controls(self, s: GameState) -> list:
         """While a bot is to move: what it is about to do, a Next button (one action) and one for all of them."""
@@ -1282,57 +1277,6 @@ class Play(ClosesParts, widgets.VBox):
         self.next_button = step
         return [head, widgets.HBox([step, rest], layout=widgets.Layout(flex_flow="row wrap"))]
 
-    @staticmethod
-    def _label(action, labels) -> str:
-        if isinstance(action, Draw):
-            return "the deck" if action.city is None else action.city
-        if isinstance(action, PlayCard):
-            return labels.get(action) or ENDS[action.end].format(action.city)
-        if isinstance(action, CallOfficial):
-            return labels.get(action) or str(action).replace("call the ", "call ")
-        if isinstance(action, Score):
-            return labels.get(action, str(action))
-        if isinstance(action, Keep):
-            return ", ".join(action.cards)
-        if isinstance(action, EndTurn):
-            return "end the turn"
-        return str(action)
-
-    @staticmethod
-    def _score_labels(s: GameState, scores) -> dict:
-        """Each Score action named by its placement option (``placement_options``) and what it brings."""
-        if not scores:
-            return {}
-        p = s.player()
-        options = {frozenset(o.cities): "; ".join(o.options)
-                   for o in placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)}
-        brings = {o.action: o.outcome for o in score_outcomes(s)}
-        out = {}
-        for a in scores:
-            where = ", ".join(a.houses) if a.houses else "no house"
-            option = options.get(frozenset(a.houses), "")
-            text = f"{where} ({option})" if option else where
-            if a.cartwright:
-                text += " + Cartwright"
-            if not a.carriage:
-                text += " − declines the carriage"
-            if a in brings:
-                text += f" → {brings[a].points:+d}"
-            out[a] = text
-        return out
-
-    @staticmethod
-    def _official_labels(s: GameState, calls) -> dict:
-        """With The Princess' Messenger, each official's button says its price: 'call the Postmaster: 2 letters'
-        (or 'free'). The price is the engine's: the letters the call takes (the action applied on a copy)."""
-        if not calls or not messenger.active(s):
-            return {}
-        out = {}
-        for a in calls:
-            cost = _letters_taken(s, a)
-            out[a] = f"{str(a)}: " + ("free" if cost == 0 else f"{cost} letter{'s' if cost != 1 else ''}")
-        return out
-
     def _return_picker(self, s: GameState, returns) -> widgets.VBox:
         """Offices of Honor's return: toggle the office tiles to return, then choose the reward among the engine's
         legal returns of that selection (a card face up or the deck's, a house city, or none), then confirm."""
@@ -1343,7 +1287,7 @@ class Play(ClosesParts, widgets.VBox):
             if not k:
                 continue
             t = widgets.ToggleButton(description=f"{s.board.official(oid).name} ×{k}",
-                                     tooltip=f"return a {s.board.official(oid).name} tile",
+                                     tooltip=f"return {words.article(s.board.official(oid).name)} tile",
                                      layout=widgets.Layout(width="auto", margin="1px 2px"))
             t.office = oid
             t.add_class("thurn-return-tile")
@@ -1397,7 +1341,7 @@ class Play(ClosesParts, widgets.VBox):
             options, note = [("—", CHOOSE)], f"Not allowed: {why}" if why else "No return of these tiles is allowed."
         else:
             reward = _rewards(s).get(len(chosen), "nothing")
-            labels = [(_reward_label(s, a, reward), i) for i, a in enumerate(choices)]
+            labels = [(offices.reward_words(s, a), i) for i, a in enumerate(choices)]
             options = labels if len(labels) == 1 else [("choose the reward…", CHOOSE)] + labels
             names = " + ".join(s.board.official(o).name for o in offices.order() if o in chosen)
             note = (f"Returning {names} ({len(chosen)} tile{'s' if len(chosen) != 1 else ''}) earns {reward}"
@@ -1414,7 +1358,7 @@ class Play(ClosesParts, widgets.VBox):
         i = self.return_reward.value
         self.return_button.disabled = i is None or i == CHOOSE or i >= len(self._return_choices)
         if not self.return_button.disabled:
-            self.return_button.description = f"Return: {self.return_reward.label}"
+            self.return_button.description = words.label(self._state, self._return_choices[i])
             self.return_button.tooltip = f"type: {self._return_choices[i].notation}"
         else:
             self.return_button.description = "Return the selected tiles"
@@ -1447,7 +1391,7 @@ class Play(ClosesParts, widgets.VBox):
 
 
 #: How the final table names the parts of a score (``score_records``); a variant's own parts keep their key.
-SCORE_HEADS = {"carriage": "carriage", "tiles": "bonus tiles", "unplaced_houses": "unplaced houses"}
+SCORE_HEADS = {"carriage": "carriage points", "tiles": "bonus tiles", "unplaced_houses": "unplaced houses"}
 
 
 def final_table_html(s: GameState) -> str:
@@ -1477,19 +1421,6 @@ def _rewards(s: GameState) -> dict:
     """Offices of Honor: what a return of each size earns in this round, in words ({2: 'a card', ...})."""
     words = dict(offices.REWARD_WORDS, card="a card (face up or the deck's top)", house="a house in any city")
     return {n: words[r] for n, r in offices.rewards(s).items()}
-
-
-def _reward_label(s: GameState, action, reward: str) -> str:
-    """One legal return's reward in words: the card or the house it takes, or none."""
-    if action.card is not None:
-        return "the top card of the deck" if action.card == "deck" else f"{action.card} (face up)"
-    if action.house is not None:
-        return f"a house in {action.house}"
-    if reward.startswith("a card"):
-        return "no card (decline it)"
-    if reward.startswith("a house"):
-        return "no house (decline it)"
-    return reward
 
 
 # -- save files ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,157 @@
+"""The words of actions as a player sees them: the Play app's button labels and row titles, which hints use too.
+
+One place, so that a hint names an action with the words of its button ("Ingolstadt ▶", not "play Ingolstadt at
+the left end" where no such button shows). Words only, no widgets: the Play app (``thurn.widgets.play``) draws the
+buttons, :func:`thurn.bots.hint` names its hints. An expansion's action kind words its own actions through
+``ActionKind.words`` (``(state, action) -> str``); an official's price comes from the ruleset's officials policy
+(``cost_words``).
+"""
+from __future__ import annotations
+
+__all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "merge_ends", "labels", "label", "title", "words",
+           "article"]
+
+#: A card played at an end: its button shows the end as an arrow.
+ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
+#: The rows of buttons, in their order, with their titles (an expansion's kinds follow, titled by their label).
+GROUPS = (("draw", "Draw"), ("official", "Officials"), ("play left", "Play at the left end"),
+          ("play right", "Play at the right end"), ("play new", "Start a new route"), ("score", "Score the route"),
+          ("keep", "Keep three cards"), ("end", "Or"))
+_NO_TITLE = ("Or",)       # a row title that names nothing: a hint says the label alone
+
+
+def article(word: str) -> str:
+    """'a Postmaster', 'an Administrator' (by the first letter's sound: a vowel takes 'an')."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def group(action) -> str:
+    """The row an action's button stands in: its kind, and for a card played, its end ('play left')."""
+    return f"play {action.end}" if action.kind == "play" else action.kind
+
+
+def group_order(key: str) -> tuple:
+    """The base game's rows in their order (GROUPS), then an expansion's action kinds by name."""
+    order = [k for k, _ in GROUPS]
+    return (order.index(key), "") if key in order else (len(order), key)
+
+
+def group_titles(state) -> dict:
+    """Each row's title now: the base game's (a route of one card has one end to add to; a new route discards the
+    route), then each expansion kind's declared label."""
+    titles = dict(GROUPS)
+    route = state.player().route
+    if len(route) == 1:
+        titles["play right"] = f"Add to your route (beside {route[0]})"
+    if route:
+        titles["play new"] = "Start a new route (yours is discarded)"
+    for key, kind in state.ruleset.kinds.items():
+        titles.setdefault(key, kind.label or key)
+    return titles
+
+
+def title(state, action) -> str:
+    """The title of the row an action's button stands in ("Draw", "Score the route")."""
+    return group_titles(state).get(_shown(state, action), action.kind)
+
+
+def merge_ends(state, actions) -> list:
+    """The actions that have a button: with a route of one card its two ends are the same place, so a card that
+    fits both gets one button (the right end's)."""
+    route = state.player().route
+    if len(route) != 1:
+        return list(actions)
+    right = {a.city for a in actions if a.kind == "play" and a.end == "right"}
+    return [a for a in actions if not (a.kind == "play" and a.end == "left" and a.city in right)]
+
+
+def _shown(state, action):
+    """The group of the button that carries ``action`` (a left end merged into the right one is shown there)."""
+    key = group(action)
+    if key == "play left" and len(state.player().route) == 1:
+        right = type(action)(action.city, "right")
+        if right in state.legal_actions():
+            return "play right"
+    return key
+
+
+def labels(state, actions=None) -> dict:
+    """``{action: its button's label}`` for ``actions`` (default: every legal action now)."""
+    legal = state.legal_actions()
+    actions = legal if actions is None else list(actions)
+    out = {a: _plain(state, a) for a in actions}
+    scores = [a for a in actions if a.kind == "score"]
+    if scores:
+        out.update(_score_labels(state, scores))
+    calls = [a for a in actions if a.kind == "official"]
+    cost = getattr(state.ruleset.officials, "cost_words", None)
+    for a in calls:
+        price = cost(state, a) if cost is not None else None
+        if price:
+            out[a] = f"{a}: {price}"
+    route = state.player().route
+    if route:
+        old = "–".join(route)
+        out.update({a: f"discard {old}, start with {a.city}" for a in actions if a.kind == "play" and a.end == "new"})
+    if len(route) == 1:
+        for a in actions:
+            if a.kind == "play" and a.end == "left" and _shown(state, a) == "play right":
+                out[a] = ENDS["right"].format(a.city)
+    return out
+
+
+def label(state, action) -> str:
+    """An action's button label ("the deck", "Ulm ▶", "end the turn")."""
+    return labels(state, [action])[action]
+
+
+def words(state, action) -> str:
+    """An action named as the app shows it: its row's title and its button's label ("Draw: the deck",
+    "Add to your route (beside Ulm): Augsburg ▶"); the label alone where the row's title names nothing ("end the
+    turn")."""
+    head = title(state, action)
+    text = label(state, action)
+    return text if head in _NO_TITLE else f"{head}: {text}"
+
+
+def _plain(state, a) -> str:
+    kind = a.kind
+    if kind == "draw":
+        return "the deck" if a.city is None else a.city
+    if kind == "play":
+        return ENDS[a.end].format(a.city)
+    if kind == "official":
+        return str(a).replace("call the ", "call ")
+    if kind == "keep":
+        return ", ".join(a.cards)
+    if kind == "end":
+        return "end the turn"
+    declared = state.ruleset.kinds.get(kind)
+    if declared is not None and declared.words is not None:
+        return declared.words(state, a)
+    return str(a)
+
+
+def _score_labels(state, scores) -> dict:
+    """Each Score action named by its placement option (``placement_options``) and what it brings."""
+    from .explore import score_outcomes
+    from .scoring import placement_options
+
+    s = state
+    p = s.player()
+    options = {frozenset(o.cities): "; ".join(o.options)
+               for o in placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)}
+    brings = {o.action: o.outcome for o in score_outcomes(s)}
+    out = {}
+    for a in scores:
+        where = ", ".join(a.houses) if a.houses else "no house"
+        option = options.get(frozenset(a.houses), "")
+        text = f"{where} ({option})" if option else where
+        if a.cartwright:
+            text += " + Cartwright"
+        if not a.carriage:
+            text += " − declines the carriage"
+        if a in brings:
+            text += f" → {brings[a].points:+d}"
+        out[a] = text
+    return out
