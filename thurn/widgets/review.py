@@ -32,6 +32,11 @@ SORTS = {"game order": None, "biggest loss first": "loss", "by step": "step"}
 MISTAKE_BG, CLOSE_BG, TOP_BG = "#fde0e0", "#fff6d5", "#f4b6b6"
 
 
+def _points(value) -> str:
+    """A value in points, signed; a dash where the review did not look (NaN)."""
+    return "—" if value != value else f"{value:+.1f}"
+
+
 def _kernel_loop():
     """The event loop of the Jupyter kernel this runs in (Voilà, JupyterLab), or None outside a kernel."""
     try:
@@ -263,16 +268,19 @@ class GameReview(ClosesParts, widgets.VBox):
             checked = "" if r["checked_loss"] != r["checked_loss"] else \
                 f"<br><small title='looked at again on twice the budget' style='white-space:nowrap'>" \
                 f"checked {r['checked_loss']:.1f}</small>"
+            hint = " <small style='color:#555'>(the hint's advice)</small>" if r["hint"] == r["notation"] else ""
+            rank = "clear" if r["look"] == "clear" else f"{r['rank']} of {r['candidates']}"
             rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
-                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}</td>"
-                        f"<td style='white-space:nowrap'>{r['rank']} of {r['candidates']}</td>"
-                        f"<td>{r['value']:+.1f}</td><td>{best}</td>"
-                        f"<td>{r['best_value']:+.1f}</td><td>{r['loss']:.1f}{checked}</td>"
+                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}{hint}</td>"
+                        f"<td style='white-space:nowrap'>{rank}</td>"
+                        f"<td>{_points(r['value'])}</td><td>{best}</td>"
+                        f"<td>{_points(r['best_value'])}</td><td>{r['loss']:.1f}{checked}</td>"
                         f"<td><small>{esc(r['alternatives'])}</small></td></tr>")
         legend = (f"<div style='font-size:0.85em;color:#555;margin:2px 0'>"
                   f"<span style='background:{TOP_BG};padding:0 4px'>the three biggest mistakes</span> "
                   f"<span style='background:{MISTAKE_BG};padding:0 4px'>lost {MISTAKE_MIN} points or more</span> "
                   f"<span style='background:{CLOSE_BG};padding:0 4px'>another choice, about as good</span> · "
+                  f"rank “clear”: the hint's clear favourite, played as the search bot plays it (no look) · "
                   f"hover a row for the words · action # is the replay's slider position + 1</div>")
         self.table_html.value = (
             f"<style>.thurn-review-rows td, .thurn-review-rows th {{padding:2px 6px;vertical-align:top}}</style>"
