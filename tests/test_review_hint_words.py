@@ -4,6 +4,7 @@ said so with the reason; a mistake's words that agree with its values; the summa
 return of office tiles valued and said in words by the greedy bot (the hint)."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -20,22 +21,45 @@ BOTH = {"expansions": ["messenger", "offices"]}
 
 
 class HintFollower:
-    """A learner who always plays the hint's first advice (``thurn.bots.hint.hint``)."""
+    """A learner who always plays the hint's first advice (``thurn.bots.hint.hint``), and at a second draw the card
+    its advice for the first one named ("then take Salzburg too"), as the issue's learner did."""
 
     name = "hint follower"
 
+    def __init__(self):
+        self.plan = None
+        self.planned = 0
+
     def choose(self, state):
-        return hint(state)[0].action
+        if self.plan is not None and state.step == "draw" and state.draws:
+            planned = [a for a in state.legal_actions() if a.kind == "draw" and a.city is not None
+                       and state.board.city_name(state.board.index(a.city)) == self.plan]
+            self.plan = None
+            if planned:
+                self.planned += planned[0] != hint(state)[0].action
+                return planned[0]
+        h = hint(state)[0]
+        m = re.search(r"then take (.+?) too", h.reason)
+        self.plan = m.group(1) if m else None
+        return h.action
 
 
 def test_a_learner_who_follows_the_hint_is_told_why_the_review_ranks_it_otherwise():
-    game = play_game(["Ann", "Ben"], [HintFollower(), GreedyBot(2)], 11)
+    ann = HintFollower()
+    game = play_game(["Ann", "Ben"], [ann, GreedyBot(2)], 16)
     t = review(game, "Ann", bot=BOT, seed=SEED)
-    assert (t["hint"] == t["notation"]).all()                   # every decision was the hint's advice
+    followed_plan = t[t["hint"] != t["notation"]]
+    assert len(followed_plan) == ann.planned > 0                # the plan of the draw before, not the hint's advice now
+    assert (followed_plan["step"] == "draw").all()
+    # the issue's case: round 1, the second draw the hint planned, ranked lower by the review: said why
+    first = followed_plan.iloc[0]
+    assert first["round"] == 1 and first["rank"] > 1
+    assert "this followed the hint's advice for the draw before (“then take " in first["comment"]
     others = t[t["rank"] > 1]
     assert len(others) > 0
     for comment in others["comment"]:
-        assert "this was the hint's advice; the hint values this turn only" in comment, comment
+        assert ("this was the hint's advice; the hint values this turn only" in comment
+                or "this followed the hint's advice for the draw before (“then take " in comment), comment
     for words in mistakes(t, n=10):
         assert "the hint's advice" in words
     # the hint's clear favourites (1 point or more ahead) are the search bot's choice too: no look, no loss

@@ -257,23 +257,43 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
-def _hint_words(who: str, hint: bool) -> str:
-    """For a decision where the played action was the hint's advice: why the review may see it otherwise."""
-    if not hint:
+def _hint_plan(states, history, k: int, seat: int) -> str:
+    """The hint's words of the decision before ``k`` in the same turn, when the player followed them there and they
+    named the card drawn at ``k`` ("then take Salzburg too"): the hint's plan, followed; else ``""``."""
+    if k == 0 or history[k].kind != "draw" or getattr(history[k], "city", None) is None:
         return ""
-    return (f"this was the hint's advice; the hint values this turn only, with the cards in view (the greedy "
-            f"policy), while the search bot plays it on over sampled futures to the end of {who}'s turn after next "
-            f"and sees it otherwise: ")
+    s = states[k - 1]
+    if s.to_move != seat or s.step != "draw" or s.turns != states[k].turns:
+        return ""
+    from .bots.greedy import GreedyBot
+
+    ranked = GreedyBot(0).score_actions(s)
+    if not ranked or ranked[0][1] != history[k - 1]:
+        return ""
+    reason = ranked[0][2]
+    card = states[k].board.city_name(states[k].board.index(history[k].city))
+    return reason.split(":")[0] if f"then take {card} too" in reason else ""
+
+
+def _hint_words(who: str, hint: bool, plan: str = "") -> str:
+    """For a decision where the played action was the hint's advice (or the plan of its advice for the draw
+    before, ``plan``): why the review may see it otherwise."""
+    if not (hint or plan):
+        return ""
+    what = "this was the hint's advice" if hint else f"this followed the hint's advice for the draw before (“{plan}”)"
+    return (f"{what}; the hint values this turn only, with the cards in view (the greedy policy), while the search "
+            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise: ")
 
 
 def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
-            hint: bool = False) -> str:
+            hint: bool = False, plan: str = "") -> str:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
     leads to by the end of the turn, what the chosen one gave up, or, when it did better this turn, that the
     better one gains in the later turns. The chosen line goes on as the game went (``then``: the actions played
     after it), the better one with the greedy policy, from the real position. ``checked``: the loss found by the
     closer look over ``samples`` futures, which the words then give. ``hint``: the chosen action was the hint's
-    advice (:func:`thurn.hint`), and the words say why the review ranks it otherwise."""
+    advice (:func:`thurn.bots.hint.hint`), and the words say why the review ranks it otherwise; ``plan``: the
+    hint's words of the draw before, whose plan the chosen draw followed (the same said)."""
     seat = s.to_move
     a_end, a_scored = _play_out_turn(s, chosen, seed, then)
     b_end, b_scored = _play_out_turn(s, best, seed)
@@ -281,7 +301,7 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
     who = s.names[seat]
     rounds = s.round_number
     lost, won = _gave_up(mine, better), _gave_up(better, mine)
-    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: " + _hint_words(who, hint)
+    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: " + _hint_words(who, hint, plan)
     if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
         return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
                 f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
@@ -420,8 +440,10 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     for r in rows:
         if r["rank"] > 1:
             k = r["move"]
+            hint = r["hint"] == r["notation"]
             r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
-                                   r["checked_loss"], 2 * bot.iterations, hint=r["hint"] == r["notation"])
+                                   r["checked_loss"], 2 * bot.iterations, hint=hint,
+                                   plan="" if hint else _hint_plan(states, history, k, seat))
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
