@@ -21,6 +21,22 @@ app.game.play_bots()
 app
 """
 
+#: A Play app at a return round of Offices of Honor where the player to move holds 3 different tiles and a spare
+#: one (the issue: the hint advised 1 tile for nothing, "no heuristic for this kind of action").
+RETURN_CELL = """\
+import thurn
+from thurn.bots.greedy import GreedyBot
+from thurn.widgets import Play
+s = thurn.new_game(["Ann", "Ben", "Cid"], seed=5, rules={"expansions": ["messenger", "offices"]})
+bots = [GreedyBot(i) for i in range(3)]
+def spare_and_three(s):
+    tiles = s.ext["offices"].tiles[s.to_move]
+    return s.step == "return" and sum(1 for x in tiles if x) == 3 and sum(tiles) == 4 and s.ext["offices"].chips_left
+while not spare_and_three(s):
+    s = s.apply(bots[s.to_move].choose(s))
+Play(state=s, autosave=False)
+"""
+
 #: Collects, every 40 ms, what the progress of the review says, until the review shows.
 WATCH = """() => { window.__progress = []; const t = setInterval(() => {
   const p = document.querySelector('.thurn-review-progress');
@@ -39,7 +55,9 @@ def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
     folder = tmp_path / "app"
     folder.mkdir()
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],
-                     "source": APP_CELL.splitlines(keepends=True)}],
+                     "source": APP_CELL.splitlines(keepends=True)},
+                    {"cell_type": "code", "execution_count": None, "id": "ret", "metadata": {}, "outputs": [],
+                     "source": RETURN_CELL.splitlines(keepends=True)}],
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (folder / "review_app.ipynb").write_text(json.dumps(nb))
@@ -68,6 +86,24 @@ def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
             over.filter(has_text="Game review: Ann · Ben · Cid").wait_for(timeout=b.WAIT_MS)
             assert page.locator(".thurn-review-progress").count() == 0, "the progress stays after the review"
             b.screenshot(page, "voila-review-progress-done", ".thurn-gameover")
+            # the summary in the game's terms; the hint's advice marked in the table, the clear favourites too
+            summary = over.locator(".thurn-review p").first.text_content()
+            assert "in all" not in summary and ("finished with" in summary or "won with" in summary), summary
+            table = over.locator(".thurn-review-table").first.text_content()
+            assert "(the hint's advice)" in table
+            assert page.evaluate("() => [...document.querySelectorAll('.thurn-review-table td')]"
+                                 ".filter(td => td.textContent === 'clear').length") > 0
+            # the hint in a return round of Offices of Honor: the tiles, the reward, in words; not 1 tile for nothing
+            play = page.locator(".thurn-play").last
+            play.locator("button.thurn-hint").first.click()
+            hints = play.locator(".thurn-hints li")
+            hints.first.wait_for(timeout=b.WAIT_MS)
+            words = [hints.nth(i).text_content() for i in range(hints.count())]
+            assert words and all("no heuristic" not in w and "(Offices of Honor, returning tiles)" in w
+                                 for w in words), words
+            assert ": return 1 different tile " not in words[0], words
+            assert all("keeps " in w for w in words), words           # what the tiles kept promise, said
+            b.screenshot(page, "voila-return-hint", ".thurn-play")
             assert b.page_problems(page) == [], "the page shows errors"
             assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"
     finally:
