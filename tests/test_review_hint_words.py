@@ -125,27 +125,30 @@ def _return_positions(seed=5):
     return out
 
 
-def test_the_hint_values_a_return_of_office_tiles_and_says_why():
-    seen = chip_beats_one = 0
+def test_the_hint_says_why_for_a_return_of_office_tiles():
+    # the hint in a return round once said "no heuristic for this kind of action"; now the tiles, the reward they
+    # earn and what the tiles kept promise (Offices of Honor, returning tiles). Returning a spare tile to keep three
+    # different ones is the greedy bot's choice where its valuation says so: a bot that took the chip instead won
+    # 25.8 % ± 3.5 % of 600 three-player games against two that keep them (BENCHMARKS.md), so the words say why.
+    seen = spare = 0
     for s in _return_positions():
         hints = hint(s, n=len(s.legal_actions()))
         for h in hints:
             assert "no heuristic" not in h.reason
-            assert h.reason.startswith(f"return {len(h.action.offices)} different tile" if h.action.offices
-                                       else "return no tile")
+            n = len(h.action.offices)
+            assert h.reason.startswith(f"return {n} different tile" if n else "return no tile"), h.reason
             assert "(Offices of Honor, " in h.reason
         seen += 1
-        if s.step != "return" or not s.ext["offices"].chips_left:
-            continue
-        ones = [h.value for h in hints if len(h.action.offices) == 1]
-        chips = [h for h in hints if len(h.action.offices) == 3]
-        if ones and chips:
-            # 3 different tiles for a victory point chip are worth more than 1 tile for nothing (Offices of Honor)
-            assert max(h.value for h in chips) > max(ones), [str(h) for h in hints[:4]]
-            assert "a victory point chip (1 point at the end)" in chips[0].reason
-            assert len(hints[0].action.offices) != 1
-            chip_beats_one += 1
-    assert seen > 10 and chip_beats_one > 0
+        tiles = s.ext["offices"].tiles[s.to_move]
+        best = hints[0]
+        if s.step == "return" and len(best.action.offices) == 1 and sum(1 for x in tiles if x) == 3:
+            assert ": nothing; keeps " in best.reason and "3 different for a chip (a house with the fourth office) " \
+                   "at a later return" in best.reason, best.reason
+            spare += 1
+        for h in hints:
+            if len(h.action.offices) == 3 and s.step == "return" and s.ext["offices"].chips_left:
+                assert "a victory point chip (1 point at the end)" in h.reason
+    assert seen > 10 and spare > 0
 
 
 def test_a_review_of_a_three_player_game_with_both_expansions_keeps_to_its_budget(monkeypatch):

@@ -283,7 +283,7 @@ def return_values(ev, s, actions) -> list:
         if final:
             out.append((reward + 0.001 * n, a))
         else:
-            out.append((reward + cx.w.tile_kept * cx.tiles_worth(rest), a))
+            out.append((reward + cx.tiles_worth(rest), a))
     return out
 
 

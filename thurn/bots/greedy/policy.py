@@ -38,8 +38,6 @@ class Weights:
     tile_layer: float = 0.6       # each further layer (it needs another return) counts this much of the one before
     tile_grow: float = 0.6        # the chance that 3 different office tiles become 4 before they are returned
     card_reward: float = 0.6      # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
-    tile_kept: float = 0.6        # the share of their potential that tiles kept through a return are counted: a set
-    #                               kept must last through the next returns (each takes a tile), and the game may end
 
 
 class GreedyBot:
