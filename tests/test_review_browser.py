@@ -40,7 +40,8 @@ Play(state=s, autosave=False)
 #: Collects, every 40 ms, what the progress of the review says, until the review shows.
 WATCH = """() => { window.__progress = []; const t = setInterval(() => {
   const p = document.querySelector('.thurn-review-progress');
-  if (p) { const s = p.textContent; if (window.__progress[window.__progress.length - 1] !== s) window.__progress.push(s); }
+  if (p) { const s = p.textContent, seen = window.__progress;
+           if (seen[seen.length - 1] !== s) seen.push(s); }
   if (document.querySelector('.thurn-gameover .thurn-review-mistakes')) clearInterval(t); }, 40); }"""
 
 

@@ -19,6 +19,10 @@ be scored next turn are both compared once scored: at the end of the next turn a
 promise, which favoured keeping it (a review once called scoring for the outside-Baiern tile a mistake). The loss
 of a decision is the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the
 bot's best.
+A decision where the player took the greedy policy's clear favourite (the hint's advice, 1 point or more ahead of
+the next action) needs no look: the search bot plays it without a search (its ``clear``). At the default budget the
+rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), so that any game is reviewed
+in seconds; where the player followed the hint and the review ranks another action first, the words say why.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -37,8 +41,8 @@ from dataclasses import dataclass
 from .errors import ThurnError
 from .state import GameState
 
-__all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores", "positions", "HORIZON",
-           "ReviewError", "COLUMNS"]
+__all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
+           "positions", "HORIZON", "ReviewError", "COLUMNS"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
@@ -280,7 +284,8 @@ def _hint_words(who: str, hint: bool, plan: str = "") -> str:
     before, ``plan``): why the review may see it otherwise."""
     if not (hint or plan):
         return ""
-    what = "this was the hint's advice" if hint else f"this followed the hint's advice for the draw before (“{plan}”)"
+    what = ("this was the hint's advice" if hint else
+            f"this followed the hint's advice for the draw before (“{plan}”)")
     return (f"{what}; the hint values this turn only, with the cards in view (the greedy policy), while the search "
             f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise: ")
 
@@ -354,8 +359,9 @@ def _seat(state: GameState, player) -> int:
 
 
 def _favourite(s: GameState, bot):
-    """The greedy policy's favourite action in ``s`` (the hint's first advice, :func:`thurn.hint`) and by how many
-    points it leads the next one (``inf`` with one action), or ``(None, 0)`` for a bot without the greedy ranking."""
+    """The greedy policy's favourite action in ``s`` (the hint's first advice, :func:`thurn.bots.hint.hint`) and by
+    how many points it leads the next one (``inf`` with one action), or ``(None, 0)`` for a bot without the greedy
+    ranking."""
     if bot._greedy is None:
         return None, 0.0
     ranked = bot._ranked(s)
@@ -460,8 +466,11 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     points ahead of the best other player), ``best``/``best_notation``/``best_value`` (the bot's choice), ``loss``
     (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
     twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
-    ``alternatives`` (the best three with their values) and ``comment`` (for a decision the bot would have made
-    otherwise: what the better action was and what it changed, in words).
+    ``alternatives`` (the best three with their values), ``comment`` (for a decision the bot would have made
+    otherwise: what the better action was and what it changed, in words), ``look`` (``"searched"``, or
+    ``"clear"``: the player took the greedy policy's clear favourite, which the search bot plays without a search,
+    its ``clear``; rank 1, no loss, the values NaN) and ``hint`` (the hint's first advice there, its notation).
+    With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
