@@ -94,6 +94,10 @@ def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
             assert "(the hint's advice)" in table
             assert page.evaluate("() => [...document.querySelectorAll('.thurn-review-table td')]"
                                  ".filter(td => td.textContent === 'clear').length") > 0
+            # another player picked in the review: reviewed in steps too, the app stays responsive
+            over.locator(".thurn-review select").first.select_option(label="Ben")
+            page.wait_for_function("() => { const p = document.querySelector('.thurn-gameover .thurn-review p');"
+                                   " return p && p.textContent.startsWith('Ben: '); }", timeout=b.WAIT_MS)
             # the hint in a return round of Offices of Honor: the tiles, the reward, in words; not 1 tile for nothing
             play = page.locator(".thurn-play").last
             play.locator("button.thurn-hint").first.click()
