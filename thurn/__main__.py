@@ -81,7 +81,7 @@ def _seed(text):
 
 
 WHAT = ("play", "bots", "parallel", "answers", "routes", "map", "apps")
-WHAT += ("review",)     # the game review of a 20-round game (thurn.game_review; see _bench_review)
+WHAT += ("review",)     # the game review of a 20-round game and of a 3-player one with both expansions (_bench_review)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -174,7 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=_games, default=1000, help="greedy 4-player games for 'parallel'")
     b.add_argument("--workers", type=_workers, default=None, help="processes for 'parallel' (None: every core)")
     b.add_argument("--reviews", type=_games, default=3,
-                   help="review: 2-player search-bot games of 20 rounds reviewed (thurn.game_review.review_game)")
+                   help="review: games reviewed of each kind (2-player search-bot games of 20 rounds; 3-player "
+                        "greedy games with both expansions) (thurn.game_review.review_game)")
     return parser
 
 
@@ -430,17 +431,21 @@ def _bench_answers(args, what: str) -> None:
 def _bench_review(args) -> None:
     from .bench import bench_review
 
-    print()
-    print(f"the game review (thurn.game_review.review_game) of the first player of {args.reviews} 2-player games "
-          f"between search bots, 20 rounds each; the search bot's default budget, 8 games played out per turn:")
-    r = bench_review(args.reviews, 20, args.seed)
-    print(f"{'game':>5} {'turns':>6} {'actions':>8} {'decisions':>10} {'table s':>8} {'expected s':>11} "
-          f"{'total s':>8} {'CPU s':>6}")
-    for i, g in enumerate(r["games"]):
-        print(f"{i:>5} {g['turns']:>6} {g['actions']:>8} {g['decisions']:>10} {g['table_s']:>8.2f} "
-              f"{g['expected_s']:>11.2f} {g['total_s']:>8.2f} {g['cpu_s']:>6.2f}", flush=True)
-    print(f"mean {r['mean_total_s']:.2f} s (CPU {r['mean_cpu_s']:.2f} s), max {r['max_total_s']:.2f} s per review "
-          f"(goal: under 10 s); load average before: {r['load']:.2f}")
+    cases = (("2-player games between search bots, 20 rounds each (the base game)", "search", 2, None),
+             ("3-player games between greedy bots with both expansions (The Princess' Messenger, Offices of Honor), "
+              "whole games", "greedy", 3, {"expansions": ["messenger", "offices"]}))
+    for what, game_bot, players, rules in cases:
+        print()
+        print(f"the game review (thurn.game_review.review_game) of the first player of {args.reviews} {what}; the "
+              f"review's default budget:")
+        r = bench_review(args.reviews, 20 if players == 2 else 40, args.seed, game_bot, players, rules)
+        print(f"{'game':>5} {'turns':>6} {'actions':>8} {'decisions':>10} {'table s':>8} {'expected s':>11} "
+              f"{'total s':>8} {'CPU s':>6}")
+        for i, g in enumerate(r["games"]):
+            print(f"{i:>5} {g['turns']:>6} {g['actions']:>8} {g['decisions']:>10} {g['table_s']:>8.2f} "
+                  f"{g['expected_s']:>11.2f} {g['total_s']:>8.2f} {g['cpu_s']:>6.2f}", flush=True)
+        print(f"mean {r['mean_total_s']:.2f} s (CPU {r['mean_cpu_s']:.2f} s), max {r['max_total_s']:.2f} s per review "
+              f"(goal: under 10 s); load average before: {r['load']:.2f}")
 
 
 def main(argv=None) -> int:

@@ -244,39 +244,42 @@ def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
     return out
 
 
-def review_games(games: int = 3, rounds: int = 20, seed: int = 0, bot="search") -> list:
-    """``games`` 2-player games between ``bot`` bots (default the search bot at its default budget), each taken
-    at the end of its round ``rounds`` (all of it when shorter): the games the review benchmark reviews."""
+def review_games(games: int = 3, rounds: int = 20, seed: int = 0, bot="search", players: int = 2,
+                 rules=None) -> list:
+    """``games`` games of ``players`` players (default 2) between ``bot`` bots (default the search bot at its
+    default budget) on ``rules`` (e.g. ``{"expansions": ["messenger", "offices"]}``; default the base game), each
+    taken at the end of its round ``rounds`` (all of it when shorter): the games the review benchmark reviews."""
     from .bots.spec import bot_lineup
 
-    names = player_names(2)
-    lineup = bot_lineup(bot, 2)
+    names = player_names(players)
+    lineup = bot_lineup(bot, players)
     out = []
     for k in range(games):
         gseed = game_seed(seed, k)
-        state = play_game(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed)
+        state = play_game(names, [e.make(bot_seed(gseed, i)) for i, e in enumerate(lineup)], gseed, rules)
         s, cut = state.root, state
         for a in state.history:
             s = s.apply(a)
-            if s.turns >= 2 * rounds:
+            if s.turns >= players * rounds:
                 cut = s
                 break
         out.append(cut)
     return out
 
 
-def bench_review(games: int = 3, rounds: int = 20, seed: int = 0, game_bot="search", **options) -> dict:
-    """Time :func:`thurn.game_review.review_game` (``options``: its ``bot``, ``samples``; default: the search
-    bot's default budget, 8 games played out per turn) of the first player of ``games`` 2-player games of
-    ``rounds`` rounds (:func:`review_games`; ``game_bot`` plays them): seconds for the decisions table, for the
-    expected final scores, and in all (wall time; ``cpu_s``: the process's CPU time, steadier when other programs
-    share the cores), per game, with the load average of the machine just before."""
+def bench_review(games: int = 3, rounds: int = 20, seed: int = 0, game_bot="search", players: int = 2,
+                 rules=None, **options) -> dict:
+    """Time :func:`thurn.game_review.review_game` (``options``: its ``bot``, ``samples``; default: the review's
+    default budget, 8 games played out per turn) of the first player of ``games`` games of ``players`` players on
+    ``rules`` of ``rounds`` rounds (:func:`review_games`; ``game_bot`` plays them): seconds for the decisions table,
+    for the expected final scores, and in all (wall time; ``cpu_s``: the process's CPU time, steadier when other
+    programs share the cores), per game, with the load average of the machine just before."""
     from .game_review import expected_scores, positions, review
 
     perf, cpu = time.perf_counter, time.process_time
     rows = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
-    for state in review_games(games, rounds, seed, game_bot):
+    for state in review_games(games, rounds, seed, game_bot, players, rules):
         c0 = cpu()
         t0 = perf()
         states = positions(state)

@@ -19,6 +19,10 @@ be scored next turn are both compared once scored: at the end of the next turn a
 promise, which favoured keeping it (a review once called scoring for the outside-Baiern tile a mistake). The loss
 of a decision is the best candidate's value minus the chosen one's, in those points; 0 when the chosen action is the
 bot's best.
+A decision where the player took the greedy policy's clear favourite (the hint's advice, 1 point or more ahead of
+the next action) needs no look: the search bot plays it without a search (its ``clear``). At the default budget the
+rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), so that any game is reviewed
+in seconds; where the player followed the hint and the review ranks another action first, the words say why.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -37,12 +41,13 @@ from dataclasses import dataclass
 from .errors import ThurnError
 from .state import GameState
 
-__all__ = ["review", "review_game", "Review", "rank_actions", "mistakes", "expected_scores", "positions", "HORIZON",
-           "ReviewError", "COLUMNS"]
+__all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
+           "positions", "HORIZON", "ReviewError", "COLUMNS"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
-           "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment")
+           "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment", "look",
+           "hint")
 
 #: How many of the biggest losses of a review are looked at again with more sampled futures (``checked_loss``).
 CHECKED = 6
@@ -51,6 +56,17 @@ CHECKED = 6
 MISTAKE_MIN = 0.25
 
 ALTERNATIVES = 3            # how many of the ranked actions the table lists
+
+#: The budget of a review at its default (``bot=None``): the player-turns its rollouts may play for the decisions
+#: table. Each decision that needs a look gets ``TABLE_TURNS // (decisions × turns per rollout)`` rollouts, between
+#: :data:`MIN_ITERATIONS` and the search bot's 32 (below 24, the greedy policy's top 3 actions are ranked, not 4): a
+#: longer game with more players (each rollout plays more turns) gets fewer, so that any game is reviewed in seconds.
+TABLE_TURNS = 6000
+MIN_ITERATIONS = 12
+
+#: The budget of the expected final scores (player-turns played out): with ``every=None`` they are computed at the
+#: start of every turn when ``samples`` games from each fit in it, else of every second (third, ...) turn.
+EXPECTED_TURNS = 2500
 
 #: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
 #: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
@@ -246,13 +262,45 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
+def _hint_plan(states, history, k: int, seat: int) -> str:
+    """The hint's words of the decision before ``k`` in the same turn, when the player followed them there and they
+    named the card drawn at ``k`` ("then take Salzburg too"): the hint's plan, followed; else ``""``."""
+    if k == 0 or history[k].kind != "draw" or getattr(history[k], "city", None) is None:
+        return ""
+    s = states[k - 1]
+    if s.to_move != seat or s.step != "draw" or s.turns != states[k].turns:
+        return ""
+    from .bots.greedy import GreedyBot
+
+    ranked = GreedyBot(0).score_actions(s)
+    if not ranked or ranked[0][1] != history[k - 1]:
+        return ""
+    reason = ranked[0][2]
+    card = states[k].board.city_name(states[k].board.index(history[k].city))
+    return reason.split(":")[0] if f"then take {card} too" in reason else ""
+
+
+def _hint_words(who: str, hint: bool, plan: str = "") -> str:
+    """For a decision where the played action was the hint's advice (or the plan of its advice for the draw
+    before, ``plan``): why the review may see it otherwise."""
+    if not (hint or plan):
+        return ""
+    what = ("this was the hint's advice" if hint else
+            f"this followed the hint's advice for the draw before (“{plan}”)")
+    return (f"{what}; the hint values this turn only, with the cards in view (the greedy policy), while the search "
+            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise: ")
+
+
 def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
-            unfinished: bool = False) -> str:
+            hint: bool = False, plan: str = "", unfinished: bool = False) -> str:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
-    leads to by the end of the turn and what the chosen one gave up. The chosen line goes on as the game went
-    (``then``: the actions played after it), the better one with the greedy policy, from the real position.
-    ``checked``: the loss found by the closer look over ``samples`` futures, which the words then give.
-    ``unfinished``: the game goes on, so the better line is played from a position dealt as the player saw it
+    leads to by the end of the turn, what the chosen one gave up, or, when it did better this turn, that the
+    better one gains in the later turns. The chosen line goes on as the game went (``then``: the actions played
+    after it), the better one with the greedy policy, from the real position. ``checked``: the loss found by the
+    closer look over ``samples`` futures, which the words then give. ``hint``: the chosen action was the hint's
+    advice (:func:`thurn.bots.hint.hint`), and the words say why the review ranks it otherwise; ``plan``: the
+    hint's words of the draw before, whose plan the chosen draw followed (the same said). ``unfinished``: the game
+    goes on, so the better line is played from a position dealt as the player saw it
     (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down)."""
     seat = s.to_move
     a_end, a_scored = _play_out_turn(s, chosen, seed, then)
@@ -266,15 +314,21 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
     rounds = s.round_number
-    lost = _gave_up(mine, better)
-    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: "
+    lost, won = _gave_up(mine, better), _gave_up(better, mine)
+    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: " + _hint_words(who, hint, plan)
     if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
         return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
                 f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
     if checked == checked:
         loss = checked
+    later = (f"“{best}” was worth {loss:.1f} points more (expected) by the end of {who}'s turn after next: its "
+             f"gain comes in the later turns (the cards kept, the display, the officials' chances)")
     if lost:
         text = head + f"“{chosen}” gave up {_join(lost)}; “{best}” was worth {loss:.1f} points more (expected)."
+        if won:
+            text += f" “{chosen}” had {_join(won)} instead, worth less by the bot's estimate."
+    elif won:
+        text = head + f"“{chosen}” got {_join(won)} this turn, which “{best}” does not; yet {later}."
     else:
         text = head + f"“{best}” was worth {loss:.1f} points more than “{chosen}” (expected)."
     a_text, b_text = _describe(mine), _describe(better)
@@ -313,39 +367,99 @@ def _seat(state: GameState, player) -> int:
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
 
 
-def _table(state, seat, bot, seed, progress, states=None):
+def _favourite(s: GameState, bot):
+    """The greedy policy's favourite action in ``s`` (the hint's first advice, :func:`thurn.bots.hint.hint`) and by
+    how many points it leads the next one (``inf`` with one action), or ``(None, 0)`` for a bot without the greedy
+    ranking."""
+    if bot._greedy is None:
+        return None, 0.0
+    ranked = bot._ranked(s)
+    lead = ranked[0][0] - ranked[1][0] if len(ranked) > 1 else math.inf
+    return ranked[0][1], lead
+
+
+def _budgeted(bot, looks: int, players: int):
+    """The review's default bot with its rollouts per decision cut to the budget (:data:`TABLE_TURNS`)."""
+    per = 1 + (bot.horizon if bot.horizon is not None else 8) * players      # player-turns one rollout plays
+    bot.iterations = max(MIN_ITERATIONS, min(bot.iterations, TABLE_TURNS // max(1, looks * per)))
+    if bot.iterations < 24 and bot.top is not None:
+        bot.top = min(bot.top, 3)          # fewer candidates, each on as many sampled futures as before
+    return bot
+
+
+def _drain(steps):
+    """Run a generator of review steps to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+
+
+def _table(state, seat, bot, seed, progress, states=None, budget=False):
+    return _drain(_table_steps(state, seat, bot, seed, progress, states, budget))
+
+
+def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
+    """The decisions table, a step (``yield``) after each decision and each closer look: see :func:`review`."""
     import pandas as pd
 
     states = positions(state) if states is None else states
     history = state.history
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
+    # a decision needs no look when the player took the greedy policy's clear favourite (the search bot plays it
+    # without searching, ``clear``): it is the hint's advice and the bot's choice alike
+    favourite = {k: _favourite(states[k], bot) for k in todo}
+    clear = bot.clear
+    looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
+                                     and favourite[k][1] >= clear)]
+    if budget:
+        bot = _budgeted(bot, len(looks), len(state.players))
+    looked = set(looks)
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
     for done, k in enumerate(todo, 1):
         s, chosen = states[k], history[k]
+        hint = favourite[k][0]
+        row = {"move": k, "turn": s.turns + 1, "round": s.round_number, "player": state.names[seat],
+               "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
+               "notation": chosen.notation, "checked_loss": math.nan, "comment": "",
+               "hint": "" if hint is None else hint.notation}
+        if k not in looked:
+            row.update(rank=1, candidates=1, value=math.nan, best=str(chosen), best_notation=chosen.notation,
+                       best_value=math.nan, loss=0.0, alternatives=f"{chosen} (the clear favourite)", look="clear",
+                       _best=chosen)
+            rows.append(row)
+            step(done)
+            yield
+            continue
         ranked = rank_actions(s, chosen, bot=bot, seed=seed)
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
-        rows.append({"move": k, "turn": s.turns + 1, "round": s.round_number, "player": state.names[seat],
-                     "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
-                     "notation": chosen.notation, "rank": rank, "candidates": len(ranked), "value": round(value, 2),
-                     "best": str(best), "best_notation": best.notation, "best_value": round(best_value, 2),
-                     "loss": round(max(0.0, best_value - value), 2), "checked_loss": math.nan,
-                     "alternatives": "; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]),
-                     "comment": "", "_best": best})
+        row.update(rank=rank, candidates=len(ranked), value=round(value, 2), best=str(best),
+                   best_notation=best.notation, best_value=round(best_value, 2),
+                   loss=round(max(0.0, best_value - value), 2),
+                   alternatives="; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]), look="searched",
+                   _best=best)
+        rows.append(row)
         step(done)
+        yield
     # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
     worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
                    key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
     for r in worst:
         k = r["move"]
         r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed), 2)
+        yield
     for r in rows:
         if r["rank"] > 1:
             k = r["move"]
+            hint = r["hint"] == r["notation"]
             r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
-                                   r["checked_loss"], 2 * bot.iterations, unfinished=not state.is_over)
+                                   r["checked_loss"], 2 * bot.iterations, hint=hint,
+                                   plan="" if hint else _hint_plan(states, history, k, seat),
+                                   unfinished=not state.is_over)
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
@@ -362,15 +476,18 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     points ahead of the best other player), ``best``/``best_notation``/``best_value`` (the bot's choice), ``loss``
     (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
     twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
-    ``alternatives`` (the best three with their values) and ``comment`` (for a decision the bot would have made
-    otherwise: what the better action was and what it changed, in words).
+    ``alternatives`` (the best three with their values), ``comment`` (for a decision the bot would have made
+    otherwise: what the better action was and what it changed, in words), ``look`` (``"searched"``, or
+    ``"clear"``: the player took the greedy policy's clear favourite, which the search bot plays without a search,
+    its ``clear``; rank 1, no loss, the values NaN) and ``hint`` (the hint's first advice there, its notation).
+    With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
     The game itself is never changed (its positions are rebuilt from its history)."""
     state = _need_state(state)
     seat = _seat(state, player)
-    return _table(state, seat, _search_bot(bot, seed), seed, progress)
+    return _table(state, seat, _search_bot(bot, seed), seed, progress, budget=bot is None)
 
 
 def mistakes(table, n: int = 3) -> list[str]:
@@ -394,12 +511,30 @@ def _mistake_moves(table, n: int) -> list:
     return list(worst.sort_values(["_loss", "turn"], ascending=[False, True], kind="stable").index[:n])
 
 
-def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, progress=False, states=None):
+def _every(states, starts, samples: int) -> int:
+    """Every how many turns the expected scores are computed to stay within :data:`EXPECTED_TURNS` played out."""
+    end = states[-1].turns
+    for k in range(1, end + 2):
+        if samples * sum(end - states[i].turns for i in starts if states[i].turns % k == 0) <= EXPECTED_TURNS:
+            return k
+    return end + 1
+
+
+def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, progress=False, states=None,
+                    every: int | None = None):
     """Each player's expected final score at the start of every turn of the game: a DataFrame indexed by
     ``turns`` (player-turns played before that position) with a column per player. Each row is the mean final
     score (Game End and Scoring) of ``samples`` games played to the end with the greedy policy for everyone,
     from positions dealt consistently with what ``player`` (default seat 0) had seen; the last row of a finished
-    game is its actual final score."""
+    game is its actual final score. ``every``: at the start of every ``every``-th turn only (and at the end);
+    None: every turn while the games played out fit in :data:`EXPECTED_TURNS` player-turns, else every second
+    (third, ...) turn, so that a long game is drawn in as little time as a short one."""
+    return _drain(_expected_steps(state, player, samples=samples, seed=seed, progress=progress, states=states,
+                                  every=every))
+
+
+def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, states=None, every=None):
+    """:func:`expected_scores`, a step (``yield``) after each position."""
     import pandas as pd
     from .bots.greedy import GreedyBot
     from .information import Seen
@@ -410,6 +545,11 @@ def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, 
     seat = _seat(state, player)
     states = positions(state) if states is None else states
     starts = [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
+    if every is None:
+        every = _every(states, starts, samples)
+    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+        raise ReviewError(f"every is every how many turns to compute the expected scores, 1 or more, not {every!r}.")
+    starts = [k for k in starts if states[k].turns % every == 0]
     if starts[-1] != len(states) - 1:
         starts.append(len(states) - 1)
     step = _progress(progress, len(starts), "expected final scores")
@@ -432,6 +572,7 @@ def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, 
             rows.append([round(t / samples, 2) for t in total])
         index.append(s.turns)
         step(done)
+        yield
     df = pd.DataFrame(rows, columns=list(state.names), index=pd.Index(index, name="turns"))
     return df[~df.index.duplicated(keep="last")]
 
@@ -457,12 +598,36 @@ class Review:
         return _mistake_moves(self.table, n)
 
     def summary(self) -> str:
+        """The review in the game's terms: the decisions the search bot agrees with, how many were mistakes and
+        what the biggest cost (each by itself: the figures do not add up), beside the final scores."""
         t = self.table
         if not len(t):
             return f"{self.player} had no decision with more than one legal action."
         agree = int((t["rank"] == 1).sum())
-        return (f"{self.player}: {len(t)} decisions with a choice; the search bot agrees with {agree} "
-                f"({agree / len(t):.0%}); expected points lost in all: {t['loss'].sum():.1f}.")
+        text = (f"{self.player}: {len(t)} decisions with a choice; the search bot agrees with {agree} "
+                f"({agree / len(t):.0%}). ")
+        moves = _mistake_moves(t, len(t))
+        if not moves:
+            text += f"No mistake: no other choice was worth {MISTAKE_MIN} points more, as a closer look confirms."
+        else:
+            cost = t["checked_loss"].where(t["checked_loss"].notna(), t["loss"])
+            big = ", ".join(f"{cost[m]:.1f} (turn {t.loc[m, 'turn']})" for m in moves[:3])
+            text += (f"{_plural(len(moves), 'mistake')} confirmed; the biggest cost about {big} points, each by "
+                     f"itself against the best other player a few turns on (such figures do not add up).")
+        return text + self._final_words()
+
+    def _final_words(self) -> str:
+        """Where the player finished: his score and the gap to the winner (or to the runner-up)."""
+        if not self.final:
+            return ""
+        me = self.final[self.player]
+        others = sorted(((v, n) for n, v in self.final.items() if n != self.player), reverse=True)
+        winner = self.state.winner()
+        if winner == self.player:
+            v, n = others[0]
+            return f" {self.player} won with {_plural(me, 'point')}, {me - v} ahead of {n} ({v})."
+        top = self.final[winner]
+        return f" {self.player} finished with {_plural(me, 'point')}, {top - me} behind the winner, {winner} ({top})."
 
     def chart(self):
         """Each player's expected final score over the game (:func:`thurn.viz.charts.review_chart`)."""
@@ -486,11 +651,21 @@ def review_game(state: GameState, player=None, *, bot=None, seed=0, samples: int
     """The whole review of ``player`` (name or seat; default seat 0): the decisions table (:func:`review`), the
     mistakes in words and each player's expected final score over the game (:func:`expected_scores`, ``samples``
     games played out from each turn). ``state`` is never changed."""
+    return _drain(review_steps(state, player, bot=bot, seed=seed, samples=samples, progress=progress))
+
+
+def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: int = 8, progress=False):
+    """:func:`review_game` as a generator: it does one decision (one position of the expected scores) at each
+    ``next()`` and returns the :class:`Review` at its end (``StopIteration.value``); an app runs it in steps, so
+    that its progress shows while it works. The arguments are checked at the first step."""
     state = _need_state(state)
     seat = _seat(state, player)
+    budget = bot is None
     bot = _search_bot(bot, seed)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
+        raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
     states = positions(state)
-    table = _table(state, seat, bot, seed, progress, states)
-    expected = expected_scores(state, seat, samples=samples, seed=seed, progress=progress, states=states)
+    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget)
+    expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states)
     final = dict(zip(state.names, state.returns())) if state.is_over else None
     return Review(state, state.names[seat], seat, table, expected, final)

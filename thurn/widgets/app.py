@@ -342,12 +342,42 @@ class GameApp(ClosesParts, widgets.VBox):
     def review(self, **options):
         """The review of the finished game (``thurn.widgets.review.GameReview``, ``options`` passed on: ``bot``,
         ``seed``, ``samples``), shown under the game-over screen; it reviews the first human seat (the first seat
-        in a game between bots), and its picker reviews any other."""
-        from thurn.widgets.review import GameReview
+        in a game between bots), and its picker reviews any other. A progress bar (CSS class
+        ``thurn-review-progress``) shows first and moves while the review works, in steps on the kernel's event loop
+        (:func:`thurn.widgets.review.run_in_steps`); the review replaces it when done. Returns the review app, or
+        None in a kernel (it shows when done)."""
+        from thurn.game_review import review_steps
+        from thurn.widgets.review import GameReview, run_in_steps
 
         close_tree(*self._review_box.children)
         state = self.game.state
         humans = [i for i, name in enumerate(state.names) if name not in self.game.bots]
-        view = GameReview(state, humans[0] if humans else 0, **options)
-        self._review_box.children = (view,)
-        return view
+        seat = humans[0] if humans else 0
+        bar = widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="320px"))
+        words = widgets.HTML(f"<small>reviewing {html.escape(state.names[seat])}'s decisions: starting…</small>")
+        waiting = widgets.HBox([bar, words])
+        waiting.add_class("thurn-review-progress")
+        self._review_box.children = (waiting,)
+
+        def progress(done, total, what):
+            bar.max, bar.value = max(1, total), done
+            words.value = f"<small>{html.escape(what)}: {done} of {total}</small>"
+
+        def show(review):
+            if self._review_box.children != (waiting,):
+                close_tree(waiting)                 # a new game or another review replaced it meanwhile
+                return None
+            view = GameReview(state, seat, review=review, **options)
+            self._review_box.children = (view,)
+            close_tree(waiting)
+            return view
+
+        def failed(error):
+            if self._review_box.children == (waiting,):
+                self._review_box.children = ()
+                close_tree(waiting)
+            self.messages.error(f"The review stopped: {_short(error)}")
+
+        keys = ("bot", "seed", "samples")
+        steps = review_steps(state, seat, progress=progress, **{k: v for k, v in options.items() if k in keys})
+        return run_in_steps(steps, show, failed)

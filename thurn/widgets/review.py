@@ -15,30 +15,81 @@ text), ``thurn-map`` (the replay's map).
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, _need_state, _seat
+from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state, _seat
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
 from ..turn.base import seen_action
 from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
 
-__all__ = ["GameReview"]
+__all__ = ["GameReview", "run_in_steps"]
 
 SORTS = {"game order": None, "biggest loss first": "loss", "by step": "step"}
 MISTAKE_BG, CLOSE_BG, TOP_BG = "#fde0e0", "#fff6d5", "#f4b6b6"
+
+
+def _points(value) -> str:
+    """A value in points, signed; a dash where the review did not look (NaN)."""
+    return "—" if value != value else f"{value:+.1f}"
+
+
+def _kernel_loop():
+    """The event loop of the Jupyter kernel this runs in (Voilà, JupyterLab), or None outside a kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if getattr(shell, "kernel", None) is None:
+        return None
+    from tornado.ioloop import IOLoop
+    return IOLoop.current()
+
+
+def run_in_steps(steps, done, failed=None, seconds: float = 0.15):
+    """Run the generator ``steps`` (e.g. :func:`thurn.game_review.review_steps`) to its end, then ``done(result)``.
+
+    In a kernel the work is cut into slices of about ``seconds``, each scheduled on the kernel's event loop: between
+    two slices the kernel sends the widgets' updates (a progress bar moves) and answers the browser. A button's
+    callback that did the whole work at once would show nothing until it returned. Outside a kernel (scripts,
+    tests) it runs at once and returns ``done``'s result. ``failed(error)`` is called with an error of the work
+    (in a kernel; elsewhere it is raised)."""
+    loop = _kernel_loop()
+    if loop is None:
+        return done(_drain(steps))
+
+    def slice_():
+        until = time.perf_counter() + seconds
+        try:
+            while time.perf_counter() < until:
+                next(steps)
+        except StopIteration as end:
+            done(end.value)
+            return
+        except Exception as e:          # noqa: BLE001 -- shown in the app, never a traceback
+            if failed is None:
+                raise
+            failed(e)
+            return
+        loop.add_callback(slice_)
+    loop.add_callback(slice_)
+    return None
 
 
 class GameReview(ClosesParts, widgets.VBox):
     """A review of ``state`` for ``player`` (name or seat; default seat 0): the decisions table, the biggest
     mistakes in words (each with a button that shows it on the replay), the chart of each player's expected final
     score, and the replay (back/next and a slider). ``bot``, ``seed``, ``samples``: as
-    :func:`thurn.game_review.review_game`. Picking another player reviews him (a progress bar shows the work)."""
+    :func:`thurn.game_review.review_game`; ``review``: that review already made (e.g. by the game app, which shows
+    its progress meanwhile). Picking another player reviews him (a progress bar shows the work, in steps)."""
 
-    def __init__(self, state, player=None, *, bot=None, seed=0, samples: int = 8, map_height: int | None = 520):
+    def __init__(self, state, player=None, *, bot=None, seed=0, samples: int = 8, map_height: int | None = 520,
+                 review=None):
         self.state = _need_state(state)
         seat = _seat(self.state, player)
         self._options = dict(bot=bot, seed=seed, samples=samples)
@@ -78,7 +129,12 @@ class GameReview(ClosesParts, widgets.VBox):
         self.replay_text.add_class("thurn-review-now")
         # the review first, so that the chart and the map are made with what they show: a FigureWidget's updates
         # sent before the browser shows it are lost
-        self.review = self._run(seat, starting=True)
+        if review is not None and review.seat == seat and review.state is self.state:
+            self.review = review
+            self.progress.max, self.progress.value = 1, 1
+            self.progress_text.value = "<small>done</small>"
+        else:
+            self.review = self._run(seat, starting=True)
         self.chart = go.FigureWidget(review_chart(self.review))
         self.map = go.FigureWidget(self._map_figure(0))
         self._map_box = widgets.Box([self.map])
@@ -155,11 +211,26 @@ class GameReview(ClosesParts, widgets.VBox):
 
     def _compute(self) -> None:
         self.progress_text.value = "<small>reviewing…</small>"
-        self.review = self._run(self.player_picker.value)
-        self._lines = action_lines(self.state, self._viewer(self.player_picker.value))
+        self.player_picker.disabled = True
+        seat = self.player_picker.value
+        steps = review_steps(self.state, seat, progress=self._on_progress, **self._options)
+        run_in_steps(steps, self._reviewed, self._failed)
+
+    def _reviewed(self, review) -> None:
+        self.player_picker.disabled = False
+        if review.seat != self.player_picker.value:
+            return
+        self.review = review
+        self._lines = action_lines(self.state, self._viewer(review.seat))
+        self.progress.max, self.progress.value = 1, 1
+        self.progress_text.value = "<small>done</small>"
         refresh(self.chart, review_chart(self.review))
         self._show_review()
         self._show_move(self.slider.value)
+
+    def _failed(self, error) -> None:
+        self.player_picker.disabled = False
+        self.progress_text.value = f"<small>the review stopped: {html.escape(str(error))}</small>"
 
     def _show_review(self) -> None:
         self.summary.value = f"<p>{html.escape(self.review.summary())}</p>"
@@ -204,16 +275,19 @@ class GameReview(ClosesParts, widgets.VBox):
             checked = "" if r["checked_loss"] != r["checked_loss"] else \
                 f"<br><small title='looked at again on twice the budget' style='white-space:nowrap'>" \
                 f"checked {r['checked_loss']:.1f}</small>"
+            hint = " <small style='color:#555'>(the hint's advice)</small>" if r["hint"] == r["notation"] else ""
+            rank = "clear" if r["look"] == "clear" else f"{r['rank']} of {r['candidates']}"
             rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
-                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}</td>"
-                        f"<td style='white-space:nowrap'>{r['rank']} of {r['candidates']}</td>"
-                        f"<td>{r['value']:+.1f}</td><td>{best}</td>"
-                        f"<td>{r['best_value']:+.1f}</td><td>{r['loss']:.1f}{checked}</td>"
+                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}{hint}</td>"
+                        f"<td style='white-space:nowrap'>{rank}</td>"
+                        f"<td>{_points(r['value'])}</td><td>{best}</td>"
+                        f"<td>{_points(r['best_value'])}</td><td>{r['loss']:.1f}{checked}</td>"
                         f"<td><small>{esc(r['alternatives'])}</small></td></tr>")
         legend = (f"<div style='font-size:0.85em;color:#555;margin:2px 0'>"
                   f"<span style='background:{TOP_BG};padding:0 4px'>the three biggest mistakes</span> "
                   f"<span style='background:{MISTAKE_BG};padding:0 4px'>lost {MISTAKE_MIN} points or more</span> "
                   f"<span style='background:{CLOSE_BG};padding:0 4px'>another choice, about as good</span> · "
+                  f"rank “clear”: the hint's clear favourite, played as the search bot plays it (no look) · "
                   f"hover a row for the words · action # is the replay's slider position + 1</div>")
         self.table_html.value = (
             f"<style>.thurn-review-rows td, .thurn-review-rows th {{padding:2px 6px;vertical-align:top}}</style>"

@@ -287,6 +287,46 @@ def return_values(ev, s, actions) -> list:
     return out
 
 
+def return_reason(s, a) -> str:
+    """Why a return of office tiles (Offices of Honor, returning tiles): the tiles, the reward they earn, and what
+    the tiles kept promise at a later return."""
+    O = s.ext.get(OFFICES)
+    if O is None or not hasattr(a, "offices"):
+        return "a return of office tiles (Offices of Honor, returning tiles)"
+    c = _conf(_offices)
+    final = s.step == _offices.FINAL
+    rule = "Offices of Honor, the final return" if final else "Offices of Honor, returning tiles"
+    n = len(a.offices)
+    if not n:
+        return f"return no tile: fewer than 3 different tiles earn nothing at the end ({rule})"
+    names = ", ".join(o.replace("_", " ") for o in a.offices)
+    kind = (c.final_rewards if final else c.rewards).get(n, "nothing")
+    if kind == "card":
+        what = "a card: " + ("the top card of the deck" if str(a.card).lower() == "deck" else f"{a.card}, face up")
+    elif kind == "house":
+        what = f"a house in {a.house}" if a.house else "a house"
+    elif kind == "chip":
+        what = (f"a victory point chip ({_plural(c.chip_points, 'point')} at the end)" if O.chips_left
+                else "nothing: no victory point chip is left")
+    else:
+        what = "nothing"
+    text = f"return {_plural(n, 'different tile')} ({names}): {what}"
+    if not final:
+        mine = O.tiles[s.to_move]
+        idx = {c.order.index(o) for o in a.offices}
+        kept = [k - (i in idx) for i, k in enumerate(mine)]
+        k = sum(1 for x in kept if x)
+        if sum(kept):
+            later = {4: "4 different for a house", 3: "3 different for a chip (a house with the fourth office)",
+                     2: "2 different for a card"}.get(min(k, 4), "no set of different tiles")
+            text += f"; keeps {_plural(sum(kept), 'tile')}, {later} at a later return"
+    return f"{text} ({rule})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _card_of(s, card: str) -> int:
     from ...board import fold
     return -1 if fold(card) == "deck" else s.board.index(card)
