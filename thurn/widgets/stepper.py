@@ -246,8 +246,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------------------------
     def _show(self) -> None:
         n = len(self.stops)
-        self.progress.value = (f"{self.index + 1} / {self.pages}" if not self.on_game_page
-                               else f"{self.pages} / {self.pages}: your game")
+        # the count is of the lesson's steps, as the header says ("Step 1 of 12"); the game page comes after them
+        self.progress.value = f"{self.index + 1} / {n}" if not self.on_game_page else "your game"
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == self.pages - 1
         self.next_button.description = "Play a game" if self.with_game and self.index == n - 1 else "Next"
