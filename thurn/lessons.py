@@ -220,7 +220,7 @@ def _carriage(before, after, seat, board):
     got = _gained(before, after, seat, "carriages")
     level = next_carriage(board, before.player(seat).carriages)
     why = _said(before, after)
-    if not got and level is not None:
+    if level is not None and (not got or len(before.player(seat).route) > level):     # none skipped (3c)
         why += (f" (Carriage {level} is {before.player(seat).name}'s next; the route had "
                 f"{len(before.player(seat).route)} cards.)")
     return {str(c) for c in got} or {"none"}, why
