@@ -160,7 +160,7 @@ stepper.lesson.headings("3a")
 # The defaults, all off:
 
 # %%
-thurn.Rules()
+thurn.Rules().to_dict()
 
 # %% [markdown]
 # ## Setting up (base rules, Preparation — Setting up)
@@ -234,7 +234,7 @@ assert state.officials == ("postmaster",)
 # explains why she can't:
 
 # %%
-print(state.why_illegal(CallOfficial("Administrator")))
+say(state.why_illegal(CallOfficial("Administrator")))
 
 # %% [markdown]
 # **Check.** The turn has an order: draw, then play, then perhaps score. What may Ann do first?
@@ -397,13 +397,13 @@ quiz
 # **Innsbruck** has no road to either end, Carlsruhe or Regensburg:
 
 # %%
-example.why_illegal(Play("Innsbruck", "right"))
+say(example.why_illegal(Play("Innsbruck", "right")))
 
 # %% [markdown]
 # **Stuttgart** is already in the route, so a second Stuttgart never fits:
 
 # %%
-example.why_illegal(Play("Stuttgart", "left"))
+say(example.why_illegal(Play("Stuttgart", "left")))
 
 # %% [markdown]
 # Each explanation carries a stable reason code (for programs) as well as its sentence (for people):
@@ -417,7 +417,8 @@ example.why_illegal(Play("Stuttgart", "left"))
 # Würzburg fits neither end:
 
 # %%
-thurn.fitting_ends(board, example.route("Ann"), "Würzburg"), example.why_illegal(Play("Würzburg", "left"))
+print("the ends where Würzburg fits:", thurn.fitting_ends(board, example.route("Ann"), "Würzburg"))
+say(example.why_illegal(Play("Würzburg", "left")))
 
 # %% [markdown]
 # **Passau** has a road to Regensburg, so it fits at the right end. The list of legal actions agrees:
@@ -441,7 +442,7 @@ assert set(next_cities(example.route("Ann"))) & set(example.hand("Ann")) == {"Pa
 # discard pile, unscored, and its cards are lost:
 
 # %%
-example.apply(Play("Innsbruck", "new")).log()[0]
+say(example.apply(Play("Innsbruck", "new")).log()[0])
 
 # %% [markdown]
 # `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
@@ -450,7 +451,7 @@ example.apply(Play("Innsbruck", "new")).log()[0]
 try:
     example.apply(Play("Innsbruck", "right"))
 except thurn.IllegalAction as error:
-    print(error.reason, "—", error)
+    say(f"{error.reason} — {error}")
 
 # %% [markdown]
 # ## The postal officials (base rules, Game Play — Playing the game)
@@ -504,13 +505,13 @@ turn_start.apply(CallOfficial("Postmaster")).apply(Draw()).apply(Draw("München"
 
 # %%
 replaced = turn_start.apply(CallOfficial("Bailiff"))
-replaced.log()
+say(replaced.log())
 
 # %% [markdown]
 # Only one official per turn: after the Administrator, the Postmaster can't help.
 
 # %%
-replaced.why_illegal(CallOfficial("Postmaster"))
+say(replaced.why_illegal(CallOfficial("Postmaster")))
 
 # %% [markdown]
 # **Postal Carrier**: a second card in step 2. Ann draws Sigmaringen from the deck and plays Ulm. A route of
@@ -532,7 +533,7 @@ board_figure(three_cards, title="Two cards in one turn: Stuttgart–Ulm–Sigmar
 # The second card must extend the route. The Postal Carrier can't be used to start a new one:
 
 # %%
-two_cards.apply(CallOfficial("Postal Carrier")).why_illegal(Play("Sigmaringen", "new"))
+say(two_cards.apply(CallOfficial("Postal Carrier")).why_illegal(Play("Sigmaringen", "new")))
 
 # %% [markdown]
 # **Cartwright**: he helps while you score, so you call him as part of the scoring action,
@@ -761,7 +762,7 @@ big_hand = thurn.GameState.from_position({
     "seed": 3,
 })
 must_keep = big_hand.apply(Score(["Mannheim", "Carlsruhe", "Freiburg"]))
-must_keep.log()
+say(must_keep.log())
 
 # %% [markdown]
 # **Check.** After scoring, Ann holds five cards. What may she do?
@@ -964,7 +965,7 @@ board_figure(game, route=(), title="The beginners' game at its end: every player
 # The log tells the game's story in sentences. Here is how it ended:
 
 # %%
-game.log()[-8:]
+say(game.log()[-8:])
 
 # %% [markdown]
 # A finished game saves as JSON and loads back identical. The file holds the position, plus the setup and
