@@ -14,7 +14,8 @@ tests and notebooks.
 No rules here: every position, legal action, right answer and explanation comes from the engine (through
 :mod:`thurn.lessons` for the lesson). CSS classes: the stepper ``thurn-stepper``, the quiz ``thurn-quiz``, choice
 buttons ``thurn-choice``, the verdict ``thurn-verdict``, the map box ``thurn-map``, the rule text ``thurn-rule``,
-the other rulebooks' note ``thurn-rulebooks``; the game ``thurn-guided-game``, its action buttons
+the other rulebooks' note ``thurn-rulebooks``, the step's header ``thurn-step-header`` and its count in the
+navigation ``thurn-step-count``; the game ``thurn-guided-game``, its action buttons
 ``thurn-action``, what happened ``thurn-happened``, the bot's move button ``thurn-bot-move``.
 """
 from __future__ import annotations
@@ -172,6 +173,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
         self.progress = widgets.HTML(layout=widgets.Layout(margin="0 8px"))
+        self.header.add_class("thurn-step-header")
+        self.progress.add_class("thurn-step-count")
         text_column = widgets.VBox([self.rule, self.played, self.quiz_box],
                                    layout=widgets.Layout(flex="1 1 360px", min_width="320px", margin="0 12px 0 0"))
         self.lesson_body = widgets.Box([text_column, self.map_box],
