@@ -279,12 +279,16 @@ class RulesStepper(ClosesParts, widgets.VBox):
 
     def _draw(self, placement=None) -> None:
         stop = self.stop
+        # a finished game's map names its winner in the title: not before the learner has answered the question
+        title = "The game is over" if stop.state.is_over and not self.quiz.answered else None
         refresh(self.figure, board_figure(stop.state, candidates=stop.question.candidates, placement=placement,
-                                          height=self.height))
+                                          title=title, height=self.height))
 
     def _answered(self, verdict: Verdict) -> None:
         if isinstance(verdict.action, Score):
             self._draw(placement=verdict.cities)
+        elif self.stop.state.is_over:
+            self._draw()
 
     def close(self) -> None:
         if self._game is not None and self._game not in self.body.children:
