@@ -48,6 +48,7 @@ def say(sentences, width=96):
     for sentence in [sentences] if isinstance(sentences, (str, Exception)) else sentences:
         print(textwrap.fill(str(sentence), width, subsequent_indent="  "))
 
+
 # %% [markdown]
 # ## The board
 #

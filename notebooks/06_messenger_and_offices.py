@@ -57,6 +57,7 @@ def say(sentences, width=96):
     for sentence in [sentences] if isinstance(sentences, (str, Exception)) else sentences:
         print(textwrap.fill(str(sentence), width, subsequent_indent="  "))
 
+
 # %% [markdown]
 # ## The map, with a letter on every city
 #
@@ -66,6 +67,18 @@ def say(sentences, width=96):
 # %%
 game = thurn.new_game(["Ann", "Ben", "Cat", "Dan"], seed=6, rules=BOTH)
 board_figure(game, title="A new game: 22 nobility letters on the board").show()
+
+# %% [markdown]
+# ## Learn by clicking: the rules stepper
+#
+# The rules stepper goes through both expansions one rule at a time, as the base game's does (notebook 01): the
+# rule with its citation, the position on the map (with a table of letters, the figure and office tiles under it),
+# and a question to answer by clicking; **Next** and **Back** move between the steps, and after the last one
+# **Play a game** starts a game with both expansions against a bot. The sections below take the same rules one per
+# cell, in code.
+
+# %%
+RulesStepper("expansions")
 
 # %% [markdown]
 # ## Who starts with how many letters
@@ -429,12 +442,6 @@ for reverse in (False, True):
 final = last.apply("play ulm new")
 for a in ["return administrator+postmaster+postal_carrier", "return postmaster+cartwright take deck", "return -"]:
     say(f"{a}: {final.why_illegal(a) or 'legal'}")
-
-# %% [markdown]
-# Every question above, and more, is a step of the rules stepper's lesson on the two expansions:
-
-# %%
-RulesStepper("expansions")
 
 # %% [markdown]
 # ---

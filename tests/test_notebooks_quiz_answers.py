@@ -11,7 +11,8 @@ at once, so no cell before the quiz, and no other cell of its section, may:
 - show a sentence of the engine's verdict on a choice (what the learner reads after clicking it);
 - show or write a right answer's cities ("Sigmaringen, Stuttgart, Ingolstadt").
 
-The engine's answer comes after the learner has answered (the quiz's verdict) or in a later section. The verdicts
+A rules stepper counts as a quiz for each of its steps (the learner reaches them with Next). The engine's answer
+comes after the learner has answered (the quiz's verdict) or in a later section. The verdicts
 themselves are checked in ``tests/test_notebook_quizzes.py`` and ``tests/test_lessons_expansions.py``.
 """
 from __future__ import annotations
@@ -35,10 +36,22 @@ from thurn import lessons  # noqa: E402
 from thurn.state import GameState  # noqa: E402
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.py"))
-WITH_QUIZZES = [path for path in NOTEBOOKS if "Quiz(" in path.read_text(encoding="utf-8")]
+WITH_QUIZZES = [path for path in NOTEBOOKS if re.search(r"\b(Quiz|RulesStepper)\(", path.read_text(encoding="utf-8"))]
 HEADING = re.compile(r"^#{1,6} ", re.M)
 #: The engine's answers to what a quiz may ask about its position (methods of GameState).
 ASKING = ("apply", "why_illegal", "legal_actions", "winner", "stacks_left")
+
+
+@dataclass
+class StepQuiz:
+    """A step of a rules stepper, seen as a quiz: its question (answered when the stepper's quiz is)."""
+
+    question: object
+    stepper: object
+
+    @property
+    def answered(self):
+        return self.stepper.quiz.answered
 
 
 @dataclass
@@ -89,7 +102,7 @@ def run_notebook(path: Path, shell) -> tuple[list[Cell], dict]:
     """Run the notebook's cells up to the end of its last quiz's section; what each showed and asked the engine,
     the quizzes it built, and the position each question is about."""
     cells = sections(jupytext.read(path))
-    last = max(c.section for c in cells if c.kind == "code" and "Quiz(" in c.source)
+    last = max(c.section for c in cells if c.kind == "code" and re.search(r"\b(Quiz|RulesStepper)\(", c.source))
     positions: dict[int, GameState] = {}           # id(question) -> its position
     current: list[Cell] = []
     depth = [0]
@@ -134,6 +147,16 @@ def run_notebook(path: Path, shell) -> tuple[list[Cell], dict]:
             if current:
                 current[0].quizzes.append(self)
 
+    original_stepper = thurn.widgets.RulesStepper
+
+    class RecordingStepper(original_stepper):
+        """A rules stepper: each of its steps' questions is a quiz of the cell that shows it."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            if current:
+                current[0].quizzes += [StepQuiz(stop.question, self) for stop in self.stops]
+
     try:
         for name in ASKING:
             patch.setattr(GameState, name, asking(name, getattr(GameState, name)))
@@ -141,6 +164,7 @@ def run_notebook(path: Path, shell) -> tuple[list[Cell], dict]:
             patch.setattr(lessons, name, building(getattr(lessons, name)))
         patch.setattr(lessons, "_build", building(lessons._build, question=False))
         patch.setattr(thurn.widgets, "Quiz", Recording)
+        patch.setattr(thurn.widgets, "RulesStepper", RecordingStepper)
         for cell in cells:
             if cell.section > last:
                 break
