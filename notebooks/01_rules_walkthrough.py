@@ -30,6 +30,7 @@
 
 # %%
 import random
+import textwrap
 
 import pandas as pd
 from IPython.display import display
@@ -40,6 +41,13 @@ from thurn.viz import board_figure
 from thurn.widgets import Quiz, RulesStepper
 
 board = thurn.load_board("base")
+
+
+def say(sentences, width=96):
+    """Print the engine's sentences (one, or a list), each wrapped between words to ``width`` columns."""
+    for sentence in [sentences] if isinstance(sentences, (str, Exception)) else sentences:
+        print(textwrap.fill(str(sentence), width, subsequent_indent="  "))
+
 
 # %% [markdown]
 # ## The board
@@ -153,7 +161,7 @@ stepper.lesson.headings("3a")
 # The defaults, all off:
 
 # %%
-thurn.Rules()
+thurn.Rules().to_dict()
 
 # %% [markdown]
 # ## Setting up (base rules, Preparation — Setting up)
@@ -189,17 +197,6 @@ quiz = Quiz(lessons.outcome_question(state, "stack_top", ["2", "3", "4", "5"], s
                                      text="Which Baiern tile lies on top of its stack?"))
 quiz
 
-
-# %% [markdown]
-# The bonus stacks, each listed top first:
-
-# %%
-stacks = state.stacks_left()
-stacks
-
-# %%
-assert all(tiles == sorted(tiles, reverse=True) for tiles in stacks.values())   # highest on top
-assert sum(len(tiles) for tiles in stacks.values()) == 30
 
 # %% [markdown]
 # The 20 carriages, 4 of each size from 3 to 7, and the points each size is worth at the end:
@@ -238,13 +235,13 @@ assert state.officials == ("postmaster",)
 # explains why she can't:
 
 # %%
-print(state.why_illegal(CallOfficial("Administrator")))
+say(state.why_illegal(CallOfficial("Administrator")))
 
 # %% [markdown]
 # **Check.** The turn has an order: draw, then play, then perhaps score. What may Ann do first?
 
 # %%
-quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "call administrator", "draw deck"]))
+quiz = Quiz(lessons.action_question(state, ["play nurnberg new", "draw nurnberg", "draw deck"]))
 quiz
 
 
@@ -273,6 +270,9 @@ assert len(state.display_cards) == 6 and state.deck_size == before.deck_size - 1
 assert before.hand("Ann") == [] and state.hand("Ann") == ["Nürnberg"]
 
 # %% [markdown]
+# `apply` returns a new state and leaves the old one as it was, so `before` is still the position before the
+# draw. When the deck runs out, the discard pile is shuffled to form a new deck (base rules, 1).
+#
 # **Check.** Ann has drawn one card. What may she do now?
 
 # %%
@@ -281,18 +281,17 @@ quiz
 
 
 # %% [markdown]
-# `apply` returns a new state and leaves the old one as it was, so `before` is still the position before the
-# draw. Ann's second card (the Postmaster's) comes from the deck, which she can't see. Actions can also be
-# written as short text:
+# ## Playing a card (base rules, 2 — Playing a city card)
+#
+# Ann's second card, the Postmaster's, comes from the deck, which she can't see. Actions can also be written as
+# short text:
 
 # %%
 state = state.apply("draw deck")
-state.log()[-2:]
+say(state.log()[-2:])
 
 # %% [markdown]
-# When the deck runs out, the discard pile is shuffled to form a new deck (base rules, 1).
-#
-# ## Playing a card (base rules, 2 — Playing a city card)
+# Then comes step 2 of her turn:
 #
 # > The player must play a card from his hand: start a new route, or add the card to the left or the right
 # > end of his current route, where it must **fit in**.
@@ -305,6 +304,8 @@ quiz
 
 
 # %% [markdown]
+# ### A first route
+#
 # With no route, there is no end to add a card to: each of her cards may start one.
 
 # %%
@@ -392,16 +393,18 @@ quiz
 
 
 # %% [markdown]
+# ### Each card, with the engine's reason
+#
 # **Innsbruck** has no road to either end, Carlsruhe or Regensburg:
 
 # %%
-example.why_illegal(Play("Innsbruck", "right"))
+say(example.why_illegal(Play("Innsbruck", "right")))
 
 # %% [markdown]
 # **Stuttgart** is already in the route, so a second Stuttgart never fits:
 
 # %%
-example.why_illegal(Play("Stuttgart", "left"))
+say(example.why_illegal(Play("Stuttgart", "left")))
 
 # %% [markdown]
 # Each explanation carries a stable reason code (for programs) as well as its sentence (for people):
@@ -415,7 +418,8 @@ example.why_illegal(Play("Stuttgart", "left"))
 # Würzburg fits neither end:
 
 # %%
-thurn.fitting_ends(board, example.route("Ann"), "Würzburg"), example.why_illegal(Play("Würzburg", "left"))
+print("the ends where Würzburg fits:", thurn.fitting_ends(board, example.route("Ann"), "Würzburg"))
+say(example.why_illegal(Play("Würzburg", "left")))
 
 # %% [markdown]
 # **Passau** has a road to Regensburg, so it fits at the right end. The list of legal actions agrees:
@@ -439,7 +443,7 @@ assert set(next_cities(example.route("Ann"))) & set(example.hand("Ann")) == {"Pa
 # discard pile, unscored, and its cards are lost:
 
 # %%
-example.apply(Play("Innsbruck", "new")).log()[0]
+say(example.apply(Play("Innsbruck", "new")).log()[0])
 
 # %% [markdown]
 # `apply` refuses an illegal action: it raises `thurn.IllegalAction` and the state is unchanged.
@@ -448,7 +452,7 @@ example.apply(Play("Innsbruck", "new")).log()[0]
 try:
     example.apply(Play("Innsbruck", "right"))
 except thurn.IllegalAction as error:
-    print(error.reason, "—", error)
+    say(f"{error.reason} — {error}")
 
 # %% [markdown]
 # ## The postal officials (base rules, Game Play — Playing the game)
@@ -470,6 +474,24 @@ turn_start = thurn.GameState.from_position({
     "players": [{"name": "Ann", "hand": ["Ulm"], "route": ["Stuttgart"]}, "Ben"],
     "seed": 1,
 })
+board_figure(turn_start, title="The start of Ann's turn: Ulm in hand, a route of one card")
+
+# %% [markdown]
+# **Check.** Read the table's "when" column: which officials may help Ann now, at the start of her turn?
+
+# %%
+quiz = Quiz(lessons.action_question(
+    turn_start, ["call postmaster", "call administrator", "call postal_carrier", "call cartwright"],
+    text="Which officials may help Ann at the start of her turn?"))
+quiz
+
+
+# %% [markdown]
+# ### The officials at work
+#
+# Ann's legal actions at the start of her turn: draw, or call one of the officials of step 1.
+
+# %%
 turn_start.legal_actions()
 
 # %% [markdown]
@@ -484,13 +506,13 @@ turn_start.apply(CallOfficial("Postmaster")).apply(Draw()).apply(Draw("München"
 
 # %%
 replaced = turn_start.apply(CallOfficial("Bailiff"))
-replaced.log()
+say(replaced.log())
 
 # %% [markdown]
 # Only one official per turn: after the Administrator, the Postmaster can't help.
 
 # %%
-replaced.why_illegal(CallOfficial("Postmaster"))
+say(replaced.why_illegal(CallOfficial("Postmaster")))
 
 # %% [markdown]
 # **Postal Carrier**: a second card in step 2. Ann draws Sigmaringen from the deck and plays Ulm. A route of
@@ -512,7 +534,7 @@ board_figure(three_cards, title="Two cards in one turn: Stuttgart–Ulm–Sigmar
 # The second card must extend the route. The Postal Carrier can't be used to start a new one:
 
 # %%
-two_cards.apply(CallOfficial("Postal Carrier")).why_illegal(Play("Sigmaringen", "new"))
+say(two_cards.apply(CallOfficial("Postal Carrier")).why_illegal(Play("Sigmaringen", "new")))
 
 # %% [markdown]
 # **Cartwright**: he helps while you score, so you call him as part of the scoring action,
@@ -526,18 +548,8 @@ short_route = thurn.GameState.from_position({
                 "Ben"],
     "turn": {"step": "score", "draws": 1, "plays": 1},
 })
-print(short_route.apply(Score(["Mannheim", "Carlsruhe"])).log()[0])
-print(short_route.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True)).log()[0])
-
-# %% [markdown]
-# **Check.** Back at the start of Ann's turn (`turn_start`): which officials may help her now?
-
-# %%
-quiz = Quiz(lessons.action_question(
-    turn_start, ["call postmaster", "call administrator", "call postal_carrier", "call cartwright"],
-    text="Which officials may help Ann at the start of her turn?"))
-quiz
-
+say(short_route.apply(Score(["Mannheim", "Carlsruhe"])).log()[0])
+say(short_route.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True)).log()[0])
 
 # %% [markdown]
 # ## Scoring a route (base rules, 3 — Scoring a route)
@@ -552,10 +564,33 @@ quiz
 #
 # The rulebook's example route is Sigmaringen – Stuttgart – Nürnberg – Regensburg – Ingolstadt – Augsburg.
 # It passes through three provinces: Hohenzollern (Sigmaringen), Württemberg (Stuttgart) and Baiern (the
-# other four). `thurn.placement_options` lists every legal choice:
+# other four). Ann has completed it and is about to score it:
 
 # %%
 example_route = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
+scoring = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "route": example_route}, "Ben"],
+    "turn": {"step": "score", "draws": 1, "plays": 1},
+})
+board_figure(scoring, title="Ann's route of 6 cards, through Hohenzollern, Württemberg and Baiern")
+
+# %% [markdown]
+# **Check.** Which of these placements may Ann choose?
+
+# %%
+quiz = Quiz(lessons.action_question(scoring, [
+    Score(["Sigmaringen", "Stuttgart", "Ingolstadt"]), Score(["Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]),
+    Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"]), Score(["Sigmaringen", "Stuttgart"])],
+    text="Which of these placements may Ann choose?"))
+quiz
+
+
+# %% [markdown]
+# ### Every placement, listed
+#
+# `thurn.placement_options` lists every legal choice for a route:
+
+# %%
 options = thurn.placement_options(board, example_route)
 for option in options:
     print(option)
@@ -602,21 +637,6 @@ for option in thurn.placement_options(board, example_route, owned=["Nürnberg"],
 len(thurn.placement_options(board, example_route, optional=True))
 
 # %% [markdown]
-# **Check.** Ann is about to score the rulebook's route. Which of these placements may she choose?
-
-# %%
-scoring = thurn.GameState.from_position({
-    "players": [{"name": "Ann", "route": example_route}, "Ben"],
-    "turn": {"step": "score", "draws": 1, "plays": 1},
-})
-quiz = Quiz(lessons.action_question(scoring, [
-    Score(["Sigmaringen", "Stuttgart", "Ingolstadt"]), Score(["Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]),
-    Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"]), Score(["Sigmaringen", "Stuttgart"])],
-    text="Which of these placements may Ann choose?"))
-quiz
-
-
-# %% [markdown]
 # ### Bonus tiles (base rules, 3b — Taking bonus tiles)
 #
 # > **Route length**: a route of 5, 6, or 7 or more cards takes the top tile of that length's stack.
@@ -624,6 +644,18 @@ quiz
 # > tile, once per player. The houses need not have been placed by the same route. **Outside Baiern**: a
 # > house in every province other than Baiern. **Game end**: see below.
 #
+# The stacks of the game dealt at the start (`stacks_left`), each listed top first: the highest tile goes to the
+# first player who earns it.
+
+# %%
+stacks = thurn.new_game(["Ann", "Ben", "Cat"], seed=2006).stacks_left()
+stacks
+
+# %%
+assert all(tiles == sorted(tiles, reverse=True) for tiles in stacks.values())   # highest on top
+assert sum(len(tiles) for tiles in stacks.values()) == 30
+
+# %% [markdown]
 # This is the rulebook's example. Ann already has a house in Stuttgart, and she completes a route through
 # Sigmaringen, Ulm and Augsburg. She chooses option A, one house in each of the route's three provinces:
 
@@ -648,6 +680,8 @@ quiz
 
 
 # %% [markdown]
+# ### Houses from two routes
+#
 # The engine plays the scoring. With her old house in Stuttgart, Ann now has a house in every city of the pair
 # Württemberg + Hohenzollern (ringed), and takes that stack's top tile:
 
@@ -655,7 +689,7 @@ quiz
 scored = tile_example.apply(Score(["Sigmaringen", "Ulm", "Augsburg"]))
 pair = board.stack("wurttemberg_hohenzollern").provinces
 pair_cities = [city.name for city in board.cities if city.province in pair]
-print(scored.log()[0])
+say(scored.log()[0])
 board_figure(scored, player="Ann", route=(), candidates=pair_cities,
              title="Every city of Württemberg + Hohenzollern has Ann's house: the tile is hers")
 
@@ -685,24 +719,30 @@ ann
 # other rulebooks' reading) the carriage is always taken.
 #
 # Above, Ann's 3-card route earned her first carriage, the 3. The rulebook's example goes on like this: a
-# second route of 5 cards earns only carriage 4, the next in order. Then Ann completes a third route, of 4
-# cards: the position where the Cartwright helped.
-
-# %% [markdown]
-# **Check.** Ann has carriages 3 and 4 and scores her 4 cards without the Cartwright:
+# second route of 5 cards earns only carriage 4, the next in order, and a third route, of 4 cards, earns
+# carriage 5 only with the Cartwright's help (the officials, above).
+#
+# Later in another game, Ann has carriages 3, 4 and 5 and completes a route of **7** cards, from Mannheim to
+# Salzburg:
 
 # %%
-quiz = Quiz(lessons.outcome_question(short_route, "carriage", ["3", "4", "5", "none"],
-                                     action=Score(["Mannheim", "Carlsruhe"]),
+long_route = thurn.GameState.from_position({
+    "players": [{"name": "Ann", "route": ["Mannheim", "Carlsruhe", "Stuttgart", "Ulm", "Augsburg", "München",
+                                          "Salzburg"], "carriages": [3, 4, 5]},
+                "Ben"],
+    "turn": {"step": "score", "draws": 1, "plays": 1},
+})
+board_figure(long_route, title="Ann's route of 7 cards; she has carriages 3, 4 and 5")
+
+# %% [markdown]
+# **Check.** She scores it, one house in each province of the route, without the Cartwright:
+
+# %%
+quiz = Quiz(lessons.outcome_question(long_route, "carriage", ["5", "6", "7", "none"],
+                                     action=Score(["Mannheim", "Stuttgart", "Augsburg", "Salzburg"]),
                                      text="Which carriage does Ann take?"))
 quiz
 
-
-# %% [markdown]
-# The engine's answer, played: her carriages stay 3 and 4, because carriage 5 needs 5 cards.
-
-# %%
-short_route.apply(Score(["Mannheim", "Carlsruhe"])).player("Ann").carriages
 
 # %% [markdown]
 # ### The hand limit (base rules, 3d — Keeping three cards)
@@ -723,7 +763,7 @@ big_hand = thurn.GameState.from_position({
     "seed": 3,
 })
 must_keep = big_hand.apply(Score(["Mannheim", "Carlsruhe", "Freiburg"]))
-must_keep.log()
+say(must_keep.log())
 
 # %% [markdown]
 # **Check.** After scoring, Ann holds five cards. What may she do?
@@ -734,18 +774,20 @@ quiz
 
 
 # %% [markdown]
+# ### Three cards kept
+#
 # Her turn isn't over yet: she is in the `keep` step, and chooses which 3 of her 5 cards to keep:
 
 # %%
 assert must_keep.step == "keep"
 assert len(must_keep.legal_actions()) == 10      # 5 choose 3
-must_keep.apply(Keep(["Basel", "Zürich", "Linz"])).log()[1]
+say(must_keep.apply(Keep(["Basel", "Zürich", "Linz"])).log()[1])
 
 # %% [markdown]
 # Before scoring, the same action is refused, with the reason:
 
 # %%
-big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"]))
+say(big_hand.why_illegal(Keep(["Basel", "Zürich", "Linz"])))
 
 # %% [markdown]
 # ## The end of the game (base rules, Game End and Scoring — The end of the game)
@@ -779,12 +821,14 @@ quiz
 
 
 # %% [markdown]
+# ### The last round
+#
 # The engine plays it. Ann is the first to take carriage 7, so she takes the game end tile, and the end of the
 # game has begun: the round is played to its end.
 
 # %%
 finale = before_end.apply(Score(["Mannheim", "Carlsruhe"], cartwright=True))
-finale.log()[:2]
+say(finale.log()[:2])
 
 # %%
 assert finale.end_triggered_by == "Ann" and ("game_end", 1) in finale.player("Ann").tiles
@@ -809,7 +853,9 @@ finale.log()[-3:]
 finale.scores()
 
 # %% [markdown]
-# **Ties.** Among the players tied for first place, the one holding the game-end tile wins. If none of them
+# ### Ties (base rules, Game End and Scoring)
+#
+# Among the players tied for first place, the one holding the game-end tile wins. If none of them
 # holds it, the tied player seated nearest to its holder, going clockwise, wins (base rules, Game End and
 # Scoring). A finished game of three, seated Ann, Ben, Cat clockwise: Ann holds a route-of-5 tile worth 2, Ben a
 # route-of-7 tile worth 2, Cat the game end tile worth 1; nobody placed a house.
@@ -833,14 +879,15 @@ quiz
 
 
 # %% [markdown]
-# Neither tied player holds the tile, so the one nearest to Cat clockwise wins: after Cat comes Ann.
+# ## A whole game
+#
+# The tie above goes to Ann: neither tied player holds the game end tile, so the tied player nearest to Cat,
+# clockwise, wins, and after Cat comes Ann.
 
 # %%
 assert tie.winner() == "Ann"
 
 # %% [markdown]
-# ## A whole game
-#
 # Now the rules play a whole game. Every choice is made by a tiny heuristic, the way a beginner might play:
 #
 # * take the Postal Carrier whenever he can add a card; never call the other officials;
@@ -919,7 +966,7 @@ board_figure(game, route=(), title="The beginners' game at its end: every player
 # The log tells the game's story in sentences. Here is how it ended:
 
 # %%
-game.log()[-8:]
+say(game.log()[-8:])
 
 # %% [markdown]
 # A finished game saves as JSON and loads back identical. The file holds the position, plus the setup and

@@ -31,6 +31,7 @@
 
 # %%
 import os
+import textwrap
 
 import pandas as pd
 import plotly.express as px
@@ -50,6 +51,13 @@ BOTH = {"expansions": ["messenger", "offices"]}
 LESSON = load_lesson("expansions")          # the positions of the rules stepper's lesson, used below too
 STEP = {s.step.id: s for s in LESSON.stops()}
 
+
+def say(sentences, width=96):
+    """Print the engine's sentences (one, or a list), each wrapped between words to ``width`` columns."""
+    for sentence in [sentences] if isinstance(sentences, (str, Exception)) else sentences:
+        print(textwrap.fill(str(sentence), width, subsequent_indent="  "))
+
+
 # %% [markdown]
 # ## The map, with a letter on every city
 #
@@ -59,6 +67,18 @@ STEP = {s.step.id: s for s in LESSON.stops()}
 # %%
 game = thurn.new_game(["Ann", "Ben", "Cat", "Dan"], seed=6, rules=BOTH)
 board_figure(game, title="A new game: 22 nobility letters on the board").show()
+
+# %% [markdown]
+# ## Learn by clicking: the rules stepper
+#
+# The rules stepper goes through both expansions one rule at a time, as the base game's does (notebook 01): the
+# rule with its citation, the position on the map (with a table of letters, the figure and office tiles under it),
+# and a question to answer by clicking; **Next** and **Back** move between the steps, and after the last one
+# **Play a game** starts a game with both expansions against a bot. The sections below take the same rules one per
+# cell, in code.
+
+# %%
+RulesStepper("expansions")
 
 # %% [markdown]
 # ## Who starts with how many letters
@@ -84,13 +104,27 @@ assert list(start["held"].values()) == [0, 1, 2, 3] and len(start["cities"]) == 
 # > Each time a player places a house in a city that doesn't already have one, he takes the nobility letter lying
 # > there. Each city provides only one letter. (Messenger, The Nobility Letters)
 #
-# Ann completes Ulm–Augsburg–Kempten. Ben placed a house in Augsburg earlier and took its letter. What does each
-# way of scoring bring? The scoring what-if table (`options_table`) has two columns more with the Messenger on:
-# `letters`, the letters the houses would take (read with `messenger.letters_for`), and `messenger`, whether the
-# scoring takes the figure.
+# Ann completes Ulm–Augsburg–Kempten. Ben placed a house in Augsburg earlier and took its letter: the seals on the
+# map are the letters still lying on the cities.
 
 # %%
 first_house = STEP["first_house"].state
+board_figure(first_house, title="Ann's route Ulm–Augsburg–Kempten; Ben's house in Augsburg").show()
+
+# %% [markdown]
+# **Check yourself.** The quiz below is the rules stepper's question about this position; click an answer.
+
+# %%
+Quiz(STEP["first_house"].question)
+
+# %% [markdown]
+# ### Every scoring, with its letters
+#
+# What does each way of scoring bring? The scoring what-if table (`options_table`) has two columns more with the
+# Messenger on: `letters`, the letters the houses would take (read with `messenger.letters_for`), and `messenger`,
+# whether the scoring takes the figure.
+
+# %%
 options_table(first_house)
 
 # %% [markdown]
@@ -109,12 +143,6 @@ assert table["letters"].max() == 2 == table.loc[table["houses"] == "Ulm, Kempten
 assert table.loc[~table["cartwright"], "messenger"].all() and not table.loc[table["cartwright"], "messenger"].any()
 
 # %% [markdown]
-# **Check yourself.** The quiz below is the rules stepper's question about this position; click an answer.
-
-# %%
-Quiz(STEP["first_house"].question)
-
-# %% [markdown]
 # ## A worked example: Uwe's turn
 #
 # The rule book's example, as a position: Uwe has Freiburg and Sigmaringen on the table, Salzburg in his hand, and
@@ -131,6 +159,14 @@ board_figure(uwe, title="Uwe: Freiburg–Sigmaringen on the table, four letters"
 # * one official helps **for free**, as in the base game;
 # * each **further** official costs **2 letters**; each official at most once per turn; paid letters leave the game;
 # * the **Administrator** may help **after** drawing too (in the base game only before).
+#
+# **Check yourself**: Uwe draws Kempten from the display (Ulm replaces it). What may he do now?
+
+# %%
+Quiz(STEP["administrator_after_drawing"].question)
+
+# %% [markdown]
+# ### His turn, step by step
 #
 # We step through his turn with the engine and watch his letters:
 
@@ -169,14 +205,8 @@ board_figure(after_uwe, title="After Uwe's turn: three officials, four letters")
 # expansion's words:
 
 # %%
-print(after_uwe.why_illegal("call postmaster"))
-print(STEP["paid_official"].state.why_illegal("call administrator"))
-
-# %% [markdown]
-# **Check yourself**: before he calls the Administrator, what may Uwe do?
-
-# %%
-Quiz(STEP["administrator_after_drawing"].question)
+say(after_uwe.why_illegal("call postmaster"))
+say(STEP["paid_official"].state.why_illegal("call administrator"))
 
 # %% [markdown]
 # ## Only letters held at the start of the turn
@@ -192,7 +222,7 @@ late = STEP["start_of_turn"].state
 messenger.summary(late)
 
 # %%
-print(late.why_illegal("score mannheim+carlsruhe cartwright"))
+say(late.why_illegal("score mannheim+carlsruhe cartwright"))
 
 # %%
 assert "only letters held at the start of the turn" in str(late.why_illegal("score mannheim+carlsruhe cartwright"))
@@ -211,7 +241,21 @@ assert late.why_illegal("score mannheim+carlsruhe") is None      # without the C
 
 # %%
 figure = STEP["figure"].state
-print("\n".join(figure.apply("score budweis+pilsen").log()[len(figure.log()):]))
+board_figure(figure, title="Ann's route Linz–Budweis–Pilsen; Ben holds the figure").show()
+
+# %% [markdown]
+# **Check yourself**: who holds the figure after Ann scores Linz–Budweis–Pilsen?
+
+# %%
+Quiz(STEP["figure"].question)
+
+# %% [markdown]
+# ### The figure changes hands
+#
+# The engine plays Ann's scoring:
+
+# %%
+say(figure.apply("score budweis+pilsen").log()[len(figure.log()):])
 
 # %% [markdown]
 # And a route long enough for its carriage: the same placement twice, taking the carriage or declining it for the
@@ -241,16 +285,10 @@ assert best_take - best_decline == 1      # carriage 3 is worth 2, the figure 1
 # %%
 price = STEP["figure_price"].state
 print(f"{price.to_move_name} holds the figure; a further official costs her {messenger.price(price)} letter.")
-print(price.apply("call postal_carrier").log()[-2])
+say(price.apply("call postal_carrier").log()[-2])
 
 # %%
 assert messenger.price(price) == 1 and messenger.price(uwe) == 2
-
-# %% [markdown]
-# **Check yourself**: who holds the figure after Ann scores Linz–Budweis–Pilsen?
-
-# %%
-Quiz(STEP["figure"].question)
 
 # %% [markdown]
 # ## Letters in the route explorer
@@ -322,22 +360,30 @@ assert all(offices.held(s, seat)["postmaster"] >= 1 for seat in range(2))
 # %%
 tiles_left = STEP["office_tiles"].state
 returning = tiles_left.apply("score mannheim+carlsruhe cartwright")
-print("\n".join(returning.log()[len(tiles_left.log()):]))
+say(returning.log()[len(tiles_left.log()):])
 print(f"turn of {returning.names[returning.turn_owner]}; {returning.to_move_name} decides: step {returning.step!r}")
 
 # %%
 pd.DataFrame(offices.summary(returning)["tiles"]).T
 
 # %% [markdown]
-# Ann holds one tile of each office. What could she return? Each return is one action with its reward, written
-# like `return postmaster+cartwright take deck`; the engine's refusals use the expansion's words:
+# **Check yourself**: Ann holds one tile of each office. Which returns may she make?
+
+# %%
+Quiz(STEP["rewards"].question)
+
+# %% [markdown]
+# ### Each return, judged
+#
+# Each return is one action with its reward, written like `return postmaster+cartwright take deck`; the engine's
+# refusals use the expansion's words:
 
 # %%
 for a in ["return administrator+postmaster+postal_carrier+cartwright house basel",
           "return administrator+postmaster+postal_carrier", "return postmaster+cartwright take deck",
           "return cartwright take deck", "return postmaster+postmaster"]:
     why = returning.why_illegal(a)
-    print(f"{a:70} {'legal' if why is None else why}")
+    say(f"{a}: {'legal' if why is None else why}")
 
 # %% [markdown]
 # ## Rounds repeated until every stack has a tile
@@ -350,16 +396,16 @@ for a in ["return administrator+postmaster+postal_carrier+cartwright house basel
 s = returning
 for a in ["return administrator+postmaster take deck", "return postmaster+postal_carrier take deck"]:
     s = s.apply(a)
-print("\n".join(s.log()[len(returning.log()):]))
+say(s.log()[len(returning.log()):])
 print(f"now {s.to_move_name} decides again; the Cartwright stack holds {offices.summary(s)['stacks']['cartwright']}")
 
 # %%
 for a in ["return cartwright", "return cartwright"]:     # each must return a tile if he holds one
     s = s.apply(a)
-print("\n".join(s.log()[-2:]))
-print(f"rounds in this series: {offices.offices(s).rounds}; stacks: {offices.summary(s)['stacks']}")
-print(f"Ann's turn goes on where it stopped (after her scoring, nothing left to do); now {s.to_move_name}'s turn, "
-      f"step {s.step!r}")
+say(s.log()[-2:])
+say(f"rounds in this series: {offices.offices(s).rounds}; stacks: {offices.summary(s)['stacks']}")
+say(f"Ann's turn goes on where it stopped (after her scoring, nothing left to do); now {s.to_move_name}'s turn, "
+    f"step {s.step!r}")
 
 # %%
 assert offices.offices(s).rounds == 2 and all(offices.offices(s).stacks) and s.step not in offices.STEPS
@@ -369,11 +415,6 @@ assert s.turn_owner == s.to_move == 1
 # Ann's fourth different tile would have brought a **house** anywhere on the board (with any bonus tile it earns at
 # once, and the last house ends the game as usual: the rule book's Examples 1 and 2 with Anna, Ben, Carl and Dave).
 # Holding tiles back is the strategy of this expansion.
-#
-# **Check yourself**: which returns may Ann make?
-
-# %%
-Quiz(STEP["rewards"].question)
 
 # %% [markdown]
 # ## The final return round (R7)
@@ -400,13 +441,7 @@ for reverse in (False, True):
 # %%
 final = last.apply("play ulm new")
 for a in ["return administrator+postmaster+postal_carrier", "return postmaster+cartwright take deck", "return -"]:
-    print(f"{a:50} {final.why_illegal(a) or 'legal'}")
-
-# %% [markdown]
-# Every question above, and more, is a step of the rules stepper's lesson on the two expansions:
-
-# %%
-RulesStepper("expansions")
+    say(f"{a}: {final.why_illegal(a) or 'legal'}")
 
 # %% [markdown]
 # ---

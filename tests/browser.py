@@ -550,3 +550,33 @@ def click_and_wait(page, locator) -> tuple[dict, dict]:
     locator.click()
     page.wait_for_function(_APP_CHANGED, arg=[before["log"], before["svg"]], timeout=WAIT_MS)
     return before, app_view(page)
+
+
+# --- the lessons: the stepper's count, text that fits --------------------------------------------------------
+
+_STEPPER_COUNTS = """() => [...document.querySelectorAll('.thurn-stepper')].map(s => [
+  (s.querySelector('.thurn-step-header') || {}).innerText || '',
+  (s.querySelector('.thurn-step-count') || {}).innerText || ''])"""
+
+
+def stepper_counts(page) -> list[tuple[str, str]]:
+    """Each rules stepper's header ("Step 1 of 12 · base rules, ...") and its count in the navigation ("1 / 12")."""
+    return [tuple(pair) for pair in page.evaluate(_STEPPER_COUNTS)]
+
+
+_WRAPPED_TEXT = """() => [...document.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"] pre,'
+    + ' .jp-OutputArea-output[data-mime-type="text/plain"] pre')]
+  .filter(p => p.offsetParent !== null)
+  .map(p => { const text = p.textContent.replace(/\\n$/, '');
+              const lines = text.split('\\n').length;
+              const shown = Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight));
+              return shown > lines ? text.split('\\n').find(l => l.length === Math.max(
+                  ...text.split('\\n').map(x => x.length))) : null; })
+  .filter(t => t !== null)"""
+
+
+def wrapped_text(page) -> list[str]:
+    """The longest line of each printed or plain-text output that the page wraps (JupyterLab breaks output lines
+    anywhere, inside words too)."""
+    return page.evaluate(_WRAPPED_TEXT)

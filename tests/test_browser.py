@@ -23,6 +23,8 @@ NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: only; make test-all (CI) runs them in the browser too, at full size.
 SIMULATING = {"05_strategy_lab", "06_messenger_and_offices"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
+#: The lessons: their printed text fits the page (tests/test_notebooks_text_width.py).
+LESSONS = {"01_rules_walkthrough", "06_messenger_and_offices"}
 DRAWS_A_FIGURE = re.compile(r"\bboard_figure\(|\bFigureWidget\(|\bgo\.Figure\(")
 
 
@@ -146,6 +148,11 @@ def test_notebook_runs_in_lab(notebook, lab, page):
             answered = page.evaluate("() => Array.from(document.querySelectorAll('.thurn-verdict'))"
                                      ".map(e => e.innerText.trim()).filter(t => t)")
             assert answered == [], f"a quiz is answered after Run All: {answered[:2]}"   # the learner answers them
+            for header, count in b.stepper_counts(page):        # "Step 1 of 12" beside "1 / 12"
+                step = re.search(r"Step (\d+) of (\d+)", header)
+                assert step and count == f"{step[1]} / {step[2]}", (header, count)
+            if notebook.stem in LESSONS:
+                assert b.wrapped_text(page) == [], "printed lines wrap (JupyterLab breaks them inside words)"
             if notebook == PLAY:
                 assert b.count(page, ".thurn-play") > 0, "the Play notebook shows no Play app (.thurn-play)"
             if b.count(page, ".thurn-play"):

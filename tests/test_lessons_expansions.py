@@ -30,6 +30,9 @@ def truth(s, spec, choice):
     seat = s.to_move
     if spec["about"] == "letters":
         return choice == str(messenger.letters(after).held[seat])
+    if spec["about"] == "letters_in_game":
+        L = messenger.letters(after)
+        return choice == str(bin(L.cities).count("1") + sum(L.held))
     if spec["about"] == "messenger":
         h = messenger.letters(after).holder
         return choice == (after.names[h] if h >= 0 else "none")
@@ -84,7 +87,7 @@ def test_uwes_turn_as_the_rule_book_tells_it():
 
 
 def test_letters_and_the_figure():
-    assert stop("letters_setup").question.answers == ("0 letters",)
+    assert stop("letters_setup").question.answers == ("28 letters",)          # 22 on the cities, 0+1+2+3 in hand
     assert messenger.summary(stop("letters_setup").state)["held"] == {"Ann": 0, "Ben": 1, "Cat": 2, "Dan": 3}
     assert stop("first_house").question.answers == ("1 letter",)          # Augsburg's letter is Ben's already
     refused = stop("start_of_turn").question.verdicts[0]

@@ -30,7 +30,7 @@ EXPECTED = [
     ("placement options", None, Score(["Sigmaringen", "Stuttgart", "Nürnberg", "Ingolstadt"]),
      "Houses go either in one city of each province of the route"),
     ("the tile a scoring takes", None, "Baiern", "takes the Württemberg/Hohenzollern tile (3)"),
-    ("the carriage a route earns", None, "Carriage 5", "Carriage 5 is Ann's next; the route had 4 cards."),
+    ("the carriage a route earns", ("Carriage 6",), "Carriage 7", "Carriage 6 is Ann's next; the route had 7 cards."),
     ("keep exactly three", None, "Keep Basel, Zürich", "Keep exactly 3 of your 5 cards"),
     ("the round is completed", None, "The game is over at once", "the game ends when this round is complete"),
     ("the tie-break", ("Ann",), "Cat", "The winner is Ann."),

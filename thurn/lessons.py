@@ -21,7 +21,8 @@ A lesson on expansions (``data/expansions_lessons.json``) names its ``rules`` (`
 how its steps are cited (``cite``: ``""`` when the section ids are citations of their own, such as "Messenger, The
 Nobility Letters"; the default is ``"base rules"``). Its actions are read by the ruleset, so an expansion's own
 notation works (``return postmaster+cartwright take deck``), and its outcome questions may also ask how many
-nobility ``letters`` the player holds afterwards and who holds the ``messenger`` figure.
+nobility ``letters`` the player holds afterwards, who holds the ``messenger`` figure, and how many letters are in
+the game (``letters_in_game``).
 """
 from __future__ import annotations
 
@@ -220,7 +221,7 @@ def _carriage(before, after, seat, board):
     got = _gained(before, after, seat, "carriages")
     level = next_carriage(board, before.player(seat).carriages)
     why = _said(before, after)
-    if not got and level is not None:
+    if level is not None and (not got or len(before.player(seat).route) > level):     # none skipped (3c)
         why += (f" (Carriage {level} is {before.player(seat).name}'s next; the route had "
                 f"{len(before.player(seat).route)} cards.)")
     return {str(c) for c in got} or {"none"}, why
@@ -269,8 +270,22 @@ def _messenger(before, after, seat, board):
                                            else "The Princess' Messenger stands beside the board.")
 
 
+def _letters_in_game(before, after, seat, board):
+    """How many nobility letters are in the game: on the cities and in the players' hands (Messenger, Preparation)."""
+    from .expansions import messenger
+
+    if not messenger.active(after):
+        raise ThurnError("a 'letters_in_game' question needs The Princess' Messenger switched on.",
+                         reason="bad_lesson")
+    m = messenger.summary(after)
+    held = list(m["held"].values())
+    total = len(m["cities"]) + sum(held)
+    return {str(total)}, (f"{len(m['cities'])} letters lie on the cities and the players hold "
+                          f"{', '.join(map(str, held))}: {total} in all.")
+
+
 OUTCOMES = {"tiles": _tiles, "carriage": _carriage, "next": _next, "winner": _winner, "stack_top": _stack_top,
-            "letters": _letters, "messenger": _messenger}
+            "letters": _letters, "messenger": _messenger, "letters_in_game": _letters_in_game}
 
 
 def _outcome_label(about, value, state, board) -> str:
@@ -283,7 +298,7 @@ def _outcome_label(about, value, state, board) -> str:
         return f"Carriage {value}"
     if about == "next" and value == "over":
         return "The game is over"
-    if about == "letters":
+    if about in ("letters", "letters_in_game"):
         return f"{value} letter{'s' if value != '1' else ''}"
     if about == "messenger" and value == "none":
         return "Nobody"
@@ -314,7 +329,8 @@ def outcome_question(state: GameState, about: str, choices, action=None, text: s
     - ``"winner"``: who wins (the state's winner, with the tie-break; ``action`` may be left out);
     - ``"stack_top"``: the tile on top of ``stack`` (no action);
     - ``"letters"``: how many nobility letters the player holds afterwards (The Princess' Messenger);
-    - ``"messenger"``: who holds the Princess' Messenger figure afterwards (a name, or ``"none"``).
+    - ``"messenger"``: who holds the Princess' Messenger figure afterwards (a name, or ``"none"``);
+    - ``"letters_in_game"``: how many nobility letters are in the game, on the cities and in hand.
 
     Every choice equal to the engine's answer is right; the explanation is the engine's log of the action.
     """

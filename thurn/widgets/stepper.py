@@ -14,7 +14,8 @@ tests and notebooks.
 No rules here: every position, legal action, right answer and explanation comes from the engine (through
 :mod:`thurn.lessons` for the lesson). CSS classes: the stepper ``thurn-stepper``, the quiz ``thurn-quiz``, choice
 buttons ``thurn-choice``, the verdict ``thurn-verdict``, the map box ``thurn-map``, the rule text ``thurn-rule``,
-the other rulebooks' note ``thurn-rulebooks``; the game ``thurn-guided-game``, its action buttons
+the other rulebooks' note ``thurn-rulebooks``, the step's header ``thurn-step-header`` and its count in the
+navigation ``thurn-step-count``; the game ``thurn-guided-game``, its action buttons
 ``thurn-action``, what happened ``thurn-happened``, the bot's move button ``thurn-bot-move``.
 """
 from __future__ import annotations
@@ -172,6 +173,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
         self.progress = widgets.HTML(layout=widgets.Layout(margin="0 8px"))
+        self.header.add_class("thurn-step-header")
+        self.progress.add_class("thurn-step-count")
         text_column = widgets.VBox([self.rule, self.played, self.quiz_box],
                                    layout=widgets.Layout(flex="1 1 360px", min_width="320px", margin="0 12px 0 0"))
         self.lesson_body = widgets.Box([text_column, self.map_box],
@@ -246,8 +249,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------------------------
     def _show(self) -> None:
         n = len(self.stops)
-        self.progress.value = (f"{self.index + 1} / {self.pages}" if not self.on_game_page
-                               else f"{self.pages} / {self.pages}: your game")
+        # the count is of the lesson's steps, as the header says ("Step 1 of 12"); the game page comes after them
+        self.progress.value = f"{self.index + 1} / {n}" if not self.on_game_page else "your game"
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == self.pages - 1
         self.next_button.description = "Play a game" if self.with_game and self.index == n - 1 else "Next"
@@ -276,12 +279,16 @@ class RulesStepper(ClosesParts, widgets.VBox):
 
     def _draw(self, placement=None) -> None:
         stop = self.stop
+        # a finished game's map names its winner in the title: not before the learner has answered the question
+        title = "The game is over" if stop.state.is_over and not self.quiz.answered else None
         refresh(self.figure, board_figure(stop.state, candidates=stop.question.candidates, placement=placement,
-                                          height=self.height))
+                                          title=title, height=self.height))
 
     def _answered(self, verdict: Verdict) -> None:
         if isinstance(verdict.action, Score):
             self._draw(placement=verdict.cities)
+        elif self.stop.state.is_over:
+            self._draw()
 
     def close(self) -> None:
         if self._game is not None and self._game not in self.body.children:
