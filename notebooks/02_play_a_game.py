@@ -30,12 +30,20 @@
 
 # %%
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
 import thurn
 from thurn.bots import RandomBot
 from thurn.widgets import Play
+
+
+
+def say(text, width=96):
+    """Print the app's words wrapped between words (a notebook's output breaks a long line anywhere)."""
+    print(textwrap.fill(str(text), width, subsequent_indent="  "))
+
 
 app = Play(players=("Ann", "Bot"), bots={"Bot": RandomBot(seed=1)}, seed=2006)
 app
@@ -98,7 +106,7 @@ assert [b.action for b in demo.action_buttons] == demo.state.legal_actions()
 
 # %%
 demo.action_buttons[0].click()
-demo.message
+say(demo.message)
 
 # %%
 [button.description for button in demo.action_buttons]
@@ -115,7 +123,7 @@ demo.message
 
 # %%
 demo.do("draw deck")
-demo.message
+say(demo.message)
 
 # %% [markdown]
 # An action the rules do not allow is never ignored: the message says why, citing the rule, and nothing
@@ -124,7 +132,7 @@ demo.message
 # %%
 before = demo.state
 demo.do("end")
-print(demo.message)
+say(demo.message)
 assert demo.state is before
 
 # %% [markdown]
@@ -132,18 +140,18 @@ assert demo.state is before
 
 # %%
 demo.do("call administrator")
-print(demo.message)
+say(demo.message)
 
 # %% [markdown]
 # A city the engine does not know, or words it cannot read, are explained too:
 
 # %%
 demo.do("play nurnburg new")
-print(demo.message)
+say(demo.message)
 
 # %%
 demo.do("fly to ulm")
-print(demo.message)
+say(demo.message)
 
 # %% [markdown]
 # Ann starts her route with München. A route of one card is too short to score (base rules, 3), so her
@@ -151,7 +159,7 @@ print(demo.message)
 
 # %%
 demo.do("play munchen new")
-demo.message
+say(demo.message)
 
 # %%
 demo.state.to_move_name, demo.state.step
@@ -172,7 +180,7 @@ demo.pass_button.click()
 
 # %%
 for h in demo.hint():
-    print(h)
+    say(h)
 
 # %% [markdown]
 # ## Taking moves back
@@ -201,7 +209,7 @@ fair = Play(["Ann", "Ben"], seed=7, autosave=False, undo="fair")
 fair.do("draw munchen")
 fair.do("draw deck")
 fair.back_to(1)
-print(fair.message)
+say(fair.message)
 assert len(fair.state.history) == 2
 fair.close()     # an app not shown is closed once used, with every widget it made
 
@@ -227,7 +235,7 @@ other.state == demo.state
 # %%
 other.load('{"format": "thurn-game/1", "setup": {"players": ["Ann", "Ben"], "seed": 1}, '
            '"actions": ["play ulm new"]}')
-print(other.message)
+say(other.message)
 assert other.state == demo.state
 
 # %% [markdown]
@@ -280,7 +288,7 @@ class FirstChoice:
 duel = Play(["Ann", "Bob"], bots={"Bob": FirstChoice()}, seed=7, autosave=False)
 for action in ["draw munchen", "draw deck", "play munchen new"]:
     duel.do(action)
-duel.message
+say(duel.message)
 
 # %% [markdown]
 # Bob played his whole turn the moment Ann's ended, and it is Ann's turn again. The message says what he did,
@@ -294,9 +302,9 @@ duel.message
 slow = Play(["Ann", "Bob"], bots={"Bob": FirstChoice()}, seed=7, autosave=False, pace="step")
 for action in ["draw munchen", "draw deck", "play munchen new"]:
     slow.do(action)
-print(slow.message)
+say(slow.message)
 slow.step_bot()
-print(slow.message)
+say(slow.message)
 slow.close()
 
 # %% [markdown]

@@ -23,6 +23,8 @@
 # are the parts of scoring a route (houses, bonus tiles, carriage).
 
 # %%
+import textwrap
+
 import pandas as pd
 
 import thurn
@@ -30,6 +32,12 @@ from thurn.bots import RandomBot
 from thurn.explore import route_options
 from thurn.viz import board_figure
 from thurn.widgets import RouteExplorer
+
+
+def say(text, width=96):
+    """Print an option's words wrapped between words (a notebook's output breaks a long line anywhere)."""
+    print(textwrap.fill(str(text), width, subsequent_indent="  "))
+
 
 board = thurn.load_board("base")
 
@@ -111,7 +119,7 @@ table(options)
 
 # %%
 best = options[0]
-print(best)
+say(best)
 
 # %% [markdown]
 # Read it from left to right:
@@ -133,7 +141,7 @@ best.outcome.houses
 # only four cards long, so it misses the route-of-5 tile:
 
 # %%
-print(options[1])
+say(options[1])
 
 # %% [markdown]
 # ## Extending a route in a game

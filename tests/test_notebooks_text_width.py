@@ -1,5 +1,5 @@
-"""The lessons' printed text fits the page: JupyterLab breaks an output line that is too wide anywhere, even inside a
-word ("earns a c" / "ard": its outputs are ``word-break: break-all``), so every line the lessons print or show as
+"""Every notebook's printed text fits the page: JupyterLab breaks an output line that is too wide anywhere, even inside a
+word ("earns a c" / "ard": its outputs are ``word-break: break-all``), so every line the notebooks print or show as
 text is at most :data:`WIDTH` characters, broken between words (at the project's browser width, 1280 pixels, an
 output is about 107 characters wide). Checked on the stored outputs, which ``pytest --nbval`` compares with a fresh
 run; the browser test checks the same in JupyterLab."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-LESSONS = ["01_rules_walkthrough", "06_messenger_and_offices"]
+LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))      # every notebook
 WIDTH = 100
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
