@@ -16,6 +16,7 @@ import datetime
 import html
 import json
 import os
+import re
 import stat
 import time
 import uuid
@@ -37,6 +38,7 @@ from .common import ClosesParts, MessageArea, card_chip, card_chips, close_tree,
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
 AUTOSAVE_NAME = "play.thurn-autosave.json"
+AUTOSAVE_SUFFIX = ".thurn-autosave.json"
 APP_NAME = "thurn Play"    # the "app" of an autosave file's "meta"
 from ..io import MAX_SAVE_BYTES  # a save file larger than this is refused unread (a long game is about 100 kB)
 MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
@@ -157,6 +159,8 @@ class Play(ClosesParts, widgets.VBox):
             raise ThurnError(f"the players {list(players)} are not those of the given game {list(state.names)}.")
         self.bots = self._check_bots(bots, state.names)
         self.autosave_path = _resolve_autosave(autosave)
+        if self.autosave_path is not None:
+            _remove_stale_temps(self.autosave_path)     # left by an app stopped while writing
         self.map_width, self.map_height = map_width, map_height
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
@@ -1399,20 +1403,19 @@ def _read_save(path: Path) -> bytes:
 
 def _parse_save(data, boards=None) -> tuple[GameState, dict | None]:
     """The game in a save (JSON text or bytes) and the ``meta`` an autosave file carries (None when there is
-    none). A file that is not a game raises the engine's PositionError (a ValueError); so does absurd nesting.
-    ``boards``: the board this app was started on from code, which its own files may name (see load_game)."""
+    none): the engine loads it, ``meta`` included (``GameState.from_json`` checks its shape, ``seats`` too), so
+    the apps and the engine read one save format. A file that is not a game raises the engine's PositionError (a
+    ValueError); so does absurd nesting. ``boards``: the board this app was started on from code, which its own
+    files may name (see load_game)."""
     try:
         d = json.loads(data)
     except (ValueError, RecursionError):
         d = None                            # the engine explains what is wrong with it
-    meta = None
     if isinstance(d, dict):
-        meta = d.pop("meta", None)
-        if meta is not None and not isinstance(meta, dict):
-            raise PositionError(f"the save file's 'meta' should be a JSON object, not {type(meta).__name__}.")
         data = d
     try:
-        return GameState.from_json(data, boards=boards), meta
+        state = GameState.from_json(data, boards=boards)
+        return state, (d.get("meta") if isinstance(d, dict) else None)
     except RecursionError:
         raise PositionError("the save file is nested too deeply to be a thurn game.") from None
 
@@ -1514,10 +1517,105 @@ def _save_refusal(path: Path, overwrite: bool) -> str | None:
     return None
 
 
+#: A temporary file of ``_write`` older than this (seconds) is a leftover of an app stopped while writing.
+TEMP_STALE_SECONDS = 60.0
+#: The most files of an autosave family read to find the game played last (the newest first).
+FAMILY_MAX = 20
+
+
+def _temp_name(path: Path) -> Path:
+    """The temporary file ``_write`` writes first: ``.tmp-<pid>-<8 hex>-<name>``, beside ``path``."""
+    return path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")
+
+
+def _family_re(path: Path) -> "re.Pattern":
+    """The names of the autosave files of ``path``'s family: ``play.thurn-autosave.json`` and the free names beside
+    it (``play-2.thurn-autosave.json``, ... see ``_free_name``)."""
+    name = path.name
+    base, ext = (name[:-len(AUTOSAVE_SUFFIX)], AUTOSAVE_SUFFIX) if name.endswith(AUTOSAVE_SUFFIX) else (
+        path.stem, path.suffix)
+    return re.compile(f"{re.escape(base)}(?:-[0-9]{{1,4}})?{re.escape(ext)}")
+
+
+def _autosave_family(path: Path) -> list[Path]:
+    """The autosave files of ``path``'s family (regular files; temporary and kept-aside files are not), the most
+    recently written first, at most :data:`FAMILY_MAX`."""
+    family = _family_re(path)
+    found = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return []
+    for entry in entries:
+        if family.fullmatch(entry.name):
+            try:
+                st = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                found.append((st.st_mtime_ns, entry.name))
+    found.sort(reverse=True)
+    return [path.parent / name for _, name in found[:FAMILY_MAX]]
+
+
+def _saved_at(meta, path: Path) -> tuple:
+    """When an autosave was written, to find the newest: its ``meta.saved_at`` (the app's clock), then the file's
+    modification time."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = 0
+    when = meta.get("saved_at") if isinstance(meta, dict) else None
+    try:
+        stamp = datetime.datetime.fromisoformat(when).timestamp() if isinstance(when, str) and len(when) < 40 else None
+    except (ValueError, OverflowError, OSError):
+        stamp = None
+    return (stamp if stamp is not None else mtime / 1e9, mtime)
+
+
+def _remove_stale_temps(path: Path) -> list[str]:
+    """Remove the temporary files ``_write`` left beside the autosave file ``path`` when an app was stopped while
+    writing (a killed kernel): those of ``path``'s family whose process is gone or older than
+    :data:`TEMP_STALE_SECONDS`; another app's write in progress is left alone. The names removed."""
+    temp = re.compile(f"\\.tmp-([0-9]{{1,10}})-[0-9a-f]{{8}}-({_family_re(path).pattern})")
+    removed = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        m = temp.fullmatch(entry.name)
+        if m is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if _process_alive(int(m.group(1))) and now - st.st_mtime < TEMP_STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError, OSError):
+        return True                 # (someone else's process: assume alive)
+    return True
+
+
 def _write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file of its own, so a crash never leaves half a save and two
-    apps never share a temporary file."""
-    tmp = path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")   # still *.thurn-autosave.json
+    apps never share a temporary file (a leftover of an app stopped while writing is removed at the next start:
+    ``_remove_stale_temps``)."""
+    tmp = _temp_name(path)   # still *.thurn-autosave.json
     try:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
