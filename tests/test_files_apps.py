@@ -130,3 +130,26 @@ def test_a_leftover_temporary_autosave_is_removed_at_the_next_start(tmp_path):
     half.write_text("{")
     Play(autosave=tmp_path / AUTOSAVE)
     assert not half.exists() and live.exists()
+
+
+def test_play_offers_the_game_played_last_too(tmp_path):
+    path = tmp_path / AUTOSAVE
+    a = Play(("Ann", "Ben"), seed=1, autosave=path)
+    human_move(a)
+    game_a = a.state
+    b = Play(("Cid", "Dan"), seed=2, autosave=path)
+    assert b.saved_state == game_a
+    b.start_new()
+    for _ in range(2):
+        human_move(b)
+    game_b, b_file = b.state, b.autosave_path
+    assert b_file != path
+    c = Play(("Eve", "Fay"), seed=3, autosave=path)
+    assert c.saved_state == game_b and b_file.name in c._offer_text.value and AUTOSAVE in c._offer_text.value
+    c.resume()
+    assert c.state == game_b and c.autosave_path == b_file
+    human_move(c)
+    assert GameState.from_json(b_file.read_text()) == c.state
+    assert GameState.from_json(path.read_text()) == game_a
+    d = Play.from_state(c.state, autosave=path)             # this very game: it takes over its file, no offer
+    assert d.saved_state is None and d.autosave_path == b_file and d.game_id == c.game_id

@@ -34,7 +34,8 @@ from .rules import Rules, as_rules, rules_text
 from .scoring import popcount
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed",
-           "SimulationInterrupted", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
+           "SimulationInterrupted", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed",
+           "player_names",
            "game_rows", "describe_error", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "cores"]
 

@@ -20,8 +20,8 @@ from ..rules import as_rules, rules_text
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .play import (Play, _autosave_family, _bounded, _parse_save, _read_save, _remove_stale_temps, _resolve_autosave,
-                   _saved_at, _short, _summary, final_table_html)
+from .play import (Play, _bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
+                   _resolve_autosave, _short, _summary, final_table_html)
 
 __all__ = ["GameApp"]
 
@@ -236,34 +236,21 @@ class GameApp(ClosesParts, widgets.VBox):
         if path is None:
             return
         _remove_stale_temps(path)
-        found, bad = [], []
-        for p in _autosave_family(path):
-            try:
-                saved, meta = _parse_save(_read_save(p))
-            except Exception as e:   # an unreadable file: a game's own autosave keeps it aside when it writes there
-                bad.append(f"{p.name} ({_short(e)})")
-                continue
-            if not saved.is_over:
-                found.append((_saved_at(meta, p), p, saved, meta))
+        latest, others, bad = _latest_in_progress(path)
         if bad:
-            self.messages.error(f"Not offered, as it could not be loaded: {'; '.join(bad[:3])}"
-                                f"{f' and {len(bad) - 3} more' if len(bad) > 3 else ''}.")
-        if not found:
+            self.messages.error(_not_offered(bad))
+        if latest is None:
             return
-        found.sort(key=lambda f: f[0], reverse=True)
-        _, path, saved, meta = found[0]
-        others = [f[1].name for f in found[1:]]
+        path, saved, meta, _ = latest
         self.saved_state, self._saved_meta, self.saved_path = saved, meta, path
         button = widgets.Button(description=f"Resume it ({_summary(saved)})", button_style="success",
                                 layout=widgets.Layout(width="auto"))
         button.add_class("thurn-resume-saved")
         button.on_click(lambda _: self.resume())
-        more = (f" Other games in progress stay saved in {html.escape(', '.join(others[:3]))}"
-                f"{f' and {len(others) - 3} more files' if len(others) > 3 else ''}." if others else "")
         self._resume.children = (widgets.HTML(
             f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> (players "
             f"{html.escape(', '.join(saved.names))}). Resume it, or start a new one below (the saved game is kept)."
-            f"{more}"),
+            f"{html.escape(_others_text(others))}"),
             button)
         self._resume.layout.display = "flex"
 

@@ -167,6 +167,7 @@ class Play(ClosesParts, widgets.VBox):
         self.game_id = _new_game_id()     # this game's identity in its autosave file
         self._written = None              # the autosave file as this app last wrote it (_signature)
         self._saved: tuple = (None, None)     # the offered game's identity and file signature
+        self._saved_path: Path | None = None  # the offered game's file
         self._log_len = 0
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
@@ -783,10 +784,14 @@ class Play(ClosesParts, widgets.VBox):
         self.messages.show(f"{old} {text}" if old else text, kind)
 
     def _offer_saved_game(self) -> None:
-        """At the start: offer to resume the game in progress of the autosave file; keep an unreadable file aside
-        and play the new game; adopt the file's identity when it is this very game."""
+        """At the start: offer to resume the game played last (the game in progress of the autosave file or of one
+        beside it, ``play-2...``, written last); keep an unreadable autosave file aside and play the new game; adopt
+        the file's identity when it is this very game."""
         path = self.autosave_path
-        if path is None or not os.path.lexists(path):
+        if path is None:
+            return
+        if not os.path.lexists(path):
+            self._offer_latest(path)
             return
         try:
             sig = _signature(path)
@@ -796,20 +801,37 @@ class Play(ClosesParts, widgets.VBox):
                 self._autosave_off(str(e))
                 return
             self._notice(self._keep_aside(path, e), "error")
+            self._offer_latest(path)
             return
         except Exception as e:               # RecursionError, UnicodeDecodeError, OSError, ...: never stop the app
             self._notice(self._keep_aside(path, e), "error")
+            self._offer_latest(path)
             return
-        if saved.is_over:
-            return
-        if _continues(self._state, saved):          # this very game (e.g. continued with Play.from_state)
+        if not saved.is_over and _continues(self._state, saved):    # this very game (e.g. Play.from_state)
             self.game_id = _game_id(meta) or self.game_id
             self._written = sig
             return
+        self._offer_latest(path)
+
+    def _offer_latest(self, path: Path) -> None:
+        """Offer the game in progress of ``path``'s autosave family written last (this very game: take over its
+        file and identity instead); name the others, and the files that could not be loaded."""
+        latest, others, bad = _latest_in_progress(path, self._boards())
+        if bad:
+            self._notice(_not_offered(bad), "error")
+        if latest is None:
+            return
+        file, saved, meta, sig = latest
+        if _continues(self._state, saved):
+            self.autosave_path, self._written = file, sig
+            self.game_id = _game_id(meta) or self.game_id
+            return
         self.saved_state = saved
         self._saved = (_game_id(meta), sig)
-        self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> "
-                                  f"(players {html.escape(', '.join(saved.names))}).")
+        self._saved_path = file
+        self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(file.name)}</code> "
+                                  f"(players {html.escape(', '.join(saved.names))})."
+                                  f"{html.escape(_others_text(others))}")
         self._resume_button.description = f"Resume the saved game ({_summary(saved)})"
         self._new_button.description = "Start a new game (the saved one is kept)"
         self._offer.layout.display = "flex"
@@ -828,6 +850,7 @@ class Play(ClosesParts, widgets.VBox):
             return
         gid, sig = self._saved
         self.game_id = gid or _new_game_id()
+        self.autosave_path = self._saved_path or self.autosave_path        # the file of the game resumed
         self._written = sig
         self._state = self._run_bots(saved)
         self._close_offer()
@@ -1456,9 +1479,7 @@ def _read_only(path: Path) -> str | None:
 def _free_name(path: Path) -> Path:
     """A new file beside ``path`` (``play-2.thurn-autosave.json``, ``-3``, ...), created empty at once so that
     another app cannot take it too."""
-    name = path.name
-    base, ext = (name[:-len(".thurn-autosave.json")], ".thurn-autosave.json") if name.endswith(
-        ".thurn-autosave.json") else (path.stem, path.suffix)
+    base, ext = _family_base(path)
     for k in range(2, 10_000):
         new = path.with_name(f"{base}-{k}{ext}")
         try:
@@ -1528,12 +1549,19 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")
 
 
-def _family_re(path: Path) -> "re.Pattern":
-    """The names of the autosave files of ``path``'s family: ``play.thurn-autosave.json`` and the free names beside
-    it (``play-2.thurn-autosave.json``, ... see ``_free_name``)."""
+def _family_base(path: Path) -> tuple[str, str]:
+    """``(base, suffix)`` of an autosave family: ``("play", ".thurn-autosave.json")`` for
+    ``play.thurn-autosave.json`` and for the free names beside it (``play-2.thurn-autosave.json``, ...)."""
     name = path.name
     base, ext = (name[:-len(AUTOSAVE_SUFFIX)], AUTOSAVE_SUFFIX) if name.endswith(AUTOSAVE_SUFFIX) else (
         path.stem, path.suffix)
+    return re.sub(r"-[0-9]{1,4}$", "", base) or base, ext
+
+
+def _family_re(path: Path) -> "re.Pattern":
+    """The names of the autosave files of ``path``'s family: ``play.thurn-autosave.json`` and the free names beside
+    it (``play-2.thurn-autosave.json``, ... see ``_free_name``)."""
+    base, ext = _family_base(path)
     return re.compile(f"{re.escape(base)}(?:-[0-9]{{1,4}})?{re.escape(ext)}")
 
 
@@ -1571,6 +1599,44 @@ def _saved_at(meta, path: Path) -> tuple:
     except (ValueError, OverflowError, OSError):
         stamp = None
     return (stamp if stamp is not None else mtime / 1e9, mtime)
+
+
+def _latest_in_progress(path: Path, boards=None, skip=()) -> tuple:
+    """The game played last among the autosave files of ``path``'s family: ``((file, state, meta, signature) or
+    None, [other files in progress], [problems])``: the unfinished game with the newest ``meta.saved_at`` (then
+    modification time); the files in ``skip`` are not read; ``problems`` names each file that could not be loaded
+    ("name (why)")."""
+    found, bad = [], []
+    for p in _autosave_family(path):
+        if p in skip:
+            continue
+        try:
+            sig = _signature(p)
+            saved, meta = _parse_save(_read_save(p), boards)
+        except Exception as e:          # any failure to load: not offered (a game's autosave keeps it aside)
+            bad.append(f"{p.name} ({_short(e)})")
+            continue
+        if not saved.is_over:
+            found.append((_saved_at(meta, p), p, saved, meta, sig))
+    if not found:
+        return None, [], bad
+    found.sort(key=lambda f: f[0], reverse=True)
+    _, p, saved, meta, sig = found[0]
+    return (p, saved, meta, sig), [f[1].name for f in found[1:]], bad
+
+
+def _not_offered(bad: list) -> str:
+    """The sentence that names the autosave files not offered because they could not be loaded."""
+    more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+    return f"Not offered, as it could not be loaded: {'; '.join(bad[:3])}{more}."
+
+
+def _others_text(others: list) -> str:
+    """The sentence that names the other games in progress (plain text; escape it for HTML)."""
+    if not others:
+        return ""
+    more = f" and {len(others) - 3} more files" if len(others) > 3 else ""
+    return f" Other games in progress stay saved in {', '.join(others[:3])}{more}."
 
 
 def _remove_stale_temps(path: Path) -> list[str]:
