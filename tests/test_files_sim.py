@@ -93,8 +93,9 @@ def test_a_bot_budget_from_the_command_line_is_bounded(bot, words, capsys):
     assert words in err and ("100,000" in err or "at most 600" in err) and time.process_time() - t < 5
 
 
-@pytest.mark.parametrize("argv", [["simulate", "--games", "1", "--players", "2", "--rules", "expansions=offices+offices"],
-                                  ["ladder", "--games", "1", "--players", "2", "--expansions", "offices", "offices"]])
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--games", "1", "--players", "2", "--rules", "expansions=offices+offices"],
+    ["ladder", "--games", "1", "--players", "2", "--expansions", "offices", "offices"]])
 def test_an_expansion_named_twice_on_the_command_line_is_refused(argv, capsys):
     t = time.process_time()
     assert main(argv) == 2
