@@ -767,9 +767,9 @@ def _check_seats(seats) -> None:
     if len(seats) > MAX_META_SEATS:
         raise PositionError(f"meta.seats names {len(seats)} players; at most {MAX_META_SEATS}.", "bad_meta_seats")
     for name, kind in seats.items():
-        if len(name) > MAX_NAME:
-            raise PositionError(f"meta.seats: the player name {_short(name)} is longer than {MAX_NAME} characters.",
-                                "bad_meta_seats")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise PositionError(f"meta.seats: a player is named by a text of at most {MAX_NAME} characters, not "
+                                f"{_short(name)}.", "bad_meta_seats")
         if not (kind is None or (isinstance(kind, str) and len(kind) <= 100)):
             raise PositionError(f"meta.seats.{name}: a seat is played by a bot kind (a short text such as "
                                 f"\"greedy\") or by a human (null), not {_short(kind)}.", "bad_meta_seats")
