@@ -673,7 +673,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``players`` and listed in ``errors`` (:data:`ERROR_COLUMNS`: the game, its seed, the seat, player and bot,
     the turn, the action, the error, and the ``play_game`` call that plays it again); the other games are kept,
     and a :class:`SimulationWarning` names the first failure. ``on_error="raise"`` raises :class:`GameFailed`
-    instead, with the games that finished as its ``simulation``.
+    instead, with the games that finished as its ``simulation``. Interrupted (Ctrl-C, a notebook's Interrupt), it
+    stops at once (a local pool's workers are ended, the games they were playing lost) and raises
+    :class:`SimulationInterrupted` with the games that had finished as its ``simulation``.
 
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
