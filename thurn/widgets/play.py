@@ -1601,15 +1601,12 @@ def _saved_at(meta, path: Path) -> tuple:
     return (stamp if stamp is not None else mtime / 1e9, mtime)
 
 
-def _latest_in_progress(path: Path, boards=None, skip=()) -> tuple:
+def _latest_in_progress(path: Path, boards=None) -> tuple:
     """The game played last among the autosave files of ``path``'s family: ``((file, state, meta, signature) or
     None, [other files in progress], [problems])``: the unfinished game with the newest ``meta.saved_at`` (then
-    modification time); the files in ``skip`` are not read; ``problems`` names each file that could not be loaded
-    ("name (why)")."""
+    modification time); ``problems`` names each file that could not be loaded ("name (why)")."""
     found, bad = [], []
     for p in _autosave_family(path):
-        if p in skip:
-            continue
         try:
             sig = _signature(p)
             saved, meta = _parse_save(_read_save(p), boards)
