@@ -119,18 +119,19 @@ def test_two_apps_on_one_autosave_never_overwrite_each_other(here):
     assert b.autosave_path == here / "play-2.thurn-autosave.json" and "play-2.thurn-autosave.json" in b.message
     assert saved(here / AUTOSAVE_NAME)[0] == a.state
     assert saved(b.autosave_path)[0] == b.state and saved(b.autosave_path)[1]["game_id"] == b.game_id
-    # C resumes A's game (takes over its identity); then A and C both play on: neither game is lost
+    # C resumes the game played last, B's (takes over its identity and its file); then B and C both play on:
+    # neither game is lost
     c = Play(seed=3)
     c.resume()
-    assert c.game_id == a.game_id and c.state == a.state
-    first_action(a)
-    assert c.do(c.state.legal_actions()[-1])              # another action than A's: the games part ways
-    assert a.state != c.state
-    assert a.autosave_path == here / AUTOSAVE_NAME and saved(a.autosave_path)[0] == a.state
+    assert c.game_id == b.game_id and c.state == b.state and c.autosave_path == b.autosave_path
+    first_action(b)
+    assert c.do(c.state.legal_actions()[-1])              # another action than B's: the games part ways
+    assert b.state != c.state
+    assert b.autosave_path == here / "play-2.thurn-autosave.json" and saved(b.autosave_path)[0] == b.state
     assert c.autosave_path == here / "play-3.thurn-autosave.json" and "another game in progress" in c.message
     assert saved(c.autosave_path)[0] == c.state
-    first_action(b)
-    assert saved(b.autosave_path)[0] == b.state and saved(here / AUTOSAVE_NAME)[0] == a.state
+    first_action(a)
+    assert saved(a.autosave_path)[0] == a.state and saved(b.autosave_path)[0] == b.state
     for app in (a, b, c):
         app.close()
 

@@ -252,7 +252,7 @@ def check_output(path, what: str = "--csv") -> str | None:
 def cmd_simulate(args) -> int:
     from .errors import ThurnError
     from .rules import parse_rules
-    from .sim import SimulationWarning, describe_error, simulate
+    from .sim import SimulationInterrupted, SimulationWarning, describe_error, simulate
 
     for option, path in (("--csv", args.csv), ("--parquet", args.parquet)):
         for p in tables_paths(path) if path else ():
@@ -272,6 +272,12 @@ def cmd_simulate(args) -> int:
                            seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
     except ThurnError as e:
         return _fail("simulate", e)
+    except SimulationInterrupted as e:              # Ctrl-C: the games finished are summed up, nothing written
+        if len(e.simulation.games):
+            print(summary(e.simulation))
+        print(f"python -m thurn simulate: interrupted after {len(e.simulation.games)} of {args.games} games "
+              f"(summed up above; no table written)", file=sys.stderr)
+        return 130
     if len(sim.games):
         print(summary(sim))
     else:

@@ -48,6 +48,8 @@ MAX_NAME = 40
 #: A game file's ``meta``: at most this many keys, text values at most MAX_META_TEXT characters.
 MAX_META_KEYS = 32
 MAX_META_TEXT = 1000
+#: The most players ``meta.seats`` may name.
+MAX_META_SEATS = 16
 #: Seeds are whole numbers in this range (lowest, highest + 1).
 SEED_RANGE = (-(2 ** 63), 2 ** 64)
 #: The largest turn and shuffle counts a position may give.
@@ -490,6 +492,7 @@ def _position(data, boards) -> GameState:
         eb = _int(data, "end_triggered_by", None, "", 0, n - 1)
     s.end_by = eb
     _turn(s, data.get("turn", {}), players, board)
+    _check_interrupted(s)
     _check_tiles(s, board, rules)
     ext = data.get("ext")
     if ext is None:
@@ -540,6 +543,26 @@ def _interruptions(raw, n: int, rules) -> tuple:
             raise UnknownName("step", f[1][:100], list(steps))
         out.append((f[0], f[1]))
     return tuple(out)
+
+
+def _check_interrupted(s) -> None:
+    """A step taken only inside an interruption (Offices of Honor's return rounds) needs one queued, and the queue
+    ends with the decision that was interrupted, to resume when the interruption is over (see
+    :func:`thurn.turn.machine.interrupt`)."""
+    steps = s.rules.ruleset.steps
+    inside = [name for name, spec in steps.items() if spec.interruption]
+    if steps[s.step].interruption and not s.interruptions:
+        raise PositionError(f"turn.step is {s.step!r}, a step taken only inside an interruption (such as a return "
+                            f"round), but 'interruptions' is empty: nothing says who acts after it and which "
+                            f"decision resumes. Give the frames still to come, ending with the interrupted one "
+                            f"([[seat, step], ...]).", "interruption_missing")
+    if s.interruptions:
+        seat, last = s.interruptions[-1]
+        if last in inside:
+            raise PositionError(f"interruptions ends with [{seat}, {last!r}], a step taken only inside an "
+                                f"interruption; the last frame is the decision that was interrupted (a step such "
+                                f"as {s.rules.ruleset.first_step!r}), which resumes when the interruption is over.",
+                                "interruption_missing")
 
 
 def _officials(t, board) -> tuple:
@@ -717,7 +740,8 @@ def read_save_file(path) -> bytes:
 
 
 def _check_meta(meta) -> None:
-    """``meta``: what an app stores about the game (ignored by the engine): a small flat JSON object."""
+    """``meta``: what an app stores about the game (ignored by the engine): a small JSON object of texts, numbers,
+    true/false and null, and ``seats`` (the apps' ``{player name: bot kind or null}``)."""
     if not isinstance(meta, dict):
         raise PositionError(f"'meta' should be a JSON object, not {_short(meta)}.")
     if len(meta) > MAX_META_KEYS:
@@ -725,11 +749,30 @@ def _check_meta(meta) -> None:
     for k, v in meta.items():
         if not isinstance(k, str) or len(k) > 100:
             raise PositionError(f"'meta' keys are short texts, not {_short(k)}.")
-        if isinstance(v, str):
+        if k == "seats":
+            _check_seats(v)
+        elif isinstance(v, str):
             if len(v) > MAX_META_TEXT:
                 raise PositionError(f"meta.{k} is {len(v)} characters long; at most {MAX_META_TEXT}.")
         elif v is not None and not isinstance(v, (int, float, bool)):
             raise PositionError(f"meta.{k} should be a text, a number, true, false or null, not {_short(v)}.")
+
+
+def _check_seats(seats) -> None:
+    """``meta.seats``: who plays each seat, as the apps save it: ``{player name: bot kind ("greedy") or null (a
+    human)}``, at most :data:`MAX_META_SEATS` entries."""
+    if not isinstance(seats, dict):
+        raise PositionError(f"meta.seats should map each player's name to a bot kind or null (a human), such as "
+                            f"{{\"Ann\": null, \"Bot\": \"greedy\"}}, not {_short(seats)}.", "bad_meta_seats")
+    if len(seats) > MAX_META_SEATS:
+        raise PositionError(f"meta.seats names {len(seats)} players; at most {MAX_META_SEATS}.", "bad_meta_seats")
+    for name, kind in seats.items():
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise PositionError(f"meta.seats: a player is named by a text of at most {MAX_NAME} characters, not "
+                                f"{_short(name)}.", "bad_meta_seats")
+        if not (kind is None or (isinstance(kind, str) and len(kind) <= 100)):
+            raise PositionError(f"meta.seats.{name}: a seat is played by a bot kind (a short text such as "
+                                f"\"greedy\") or by a human (null), not {_short(kind)}.", "bad_meta_seats")
 
 
 def load_game(data, *, boards=None) -> GameState:

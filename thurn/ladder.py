@@ -34,7 +34,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def league_rules(rules=None, expansions=None):
     """The ruleset of a league: ``rules`` (as :func:`thurn.sim.simulate` takes them) with the expansions
-    ``expansions`` switched on too (a name, names joined by ``+``, or a list: ``"messenger"``, ``"offices"``)."""
+    ``expansions`` switched on too (a name, names joined by ``+``, or a list: ``"messenger"``, ``"offices"``); an
+    expansion named twice (here, or here and in ``rules``) is refused."""
+    from .errors import SimulationError
     from .rules import Rules, as_rules
 
     rules = as_rules(rules)
@@ -45,8 +47,11 @@ def league_rules(rules=None, expansions=None):
     names = list(rules.expansions)
     for e in expansions:
         e = str(e).strip().lower()
-        if e not in names:
-            names.append(e)
+        if e in names:
+            where = "in the rules and in expansions" if e in rules.expansions else "in expansions"
+            raise SimulationError(f"the expansion {e[:100]!r} is named twice ({where}); each expansion is switched "
+                                  f"on once.", "expansion_twice")
+        names.append(e)
     d = rules.to_dict()
     d["expansions"] = names
     return Rules.from_dict(d)

@@ -56,6 +56,7 @@ class Rules:
         from .variants import build_ruleset
 
         object.__setattr__(self, "expansions", tuple(self.expansions))
+        _check_once(self.expansions)
         variants, ruleset = build_ruleset(self.expansions)
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "ruleset", ruleset)
@@ -94,6 +95,18 @@ class Rules:
         if "board" in kwargs and not isinstance(kwargs["board"], str):
             raise PositionError(f"rule option 'board' should be a board name or path, not {kwargs['board']!r}.")
         return cls(**kwargs)
+
+
+def _check_once(expansions) -> None:
+    """Each expansion is switched on once: named twice, its hooks would run twice (the compulsory Postmaster would
+    take two office tiles)."""
+    seen = set()
+    for name in expansions:
+        if name in seen:
+            listed = "+".join(str(e) for e in expansions)
+            raise PositionError(f"the expansion {str(name)[:100]!r} is named twice in expansions={listed[:200]}; "
+                                f"each expansion is switched on once.", "expansion_twice")
+        seen.add(name)
 
 
 # -- rules as text ---------------------------------------------------------------------------------------------------

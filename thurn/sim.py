@@ -33,7 +33,9 @@ from .errors import SimulationError
 from .rules import Rules, as_rules, rules_text
 from .scoring import popcount
 
-__all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed", "player_names",
+__all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed",
+           "SimulationInterrupted", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed",
+           "player_names",
            "game_rows", "describe_error", "COLUMNS", "GAME_COLUMNS", "OFFICIALS",
            "cores"]
 
@@ -98,6 +100,22 @@ class GameFailed(SimulationError):
     def __init__(self, message: str, simulation: Simulation):
         super().__init__(message)
         self.simulation = simulation
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """A simulation was interrupted (Ctrl-C; a notebook's Interrupt): ``simulation`` holds the games that had
+    finished, as :class:`GameFailed` does. A ``KeyboardInterrupt`` still (a script stops, ``except Exception`` does
+    not swallow it); ``reason`` is ``"interrupted"``."""
+
+    reason = "interrupted"
+
+    def __init__(self, message: str, simulation: Simulation):
+        super().__init__(message)
+        self.simulation = simulation
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
 
 
 def full_size() -> bool:
@@ -382,10 +400,12 @@ class _Plan(NamedTuple):
     rotate: bool
 
 
-def _play_range(plan: _Plan, start: int, stop: int, done=None) -> tuple[list, list]:
+def _play_range(plan: _Plan, start: int, stop: int, done=None, out=None) -> tuple[list, list]:
+    """The rows of games ``start`` to ``stop - 1``: ``(games, players, errors)``, appended to ``out`` when given (so
+    that the games finished are kept when the run is interrupted)."""
     rules = Rules.from_dict(plan.rules)
     text = rules_text(rules)
-    games, players, errors = [], [], []
+    games, players, errors = out if out is not None else ([], [], [])
     for k in range(start, stop):
         gseed = game_seed(plan.seed, k)
         seats = seating(plan.lineup, k, plan.rotate)
@@ -488,13 +508,25 @@ def _chunks(n_games: int, width: int, chunksize) -> list[tuple[int, int]]:
     return [(a, min(a + chunksize, n_games)) for a in range(0, n_games, chunksize)]
 
 
-def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list, list]:
+class _Stopped(Exception):
+    """The run was interrupted: ``out`` holds the rows of the games that had finished (:func:`simulate` raises
+    :class:`SimulationInterrupted` with them)."""
+
+    def __init__(self, out):
+        super().__init__("interrupted")
+        self.out = out
+
+
+def _run_chunks(submit, plan, chunks, bar, stop=None) -> tuple[list, list, list]:
     """Submit every chunk, then collect the results in game order (``.result()`` works for concurrent.futures
-    and Dask futures alike). A chunk whose task itself failed (a worker that died) lists its games as errors."""
+    and Dask futures alike). A chunk whose task itself failed (a worker that died) lists its games as errors.
+    Interrupted (KeyboardInterrupt): the chunks not started are cancelled, ``stop()`` ends the running ones (a local
+    pool's workers are terminated), and :class:`_Stopped` carries the chunks that had finished."""
     futures = [submit(_play_chunk, (plan, a, b)) for a, b in chunks]
     games, players, errors = [], [], []
+    k = 0
     try:
-        for f, (a, b) in zip(futures, chunks):
+        for k, (f, (a, b)) in enumerate(zip(futures, chunks)):
             try:
                 g, p, e = f.result()
             except Exception as x:          # the task, not a game, failed (e.g. a worker process killed)
@@ -505,11 +537,42 @@ def _run_chunks(submit, plan, chunks, bar) -> tuple[list, list, list]:
             players.extend(p)
             errors.extend(e)
             bar.update(b - a)
+        k = len(futures)
+    except KeyboardInterrupt:
+        for f in futures:
+            f.cancel()
+        if stop is not None:
+            stop()
+        for f in futures[k:]:               # chunks that finished while an earlier one was waited for
+            try:
+                if f.done() and not f.cancelled():
+                    g, p, e = f.result(timeout=0)
+                    games.extend(g)
+                    players.extend(p)
+                    errors.extend(e)
+            except BaseException:           # (a chunk ended by the interruption)
+                continue
+        raise _Stopped((games, players, errors)) from None
     except BaseException:
         for f in futures:
             f.cancel()
         raise
     return games, players, errors
+
+
+def _stop_pool(pool) -> None:
+    """End a local process pool at once: its workers are terminated (the games they were playing are lost), so
+    that an interrupted simulation stops within moments instead of when the chunks running finish."""
+    kill = getattr(pool, "terminate_workers", None)          # Python 3.14
+    if kill is not None:
+        kill()
+    else:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            try:
+                proc.terminate()
+            except (OSError, ValueError, AttributeError):
+                pass
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _picklable(plan) -> bool:
@@ -530,6 +593,41 @@ def _tables(games: list, players: list, errors: list = ()) -> Simulation:
     if "messenger_seat" in g:
         g["messenger_seat"] = g["messenger_seat"].astype("Int64")
     return Simulation(g, p, _errors_table(list(errors)))
+
+
+def _run(plan, n_games, chunks, width, local, executor, bar) -> tuple[list, list, list]:
+    """The rows of every game: in-process, on ``executor``, or on a local process pool."""
+    if local:
+        out = ([], [], [])
+        try:
+            return _play_range(plan, 0, n_games, bar.update, out)
+        except KeyboardInterrupt:
+            raise _Stopped(out) from None
+    if executor is not None:
+        return _run_chunks(executor.submit, plan, chunks, bar)
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(width, len(chunks)))
+    try:
+        result = _run_chunks(pool.submit, plan, chunks, bar, stop=lambda: _stop_pool(pool))
+    except _Stopped:
+        raise
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+    return result
+
+
+def _interrupted(n_games: int, games: list, rows: list, errors: list) -> SimulationInterrupted:
+    """The error of an interrupted simulation, with the games that had finished, in game order."""
+    for table in (games, rows, errors):
+        table.sort(key=lambda r: r["game"])         # (stable: a game's rows stay in seat order)
+    text = (f"The simulation was interrupted: {len(games)} of {n_games} games had finished"
+            + (f" ({len(errors)} more failed)" if errors else "")
+            + ". They are kept in this error's .simulation (in a notebook, right after the interruption: "
+              "import sys; sim = sys.last_value.simulation).")
+    return SimulationInterrupted(text, _tables(games, rows, errors))
 
 
 def _check_count(n_games) -> int:
@@ -575,7 +673,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``players`` and listed in ``errors`` (:data:`ERROR_COLUMNS`: the game, its seed, the seat, player and bot,
     the turn, the action, the error, and the ``play_game`` call that plays it again); the other games are kept,
     and a :class:`SimulationWarning` names the first failure. ``on_error="raise"`` raises :class:`GameFailed`
-    instead, with the games that finished as its ``simulation``.
+    instead, with the games that finished as its ``simulation``. Interrupted (Ctrl-C, a notebook's Interrupt), it
+    stops at once (a local pool's workers are ended, the games they were playing lost) and raises
+    :class:`SimulationInterrupted` with the games that had finished as its ``simulation``.
 
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
@@ -630,16 +730,11 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
             raise SimulationError("these bots cannot be sent to other processes (they cannot be pickled: a lambda, "
                                   "a local function, or a bot holding one): give bot names, classes or module-level "
                                   "functions, or run in-process with workers=1.")
-    with tqdm(total=n_games, disable=progress is False, desc=label, unit="game") as bar:
-        if local:
-            games, rows, errors = _play_range(plan, 0, n_games, bar.update)
-        elif executor is not None:
-            games, rows, errors = _run_chunks(executor.submit, plan, chunks, bar)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(max_workers=min(width, len(chunks))) as pool:
-                games, rows, errors = _run_chunks(pool.submit, plan, chunks, bar)
+    try:
+        with tqdm(total=n_games, disable=progress is False, desc=label, unit="game") as bar:
+            games, rows, errors = _run(plan, n_games, chunks, width, local, executor, bar)
+    except _Stopped as stopped:
+        raise _interrupted(n_games, *stopped.out) from None
     sim = _tables(games, rows, errors)
     if errors:
         first = describe_error(sim.errors.iloc[0])

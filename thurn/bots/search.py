@@ -334,6 +334,11 @@ def _greedy_policy():
     return policy, bot
 
 
+#: The largest budget of one decision: rollouts (the default is 32, about 25 ms heads-up), or seconds.
+MAX_ITERATIONS = 100_000
+MAX_SECONDS = 600.0
+
+
 class SearchBot:
     """Chooses by sampling the unseen cards and playing each candidate action forward (see the module doc).
 
@@ -346,17 +351,21 @@ class SearchBot:
     actions are searched (None: all). ``clear``: when the greedy policy values its favourite at least this many
     points above the next, the bot plays it without searching (None: always search); a cheap way to spend the
     budget on the close decisions only. The defaults (32 rollouts, the greedy top 4, clear at 1 point) are the
-    budget of the ladder in BENCHMARKS.md: about 25 ms a decision heads-up.
+    budget of the ladder in BENCHMARKS.md: about 25 ms a decision heads-up. A budget is bounded: at most
+    :data:`MAX_ITERATIONS` rollouts or :data:`MAX_SECONDS` seconds a decision.
     """
 
     name = "search"
 
     def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 32, horizon: int | None = 1,
                  policy: str = "greedy", leaf: str = "greedy", top: int | None = 4, clear: float | None = 1.0):
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds should be a positive number, not {seconds!r}.")
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations should be a whole number of at least 1, not {iterations!r}.")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds <= MAX_SECONDS):       # (refuses nan and inf too)
+            raise ValueError(f"seconds should be a number of seconds per decision, more than 0 and at most "
+                             f"{MAX_SECONDS:g}, not {seconds!r}.")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations should be a whole number of rollouts per decision from 1 to "
+                             f"{MAX_ITERATIONS:,}, not {iterations!r}.")
         if horizon is not None and (not isinstance(horizon, int) or horizon < 0):
             raise ValueError(f"horizon should be a whole number of at least 0 or None, not {horizon!r}.")
         if policy not in ("greedy", "quick"):

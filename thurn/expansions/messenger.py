@@ -276,6 +276,26 @@ class Messenger(Variant):
             raise PositionError("ext.messenger does not fit the board and the players of the position.")
         if L.budget > L.held[s.turn_owner]:
             raise PositionError("ext.messenger.budget is more than the letters the player whose turn it is holds.")
+        self._check_letters_on_board(s, L)
+
+    def _check_letters_on_board(self, s, L: Letters) -> None:
+        """A city keeps its letter until the first house is placed there, and only then loses it (Messenger, The
+        Nobility Letters)."""
+        board = s.board
+        built = 0
+        for p in s.players:
+            built |= p.houses
+        laid = board.all_mask if self.c.per_city else 0
+        with_letter = L.cities & built
+        if with_letter:
+            raise PositionError(f"ext.messenger: a letter still lies in {', '.join(board.names_of(with_letter))}, "
+                                f"where a house stands; the first house placed in a city takes its letter "
+                                f"({R_LETTERS}).", "letters_inconsistent")
+        gone = laid & ~L.cities & ~built
+        if gone:
+            raise PositionError(f"ext.messenger: the letter of {', '.join(board.names_of(gone))} is gone, but nobody "
+                                f"has a house there; only the first house placed in a city takes its letter "
+                                f"({R_LETTERS}).", "letters_inconsistent")
 
 
 # -- pure readings for the apps, the what-if answers and the bots ---------------------------------------------------

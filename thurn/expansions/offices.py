@@ -170,10 +170,11 @@ class OfficesOfHonor(Variant):
         self._made: dict = {}
         self.steps = (
             StepSpec(RETURN, "return 1 to 4 different office tiles (2: a card, 3: a point, 4: a house)", R_RETURN,
-                     self.legal_return, self.forced_return, ("return_tiles",)),
-            StepSpec(CHECK, "see whether every office has a tile again", R_RETURN, _nothing, self.forced_check, ()),
+                     self.legal_return, self.forced_return, ("return_tiles",), interruption=True),
+            StepSpec(CHECK, "see whether every office has a tile again", R_RETURN, _nothing, self.forced_check, (),
+                     interruption=True),
             StepSpec(FINAL, "return 3 or 4 different office tiles for a point or a house, or none", R_FINAL,
-                     self.legal_return, self.forced_return, ("return_tiles",)),
+                     self.legal_return, self.forced_return, ("return_tiles",), interruption=True),
         )
 
     def extend(self, rs) -> None:
@@ -502,6 +503,14 @@ class OfficesOfHonor(Variant):
             if O.stacks[i] + sum(t[i] for t in O.tiles) != self.c.tiles[n][i]:
                 raise PositionError(f"ext.offices: the {o} tiles on the stack and held should add up to "
                                     f"{self.c.tiles[n][i]} with {n} players.")
+        empty = [s.board.official(o).name for o, k in zip(self.c.order, O.stacks) if not k]
+        if O.pending and not empty:
+            raise PositionError("ext.offices.pending is true, but no office stack is empty: a return round is due only "
+                                f"when a stack has run out ({R_RETURN}).", "return_round_inconsistent")
+        if empty and not O.pending and s.step not in STEPS:
+            raise PositionError(f"ext.offices: the {' and '.join(empty)} stack is empty, but no return round is due "
+                                f"or under way: the round begins as soon as a stack runs out ({R_RETURN}).",
+                                "return_round_inconsistent")
 
 
 def _city(board, name, a):

@@ -51,7 +51,9 @@ class StepSpec:
 
     ``legal(state) -> list`` lists its actions; ``forced(state, say) -> next or None`` takes the step when the
     player has no choice (returns what comes next, like a ``do``, or None when a decision is needed); ``wrong`` is
-    the sentence given when another action is tried now.
+    the sentence given when another action is tried now. ``interruption``: the step is taken only inside an
+    interruption (its decision ends with :data:`DONE`, and the interrupted decision resumes), so a position in it
+    needs the interruption queued (a saved position is checked for it).
     """
 
     name: str
@@ -60,6 +62,7 @@ class StepSpec:
     legal: Callable = field(default=None, repr=False, compare=False)
     forced: Callable | None = field(default=None, repr=False, compare=False)
     kinds: tuple[str, ...] = ()
+    interruption: bool = False
 
 
 @dataclass(frozen=True, slots=True)

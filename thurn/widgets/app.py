@@ -21,7 +21,8 @@ from ..rules import as_rules, rules_text
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .play import Play, _bounded, _parse_save, _read_save, _resolve_autosave, _short, _summary, final_table_html
+from .play import (Play, _bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
+                   _resolve_autosave, _short, _summary, final_table_html)
 
 __all__ = ["GameApp"]
 
@@ -63,7 +64,8 @@ def _saved_seats(meta, names) -> dict:
     known kinds; every other player is a human."""
     found = meta.get("seats") if isinstance(meta, dict) else None
     found = found if isinstance(found, dict) else {}
-    return {n: (found.get(n) if found.get(n) in BOTS else None) for n in names}
+    kinds = {n: found.get(n) for n in names}
+    return {n: (k if isinstance(k, str) and k in BOTS else None) for n, k in kinds.items()}
 
 
 class GameApp(ClosesParts, widgets.VBox):
@@ -262,24 +264,28 @@ class GameApp(ClosesParts, widgets.VBox):
 
     # -- resuming the autosaved game -----------------------------------------------------------------------------------
     def _offer_saved(self) -> None:
+        """Offer the game played last: the unfinished game of the autosave files (``play.thurn-autosave.json`` and
+        those beside it, ``play-2...``) written last; say when others are in progress, and when one cannot be read."""
         path = _resolve_autosave(self.autosave)
-        self.saved_state, self._saved_meta = None, None
-        if path is None or not path.exists():
+        self.saved_state, self._saved_meta, self.saved_path = None, None, None
+        if path is None:
             return
-        try:
-            saved, meta = _parse_save(_read_save(path))
-        except Exception:            # an unreadable file: the game's own autosave keeps it aside when it writes
+        _remove_stale_temps(path)
+        latest, others, bad = _latest_in_progress(path)
+        if bad:
+            self.messages.error(_not_offered(bad))
+        if latest is None:
             return
-        if saved.is_over:
-            return
-        self.saved_state, self._saved_meta = saved, meta
+        path, saved, meta, _ = latest
+        self.saved_state, self._saved_meta, self.saved_path = saved, meta, path
         button = widgets.Button(description=f"Resume it ({_summary(saved)})", button_style="success",
                                 layout=widgets.Layout(width="auto"))
         button.add_class("thurn-resume-saved")
         button.on_click(lambda _: self.resume())
         self._resume.children = (widgets.HTML(
             f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> (players "
-            f"{html.escape(', '.join(saved.names))}). Resume it, or start a new one below (the saved game is kept)."),
+            f"{html.escape(', '.join(saved.names))}). Resume it, or start a new one below (the saved game is kept)."
+            f"{html.escape(_others_text(others))}"),
             button)
         self._resume.layout.display = "flex"
 
@@ -294,8 +300,8 @@ class GameApp(ClosesParts, widgets.VBox):
         pace = self.panel.pace.value
         if pace is None and len(bots) == len(s.names):
             pace = 0.0
-        self._show_game(Play(state=s, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
-                             app_mode=True, seats=seats, map_width=self.map_width))
+        self._show_game(Play(state=s, bots=bots, autosave=self.saved_path or self.autosave, pace=pace,
+                             undo=self.panel.undo.value, app_mode=True, seats=seats, map_width=self.map_width))
         self.messages.ok(f"Resumed the saved game: {_summary(s)}.")
         self.saved_state = None
         return self.game

@@ -145,7 +145,7 @@ class NewGamePanel(widgets.VBox):
         if len({name.casefold() for name in names}) < n:
             raise ThurnError("two seats have the same name: give each player a name of their own.")
         text = self.seed.value.strip()
-        if not text.isdigit() or int(text) >= SEED_MAX:
+        if not (text.isascii() and text.isdigit()) or len(text) > len(str(SEED_MAX)) or int(text) >= SEED_MAX:
             raise ThurnError(f"the seed is a whole number from 0 to {SEED_MAX - 1}, not {text[:30]!r}.")
         rules = {key: True for key, box in self.options.items() if box.value}
         expansions = [key for key, box in self.expansions.items() if box.value]

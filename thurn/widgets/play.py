@@ -16,6 +16,7 @@ import datetime
 import html
 import json
 import os
+import re
 import stat
 import time
 import uuid
@@ -38,6 +39,7 @@ from .common import (ClosesParts, MessageArea, card_chip, card_chips, close_tree
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
 AUTOSAVE_NAME = "play.thurn-autosave.json"
+AUTOSAVE_SUFFIX = ".thurn-autosave.json"
 APP_NAME = "thurn Play"    # the "app" of an autosave file's "meta"
 from ..io import MAX_SAVE_BYTES  # a save file larger than this is refused unread (a long game is about 100 kB)
 MESSAGE_MAX = 300          # an error quoted in a message is cut to this many characters
@@ -152,12 +154,15 @@ class Play(ClosesParts, widgets.VBox):
             raise ThurnError(f"the players {list(players)} are not those of the given game {list(state.names)}.")
         self.bots = self._check_bots(bots, state.names)
         self.autosave_path = _resolve_autosave(autosave)
+        if self.autosave_path is not None:
+            _remove_stale_temps(self.autosave_path)     # left by an app stopped while writing
         self.map_width, self.map_height = map_width, map_height
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
         self.game_id = _new_game_id()     # this game's identity in its autosave file
         self._written = None              # the autosave file as this app last wrote it (_signature)
         self._saved: tuple = (None, None)     # the offered game's identity and file signature
+        self._saved_path: Path | None = None  # the offered game's file
         self._log_len = 0
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
@@ -868,10 +873,14 @@ class Play(ClosesParts, widgets.VBox):
         self.messages.show(f"{old} {text}" if old else text, kind)
 
     def _offer_saved_game(self) -> None:
-        """At the start: offer to resume the game in progress of the autosave file; keep an unreadable file aside
-        and play the new game; adopt the file's identity when it is this very game."""
+        """At the start: offer to resume the game played last (the game in progress of the autosave file or of one
+        beside it, ``play-2...``, written last); keep an unreadable autosave file aside and play the new game; adopt
+        the file's identity when it is this very game."""
         path = self.autosave_path
-        if path is None or not os.path.lexists(path):
+        if path is None:
+            return
+        if not os.path.lexists(path):
+            self._offer_latest(path)
             return
         try:
             sig = _signature(path)
@@ -881,20 +890,37 @@ class Play(ClosesParts, widgets.VBox):
                 self._autosave_off(str(e))
                 return
             self._notice(self._keep_aside(path, e), "error")
+            self._offer_latest(path)
             return
         except Exception as e:               # RecursionError, UnicodeDecodeError, OSError, ...: never stop the app
             self._notice(self._keep_aside(path, e), "error")
+            self._offer_latest(path)
             return
-        if saved.is_over:
-            return
-        if _continues(self._state, saved):          # this very game (e.g. continued with Play.from_state)
+        if not saved.is_over and _continues(self._state, saved):    # this very game (e.g. Play.from_state)
             self.game_id = _game_id(meta) or self.game_id
             self._written = sig
             return
+        self._offer_latest(path)
+
+    def _offer_latest(self, path: Path) -> None:
+        """Offer the game in progress of ``path``'s autosave family written last (this very game: take over its
+        file and identity instead); name the others, and the files that could not be loaded."""
+        latest, others, bad = _latest_in_progress(path, self._boards())
+        if bad:
+            self._notice(_not_offered(bad), "error")
+        if latest is None:
+            return
+        file, saved, meta, sig = latest
+        if _continues(self._state, saved):
+            self.autosave_path, self._written = file, sig
+            self.game_id = _game_id(meta) or self.game_id
+            return
         self.saved_state = saved
         self._saved = (_game_id(meta), sig)
-        self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> "
-                                  f"(players {html.escape(', '.join(saved.names))}).")
+        self._saved_path = file
+        self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(file.name)}</code> "
+                                  f"(players {html.escape(', '.join(saved.names))})."
+                                  f"{html.escape(_others_text(others))}")
         self._resume_button.description = f"Resume the saved game ({_summary(saved)})"
         self._new_button.description = "Start a new game (the saved one is kept)"
         self._offer.layout.display = "flex"
@@ -913,6 +939,7 @@ class Play(ClosesParts, widgets.VBox):
             return
         gid, sig = self._saved
         self.game_id = gid or _new_game_id()
+        self.autosave_path = self._saved_path or self.autosave_path        # the file of the game resumed
         self._written = sig
         self._state = self._run_bots(saved)
         self._close_offer()
@@ -1461,20 +1488,19 @@ def _read_save(path: Path) -> bytes:
 
 def _parse_save(data, boards=None) -> tuple[GameState, dict | None]:
     """The game in a save (JSON text or bytes) and the ``meta`` an autosave file carries (None when there is
-    none). A file that is not a game raises the engine's PositionError (a ValueError); so does absurd nesting.
-    ``boards``: the board this app was started on from code, which its own files may name (see load_game)."""
+    none): the engine loads it, ``meta`` included (``GameState.from_json`` checks its shape, ``seats`` too), so
+    the apps and the engine read one save format. A file that is not a game raises the engine's PositionError (a
+    ValueError); so does absurd nesting. ``boards``: the board this app was started on from code, which its own
+    files may name (see load_game)."""
     try:
         d = json.loads(data)
     except (ValueError, RecursionError):
         d = None                            # the engine explains what is wrong with it
-    meta = None
     if isinstance(d, dict):
-        meta = d.pop("meta", None)
-        if meta is not None and not isinstance(meta, dict):
-            raise PositionError(f"the save file's 'meta' should be a JSON object, not {type(meta).__name__}.")
         data = d
     try:
-        return GameState.from_json(data, boards=boards), meta
+        state = GameState.from_json(data, boards=boards)
+        return state, (d.get("meta") if isinstance(d, dict) else None)
     except RecursionError:
         raise PositionError("the save file is nested too deeply to be a thurn game.") from None
 
@@ -1515,9 +1541,7 @@ def _read_only(path: Path) -> str | None:
 def _free_name(path: Path) -> Path:
     """A new file beside ``path`` (``play-2.thurn-autosave.json``, ``-3``, ...), created empty at once so that
     another app cannot take it too."""
-    name = path.name
-    base, ext = (name[:-len(".thurn-autosave.json")], ".thurn-autosave.json") if name.endswith(
-        ".thurn-autosave.json") else (path.stem, path.suffix)
+    base, ext = _family_base(path)
     for k in range(2, 10_000):
         new = path.with_name(f"{base}-{k}{ext}")
         try:
@@ -1576,10 +1600,147 @@ def _save_refusal(path: Path, overwrite: bool) -> str | None:
     return None
 
 
+#: A temporary file of ``_write`` older than this (seconds) is a leftover of an app stopped while writing.
+TEMP_STALE_SECONDS = 60.0
+#: The most files of an autosave family read to find the game played last (the newest first).
+FAMILY_MAX = 20
+
+
+def _temp_name(path: Path) -> Path:
+    """The temporary file ``_write`` writes first: ``.tmp-<pid>-<8 hex>-<name>``, beside ``path``."""
+    return path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")
+
+
+def _family_base(path: Path) -> tuple[str, str]:
+    """``(base, suffix)`` of an autosave family: ``("play", ".thurn-autosave.json")`` for
+    ``play.thurn-autosave.json`` and for the free names beside it (``play-2.thurn-autosave.json``, ...)."""
+    name = path.name
+    base, ext = (name[:-len(AUTOSAVE_SUFFIX)], AUTOSAVE_SUFFIX) if name.endswith(AUTOSAVE_SUFFIX) else (
+        path.stem, path.suffix)
+    return re.sub(r"-[0-9]{1,4}$", "", base) or base, ext
+
+
+def _family_re(path: Path) -> "re.Pattern":
+    """The names of the autosave files of ``path``'s family: ``play.thurn-autosave.json`` and the free names beside
+    it (``play-2.thurn-autosave.json``, ... see ``_free_name``)."""
+    base, ext = _family_base(path)
+    return re.compile(f"{re.escape(base)}(?:-[0-9]{{1,4}})?{re.escape(ext)}")
+
+
+def _autosave_family(path: Path) -> list[Path]:
+    """The autosave files of ``path``'s family (regular files; temporary and kept-aside files are not), the most
+    recently written first, at most :data:`FAMILY_MAX`."""
+    family = _family_re(path)
+    found = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return []
+    for entry in entries:
+        if family.fullmatch(entry.name):
+            try:
+                st = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                found.append((st.st_mtime_ns, entry.name))
+    found.sort(reverse=True)
+    return [path.parent / name for _, name in found[:FAMILY_MAX]]
+
+
+def _saved_at(meta, path: Path) -> tuple:
+    """When an autosave was written, to find the newest: its ``meta.saved_at`` (the app's clock), then the file's
+    modification time."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = 0
+    when = meta.get("saved_at") if isinstance(meta, dict) else None
+    try:
+        stamp = datetime.datetime.fromisoformat(when).timestamp() if isinstance(when, str) and len(when) < 40 else None
+    except (ValueError, OverflowError, OSError):
+        stamp = None
+    return (stamp if stamp is not None else mtime / 1e9, mtime)
+
+
+def _latest_in_progress(path: Path, boards=None) -> tuple:
+    """The game played last among the autosave files of ``path``'s family: ``((file, state, meta, signature) or
+    None, [other files in progress], [problems])``: the unfinished game with the newest ``meta.saved_at`` (then
+    modification time); ``problems`` names each file that could not be loaded ("name (why)")."""
+    found, bad = [], []
+    for p in _autosave_family(path):
+        try:
+            sig = _signature(p)
+            saved, meta = _parse_save(_read_save(p), boards)
+        except Exception as e:          # any failure to load: not offered (a game's autosave keeps it aside)
+            bad.append(f"{p.name} ({_short(e)})")
+            continue
+        if not saved.is_over:
+            found.append((_saved_at(meta, p), p, saved, meta, sig))
+    if not found:
+        return None, [], bad
+    found.sort(key=lambda f: f[0], reverse=True)
+    _, p, saved, meta, sig = found[0]
+    return (p, saved, meta, sig), [f[1].name for f in found[1:]], bad
+
+
+def _not_offered(bad: list) -> str:
+    """The sentence that names the autosave files not offered because they could not be loaded."""
+    more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+    return f"Not offered, as it could not be loaded: {'; '.join(bad[:3])}{more}."
+
+
+def _others_text(others: list) -> str:
+    """The sentence that names the other games in progress (plain text; escape it for HTML)."""
+    if not others:
+        return ""
+    more = f" and {len(others) - 3} more files" if len(others) > 3 else ""
+    return f" Other games in progress stay saved in {', '.join(others[:3])}{more}."
+
+
+def _remove_stale_temps(path: Path) -> list[str]:
+    """Remove the temporary files ``_write`` left beside the autosave file ``path`` when an app was stopped while
+    writing (a killed kernel): those of ``path``'s family whose process is gone or older than
+    :data:`TEMP_STALE_SECONDS`; another app's write in progress is left alone. The names removed."""
+    temp = re.compile(f"\\.tmp-([0-9]{{1,10}})-[0-9a-f]{{8}}-({_family_re(path).pattern})")
+    removed = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        m = temp.fullmatch(entry.name)
+        if m is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if _process_alive(int(m.group(1))) and now - st.st_mtime < TEMP_STALE_SECONDS:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError, OSError):
+        return True                 # (someone else's process: assume alive)
+    return True
+
+
 def _write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file of its own, so a crash never leaves half a save and two
-    apps never share a temporary file."""
-    tmp = path.with_name(f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}-{path.name}")   # still *.thurn-autosave.json
+    apps never share a temporary file (a leftover of an app stopped while writing is removed at the next start:
+    ``_remove_stale_temps``)."""
+    tmp = _temp_name(path)   # still *.thurn-autosave.json
     try:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
