@@ -215,11 +215,11 @@ def test_the_log_says_an_administrator_and_no_rule_note_codes():
 
 def test_option_b_on_a_province_with_one_city_on_the_route():
     labels = {frozenset(o.cities): o.options for o in placement_options("base", ["Ulm", "Augsburg", "Ingolstadt"])}
-    assert labels[frozenset({"Ulm"})] == ("option B: the one city of Württemberg on the route",)
+    assert labels[frozenset({"Ulm"})] == ("option B: Württemberg's one city on the route",)
     assert labels[frozenset({"Augsburg", "Ingolstadt"})] == ("option B: every city of Baiern",)
     owned = {frozenset(o.cities): o.options
              for o in placement_options("base", ["Ulm", "Augsburg", "Ingolstadt"], owned=["Ingolstadt"])}
-    assert owned[frozenset({"Augsburg"})] == ("option B: the one city of Baiern on the route without your house",)
+    assert owned[frozenset({"Augsburg"})] == ("option B: Baiern's one city not yet yours",)
 
 
 def test_the_administrator_s_words_follow_the_ruleset():

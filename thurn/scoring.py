@@ -195,8 +195,8 @@ def _option_b(board, province: int, free: int, route) -> str:
     if popcount(free) > 1:
         return f"option B: every city of {name}"
     on_route = sum(1 for c in route if board.province_of[c] == province)
-    return (f"option B: the one city of {name} on the route" if on_route == 1 else
-            f"option B: the one city of {name} on the route without your house")
+    return (f"option B: {name}'s one city on the route" if on_route == 1 else
+            f"option B: {name}'s one city not yet yours")
 
 
 # -- bonus tiles and carriages ----------------------------------------------------------------------------
