@@ -13,8 +13,8 @@ from thurn.game_review import action_lines
 from thurn.sim import play_game
 from thurn.widgets import Play
 
-NAMED_DRAW = re.compile(r"(\w+) draws (?!a card)([^.<]+?) from the deck\.")     # (one sentence, one HTML line)
-NAMED_KEEP = re.compile(r"(\w+) keeps (?!\d+ cards?)")
+NAMED_DRAW = re.compile(r"\b(\w+) draws (?!a card)([^.<]+?) from the deck\.")     # (one sentence, one HTML line)
+NAMED_KEEP = re.compile(r"\b(\w+) keeps (?!\d+ cards?)")
 
 
 def _game(seed=2):
@@ -112,9 +112,10 @@ def test_a_fair_game_never_shows_the_bot_s_hand():
     app = Play(("Ann", "Greedy"), bots={"Greedy": make_bot("greedy", seed=3)}, seed=11, autosave=False,
                undo="fair", pace="step")
     seen_bot_turn = seen_secret = 0
+    turns = 10                           # the bot's actions looked at
     for _ in range(300):
         s = app.state
-        if s.is_over or seen_bot_turn > 10 and "Greedy draws a card from the deck." in app._log.value:
+        if s.is_over or seen_bot_turn > turns and "Greedy draws a card from the deck." in app._log.value:
             break
         text = _texts(app)
         assert not [m for m in NAMED_DRAW.finditer(text) if m.group(1) == "Greedy"]
@@ -135,7 +136,7 @@ def test_a_fair_game_never_shows_the_bot_s_hand():
             app.step_bot()
         else:
             _act(app)
-    assert seen_bot_turn > 10 and seen_secret > 10
+    assert seen_bot_turn > turns and seen_secret > turns
     assert "Greedy draws a card from the deck." in app._log.value
 
 

@@ -199,6 +199,8 @@ def bench_apps(clicks: int = 100, players: int = 4, seed: int = 0) -> dict:
         nonlocal app
         if app.state.is_over:
             app = Play(players=player_names(players), seed=rng.randrange(10**9), autosave=False)
+        if app.pass_pending:            # hotseat: the player to move sits down at the screen first
+            app.reveal()
         buttons = app.action_buttons
         buttons[rng.randrange(len(buttons))].click()
 
