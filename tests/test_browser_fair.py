@@ -12,7 +12,7 @@ import pytest
 import browser as b
 from test_browser import APP, screenshot_on_failure
 
-NAMED_DRAW = re.compile(r"(\w+) draws (?!a card)([^.|]+?) from the deck\.")
+NAMED_DRAW = re.compile(r"\b(\w+) draws (?!a card)([^.|]+?) from the deck\.")
 
 _VIEW = """() => {
   const app = document.querySelector('.thurn-app .thurn-play');
