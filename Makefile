@@ -43,8 +43,8 @@ PYTEST = $(PY) -m pytest -q -p no:cacheprovider
 
 test: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" tests/ \
-	  $(if $(NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(NOTEBOOKS))
+	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	  $(if $(NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(NOTEBOOKS)) tests/
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \

@@ -22,6 +22,8 @@ NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
 #: only; make test-all (CI) runs them in the browser too, at full size.
 SIMULATING = {"05_strategy_lab", "06_messenger_and_offices"}
+#: ... and the app notebook, which make test checks served by Voilà (test_game_app_in_voila).
+FULL_LANE_ONLY = SIMULATING | {"app"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
 #: Every notebook's printed text fits the page (tests/test_notebooks_text_width.py).
 LESSONS = {nb.stem for nb in NOTEBOOKS}
@@ -123,9 +125,9 @@ def check_explorer(page, name: str) -> None:
 
 
 def _in_this_lane(notebook):
-    if notebook.stem in SIMULATING and not full_size():
-        return pytest.param(notebook, marks=pytest.mark.skip(reason="a simulating notebook: in the browser in "
-                                                                    "make test-all (CI), under nbval here"))
+    if notebook.stem in FULL_LANE_ONLY and not full_size():
+        return pytest.param(notebook, marks=pytest.mark.skip(reason="in JupyterLab in make test-all (CI); here "
+                                                                    "under nbval (and the app in Voilà)"))
     return notebook
 
 
