@@ -6,6 +6,9 @@ A ruleset's ``result(state, totals)`` gives a dict of one of two shapes (or with
 - ``{"rating": "major victory", "score": 57}``: no winner, a rating of the points (SoloPlay's one player:
   48–53 minor, 54–59 major, 60 and more complete victory).
 
+Either may carry ``"order"``: every seat, first to last, when the ruleset ranks the places below the first
+(``simulate``'s ``rank`` column follows it; without it, the winner first and then the totals).
+
 :meth:`thurn.GameState.result` checks it and hands it on as a :class:`Result`: still that dict, with
 ``winner`` (None for a rating), ``rating`` and ``score`` to read it and :meth:`Result.text` to say it.
 """
@@ -38,6 +41,12 @@ class Result(dict):
         return self.get("rating")
 
     @property
+    def order(self) -> tuple | None:
+        """Every seat from first to last, when the ruleset ranks them (else None)."""
+        order = self.get("order")
+        return None if order is None else tuple(order)
+
+    @property
     def score(self) -> int | None:
         """The points the rating rates, or None."""
         return self.get("score")
@@ -66,6 +75,10 @@ class Result(dict):
             raise ResultError(f"the rating of a result should be a word or two of text, not {_short(rating)}.")
         if score is not None and (isinstance(score, bool) or not isinstance(score, (int, float))):
             raise ResultError(f"the score of a result should be a number of points, not {_short(score)}.")
+        order = raw.get("order")
+        if order is not None and (isinstance(order, (str, bytes)) or sorted(_seats(order)) != list(range(players))):
+            raise ResultError(f"the order of a result should list every seat from 0 to {players - 1} once, not "
+                              f"{_short(order)}.")
         return raw if type(raw) is cls else cls(raw)
 
 
@@ -78,6 +91,13 @@ def rating_result(ratings=SOLOPLAY_RATINGS, below: str = "no victory"):
         total = totals[0]
         return Result(rating=next((name for least, name in ratings if total >= least), below), score=total)
     return result
+
+
+def _seats(order) -> list:
+    try:
+        return [i if isinstance(i, int) and not isinstance(i, bool) else None for i in order][:1000]
+    except TypeError:
+        return [None]
 
 
 def _short(value) -> str:

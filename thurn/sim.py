@@ -334,7 +334,7 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
     totals = [r["total"] for r in records]
     result = state.result()
     win = result.winner
-    rank = _ranks(totals, win)
+    rank = _ranks(totals, win, result.order)
     rows = []
     for rec in records:
         i = rec["seat"]
@@ -376,13 +376,14 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
     return game, rows
 
 
-def _ranks(totals, win) -> dict:
-    """Each seat's rank (1 to n) from the engine's result alone: its winner first (the rules break ties, R6),
-    then by total; players tied on points keep the order of the seats clockwise from the winner (from the
-    first seat when the result has no winner)."""
+def _ranks(totals, win, order=None) -> dict:
+    """Each seat's rank (1 to n) from the engine's result alone: its order of the seats when it gives one, else
+    its winner first (the rules break ties, R6) and the others by total, players tied on points in the order of
+    the seats clockwise from the winner (from the first seat when the result has no winner)."""
     n = len(totals)
     origin = win or 0
-    order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
+    if order is None:
+        order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
     return {seat: r + 1 for r, seat in enumerate(order)}
 
 
