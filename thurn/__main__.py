@@ -70,7 +70,8 @@ def _table_size(text):
     """A simulation's player count: 1 to 4 (one only under rules for one player, SoloPlay; the rules check it)."""
     n = _int(text)
     if not 1 <= n <= 4:
-        raise argparse.ArgumentTypeError(f"a game takes 1 to 4 players (1 only under rules for one player), not {n}")
+        raise argparse.ArgumentTypeError(f"Thurn und Taxis is for 2 to 4 players (1 under rules for one player), "
+                                         f"not {n}")
     return n
 
 
