@@ -694,7 +694,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
     the score items ``carriage``, ``tiles`` (the value of the tiles taken), ``unplaced_houses``, ``total``
-    (and a variant's items), ``winner`` (with the tie-break, R6), ``rank`` (1 to n; ties in the R6 order),
+    (and a variant's items), ``winner`` (the engine's result, with its tie-break, R6; missing when the result is a
+    rating without a winner, SoloPlay), ``rank`` (1 to n: the result's order of the seats when it gives one, else
+    its winner first and the others by total, ties clockwise from the winner), ``rating`` (only for a rating),
     ``turns`` (turns finished), ``routes_scored``, ``route_lengths`` (text, ``"3,5,7"`` in the order scored),
     ``mean_route_length`` (NaN without a route), ``longest_route``, ``first_route_length`` and ``first_route``
     (its cities, ``"Ulm-Augsburg-Kempten"``; 0 and ``""`` without a route), ``carriage_level`` (the highest,
@@ -703,8 +705,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     compulsory, base rules 1), ``tiles_taken``, ``houses_placed``, ``ended_game`` (this player triggered the
     end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules``
     (:func:`~thurn.rules.rules_text`), ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``,
-    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest
-    total), ``ended_by`` (the seat, or missing), ``actions``.
+    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score`` (the four missing for a rating),
+    ``spread`` (highest minus lowest total), ``ended_by`` (the seat, or missing), ``actions``, ``rating`` (only for a
+    rating).
     """
     from tqdm.auto import tqdm
 
