@@ -177,6 +177,17 @@ def test_a_one_player_game_is_reviewed_with_its_rating():
     assert r.summary().endswith(f"Ann finished with {total} points: {expected_rating(total)}.")
     assert "against the best other player" not in r.summary()
     assert len(r.table) > 5
+    from thurn.widgets.review import GameReview
+
+    app = GameReview(s, "Ann", bot=SearchBot(7, iterations=4), samples=1, review=r)
+    shown = " ".join(w.value for w in _walk(app) if isinstance(getattr(w, "value", None), str))
+    assert f"{total} points, {expected_rating(total)}" in shown and " wins" not in shown
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
 
 
 def test_the_ladder_refuses_rules_for_one_player_and_says_why():
