@@ -66,6 +66,15 @@ def _players(text):
     return n
 
 
+def _table_size(text):
+    """A simulation's player count: 1 to 4 (one only under rules for one player, SoloPlay; the rules check it)."""
+    n = _int(text)
+    if not 1 <= n <= 4:
+        raise argparse.ArgumentTypeError(f"Thurn und Taxis is for 2 to 4 players (1 under rules for one player), "
+                                         f"not {n}")
+    return n
+
+
 def _seconds(text):
     try:
         x = float(text)
@@ -102,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "PATH with '-games' before the suffix (out.csv and out-games.csv); see thurn.sim.simulate "
                     "for the columns.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    sim.add_argument("--players", type=_players, default=4, help="players per game (2 to 4)")
+    sim.add_argument("--players", type=_table_size, default=4,
+                     help="players per game (2 to 4; 1 under rules for one player, with a rating)")
     sim.add_argument("--games", type=_games, default=100, help="number of games")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (each game's seed derives from it)")
     sim.add_argument("--bots", nargs="+", metavar="BOT", default=["random"],
@@ -201,6 +211,8 @@ def summary(sim) -> str:
         "max": [df["total"].max(), df["turns"].max()],
     }, index=["score", "turns"])
     formats = {"share": "{:.1%}".format, "mean score": "{:.2f}".format}
+    if df["winner"].isna().all():                   # results without a winner: a rating (SoloPlay)
+        return "\n".join(_rated_summary(df, games, players, stats, formats))
     wins = df[df["winner"]].groupby("seat").size().reindex(range(players), fill_value=0)
     by_seat = pd.DataFrame({"wins": wins, "share": wins / games,
                             "mean score": df.groupby("seat")["total"].mean()})
@@ -218,6 +230,23 @@ def summary(sim) -> str:
     if ended:
         lines += ["", f"{ended} game(s) ended without anyone triggering the end"]
     return "\n".join(lines)
+
+
+def _rated_summary(df, games: int, players: int, stats, formats) -> list[str]:
+    """The summary's lines when the results are ratings without a winner (SoloPlay): how often each rating came,
+    and by bot when the bots differ."""
+    lines = [f"{games} games, {players} player{'s' if players > 1 else ''} ({_bots_text(df)})", "",
+             "per player:", stats.to_string(float_format=lambda x: f"{x:.2f}")]
+    if "rating" in df:
+        ratings = df.groupby("rating").agg(games=("game", "nunique"), mean_score=("total", "mean"))
+        ratings.insert(1, "share", ratings["games"] / games)
+        ratings = ratings.rename(columns={"mean_score": "mean score"}).sort_values("mean score", ascending=False)
+        lines += ["", "ratings:", ratings.to_string(formatters=formats)]
+    if df["bot"].nunique() > 1:
+        by_bot = df.groupby("bot", sort=False).agg(seats=("seat", "size"), mean_score=("total", "mean"))
+        lines += ["", "mean score by bot:", by_bot.rename(columns={"mean_score": "mean score"})
+                  .to_string(formatters=formats)]
+    return lines
 
 
 def tables_paths(path) -> tuple[Path, Path]:

@@ -82,3 +82,9 @@ class SimulationError(ThurnError):
     written as words, game counts, workers (:mod:`thurn.sim`, :mod:`thurn.rules`, :mod:`thurn.bots.spec`)."""
 
     reason = "bad_simulation"
+
+
+class ResultError(ThurnError):
+    """A ruleset's result that names neither a winner nor a rating, or names them wrongly (:mod:`thurn.result`)."""
+
+    reason = "bad_result"

@@ -612,8 +612,9 @@ class Review:
         else:
             cost = t["checked_loss"].where(t["checked_loss"].notna(), t["loss"])
             big = ", ".join(f"{cost[m]:.1f} (turn {t.loc[m, 'turn']})" for m in moves[:3])
+            against = " against the best other player" if len(self.state.players) > 1 else ""
             text += (f"{_plural(len(moves), 'mistake')} confirmed; the biggest cost about {big} points, each by "
-                     f"itself against the best other player a few turns on (such figures do not add up).")
+                     f"itself{against} a few turns on (such figures do not add up).")
         return text + self._final_words()
 
     def _final_words(self) -> str:
@@ -623,6 +624,10 @@ class Review:
         me = self.final[self.player]
         others = sorted(((v, n) for n, v in self.final.items() if n != self.player), reverse=True)
         winner = self.state.winner()
+        if winner is None:                      # a rating, no winner (SoloPlay)
+            return f" {self.player} finished with {_plural(me, 'point')}: {self.state.result().rating}."
+        if winner == self.player and not others:
+            return f" {self.player} won with {_plural(me, 'point')}."
         if winner == self.player:
             v, n = others[0]
             return f" {self.player} won with {_plural(me, 'point')}, {me - v} ahead of {n} ({v})."

@@ -4,7 +4,9 @@ A rung is played as a :func:`thurn.sim.simulate` run with the seats rotated, so 
 often (the first player has an edge: base rules, preparation). Heads-up the lineup is ``[upper, lower]``; at
 four players it is ``[upper, lower, lower, lower]``: the upper bot against three of the one below, so equal bots
 would share the wins 25 % to 75 %. The share of games the upper bot wins comes with a Wilson 95 % confidence
-interval. Ties count as the rules break them (R6), like every winner in :mod:`thurn.sim`.
+interval. Ties count as the rules break them (R6), like every winner in :mod:`thurn.sim`. Rules whose result is a
+rating without a winner (one player, SoloPlay) have no ladder: it is refused (compare the bots' scores and
+ratings with :func:`thurn.sim.simulate` instead).
 
     from thurn.ladder import ladder
     ladder(["random", "greedy"], games=200, players=(2, 4), seed=1)
@@ -15,7 +17,7 @@ import math
 
 from .errors import SimulationError
 
-__all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder", "league_rules"]
+__all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder", "league_rules", "check_league"]
 
 #: The default ladder, weakest first (the search bot with its default budget: see SearchBot).
 LADDER = ("random", "greedy", "search")
@@ -57,6 +59,19 @@ def league_rules(rules=None, expansions=None):
     return Rules.from_dict(d)
 
 
+NO_WINNER = ("a ladder ranks bots by the games they win against each other, and {what}: compare the bots' "
+             "scores and ratings with simulate(..., players=1) instead.")
+
+
+def check_league(rules) -> None:
+    """Refuse rules a ladder cannot rank bots under: rules for one player, whose result is a rating (SoloPlay)."""
+    own = rules.ruleset.players
+    if own is not None and own[1] < 2:
+        from .rules import rules_text
+        raise SimulationError(NO_WINNER.format(what=f"the rules {rules_text(rules)!r} are for one player, rated "
+                                                    f"without a winner"), reason="ladder_needs_a_winner")
+
+
 def rung(upper, lower, games: int, players: int = 2, seed=0, expansions=None, **simulate_options) -> dict:
     """One rung: ``upper`` against ``lower`` (bots as :func:`thurn.sim.simulate` takes them) over ``games`` games
     of ``players`` players, seats rotated, on the rules ``rules`` with the ``expansions`` switched on (see
@@ -70,11 +85,15 @@ def rung(upper, lower, games: int, players: int = 2, seed=0, expansions=None, **
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise SimulationError(f"a rung is played with 2 to 4 players, not {players!r}.")
     rules = league_rules(simulate_options.pop("rules", None), expansions)
+    check_league(rules)
     sim = simulate(games, bots=[upper] + [lower] * (players - 1), players=players, seed=seed, rotate=True,
                    rules=rules, **simulate_options)
     rows = sim.players
     top = rows[rows["lineup"] == 0]
     rest = rows[rows["lineup"] != 0]
+    if len(rows) and rows["winner"].isna().all():
+        raise SimulationError(NO_WINNER.format(what=f"the games of the rules {rules_text(rules)!r} end with a rating, "
+                                                    f"not a winner"), reason="ladder_needs_a_winner")
     wins = int(top["winner"].sum())
     low, high = wilson(wins, games)
     out = {"upper": top["bot"].iat[0] if len(top) else str(upper),
@@ -107,6 +126,7 @@ def ladder(bots=LADDER, games: int = 1000, players=(2, 4), seed=0, progress: boo
     from .bots.spec import bot_entry
 
     simulate_options["rules"] = league_rules(simulate_options.get("rules"), expansions)   # bad names fail now
+    check_league(simulate_options["rules"])
 
     bots = [bots] if isinstance(bots, str) else list(bots)
     if len(bots) < 2:

@@ -276,14 +276,6 @@ def carriage_points(board: Board, taken) -> int:
     return board.carriage_points[taken[-1]] if taken else 0
 
 
-def final_score(board: Board, player) -> dict:
-    """The score of one player: highest carriage + bonus tiles − unplaced houses (Game End and Scoring)."""
-    carriage = carriage_points(board, player.carriages)
-    tiles = sum(v for _, v in player.tiles)
-    return {"carriage": carriage, "tiles": tiles, "unplaced_houses": -player.houses_left,
-            "total": carriage + tiles - player.houses_left}
-
-
 def winner_index(totals, start_player: int, end_holder: int | None) -> int:
     """The winner's seat (R6): most points; among tied players the holder of the game-end tile, else the tied
     player nearest to that holder in clockwise order. With no holder, the tied player first in turn order."""

@@ -28,7 +28,6 @@ import warnings
 from typing import NamedTuple
 
 from .bots.spec import bot_lineup, make_bots, seating
-from .effects import end_tile_holder
 from .errors import SimulationError
 from .rules import Rules, as_rules, rules_text
 from .scoring import popcount
@@ -333,11 +332,9 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
     board = state.board
     records = state.score_records()
     totals = [r["total"] for r in records]
-    end_holder = end_tile_holder(state)
-    win = state.result()["winner"]
-    origin = end_holder if end_holder is not None else state.start_player
-    order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
-    rank = {seat: r + 1 for r, seat in enumerate(order)}
+    result = state.result()
+    win = result.winner
+    rank = _ranks(totals, win, result.order)
     rows = []
     for rec in records:
         i = rec["seat"]
@@ -347,7 +344,7 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
         row = {"game": k, "seed": seed, "seat": i, "player": rec["player"], "bot": bots[i], "lineup": lineup[i]}
         row.update((c, v) for c, v in rec.items() if c not in ("player", "seat"))   # score items, variants' too
         row.update({
-            "winner": i == win, "rank": rank[i], "turns": state.turns_taken(i),
+            "winner": i == win if win is not None else None, "rank": rank[i], "turns": state.turns_taken(i),
             "routes_scored": len(routes), "route_lengths": ",".join(map(str, lengths)),
             "mean_route_length": sum(lengths) / len(lengths) if lengths else math.nan,
             "longest_route": max(lengths, default=0), "first_route_length": lengths[0] if lengths else 0,
@@ -359,11 +356,17 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
                    for kind in state.ruleset.kinds if kind not in BASE_KINDS)
         if tally.ext is not None:
             row.update(_ext_columns(state, tally, i))
+        if result.rating is not None:
+            row["rating"] = result.rating
         rows.append(row)
     game = {"game": k, "seed": seed, "players": n, "rules": rules or rules_text(state.rules), "bots": ",".join(bots),
             "turns_per_player": state.turns / n, "total_turns": state.turns, "winner_seat": win,
-            "winner_player": state.names[win], "winner_bot": bots[win], "winning_score": totals[win],
+            "winner_player": state.names[win] if win is not None else None,
+            "winner_bot": bots[win] if win is not None else None,
+            "winning_score": totals[win] if win is not None else None,
             "spread": max(totals) - min(totals), "ended_by": state.end_by, "actions": tally.actions}
+    if result.rating is not None:
+        game["rating"] = result.rating
     L = state.ext.get("messenger")
     if L is not None:
         game.update(letters_spent=L.spent, messenger_seat=L.holder if L.holder >= 0 else None)
@@ -371,6 +374,17 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
     if O is not None:
         game.update(return_series=O.series, return_rounds=tally.rounds)
     return game, rows
+
+
+def _ranks(totals, win, order=None) -> dict:
+    """Each seat's rank (1 to n) from the engine's result alone: its order of the seats when it gives one, else
+    its winner first (the rules break ties, R6) and the others by total, players tied on points in the order of
+    the seats clockwise from the winner (from the first seat when the result has no winner)."""
+    n = len(totals)
+    origin = win or 0
+    if order is None:
+        order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
+    return {seat: r + 1 for r, seat in enumerate(order)}
 
 
 def _ext_columns(state, tally: _Tally, seat: int) -> dict:
@@ -587,7 +601,7 @@ def _tables(games: list, players: list, errors: list = ()) -> Simulation:
     import pandas as pd
 
     p = pd.DataFrame(players, columns=None if players else COLUMNS)
-    extra = [c for c in MESSENGER_GAME_COLUMNS + OFFICES_GAME_COLUMNS if games and c in games[0]]
+    extra = [c for c in MESSENGER_GAME_COLUMNS + OFFICES_GAME_COLUMNS + ["rating"] if games and c in games[0]]
     g = pd.DataFrame(games, columns=GAME_COLUMNS + extra)
     g["ended_by"] = g["ended_by"].astype("Int64")
     if "messenger_seat" in g:
@@ -680,7 +694,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
     the score items ``carriage``, ``tiles`` (the value of the tiles taken), ``unplaced_houses``, ``total``
-    (and a variant's items), ``winner`` (with the tie-break, R6), ``rank`` (1 to n; ties in the R6 order),
+    (and a variant's items), ``winner`` (the engine's result, with its tie-break, R6; missing when the result is a
+    rating without a winner, SoloPlay), ``rank`` (1 to n: the result's order of the seats when it gives one, else
+    its winner first and the others by total, ties clockwise from the winner), ``rating`` (only for a rating),
     ``turns`` (turns finished), ``routes_scored``, ``route_lengths`` (text, ``"3,5,7"`` in the order scored),
     ``mean_route_length`` (NaN without a route), ``longest_route``, ``first_route_length`` and ``first_route``
     (its cities, ``"Ulm-Augsburg-Kempten"``; 0 and ``""`` without a route), ``carriage_level`` (the highest,
@@ -689,8 +705,9 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     compulsory, base rules 1), ``tiles_taken``, ``houses_placed``, ``ended_game`` (this player triggered the
     end). ``games`` table (:data:`GAME_COLUMNS`): ``game``, ``seed``, ``players``, ``rules``
     (:func:`~thurn.rules.rules_text`), ``bots`` (by seat), ``turns_per_player`` (mean), ``total_turns``,
-    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score``, ``spread`` (highest minus lowest
-    total), ``ended_by`` (the seat, or missing), ``actions``.
+    ``winner_seat``, ``winner_player``, ``winner_bot``, ``winning_score`` (the four missing for a rating),
+    ``spread`` (highest minus lowest total), ``ended_by`` (the seat, or missing), ``actions``, ``rating`` (only for a
+    rating).
     """
     from tqdm.auto import tqdm
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import turn
 from .errors import IllegalAction
+from .result import Result
 from . import effects
 from .scoring import carriage_points
 
@@ -82,6 +83,11 @@ class PlayerView:
         """The highest carriage (0 for none)."""
         return self.carriages[-1] if self.carriages else 0
 
+    def _over_words(self) -> str:
+        """The result at game over for the HTML view: "winner: Ann", or "57 points, major victory"."""
+        res = self.result()
+        return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
+
     def _repr_html_(self):
         esc = html.escape
         rows = [("hand", ", ".join(self.hand) or "—"), ("route", "–".join(self.route) or "—"),
@@ -109,6 +115,11 @@ class LegalActions:
 
     def __repr__(self):
         return f"<LegalActions: {', '.join(str(a) for a in self)}>"
+
+    def _over_words(self) -> str:
+        """The result at game over for the HTML view: "winner: Ann", or "57 points, major victory"."""
+        res = self.result()
+        return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
 
     def _repr_html_(self):
         return "<ul>" + "".join(f"<li>{html.escape(str(a))}</li>" for a in self) + "</ul>"
@@ -426,13 +437,21 @@ class GameState:
         """Each player's total, in seat order (the OpenSpiel name)."""
         return [effects.score_record(self, i)["total"] for i in range(len(self.players))]
 
-    def result(self) -> dict:
-        """The result (base game: ``{"winner": seat}``); before the end, what it would be if the game ended now."""
-        return effects.result(self)
+    def result(self) -> Result:
+        """The result (see :mod:`thurn.result`): ``{"winner": seat}`` in the base game, or a rating without a winner
+        (``{"rating": "major victory", "score": 57}``, SoloPlay); before the end, what it would be if the game ended
+        now."""
+        return Result.of(effects.result(self), len(self.players))
 
-    def winner(self) -> str:
-        """The winner (R6 tie-break); before the end, who would win if the game ended now."""
-        return self.names[self.result()["winner"]]
+    def winner(self) -> str | None:
+        """The winner's name (R6 tie-break), or None when the result is a rating without a winner (SoloPlay);
+        before the end, who would win if the game ended now."""
+        win = self.result().winner
+        return None if win is None else self.names[win]
+
+    def result_text(self) -> str:
+        """The result in words: "Ann wins", or "57 points, major victory" for a rating (see :meth:`result`)."""
+        return self.result().text(self.names)
 
     # -- history, log, files -------------------------------------------------------------------------------------
     @property
@@ -498,13 +517,15 @@ class GameState:
     # -- display --------------------------------------------------------------------------------------------------
     def __repr__(self):
         if self.is_over:
-            return f"<GameState {self.board.id}: game over after {self.turns} turns, {self.winner()} wins>"
+            res = self.result()
+            said = f", {res.text(self.names)}" if res.winner is not None else f": {res.text(self.names)}"
+            return f"<GameState {self.board.id}: game over after {self.turns} turns{said}>"
         return f"<GameState {self.board.id}: turn {self.turns + 1}, {self.to_move_name} to {self.step}>"
 
     def __str__(self):
         b = self.board
-        lines = [f"{'Game over' if self.is_over else f'{self.to_move_name} to ' + self.step_info.does}"
-                 f" — display: {', '.join(c or '·' for c in self.display_cards)}; deck {len(self.deck)}, "
+        head = "Game over: " + self.result_text() if self.is_over else f"{self.to_move_name} to {self.step_info.does}"
+        lines = [f"{head} — display: {', '.join(c or '·' for c in self.display_cards)}; deck {len(self.deck)}, "
                  f"discard {len(self.discard)}"]
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
@@ -512,6 +533,11 @@ class GameState:
                          f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}")
         return "\n".join(lines)
+
+    def _over_words(self) -> str:
+        """The result at game over for the HTML view: "winner: Ann", or "57 points, major victory"."""
+        res = self.result()
+        return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
 
     def _repr_html_(self):
         b = self.board
@@ -530,7 +556,7 @@ class GameState:
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
                 f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
                 f"<td>{sc}</td></tr>")
-        status = ("<b>Game over</b> — winner: " + esc(self.winner()) if self.is_over else
+        status = ("<b>Game over</b> — " + esc(self._over_words()) if self.is_over else
                   f"<b>{esc(self.to_move_name)}</b>: {esc(self.step_info.does)} <i>({esc(self.step_info.rule)})</i>")
         display = ", ".join(esc(c or "·") for c in self.display_cards)
         return (f"<div class='thurn-state'><p>{status}</p><p>Display: {display} · deck {len(self.deck)} · "

@@ -312,13 +312,18 @@ def _ext_points(s, seat: int) -> float:
 
 
 def evaluate(s, seat: int, value=_player_value) -> float:
-    """How good ``s`` is for ``seat``: its estimated final score minus the best of the others' (points).
-    A finished game counts the winner's margin with a bonus for the win (base rules, Game End and Scoring)."""
+    """How good ``s`` is for ``seat``: its estimated final score minus the best of the others' (points); alone
+    (SoloPlay), its estimated final score. A finished game with a winner counts the winner's margin with a bonus
+    for the win (base rules, Game End and Scoring); a rating rates the score alone, so the score is the value."""
     mine = value(s, seat)
+    if len(s.players) == 1:
+        return mine
     others = max(value(s, i) for i in range(len(s.players)) if i != seat)
     v = mine - others
     if s.step == "over":
-        v += 5.0 if s.winner() == s.names[seat] else -5.0
+        win = s.result().winner
+        if win is not None:
+            v += 5.0 if win == seat else -5.0
     return v
 
 
@@ -422,9 +427,9 @@ class SearchBot:
         if len(actions) <= 1:
             return [(0.0, a, "the only legal action") for a in actions]
         out = []
+        against = " against the best other player" if len(state.players) > 1 else ""
         for value, a, n in self._search(state, actions, every=True):
-            out.append((value, a, f"{value:+.1f} points against the best other player at the horizon "
-                                  f"({n} sampled futures)"))
+            out.append((value, a, f"{value:+.1f} points{against} at the horizon ({n} sampled futures)"))
         return out
 
     # -- the search ---------------------------------------------------------------------------------------

@@ -443,7 +443,7 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     if state is None:
         return _text(board.name) + (f"<br><sup>route {route_text}</sup>" if route else "")
     if state.is_over:
-        head = f"Game over after {state.round_number} rounds · {_text(state.winner())} wins"
+        head = f"Game over after {state.round_number} rounds · {_text(state.result_text())}"
     else:
         head = f"Round {state.round_number} · {_text(state.to_move_name)} to move ({state.step} step)"
     history = state.history

@@ -100,7 +100,7 @@ def score_history(state: GameState) -> list[dict]:
 def score_timeline(state: GameState) -> go.Figure:
     """Each player's score (the final-score formula) after each of his turns, as a line per player."""
     traces = _score_lines(state, score_history(state), "turn", 5)
-    head = (f"Score after each turn · {esc(state.winner(), quote=False)} wins" if state.is_over
+    head = (f"Score after each turn · {esc(state.result_text(), quote=False)}" if state.is_over
             else f"Score after each turn so far ({state.turn_number} turns played)")
     return go.Figure(data=traces, layout=dict(
         title=dict(text=head), xaxis=dict(title=dict(text="turns the player has taken")),
@@ -186,7 +186,7 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     traces = _score_lines(state, rows, "round", 6)
     for trace in traces:
         trace["cliponaxis"] = False       # the markers of the first and the last round drawn whole at the axis' ends
-    head = (f"Scores over the game · {esc(state.winner(), quote=False)} wins" if state.is_over
+    head = (f"Scores over the game · {esc(state.result_text(), quote=False)}" if state.is_over
             else "Scores over the game so far")
     last = max(r["round"] for r in rows)
     return go.Figure(data=traces, layout=dict(

@@ -333,7 +333,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self._review_box = widgets.VBox()
         rounds = s.round_number
         self._over.children = (
-            widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.winner())} wins</h2>"
+            widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.result_text())}</h2>"
                          f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage's "
                          f"points + bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
                          f"{final_table_html(s)}"),

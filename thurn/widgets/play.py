@@ -78,7 +78,7 @@ def _whose(name: str) -> str:
 def _summary(state: GameState) -> str:
     """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
     if state.is_over:
-        return f"game over after {state.turn_number} turns, {state.winner()} wins"
+        return f"game over after {state.turn_number} turns, {state.result_text()}"
     n = len(state.history)
     return f"round {state.round_number}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
 
@@ -464,7 +464,7 @@ class Play(ClosesParts, widgets.VBox):
         self._state = after
         said = " ".join(self._log_of(after)[len(self._log_of(s)):])
         if after.is_over:
-            said += f" The game is over: {after.winner()} wins."
+            said += f" The game is over: {after.result_text()}."
         elif self.bots_pending:
             said += f" Next: {_whose(after.to_move_name)} action."
         else:
@@ -504,7 +504,7 @@ class Play(ClosesParts, widgets.VBox):
         last = "" if s.is_over else f" The last: {lines[-1]}"
         text = (" ".join(lines) if len(lines) <= BOT_LINES_MAX else
                 f"The bots took {n} actions (all of them in the log).{last}")
-        text += f" The game is over: {s.winner()} wins." if s.is_over else f" {_whose(s.to_move_name)} turn."
+        text += f" The game is over: {s.result_text()}." if s.is_over else f" {_whose(s.to_move_name)} turn."
         lead = self.messages.text if then and self.messages.kind == "info" else ""
         self.messages.info(f"{lead} Then: {text}" if lead else text)
         self._changed()
@@ -644,7 +644,7 @@ class Play(ClosesParts, widgets.VBox):
             told = " ".join(theirs[:BOT_LINES_MAX]) + (f" … and {more} more, in the log." if more > 0 else "")
             text += f" Then: {told}"
             if self._state.is_over:
-                text += f" The game is over: {self._state.winner()} wins."
+                text += f" The game is over: {self._state.result_text()}."
             else:
                 text += f" {_whose(self._state.to_move_name)} turn."
         elif self.bots_pending and self.pace == "step":
@@ -991,7 +991,7 @@ class Play(ClosesParts, widgets.VBox):
 
     def _show_status(self, s: GameState) -> None:
         if s.is_over:
-            text = f"<b>Game over</b> after {s.turn_number} turns: <b>{html.escape(s.winner())}</b> wins."
+            text = f"<b>Game over</b> after {s.turn_number} turns: <b>{html.escape(s.result_text())}</b>."
         else:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
@@ -1217,7 +1217,7 @@ class Play(ClosesParts, widgets.VBox):
             return
         table = final_table_html(s)
         chart = go.FigureWidget(viz.score_chart(s))
-        self._final.children = (widgets.HTML(f"<h3>Final scores — {html.escape(s.winner())} wins</h3>{table}"),
+        self._final.children = (widgets.HTML(f"<h3>Final scores — {html.escape(s.result_text())}</h3>{table}"),
                                 chart)
 
     # -- the action buttons --------------------------------------------------------------------------------------------

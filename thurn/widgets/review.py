@@ -147,7 +147,7 @@ class GameReview(ClosesParts, widgets.VBox):
         self.player_picker.observe(lambda change: self._compute(), names="value")
 
         head = widgets.HTML(f"<h3 style='margin:4px 0'>Game review: {html.escape(' · '.join(names))}"
-                            f"{' — ' + html.escape(self.state.winner()) + ' wins' if self.state.is_over else ''}"
+                            f"{' — ' + html.escape(self.state.result_text()) if self.state.is_over else ''}"
                             f"</h3><div style='color:#555'>Each decision with a choice, ranked by the search bot "
                             f"(value: the points it expects the player to end ahead of the best other player); "
                             f"the game itself is never changed.</div>")
@@ -365,7 +365,7 @@ class GameReview(ClosesParts, widgets.VBox):
                          f"{esc(r['best'])}, loss {r['loss']:.1f})</span>" if r["rank"] > 1 else
                          " <span style='color:#1d6b2f'>(the search bot's choice too)</span>")
         elif s.is_over:
-            note = f"<br><b>Game over</b>: {esc(s.winner())} wins."
+            note = f"<br><b>Game over</b>: {esc(s.result_text())}."
         self.replay_text.value = f"<div style='min-height:3em'>{last}{note}</div>"
         if draw:
             refresh(self.map, self._map_figure(k))

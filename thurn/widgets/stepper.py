@@ -556,7 +556,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
         s = self.state
         if s.is_over:
             step = s.ruleset.steps[s.step]
-            return (f"<div style='line-height:1.4'><p style='margin:6px 0'><b>{html.escape(s.winner())} wins.</b></p>"
+            return (f"<div style='line-height:1.4'><p style='margin:6px 0'><b>{html.escape(s.result_text())}.</b></p>"
                     f"<p style='margin:6px 0'><b>{html.escape(self.cite(step.rule))}</b>: "
                     f"{html.escape(self.lesson_summary(step.rule))}</p></div>")
         step = s.ruleset.steps[s.step]
@@ -636,6 +636,6 @@ class GuidedGame(ClosesParts, widgets.VBox):
 
     def __repr__(self) -> str:
         s = self.live
-        status = f"over, {s.winner()} wins" if s.is_over else f"{s.to_move_name} to move"
+        status = f"over, {s.result_text()}" if s.is_over else f"{s.to_move_name} to move"
         return (f"<GuidedGame {self.player} against {self.bot_name}: {len(self.events)} actions, {status}; "
                 f"moment {self.shown} shown>")
