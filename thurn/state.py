@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from . import turn
 from .errors import IllegalAction
 from . import effects
 from .scoring import carriage_points
+from .step_text import does_now
 
 _new = object.__new__
 _OVER = turn.OVER
@@ -322,8 +323,11 @@ class GameState:
 
     @property
     def step_info(self) -> turn.StepSpec:
-        """What the current step is about, and its rule (from the ruleset)."""
-        return self.ruleset.steps[self.step]
+        """What the current step is about, and its rule (from the ruleset); its ``does`` names only what is legal
+        now where the step offers several kinds of action (see :func:`thurn.step_text.does_now`)."""
+        spec = self.ruleset.steps[self.step]
+        does = does_now(self)
+        return spec if does == spec.does else replace(spec, does=does)
 
     @property
     def end_triggered_by(self) -> str | None:

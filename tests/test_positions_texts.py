@@ -1,0 +1,115 @@
+"""Issue 23, part "positions": every action class at the top level, and the state's text at the score step naming
+only what is legal now (base rules, 3: one official per turn; the Cartwright only where he helps)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import thurn
+from thurn.variants import REGISTRY
+
+from helpers import at_score
+
+RULESETS = [()] + [(name,) for name in sorted(REGISTRY)] + [tuple(sorted(REGISTRY))]
+
+
+def _action_classes() -> dict:
+    """Every Action subclass (recursively) defined in thurn, by kind."""
+    out, todo = {}, [thurn.Action]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            todo.append(sub)
+            if sub.__module__.startswith("thurn.") and isinstance(getattr(sub, "kind", None), str):
+                out.setdefault(sub.kind, []).append(sub)
+    return out
+
+
+@pytest.mark.parametrize("expansions", RULESETS)
+def test_every_action_kind_of_every_ruleset_has_its_class_at_the_top_level(expansions):
+    classes = _action_classes()
+    rs = thurn.Rules(expansions=expansions).ruleset
+    for kind in rs.kinds:
+        assert kind in classes, f"no action class for the kind {kind!r}"
+        for cls in classes[kind]:
+            assert getattr(thurn, cls.__name__, None) is cls, f"thurn.{cls.__name__} is missing"
+            assert cls.__name__ in thurn.__all__
+
+
+def test_return_tiles_is_importable_from_thurn():
+    from thurn import ReturnTiles
+
+    assert ReturnTiles(["postmaster", "cartwright"], card="deck").notation == "return postmaster+cartwright take deck"
+
+
+# -- the state's text at the score step -------------------------------------------------------------------------
+
+def _officials_named(state, text: str) -> set:
+    return {o.id for o in state.board.officials if o.name in text}
+
+
+def _check_words(s) -> None:
+    """What the state says the player may do names only legal options (str, the step's does, the HTML)."""
+    legal = s.legal_actions()
+    does = s.step_info.does
+    callable_now = {a.official for a in legal if a.kind == "official"}
+    cartwright = any(a.kind == "score" and a.cartwright for a in legal)
+    for text in (does, str(s).splitlines()[0], s._repr_html_()):
+        named = _officials_named(s, text)
+        if cartwright:
+            named.discard("cartwright")
+        assert named <= callable_now, (text, callable_now)
+    assert ("score the route" in does) == any(a.kind == "score" for a in legal), does
+    assert ("end the turn" in does) == any(a.kind == "end" for a in legal), does
+
+
+def test_the_postal_carrier_is_not_suggested_after_the_postmaster_helped():
+    """Base rules, 2: one official per turn; the Postmaster helped, so the score step offers no Postal Carrier."""
+    s = at_score(["Mannheim", "Carlsruhe", "Stuttgart"], official="postmaster")
+    assert s.step == "score"
+    assert not any(a.kind == "official" for a in s.legal_actions())
+    assert "Postal Carrier" not in s.step_info.does
+    assert "Postal Carrier" not in str(s).splitlines()[0]
+    assert "Postal Carrier" not in s._repr_html_()
+    assert "score the route" in s.step_info.does and "end the turn" in s.step_info.does
+    _check_words(s)
+
+
+def test_a_short_route_is_not_offered_for_scoring():
+    s = at_score(["Mannheim", "Carlsruhe"])
+    assert not any(a.kind == "score" for a in s.legal_actions())
+    assert "score the route" not in s.step_info.does
+    _check_words(s)
+
+
+def test_the_cartwright_is_named_only_where_he_can_help():
+    s = at_score(["Mannheim", "Carlsruhe", "Stuttgart"])     # carriage 3 earned without him; 4 needs 4 cards - 2
+    helps = any(a.kind == "score" and a.cartwright for a in s.legal_actions())
+    assert ("Cartwright" in s.step_info.does) == helps
+
+
+@pytest.mark.parametrize("expansions", RULESETS)
+def test_the_score_steps_words_name_only_legal_options_in_random_games(expansions):
+    rules = thurn.Rules(expansions=expansions)
+    seen = 0
+    for seed in range(6):
+        s = thurn.new_game(["Ann", "Ben", "Cid"], seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.step == "score":
+                _check_words(s)
+                seen += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert seen > 20
+
+
+def test_the_play_apps_status_line_names_no_official_who_cannot_help():
+    widgets = pytest.importorskip("ipywidgets")
+    assert widgets
+    from thurn.widgets.play import Play
+
+    s = at_score(["Mannheim", "Carlsruhe", "Stuttgart"], official="postmaster")
+    app = Play(["Ann", "Ben"], state=s, autosave=False)
+    assert "score the route" in app._status.value
+    assert "Postal Carrier" not in app._status.value
