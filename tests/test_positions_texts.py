@@ -113,3 +113,51 @@ def test_the_play_apps_status_line_names_no_official_who_cannot_help():
     app = Play(["Ann", "Ben"], state=s, autosave=False)
     assert "score the route" in app._status.value
     assert "Postal Carrier" not in app._status.value
+
+
+# -- state.player() shows the expansions' things -------------------------------------------------------------------
+
+def _played(rules, actions=150, seed=1):
+    s = thurn.new_game(["Ann", "Ben"], seed=seed, rules=rules)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        s = s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_player_shows_letters_office_tiles_and_chips():
+    """Messenger: the nobility letters and the figure in front of a player; Offices: his office tiles and chips."""
+    s = _played({"expansions": ["messenger", "offices"]})
+    L, O = s.ext["messenger"], s.ext["offices"]
+    order = thurn.expansions.offices.order()
+    for seat, name in enumerate(s.names):
+        view = s.player(name)
+        assert view.extras["letters"] == L.held[seat]
+        assert view.extras["Princess' Messenger"] == (L.holder == seat)
+        assert view.extras["chips"] == O.chips[seat]
+        assert view.extras["office tiles"] == {s.board.official(o).name: k for o, k in zip(order, O.tiles[seat]) if k}
+        assert "extras=" in repr(view) and f"<th style='text-align:left'>letters</th><td>{L.held[seat]}</td>" \
+            in view._repr_html_()
+        assert f"letters {L.held[seat]}" in str(s).splitlines()[1 + seat]
+    assert thurn.new_game(["Ann", "Ben"], seed=1).player().extras == {}
+
+
+def test_a_variants_per_player_values_are_shown_and_escaped():
+    from thurn.variants import Variant, register, unregister
+
+    class Seals(Variant):
+        name = "seals_for_test"
+        fields = {"<seal>": "public"}
+
+        def setup(self, s):
+            s.set_ext("<seal>", ("<b>red</b>",) * s.num_players)
+
+    register(Seals)
+    try:
+        s = thurn.new_game(["Ann", "Ben"], seed=1, rules={"expansions": ["seals_for_test"]})
+        view = s.player("Ben")
+        assert view.extras == {"<seal>": "<b>red</b>"}
+        page = view._repr_html_()
+        assert "&lt;seal&gt;" in page and "&lt;b&gt;red&lt;/b&gt;" in page and "<b>red</b>" not in page
+    finally:
+        unregister("seals_for_test")

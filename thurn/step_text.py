@@ -9,11 +9,11 @@ from __future__ import annotations
 
 
 def does_now(s) -> str:
-    """The options of the current step that are legal now, in words ("score the route or end the turn"); the step's
-    own ``does`` where it offers one kind of action or nothing is legal (the game is over)."""
+    """The options of the current step that are legal now, in words ("score the route or end the turn"), where the
+    step's own ``does`` names an official (the score step: "call the Postal Carrier"); else the step's ``does``."""
     spec = s.ruleset.steps[s.step]
-    if len(spec.kinds) < 2 or "official" not in spec.kinds or s.is_over:
-        return spec.does
+    if len(spec.kinds) < 2 or s.is_over or not any(o.name in spec.does for o in s.board.officials):
+        return spec.does            # the step's words suggest no official: they hold in every position
     legal = s.legal_actions()
     if not legal:
         return spec.does
