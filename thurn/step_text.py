@@ -21,7 +21,7 @@ def does_now(s) -> str:
     for kind in _kinds_in_order(spec.kinds, legal):
         mine = [a for a in legal if a.kind == kind]
         if kind == "score":
-            parts.append(_score_words(mine))
+            parts.append(_score_words(s, mine))
         elif kind == "official":
             parts.extend(_official_words(s, mine))
         elif kind == "end":
@@ -40,14 +40,23 @@ def _kinds_in_order(declared, legal) -> list:
     return [k for k in declared if k in present] + [k for k in present if k not in declared]
 
 
-def _score_words(scores) -> str:
-    with_help = any(a.cartwright for a in scores)
-    without = any(not a.cartwright for a in scores)
-    if with_help and without:
-        return "score the route (the Cartwright may help you take a carriage)"
-    if with_help:
-        return "score the route with the Cartwright's help"
-    return "score the route"
+def _score_words(s, scores) -> str:
+    """"score the route", naming the official who helps while scoring (base rules, 3c: the Cartwright) only where a
+    legal scoring takes his help."""
+    with_help = any(getattr(a, "cartwright", False) for a in scores)
+    if not with_help:
+        return "score the route"
+    name = _name(s, "cartwright")
+    if all(getattr(a, "cartwright", False) for a in scores):
+        return f"score the route with the {name}'s help"
+    return f"score the route (the {name} may help you take a carriage)"
+
+
+def _name(s, oid: str) -> str:
+    try:
+        return s.board.official(oid).name
+    except ValueError:
+        return oid.replace("_", " ")
 
 
 def _official_words(s, calls) -> list:
