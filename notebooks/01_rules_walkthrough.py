@@ -865,7 +865,7 @@ tie = thurn.GameState.from_position({
     "players": [{"name": "Ann", "tiles": [["route_5", 2]]},
                 {"name": "Ben", "tiles": [["route_7", 2]]},
                 {"name": "Cat", "tiles": [["game_end", 1]]}],
-    "end_triggered_by": 2,
+    "end_triggered_by": "Cat",
     "turn": {"step": "over"},
 })
 tie.returns()

@@ -267,7 +267,7 @@ long_route = thurn.GameState.from_position({
     "rules": {"expansions": ["messenger"]},
     "players": [{"name": "Ann", "route": ["Mannheim", "Carlsruhe", "Freiburg"]}, {"name": "Ben"}],
     "turn": {"step": "score", "draws": 1, "plays": 1},
-    "ext": {"messenger": {"cities": game.board.all_mask, "held": [0, 1], "holder": 1, "budget": 0, "paid": [], "spent": 0}}})
+    "ext": {"messenger": {"holder": "Ben"}}})   # the rest is derived: letters on every city, 0 and 1 held
 decide = options_table(long_route)
 decide[["option", "houses", "carriage", "declines", "letters", "messenger", "points"]].head(4)
 

@@ -75,7 +75,7 @@ def test_a_house_where_the_letter_still_lies_is_refused():
 def test_a_letter_gone_without_a_house_is_refused():
     s, pos = messenger_position()
     ulm = s.board.index("Ulm")
-    pos["ext"]["messenger"]["cities"] &= ~(1 << ulm)
+    pos["ext"]["messenger"]["cities"].remove(s.board.city_name(ulm))     # city names since issue 23
     pos["ext"]["messenger"]["held"][0] += 1
     with pytest.raises(PositionError) as e:
         GameState.from_position(pos)
@@ -84,7 +84,7 @@ def test_a_letter_gone_without_a_house_is_refused():
 
 def test_a_house_that_took_its_letter_loads():
     s, pos = messenger_position(houses=["Ulm"], houses_left=19)
-    pos["ext"]["messenger"]["cities"] &= ~(1 << s.board.index("Ulm"))
+    pos["ext"]["messenger"]["cities"].remove("Ulm")                    # city names since issue 23
     pos["ext"]["messenger"]["held"][0] += 1
     assert GameState.from_position(pos).ext["messenger"].held[0] == pos["ext"]["messenger"]["held"][0]
 

@@ -179,7 +179,7 @@ MALFORMED = {
     "rules board a number": (position(rules={"board": 5}), "rules.board"),
     "rules a list": (position(rules=[]), "rules"),
     "turns_taken huge": (position(turns_taken=10 ** 12), "turns_taken"),
-    "end_triggered_by text": (position(end_triggered_by="Ann"), "end_triggered_by"),
+    "end_triggered_by unknown name": (position(end_triggered_by="Zed"), "end_triggered_by"),
 }
 
 

@@ -32,7 +32,7 @@ GAME_FORMAT = "thurn-game/1"
 TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "officials", "official")
 POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left",
                    "start_player", "turn_owner", "to_move", "interruptions", "current", "turn", "end_triggered_by",
-                   "turns_taken", "seed", "shuffles", "ext")
+                   "turn_number", "turns_taken", "seed", "shuffles", "ext")
 #: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
 MAX_INTERRUPTIONS = 64
 PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles")
@@ -207,7 +207,7 @@ def _ext_dict(s) -> dict:
     out = {}
     for v in s.rules.variants:
         if v.name in s.ext:
-            out[v.name] = v.dump(s.ext[v.name])
+            out[v.name] = v.dump_position(s, s.ext[v.name])
         for field in v.fields:
             if field in s.ext:
                 out[field] = list(s.ext[field])
@@ -250,8 +250,8 @@ def position_dict(s: GameState) -> dict:
         "interruptions": [[seat, step] for seat, step in s.interruptions],
         "turn": {"step": s.step, "draws": s.draws, "draws_allowed": s.draws_allowed, "plays": s.plays,
                  "plays_allowed": s.plays_allowed, "officials": list(s.officials)},
-        "end_triggered_by": s.end_by,
-        "turns_taken": s.turns,
+        "end_triggered_by": None if s.end_by is None else s.names[s.end_by],
+        "turn_number": s.turns,
         "seed": s.seed,
         "shuffles": s.shuffles,
         "ext": _ext_dict(s),
@@ -486,11 +486,8 @@ def _position(data, boards) -> GameState:
     if s.to_move != s.turn_owner and not s.interruptions:
         raise PositionError(f"to_move is seat {s.to_move} but the turn is seat {s.turn_owner}'s and nothing "
                             f"interrupts it (interruptions is empty).")
-    s.turns = _int(data, "turns_taken", 0, "", 0, MAX_COUNT)
-    eb = data.get("end_triggered_by")
-    if eb is not None:
-        eb = _int(data, "end_triggered_by", None, "", 0, n - 1)
-    s.end_by = eb
+    s.turns = _turn_number(data)
+    s.end_by = _end_triggered_by(s, data.get("end_triggered_by"))
     _turn(s, data.get("turn", {}), players, board)
     _check_interrupted(s)
     _check_tiles(s, board, rules)
@@ -513,7 +510,7 @@ def _position(data, boards) -> GameState:
             loaded[k] = _player_field(k, v, n)
             continue
         try:
-            loaded[k] = by_name[k].load(v)
+            loaded[k] = by_name[k].load_position(s, v)
         except ThurnError:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
@@ -526,6 +523,27 @@ def _position(data, boards) -> GameState:
             raise PositionError(f"The position switches on the {v.name} expansion but has no ext.{v.name}.")
     turn.settle(s)
     return s
+
+
+def _turn_number(data) -> int:
+    """``turn_number``: the player-turns finished so far, all players together (``state.turn_number``); files written
+    before issue 23 call it ``turns_taken`` (not ``state.turns_taken(player)``, which counts one player's turns)."""
+    if "turn_number" in data and "turns_taken" in data:
+        raise PositionError("a position gives the turns finished once: 'turn_number' ('turns_taken' in older files).")
+    return _int(data, "turn_number" if "turn_number" in data else "turns_taken", 0, "", 0, MAX_COUNT)
+
+
+def _end_triggered_by(s, v):
+    """``end_triggered_by``: the name of the player who took the last carriage first or placed his last house, as
+    ``state.end_triggered_by`` gives it (base rules, Game End); older files give his seat, still read."""
+    if v is None:
+        return None
+    if isinstance(v, str):
+        try:
+            return s.seat(v[:100])
+        except ThurnError as e:
+            raise PositionError(f"end_triggered_by: {e}") from None
+    return _int({"end_triggered_by": v}, "end_triggered_by", None, "", 0, len(s.names) - 1)
 
 
 def _interruptions(raw, n: int, rules) -> tuple:

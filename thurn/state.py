@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from . import turn
 from .errors import IllegalAction
 from .result import Result
 from . import effects
 from .scoring import carriage_points
+from .step_text import does_now
 
 _new = object.__new__
 _OVER = turn.OVER
@@ -77,6 +78,9 @@ class PlayerView:
     houses_left: int
     carriages: tuple[int, ...]
     tiles: tuple[tuple[str, int], ...]
+    #: The expansions' things in front of the player, in the game's words ({"letters": 2, "chips": 1, ...}): each
+    #: variant switched on fills its part through its ``player_extras`` hook.
+    extras: dict = field(default_factory=dict, hash=False)
 
     @property
     def carriage(self) -> int:
@@ -94,8 +98,20 @@ class PlayerView:
                 ("houses", f"{len(self.houses)} placed ({', '.join(self.houses) or 'none'}), {self.houses_left} left"),
                 ("carriage", str(self.carriage or "—")),
                 ("tiles", ", ".join(f"{s} {v}" for s, v in self.tiles) or "—")]
-        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{esc(v)}</td></tr>" for k, v in rows)
+        rows += [(str(k), extra_words(v)) for k, v in self.extras.items()]
+        body = "".join(f"<tr><th style='text-align:left'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows)
         return f"<b>{esc(self.name)}</b> (seat {self.seat})<table>{body}</table>"
+
+
+def extra_words(value) -> str:
+    """An expansion's value shown in words: a mapping as "2 Postmaster, 1 Cartwright", a flag as yes/no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{v} {k}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value) or "none"
+    return "—" if value is None else str(value)
 
 
 class LegalActions:
@@ -333,8 +349,11 @@ class GameState:
 
     @property
     def step_info(self) -> turn.StepSpec:
-        """What the current step is about, and its rule (from the ruleset)."""
-        return self.ruleset.steps[self.step]
+        """What the current step is about, and its rule (from the ruleset); its ``does`` names only what is legal
+        now where the step offers several kinds of action (see :func:`thurn.step_text.does_now`)."""
+        spec = self.ruleset.steps[self.step]
+        does = does_now(self)
+        return spec if does == spec.does else replace(spec, does=does)
 
     @property
     def end_triggered_by(self) -> str | None:
@@ -368,7 +387,14 @@ class GameState:
         p, b = self.players[i], self.board
         return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
-                          tuple((b.stacks[s].id, v) for s, v in p.tiles))
+                          tuple((b.stacks[s].id, v) for s, v in p.tiles), self._extras(i))
+
+    def _extras(self, seat: int) -> dict:
+        """The expansions' things in front of ``seat`` (each variant's ``player_extras``), in the game's words."""
+        out: dict = {}
+        for v in self.rules.variants:
+            out.update(v.player_extras(self, seat))
+        return out
 
     def hand(self, player=None) -> list[str]:
         return list(self.player(player).hand)
@@ -531,7 +557,8 @@ class GameState:
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
                          f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
                          f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
-                         f"tiles {sum(v for _, v in p.tiles)}")
+                         f"tiles {sum(v for _, v in p.tiles)}"
+                         + "".join(f"; {k} {extra_words(v)}" for k, v in self._extras(i).items()))
         return "\n".join(lines)
 
     def _over_words(self) -> str:

@@ -154,6 +154,21 @@ class Variant:
         """Back from :meth:`dump` (the data may come from someone else's file: check it, and bound every size)."""
         return data
 
+    def player_extras(self, state, seat: int) -> dict:
+        """What this variant puts in front of ``seat``, in the game's words, for ``state.player()`` and the state's
+        text (``{"letters": 2}``); by default the variant's per-player ``fields``."""
+        return {f: state.ext[f][seat] for f in self.fields if f in state.ext}
+
+    def dump_position(self, state, value):
+        """The variant's part of a written position: by default :meth:`dump`; a variant may write names (cities,
+        players) and leave out what the rest of the position derives (``state`` is the position's state)."""
+        return self.dump(value)
+
+    def load_position(self, state, data):
+        """The variant's part of a read position: by default :meth:`load`; a variant may read names and derive the
+        fields left out from ``state`` (its board, players, turn and step are read already; ``state.ext`` not yet)."""
+        return self.load(data)
+
     def check_loaded(self, state) -> None:
         """Check a loaded position's part of this variant against its board and players (raise PositionError)."""
 

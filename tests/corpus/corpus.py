@@ -43,6 +43,11 @@ def lineup(bots):
 def fingerprint(state) -> str:
     """What must stay identical: the position in the base game's terms and the legal actions, in notation."""
     pos = state.position()
+    # the turns finished and the end's trigger in the terms of the recording: "turns_taken" and a seat (issue 23
+    # writes "turn_number" and the player's name, as the state names them)
+    pos["turns_taken"] = pos.pop("turn_number")
+    if pos["end_triggered_by"] is not None:
+        pos["end_triggered_by"] = state.names.index(pos["end_triggered_by"])
     keep = {k: pos[k] for k in ("players", "display", "deck", "discard", "stacks", "carriages_left", "start_player",
                                 "turn", "end_triggered_by", "turns_taken", "shuffles")}
     # in the terms of position format 1, in which the corpus was recorded: the turn's owner was "current", and the

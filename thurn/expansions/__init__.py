@@ -50,5 +50,6 @@ def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> in
 
 
 from . import messenger, offices  # noqa: E402  (registers the expansions)
+from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
 
-__all__ = ["component", "count", "messenger", "offices"]
+__all__ = ["component", "count", "messenger", "offices", "ReturnTiles"]

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import BoardDataError, IllegalAction, PositionError
+from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ..scoring import popcount
-from ..turn.base import (DRAW, PLAY, OfficialHandler, _draw_skipped, _illegal, do_administrator, table)
+from ..turn.base import (DRAW, OVER, PLAY, OfficialHandler, _draw_skipped, _illegal, do_administrator, table)
 from ..turn.machine import OfficialsPolicy
 from ..variants import Variant, register
 from . import component, count
@@ -231,6 +231,11 @@ class Messenger(Variant):
         """The figure's holder at the end: one point; letters are worth nothing (Messenger)."""
         return {"messenger": self.c.points if letters(s).holder == seat else 0}
 
+    def player_extras(self, s, seat) -> dict:
+        """The nobility letters in front of the player, and the Princess' Messenger if he holds it (Messenger)."""
+        L = letters(s)
+        return {"letters": L.held[seat], "Princess' Messenger": L.holder == seat}
+
     # -- saved positions -----------------------------------------------------------------------------------------
     def dump(self, L: Letters) -> dict:
         return {"cities": L.cities, "held": list(L.held), "holder": None if L.holder < 0 else L.holder,
@@ -269,6 +274,102 @@ class Messenger(Variant):
             raise PositionError(f"ext.messenger counts more than the {c.letters} nobility letters of the game.")
         return L
 
+    def dump_position(self, s, L: Letters) -> dict:
+        """The letters as a position writes them: the cities by name, the figure's holder by name; the turn's
+        budget, the officials paid and the letters spent only where they differ from what the rest derives (see
+        :meth:`load_position`)."""
+        out = {"cities": s.board.names_of(L.cities), "held": list(L.held),
+               "holder": None if L.holder < 0 else s.names[L.holder]}
+        if L.budget != self._budget(s, L.held):
+            out["budget"] = L.budget
+        if L.paid != self._paid(s, L.holder):
+            out["paid"] = [[o, n] for o, n in L.paid]
+        if L.spent != self._spent(s, L.cities, L.held):
+            out["spent"] = L.spent
+        return out
+
+    def load_position(self, s, data) -> Letters:
+        """The letters of a position (Messenger, Preparation and The Nobility Letters); every field may be left out:
+
+        - ``cities`` (city names; a bit mask in older files): the cities whose letter still lies there; default
+          every city without a house (the first house placed in a city takes its letter);
+        - ``held`` (one number per seat): default the letters dealt at the start (0, 1, 2, 3 from the start player)
+          and the letter of each city where one player alone has a house (several players there: give ``held``);
+        - ``holder`` (a player's name or seat, or null): the Messenger figure; default beside the board;
+        - ``budget``: the letters the turn's owner may still spend; default the letters he holds;
+        - ``paid`` (``[[official, letters], ...]``): default the officials of this turn beyond the free one, each
+          at the price now;
+        - ``spent``: the letters paid in this game; default the letters dealt out less those on the board and held.
+        """
+        if not isinstance(data, dict):
+            raise PositionError("ext.messenger should be an object with cities, held, holder, budget, paid, spent.")
+        _known(data, ("cities", "held", "holder", "budget", "paid", "spent"))
+        d = dict(data)
+        cities = d.get("cities")
+        if isinstance(cities, list):
+            d["cities"] = _city_mask(s.board, cities)
+        elif cities is None:
+            d["cities"] = (s.board.all_mask & ~_built(s)) if self.c.per_city else 0
+        if d.get("held") is None:
+            d["held"] = self._held(s)
+        holder = d.get("holder")
+        if isinstance(holder, str):
+            try:
+                d["holder"] = s.seat(holder[:100])
+            except ValueError as e:
+                raise PositionError(f"ext.messenger.holder: {e}") from None
+        if d.get("budget") is None:
+            d["budget"] = self._budget(s, d["held"]) if isinstance(d["held"], list) else 0
+        if d.get("paid") is None:
+            seat = d.get("holder")
+            d["paid"] = [list(p) for p in self._paid(s, seat if isinstance(seat, int) else -1)]
+        if d.get("spent") is None:
+            ok = isinstance(d["cities"], int) and isinstance(d["held"], list) and all(
+                isinstance(h, int) for h in d["held"])
+            d["spent"] = self._spent(s, d["cities"], tuple(d["held"])) if ok else 0
+        return self.load(d)
+
+    # the values a position may leave out, derived from the rest of it
+    def _held(self, s) -> list:
+        n = s.num_players
+        held = [0] * n
+        for k in range(n):
+            held[(s.start_player + k) % n] = self.c.start[k] if k < len(self.c.start) else 0
+        if not self.c.per_city:
+            return held
+        board = s.board
+        shared = []
+        for c in range(len(board.cities)):
+            owners = [i for i, p in enumerate(s.players) if p.houses >> c & 1]
+            if len(owners) == 1:
+                held[owners[0]] += 1
+            elif owners:
+                shared.append(board.city_name(c))
+        if shared:
+            raise PositionError(f"ext.messenger.held cannot be derived: several players have houses in "
+                                f"{', '.join(shared[:5])}, and only the first house placed there took its letter "
+                                f"({R_LETTERS}); give each player's letters in ext.messenger.held.", "letters_unknown")
+        return held
+
+    def _budget(self, s, held) -> int:
+        """Letters held at the start of the turn and not spent since: the letters the turn's owner holds now
+        (those he paid have left his hand); none once the game is over."""
+        if s.step == OVER or not 0 <= s.turn_owner < len(held):
+            return 0
+        return held[s.turn_owner]
+
+    def _paid(self, s, holder: int) -> tuple:
+        """The officials of this turn beyond the free ones, each at the price for the turn's owner."""
+        price = self.c.cost_holder if holder == s.turn_owner else self.c.cost
+        return tuple((o, price) for o in s.officials[self.c.free:])
+
+    def _spent(self, s, cities: int, held) -> int:
+        """Letters only move from a city to a player and from a player out of the game: those dealt out (one per
+        city, the start letters) less those on the board and held have been spent."""
+        n = s.num_players
+        dealt = (len(s.board.cities) if self.c.per_city else 0) + sum(self.c.start[:n])
+        return max(0, dealt - popcount(cities) - sum(held))
+
     def check_loaded(self, s) -> None:
         """A loaded position's letters agree with its board and players."""
         L = letters(s)
@@ -296,6 +397,37 @@ class Messenger(Variant):
             raise PositionError(f"ext.messenger: the letter of {', '.join(board.names_of(gone))} is gone, but nobody "
                                 f"has a house there; only the first house placed in a city takes its letter "
                                 f"({R_LETTERS}).", "letters_inconsistent")
+
+
+def _known(data: dict, fields) -> None:
+    for k in data:
+        if k not in fields:
+            raise UnknownName("field of ext.messenger", k if not isinstance(k, str) else k[:100], list(fields))
+
+
+def _built(s) -> int:
+    built = 0
+    for p in s.players:
+        built |= p.houses
+    return built
+
+
+def _city_mask(board, names) -> int:
+    """A bit mask from a list of city names (ext.messenger.cities)."""
+    if len(names) > len(board.cities):
+        raise PositionError(f"ext.messenger.cities lists {len(names)} cities; the board has {len(board.cities)}.")
+    mask = 0
+    for name in names:
+        if not isinstance(name, str):
+            raise PositionError(f"ext.messenger.cities: a city is given by its name (text), not {str(name)[:40]!r}.")
+        try:
+            c = board.index(name[:100])
+        except ValueError as e:
+            raise PositionError(f"ext.messenger.cities: {e}") from None
+        if mask >> c & 1:
+            raise PositionError(f"ext.messenger.cities names {board.city_name(c)} twice; a city has one letter.")
+        mask |= 1 << c
+    return mask
 
 
 # -- pure readings for the apps, the what-if answers and the bots ---------------------------------------------------

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .. import effects
 from ..actions import Action, official_key, set_fields
 from ..board import fold
-from ..errors import BoardDataError, IllegalAction, PositionError
+from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ..scoring import popcount
 from ..turn.base import _names, table, take_card
 from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
@@ -450,6 +450,12 @@ class OfficesOfHonor(Variant):
     def parse(self, text):
         return parse_return(text)
 
+    def player_extras(self, s, seat) -> dict:
+        """The office tiles in front of the player (by office) and his victory point chips (Offices)."""
+        O = offices(s)
+        tiles = {s.board.official(o).name: k for o, k in zip(self.c.order, O.tiles[seat]) if k}
+        return {"office tiles": tiles, "chips": O.chips[seat]}
+
     # -- saved positions -----------------------------------------------------------------------------------------
     def dump(self, O: Offices) -> dict:
         order = self.c.order
@@ -493,6 +499,53 @@ class OfficesOfHonor(Variant):
         if sum(O.chips) + O.chips_left != self.c.chips:
             raise PositionError(f"ext.offices: the chips held and left should add up to {self.c.chips}.")
         return O
+
+    def load_position(self, s, data) -> Offices:
+        """Offices of Honor's part of a position (Offices, Preparation and Returning tiles); every field may be left
+        out, and an office left out of a player's ``tiles`` counts none:
+
+        - ``tiles`` (per seat, ``{office: count}``): default none;
+        - ``stacks`` (``{office: count}``): default the tiles for this many players less those held;
+        - ``chips`` (per seat): default none; ``chips_left``: default the chips not held;
+        - ``pending``: default whether a stack is empty outside a return round (the round is due at once);
+        - ``rounds``, ``series``: default 1 inside a return round, else 0.
+        """
+        if not isinstance(data, dict):
+            raise PositionError("ext.offices should be an object with stacks, tiles, chips and chips_left.")
+        for k in data:
+            if k not in ("stacks", "tiles", "chips", "chips_left", "pending", "rounds", "series"):
+                raise UnknownName("field of ext.offices", k if not isinstance(k, str) else k[:100],
+                                  ["stacks", "tiles", "chips", "chips_left", "pending", "rounds", "series"])
+        n = s.num_players
+        if n not in self.c.tiles:
+            raise PositionError(f"Offices of Honor is played by {min(self.c.tiles)} to {max(self.c.tiles)} players.")
+        order, full = self.c.order, dict(zip(self.c.order, self.c.tiles[n]))
+        d = dict(data)
+        tiles = d.get("tiles")
+        if tiles is None:
+            tiles = [{} for _ in range(n)]
+        if isinstance(tiles, list) and len(tiles) <= 8 and all(isinstance(t, dict) for t in tiles):
+            tiles = [{o: t.get(o, 0) for o in order} | {k: v for k, v in t.items() if k not in order} for t in tiles]
+        d["tiles"] = tiles
+        stacks = d.get("stacks")
+        if stacks is None and isinstance(tiles, list) and all(isinstance(t, dict) for t in tiles):
+            held = {o: sum(v for v in (t.get(o, 0) for t in tiles) if isinstance(v, int)) for o in order}
+            stacks = {o: max(0, full[o] - held[o]) for o in order}
+        d["stacks"] = stacks
+        chips = d.get("chips")
+        if chips is None:
+            chips = d["chips"] = [0] * n
+        if d.get("chips_left") is None and isinstance(chips, list) and all(
+                isinstance(c, int) and not isinstance(c, bool) for c in chips):
+            d["chips_left"] = max(0, self.c.chips - sum(chips))
+        returning = s.step in (RETURN, CHECK)
+        for key in ("rounds", "series"):
+            if d.get(key) is None:
+                d[key] = 1 if returning else 0
+        if d.get("pending") is None:
+            d["pending"] = (not returning and s.step != FINAL and isinstance(stacks, dict)
+                            and any(stacks.get(o) == 0 for o in order))
+        return self.load(d)
 
     def check_loaded(self, s) -> None:
         O = offices(s)
