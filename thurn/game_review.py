@@ -145,7 +145,9 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
         chosen = state.ruleset.parse(chosen)
     if len(legal) < 2:
         return [(0.0, a) for a in legal]
-    cands = list(bot._candidates(state, legal))
+    from .information import player_view
+
+    cands = list(bot._candidates(player_view(state), legal))       # the greedy ranking sees what the player saw
     if chosen is not None and chosen not in cands:
         why = state.why_illegal(chosen)
         if why is not None:
@@ -272,7 +274,9 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
         return ""
     from .bots.greedy import GreedyBot
 
-    ranked = GreedyBot(0).score_actions(s)
+    from .information import player_view
+
+    ranked = GreedyBot(0).score_actions(player_view(s, seat))
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
@@ -367,6 +371,21 @@ def _seat(state: GameState, player) -> int:
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
 
 
+def _views(states, seat: int, wanted) -> dict:
+    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
+    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
+    from .information import Watch, player_view, view_rng
+
+    wanted, out = set(wanted), {}
+    watch = Watch.start(states[0])
+    for k, s in enumerate(states):
+        if k in wanted:
+            out[k] = player_view(s, seat, view_rng(s, seat, k), watch)
+        if k + 1 < len(states):
+            watch.see(s, states[k + 1].last_action, states[k + 1])
+    return out
+
+
 def _favourite(s: GameState, bot):
     """The greedy policy's favourite action in ``s`` (the hint's first advice, :func:`thurn.bots.hint.hint`) and by
     how many points it leads the next one (``inf`` with one action), or ``(None, 0)`` for a bot without the greedy
@@ -409,7 +428,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
     # a decision needs no look when the player took the greedy policy's clear favourite (the search bot plays it
     # without searching, ``clear``): it is the hint's advice and the bot's choice alike
-    favourite = {k: _favourite(states[k], bot) for k in todo}
+    views = _views(states, seat, todo)
+    favourite = {k: _favourite(views[k], bot) for k in todo}
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
