@@ -154,7 +154,9 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
             raise why
         cands.append(chosen)
     n = max(2, bot.iterations // len(cands))
-    rng = random.Random(f"thurn.review:{seed}:{state.turns}:{len(state.history)}")
+    from .information import actions_played
+
+    rng = random.Random(f"thurn.review:{seed}:{state.turns}:{actions_played(state)}")      # alike for a bot's view
     totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
     return [(totals[i] / n, cands[i]) for i in order]
@@ -181,7 +183,9 @@ def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
     """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
     ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
     bot = _search_bot(bot, seed)
-    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{len(state.history)}")
+    from .information import actions_played
+
+    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{actions_played(state)}")
     n = 2 * bot.iterations
     b, c = _sampled_values(state, [best, chosen], bot, n, rng)
     return (sum(b) - sum(c)) / n
@@ -380,7 +384,7 @@ def _views(states, seat: int, wanted) -> dict:
     watch = Watch.start(states[0])
     for k, s in enumerate(states):
         if k in wanted:
-            out[k] = player_view(s, seat, view_rng(s, seat, k), watch)
+            out[k] = player_view(s, seat, view_rng(s, seat, k), watch, k)
         if k + 1 < len(states):
             watch.see(s, states[k + 1].last_action, states[k + 1])
     return out

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from .state import GameState, _new
 
 __all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
-           "determinize", "redeal_values"]
+           "determinize", "redeal_values", "actions_played"]
 
 
 class Seen:
@@ -94,7 +94,7 @@ class Seen:
             v.redeal(n, self.player, rng)
         return n
 
-    def view(self, rng: random.Random) -> "PlayerView":
+    def view(self, rng: random.Random, actions: int = 0) -> "PlayerView":
         """:meth:`sample` as a :class:`PlayerView`: it remembers what the player has seen, so that a bot that
         determinizes it again (``Seen(view, seat)``) deals from the same knowledge."""
         v = _new(PlayerView)
@@ -104,6 +104,7 @@ class Seen:
         v._root = v._history = v._setup = None
         v.events = ()
         v.viewer = self.player
+        v.actions = actions
         v.watch = Watch(tuple(self.known), self.shuffled)      # the Watch replaces, never changes, what it holds
         return self._deal(rng, v, _quick_shuffle)
 
@@ -187,9 +188,10 @@ _COPIED = tuple(n for n in GameState.__slots__ if n not in ("_root", "_history",
 
 class PlayerView(GameState):
     """A position as one player (``viewer``) may know it, what he cannot see re-dealt (:func:`player_view`): what
-    every bot is handed. It has no history; ``watch`` is what the table watched (the :class:`Watch`) up to it."""
+    every bot is handed. It has no history; ``watch`` is what the table watched (the :class:`Watch`) up to it,
+    ``actions`` how many actions the game had seen (:func:`actions_played`)."""
 
-    __slots__ = ("viewer", "watch")
+    __slots__ = ("viewer", "watch", "actions")
 
 
 def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:
@@ -197,32 +199,39 @@ def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.
     played, ``actions`` if the caller counted them, and the seat): the same view each time, and the game's own
     generator untouched."""
     seed = state.root.seed
-    k = _actions(state) if actions is None else actions
+    k = actions_played(state) if actions is None else actions
     if isinstance(seed, int):
         return random.Random(((seed * 1_000_003 + k) << 3 | seat) ^ 0x7468_7572_6E2E_7669_6577)      # "thurn.view"
     return random.Random(f"thurn.view:{seed}:{k}:{seat}")
 
 
-def _actions(state: GameState) -> int:
-    k, node = 0, state.history_node
+def actions_played(state: GameState) -> int:
+    """How many actions were played in ``state``'s game up to it (a bot's view counts those of the game it
+    shows, and then its own)."""
+    root = state.root
+    k, node = (root.actions if isinstance(root, PlayerView) else 0), state.history_node
     while node is not None:
         node, k = node[0], k + 1
     return k
 
 
-def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = None) -> PlayerView:
+def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = None,
+                actions: int | None = None) -> PlayerView:
     """What ``seat`` (seat or name; default: who is to move) may know of ``state``, as a full position handed to his
     bot: the other players' hands (less the cards he saw them take face up), the deck's order and the seed of
     later shuffles dealt again at random from the cards he cannot see, and each variant's hidden per-player values
     re-dealt by its :meth:`~thurn.variants.Variant.redeal`. ``rng``: a :class:`random.Random` or a seed (default:
     :func:`view_rng`); ``watch``: the game's :class:`Watch` kept up to date by the caller (default: replayed from
-    the history). Two states that differ only in what ``seat`` cannot see give the same view for the same ``rng``."""
+    the history); ``actions``: :func:`actions_played` if the caller counted them. Two states that differ only in
+    what ``seat`` cannot see give the same view for the same ``rng``."""
     seat = state.seat(seat)
+    if actions is None:
+        actions = actions_played(state)
     if rng is None:
-        rng = view_rng(state, seat)
+        rng = view_rng(state, seat, actions)
     elif not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    return Seen(state, seat, watch).view(rng)
+    return Seen(state, seat, watch).view(rng, actions)
 
 
 def hidden_seats(visibility: str, player: int, n: int) -> list[int]:

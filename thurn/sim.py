@@ -281,7 +281,7 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
         action = None
         try:
             seat = state.to_move
-            action = bots[seat].choose(player_view(state, seat, view_rng(state, seat, k), watch))
+            action = bots[seat].choose(player_view(state, seat, view_rng(state, seat, k), watch, k))
             after = state.apply(action)
         except Exception as e:
             if not report:
