@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain, repeat
+from operator import sub
 from collections.abc import Mapping
 
 from .state import GameState, _new
@@ -34,7 +36,7 @@ class Seen:
     sampled as often as wanted: each sample costs a shuffle of the unseen cards.
     """
 
-    __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots")
+    __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots", "_watch")
 
     def __init__(self, state: GameState, player: int, watch: "Watch | None" = None):
         self.state = state
@@ -42,9 +44,10 @@ class Seen:
         if watch is None:
             watch = Watch.of(state, player)
         self.known, self.shuffled = watch.known, watch.shuffled
+        self._watch = watch
         self._counts = _unseen(state, player, self.known)
-        self._slots = [max(0, len(p.hand) - sum(self.known[i].values())) if i != player else 0
-                       for i, p in enumerate(state.players)]
+        sizes = watch.sizes()
+        self._slots = [max(0, len(p.hand) - sizes[i]) if i != player else 0 for i, p in enumerate(state.players)]
 
     @property
     def unseen(self) -> Counter:
@@ -78,6 +81,12 @@ class Seen:
             pool = [c for c, k in enumerate(counts) for _ in range(k)]
             shuffle(rng, pool)
             deck, rest = pool[:deck_size], pool[deck_size:]
+        return self._fill(n, deck, rest, rng)
+
+    def _fill(self, n: GameState, deck, rest, rng: random.Random) -> GameState:
+        """Deal ``rest`` to the other hands' unknown places, ``deck`` as the deck, a new seed and the variants'
+        hidden values into ``n``."""
+        s = self.state
         players = list(s.players)
         k = 0
         for i, slots in enumerate(self._slots):
@@ -98,22 +107,28 @@ class Seen:
         """:meth:`sample` as a :class:`PlayerView`: it remembers what the player has seen, so that a bot that
         determinizes it again (``Seen(view, seat)``) deals from the same knowledge."""
         v = _new(PlayerView)
-        s = self.state
-        for name in _COPIED:
-            setattr(v, name, getattr(s, name))
+        _copy_state(v, self.state)
         v._root = v._history = v._setup = None
         v.events = ()
         v.viewer = self.player
         v.actions = actions
-        v.watch = Watch(tuple(self.known), self.shuffled)      # the Watch replaces, never changes, what it holds
-        return self._deal(rng, v, _quick_shuffle)
-
-
-def _quick_shuffle(rng: random.Random, cards: list) -> None:
-    """A uniform shuffle, several times quicker than ``rng.shuffle`` for a bot's view of every decision (a sort by
-    random keys; the search bot's samples keep ``rng.shuffle``)."""
-    rnd = rng.random
-    cards.sort(key=lambda _: rnd())
+        # the Watch replaces, never changes, what it holds: the view keeps this moment's
+        v.watch = Watch(tuple(self.known), self.shuffled, self._watch.last_counts(len(self._counts)))
+        # the same deal as :meth:`sample`, built and shuffled quicker (a view is made for every decision)
+        counts, deck_size, rnd = self._counts, len(self.state.deck), rng.random
+        if self.shuffled is None:
+            pool = list(chain.from_iterable(map(repeat, range(len(counts)), counts)))
+            pool.sort(key=lambda _: rnd())
+            deck, rest = pool[:deck_size], pool[deck_size:]
+        else:
+            last = list(map(min, counts, v.watch.last_counts(len(counts))))
+            pool = list(chain.from_iterable(map(repeat, range(len(counts)), last)))
+            pool.sort(key=lambda _: rnd())
+            deck = pool[:deck_size]
+            rest = list(chain.from_iterable(map(repeat, range(len(counts)), map(sub, counts, last))))
+            rest += pool[deck_size:]
+            rest.sort(key=lambda _: rnd())
+        return self._fill(v, deck, rest, rng)
 
 
 class Watch:
@@ -123,10 +138,17 @@ class Watch:
     does so, so that a view costs no replay), or replayed from a game's history with :meth:`of`. A player's own
     entry is never read for him: he knows his whole hand."""
 
-    __slots__ = ("known", "shuffled")
+    __slots__ = ("known", "shuffled", "_last")
 
-    def __init__(self, known, shuffled=None):
-        self.known, self.shuffled = known, shuffled
+    def __init__(self, known, shuffled=None, last=None):
+        self.known, self.shuffled, self._last = known, shuffled, last
+
+    def last_counts(self, n: int) -> list[int]:
+        """The cards of the last shuffle as a count per city (``n`` cities), kept until the next shuffle."""
+        if self._last is None:
+            shuffled = self.shuffled or {}
+            self._last = [shuffled.get(c, 0) for c in range(n)]
+        return self._last
 
     @classmethod
     def start(cls, state: GameState) -> "Watch":
@@ -134,7 +156,7 @@ class Watch:
         return cls([Counter() for _ in state.players])
 
     def copy(self) -> "Watch":
-        return Watch(list(self.known), self.shuffled)
+        return Watch(list(self.known), self.shuffled, self._last)
 
     @classmethod
     def of(cls, state: GameState, player=None) -> "Watch":
@@ -156,18 +178,18 @@ class Watch:
         seat = s.to_move
         kind = action.kind
         if kind == "draw" and action.city is not None:
-            self._add(seat, s.board.index(action.city))
+            self._add(seat, _card(s.board, action.city))
         elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
-            self._add(seat, s.board.index(action.card))       # a reward card taken face up (Offices)
+            self._add(seat, _card(s.board, action.card))       # a reward card taken face up (Offices)
         elif kind == "play":
-            self._forget(seat, [s.board.index(action.city)])
+            self._forget(seat, [_card(s.board, action.city)])
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
                 gone = gone + tuple(c for c in s.display if c >= 0)
-            self.shuffled = Counter(gone)
+            self.shuffled, self._last = Counter(gone), None
 
 
     # a seat's multiset is replaced, never changed, so that the views handed out keep what they were dealt from
@@ -183,7 +205,15 @@ class Watch:
             _forget(known, cards)
 
 
+    def sizes(self) -> list[int]:
+        """How many cards each player is known to hold."""
+        return [sum(k.values()) if k else 0 for k in self.known]
+
+
 _COPIED = tuple(n for n in GameState.__slots__ if n not in ("_root", "_history", "_setup", "events"))
+_space: dict = {}
+exec("def _copy_state(v, s):\n" + "".join(f"    v.{n} = s.{n}\n" for n in _COPIED), _space)
+_copy_state = _space["_copy_state"]       # a state's fields copied one by one, as quick as GameState.successor
 
 
 class PlayerView(GameState):
@@ -232,6 +262,20 @@ def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = Non
     elif not isinstance(rng, random.Random):
         rng = random.Random(rng)
     return Seen(state, seat, watch).view(rng, actions)
+
+
+_CARDS: dict = {}
+
+
+def _card(board, city) -> int:
+    """``board.index(city)``, remembered (a name is looked up once per board)."""
+    key = (id(board), city)
+    hit = _CARDS.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_CARDS) > 100_000:
+            _CARDS.clear()
+        hit = _CARDS[key] = (board, board.index(city))
+    return hit[1]
 
 
 def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
