@@ -197,6 +197,7 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
     """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
     to the end of that turn: the position then and the routes the player scored on the way (city names)."""
     from .bots.greedy import GreedyBot
+    from .information import player_view
 
     seat, t0 = s.to_move, s.turns
     bot = GreedyBot(f"thurn.review.turn:{seed}:{t0}")
@@ -209,7 +210,7 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
         s = s.apply(a)
         if s.is_over or s.turns != t0:
             return s, scored
-        a = next(then, None) or bot.choose(s)
+        a = next(then, None) or bot.choose(player_view(s))
 
 
 def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
