@@ -270,6 +270,22 @@ def test_a_view_keeps_the_bots_choices_of_fair_bots():
         s = s.apply(a)
 
 
+def test_a_view_carries_what_the_table_watched_also_when_played_on():
+    """Which display cards the others took (base rules, 1) is in the view, and in any game played on from it."""
+    final = play_game(3, "greedy", seed=12)
+    s = final.root
+    for a in final.history[:90]:
+        s = s.apply(a)
+    truth = Watch.of(s)
+    assert sum(map(len, truth.known)) > 0
+    view = player_view(s)
+    assert [dict(c) for c in Watch.of(view).known] == [dict(c) for c in truth.known]
+    a = GreedyBot(1).choose(view)
+    later, truth_later = view.apply(a), s.apply(a)
+    truth.see(s, truth_later.last_action, truth_later)
+    assert [dict(c) for c in Watch.of(later).known] == [dict(c) for c in truth.known]
+
+
 def test_simulate_hands_views_and_stays_deterministic():
     a = simulate(3, bots="greedy", players=3, seed=2, workers=1)
     b = simulate(3, bots="greedy", players=3, seed=2, workers=1)

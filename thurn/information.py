@@ -32,8 +32,9 @@ __all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_rng", "seen_by", 
 class Seen:
     """What one player has seen of a position; :meth:`sample` deals positions consistent with it.
 
-    Built once per decision (it replays the game's history to learn which display cards the others hold), then
-    sampled as often as wanted: each sample costs a shuffle of the unseen cards.
+    Built once per decision (it replays the game's history to learn which display cards the others hold, unless
+    given the game's :class:`Watch`), then sampled as often as wanted: each sample costs a shuffle of the unseen
+    cards.
     """
 
     __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots", "_watch")
@@ -42,7 +43,7 @@ class Seen:
         self.state = state
         self.player = player
         if watch is None:
-            watch = Watch.of(state, player)
+            watch = Watch.of(state)
         self.known, self.shuffled = watch.known, watch.shuffled
         self._watch = watch
         self._counts = _unseen(state, player, self.known)
@@ -159,14 +160,11 @@ class Watch:
         return Watch(list(self.known), self.shuffled, self._last)
 
     @classmethod
-    def of(cls, state: GameState, player=None) -> "Watch":
-        """Replay ``state``'s history as the table watched it (a :class:`PlayerView` carries its own)."""
-        if isinstance(state, PlayerView):
-            if player is None or player == state.viewer:
-                return state.watch.copy()
-            return cls.start(state)          # another seat's knowledge is not in this player's view
-        w = cls.start(state)
+    def of(cls, state: GameState) -> "Watch":
+        """Replay ``state``'s history as the table watched it, from its start or from the :class:`PlayerView` it
+        was played on from (which carries what the table had watched; it is the same for every player)."""
         s = state.root
+        w = s.watch.copy() if isinstance(s, PlayerView) else cls.start(state)
         for action in state.history:
             n = s.apply(action)
             w.see(s, action, n)
