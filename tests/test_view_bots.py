@@ -7,6 +7,7 @@ player, any "secret" value) are dealt again at random in the position his bot is
 """
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -208,6 +209,10 @@ def test_per_player_lists_and_mappings_in_positions_and_save_files():
     assert pos["ext"]["toy_view_tiles"][1] == list(s.ext["toy_view_tiles"][1])
     again = thurn.GameState.from_json(s.to_json())
     assert again == s and again.ext == s.ext and isinstance(again.ext["toy_view_purse"][1], FrozenMap)
+    purse = pickle.loads(pickle.dumps(s.ext["toy_view_purse"][0]))
+    assert purse == s.ext["toy_view_purse"][0] and hash(purse) == hash(s.ext["toy_view_purse"][0])
+    with pytest.raises(TypeError):
+        purse["gold"] = 9
     assert thurn.GameState.from_position(pos).ext == s.ext
     assert s.position(seen_by="Ann")["ext"]["toy_view_tiles"] == [list(s.ext["toy_view_tiles"][0]), None]
     bad = [([[1, [2]], [1]], "no lists inside lists"), ([{"": 1}, {}], "is not a short text"),

@@ -61,6 +61,9 @@ class FrozenMap(dict):
     def __repr__(self):
         return f"FrozenMap({dict.__repr__(self)})"
 
+    def __reduce__(self):
+        return FrozenMap, (dict(self),)
+
 VISIBILITIES = ("public", "owner", "secret")
 _BUILT: dict[tuple, tuple] = {}
 
