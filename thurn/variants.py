@@ -64,6 +64,7 @@ class FrozenMap(dict):
     def __reduce__(self):
         return FrozenMap, (dict(self),)
 
+
 VISIBILITIES = ("public", "owner", "secret")
 _BUILT: dict[tuple, tuple] = {}
 
