@@ -77,7 +77,7 @@ class SecretPurses(Variant):
 
 
 RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_view_tiles",), ("toy_view_purses",)]
-GAMES = sized(8, 2)          # games per ruleset: 2 in make test, 8 under THURN_SIZE=full
+GAMES = sized(30, 2)         # games per ruleset: 2 in make test, 30 under THURN_SIZE=full
 
 
 class Recorder:
