@@ -145,14 +145,18 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
         chosen = state.ruleset.parse(chosen)
     if len(legal) < 2:
         return [(0.0, a) for a in legal]
-    cands = list(bot._candidates(state, legal))
+    from .information import player_view
+
+    cands = list(bot._candidates(player_view(state), legal))       # the greedy ranking sees what the player saw
     if chosen is not None and chosen not in cands:
         why = state.why_illegal(chosen)
         if why is not None:
             raise why
         cands.append(chosen)
     n = max(2, bot.iterations // len(cands))
-    rng = random.Random(f"thurn.review:{seed}:{state.turns}:{len(state.history)}")
+    from .information import actions_played
+
+    rng = random.Random(f"thurn.review:{seed}:{state.turns}:{actions_played(state)}")      # alike for a bot's view
     totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
     return [(totals[i] / n, cands[i]) for i in order]
@@ -179,7 +183,9 @@ def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
     """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
     ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
     bot = _search_bot(bot, seed)
-    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{len(state.history)}")
+    from .information import actions_played
+
+    rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{actions_played(state)}")
     n = 2 * bot.iterations
     b, c = _sampled_values(state, [best, chosen], bot, n, rng)
     return (sum(b) - sum(c)) / n
@@ -191,6 +197,7 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
     """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
     to the end of that turn: the position then and the routes the player scored on the way (city names)."""
     from .bots.greedy import GreedyBot
+    from .information import player_view
 
     seat, t0 = s.to_move, s.turns
     bot = GreedyBot(f"thurn.review.turn:{seed}:{t0}")
@@ -203,7 +210,7 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
         s = s.apply(a)
         if s.is_over or s.turns != t0:
             return s, scored
-        a = next(then, None) or bot.choose(s)
+        a = next(then, None) or bot.choose(player_view(s))
 
 
 def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
@@ -272,7 +279,9 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
         return ""
     from .bots.greedy import GreedyBot
 
-    ranked = GreedyBot(0).score_actions(s)
+    from .information import player_view
+
+    ranked = GreedyBot(0).score_actions(player_view(s, seat))
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
@@ -367,6 +376,21 @@ def _seat(state: GameState, player) -> int:
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
 
 
+def _views(states, seat: int, wanted) -> dict:
+    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
+    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
+    from .information import Watch, player_view, view_rng
+
+    wanted, out = set(wanted), {}
+    watch = Watch.start(states[0])
+    for k, s in enumerate(states):
+        if k in wanted:
+            out[k] = player_view(s, seat, view_rng(s, seat, k), watch, k)
+        if k + 1 < len(states):
+            watch.see(s, states[k + 1].last_action, states[k + 1])
+    return out
+
+
 def _favourite(s: GameState, bot):
     """The greedy policy's favourite action in ``s`` (the hint's first advice, :func:`thurn.bots.hint.hint`) and by
     how many points it leads the next one (``inf`` with one action), or ``(None, 0)`` for a bot without the greedy
@@ -409,7 +433,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
     # a decision needs no look when the player took the greedy policy's clear favourite (the search bot plays it
     # without searching, ``clear``): it is the hint's advice and the bot's choice alike
-    favourite = {k: _favourite(states[k], bot) for k in todo}
+    views = _views(states, seat, todo)
+    favourite = {k: _favourite(views[k], bot) for k in todo}
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]

@@ -19,91 +19,261 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import chain, repeat
+from operator import sub
+from collections.abc import Mapping
 
-from .state import GameState
+from .state import GameState, _new
 
-__all__ = ["Seen", "seen_by", "known_cards", "unseen_cards", "determinize"]
+__all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
+           "determinize", "redeal_values", "actions_played"]
 
 
 class Seen:
     """What one player has seen of a position; :meth:`sample` deals positions consistent with it.
 
-    Built once per decision (it replays the game's history to learn which display cards the others hold), then
-    sampled as often as wanted: each sample costs a shuffle of the unseen cards.
+    Built once per decision (it replays the game's history to learn which display cards the others hold, unless
+    given the game's :class:`Watch`), then sampled as often as wanted: each sample costs a shuffle of the unseen
+    cards.
     """
 
-    __slots__ = ("state", "player", "known", "shuffled", "unseen", "_slots")
+    __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots", "_watch")
 
-    def __init__(self, state: GameState, player: int):
+    def __init__(self, state: GameState, player: int, watch: "Watch | None" = None):
         self.state = state
         self.player = player
-        self.known, self.shuffled = _watch(state, player)
-        self.unseen = _unseen(state, player, self.known)
-        self._slots = [max(0, len(p.hand) - sum(self.known[i].values())) if i != player else 0
-                       for i, p in enumerate(state.players)]
+        if watch is None:
+            watch = Watch.of(state)
+        self.known, self.shuffled = watch.known, watch.shuffled
+        self._watch = watch
+        self._counts = _unseen(state, player, self.known)
+        sizes = watch.sizes()
+        self._slots = [max(0, len(p.hand) - sizes[i]) if i != player else 0 for i, p in enumerate(state.players)]
+
+    @property
+    def unseen(self) -> Counter:
+        """The cards the player cannot see, with their counts."""
+        return Counter({c: k for c, k in enumerate(self._counts) if k > 0})
 
     def sample(self, rng: random.Random) -> GameState:
         """A full position that agrees with everything the player has seen; the rest dealt at random."""
+        return self._deal(rng, self.state.detached())
+
+    def _deal(self, rng: random.Random, n: GameState, shuffle=None) -> GameState:
+        """Deal the unseen cards, the seed and the variants' hidden values into ``n`` (a fresh copy of the state);
+        ``shuffle(list, rng)`` shuffles in place (default: ``rng.shuffle``)."""
         s = self.state
+        if shuffle is None:
+            shuffle = random.Random.shuffle
         deck_size = len(s.deck)
-        unseen = self.unseen
+        counts = self._counts
         if self.shuffled is not None:
             # the deck holds only cards of the last shuffle; the others' unknown cards are the rest
-            pool = list((unseen & self.shuffled).elements())
-            rng.shuffle(pool)
+            shuffled = self.shuffled
+            pool = [c for c, k in enumerate(counts) for _ in range(min(k, shuffled.get(c, 0)))]
+            shuffle(rng, pool)
             deck = pool[:deck_size]
-            rest = list((unseen - Counter(deck)).elements())
-            rng.shuffle(rest)
+            left = list(counts)
+            for c in deck:
+                left[c] -= 1
+            rest = [c for c, k in enumerate(left) for _ in range(k)]
+            shuffle(rng, rest)
         else:
-            pool = list(unseen.elements())
-            rng.shuffle(pool)
+            pool = [c for c, k in enumerate(counts) for _ in range(k)]
+            shuffle(rng, pool)
             deck, rest = pool[:deck_size], pool[deck_size:]
-        n = s.detached()
+        return self._fill(n, deck, rest, rng)
+
+    def _fill(self, n: GameState, deck, rest, rng: random.Random) -> GameState:
+        """Deal ``rest`` to the other hands' unknown places, ``deck`` as the deck, a new seed and the variants'
+        hidden values into ``n``."""
+        s = self.state
         players = list(s.players)
         k = 0
         for i, slots in enumerate(self._slots):
             if i == self.player:
                 continue
             p = players[i] = players[i].copy()
-            p.hand = tuple(sorted(tuple(self.known[i].elements()) + tuple(rest[k:k + slots])))
+            known = self.known[i]
+            p.hand = tuple(sorted((*known.elements(), *rest[k:k + slots]) if known else rest[k:k + slots]))
             k += slots
         n.players = tuple(players)
         n.deck = tuple(deck)
         n.seed = rng.getrandbits(64)              # later shuffles of the discard pile are unseen too
-        for name, vis in s.ruleset.hidden.items():      # per-player values the player cannot see
-            values = s.ext.get(name)
-            if values is not None:
-                n.set_ext(name, _dealt(values, hidden_seats(vis, self.player, len(values)), rng))
+        for v in getattr(s.ruleset, "variants", ()):    # per-player values the player cannot see: each variant's
+            v.redeal(n, self.player, rng)
         return n
 
+    def view(self, rng: random.Random, actions: int = 0) -> "PlayerView":
+        """:meth:`sample` as a :class:`PlayerView`: it remembers what the player has seen, so that a bot that
+        determinizes it again (``Seen(view, seat)``) deals from the same knowledge."""
+        v = _new(PlayerView)
+        _copy_state(v, self.state)
+        v._root = v._history = v._setup = None
+        v.events = ()
+        v.viewer = self.player
+        v.actions = actions
+        # the Watch replaces, never changes, what it holds: the view keeps this moment's
+        v.watch = Watch(tuple(self.known), self.shuffled, self._watch.last_counts(len(self._counts)))
+        # the same deal as :meth:`sample`, built and shuffled quicker (a view is made for every decision)
+        counts, deck_size, rnd = self._counts, len(self.state.deck), rng.random
+        if self.shuffled is None:
+            pool = list(chain.from_iterable(map(repeat, range(len(counts)), counts)))
+            pool.sort(key=lambda _: rnd())
+            deck, rest = pool[:deck_size], pool[deck_size:]
+        else:
+            last = list(map(min, counts, v.watch.last_counts(len(counts))))
+            pool = list(chain.from_iterable(map(repeat, range(len(counts)), last)))
+            pool.sort(key=lambda _: rnd())
+            deck = pool[:deck_size]
+            rest = list(chain.from_iterable(map(repeat, range(len(counts)), map(sub, counts, last))))
+            rest += pool[deck_size:]
+            rest.sort(key=lambda _: rnd())
+        return self._fill(v, deck, rest, rng)
 
-def _watch(state: GameState, player: int):
-    """Replay the game from its start as ``player`` watched it: the cards each other player took from the
-    display and still holds (a multiset per seat), and the cards of the last shuffle of the discard pile (None
-    if the deck was never reshuffled during this history)."""
-    known = [Counter() for _ in state.players]
-    shuffled = None
-    s = state.root
-    for action in state.history:
+
+class Watch:
+    """What the whole table has watched of a game: the cards each player took face up from the display and still
+    holds (a multiset per seat, base rules 1: the display lies face up), and the cards of the last shuffle of the
+    discard pile into a new deck (None if there was none). Kept action by action with :meth:`see` (``simulate``
+    does so, so that a view costs no replay), or replayed from a game's history with :meth:`of`. A player's own
+    entry is never read for him: he knows his whole hand."""
+
+    __slots__ = ("known", "shuffled", "_last")
+
+    def __init__(self, known, shuffled=None, last=None):
+        self.known, self.shuffled, self._last = known, shuffled, last
+
+    def last_counts(self, n: int) -> list[int]:
+        """The cards of the last shuffle as a count per city (``n`` cities), kept until the next shuffle."""
+        if self._last is None:
+            shuffled = self.shuffled or {}
+            self._last = [shuffled.get(c, 0) for c in range(n)]
+        return self._last
+
+    @classmethod
+    def start(cls, state: GameState) -> "Watch":
+        """Nothing watched yet (a new game, or a position without history)."""
+        return cls([Counter() for _ in state.players])
+
+    def copy(self) -> "Watch":
+        return Watch(list(self.known), self.shuffled, self._last)
+
+    @classmethod
+    def of(cls, state: GameState) -> "Watch":
+        """Replay ``state``'s history as the table watched it, from its start or from the :class:`PlayerView` it
+        was played on from (which carries what the table had watched; it is the same for every player)."""
+        s = state.root
+        w = s.watch.copy() if isinstance(s, PlayerView) else cls.start(state)
+        for action in state.history:
+            n = s.apply(action)
+            w.see(s, action, n)
+            s = n
+        return w
+
+    def see(self, s: GameState, action, n: GameState) -> None:
+        """Watch ``action`` lead from ``s`` to ``n``."""
         seat = s.to_move
-        n = s.apply(action)
         kind = action.kind
-        if seat != player:
-            if kind == "draw" and action.city is not None:
-                known[seat][s.board.index(action.city)] += 1
-            elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
-                known[seat][s.board.index(action.card)] += 1       # a reward card taken face up (Offices)
-            elif kind == "play":
-                _forget(known[seat], [s.board.index(action.city)])
-            elif kind == "keep":
-                _forget(known[seat], n.discard[len(s.discard):])       # the discarded cards lie face up
+        if kind == "draw" and action.city is not None:
+            self._add(seat, _card(s.board, action.city))
+        elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
+            self._add(seat, _card(s.board, action.card))       # a reward card taken face up (Offices)
+        elif kind == "play":
+            self._forget(seat, [_card(s.board, action.city)])
+        elif kind == "keep":
+            self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
                 gone = gone + tuple(c for c in s.display if c >= 0)
-            shuffled = Counter(gone)
-        s = n
-    return known, shuffled
+            self.shuffled, self._last = Counter(gone), None
+
+
+    # a seat's multiset is replaced, never changed, so that the views handed out keep what they were dealt from
+    def _add(self, seat: int, card: int) -> None:
+        known = Counter(self.known[seat])
+        known[card] += 1
+        self.known[seat] = known
+
+    def _forget(self, seat: int, cards) -> None:
+        known = self.known[seat]
+        if any(known[c] > 0 for c in cards):
+            known = self.known[seat] = Counter(known)
+            _forget(known, cards)
+
+
+    def sizes(self) -> list[int]:
+        """How many cards each player is known to hold."""
+        return [sum(k.values()) if k else 0 for k in self.known]
+
+
+_COPIED = tuple(n for n in GameState.__slots__ if n not in ("_root", "_history", "_setup", "events"))
+_space: dict = {}
+exec("def _copy_state(v, s):\n" + "".join(f"    v.{n} = s.{n}\n" for n in _COPIED), _space)
+_copy_state = _space["_copy_state"]       # a state's fields copied one by one, as quick as GameState.successor
+
+
+class PlayerView(GameState):
+    """A position as one player (``viewer``) may know it, what he cannot see re-dealt (:func:`player_view`): what
+    every bot is handed. It has no history; ``watch`` is what the table watched (the :class:`Watch`) up to it,
+    ``actions`` how many actions the game had seen (:func:`actions_played`)."""
+
+    __slots__ = ("viewer", "watch", "actions")
+
+
+def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:
+    """The generator of ``seat``'s view of ``state``, seeded from the game (its first seed, the number of actions
+    played, ``actions`` if the caller counted them, and the seat): the same view each time, and the game's own
+    generator untouched."""
+    seed = state.root.seed
+    k = actions_played(state) if actions is None else actions
+    if isinstance(seed, int):
+        return random.Random(((seed * 1_000_003 + k) << 3 | seat) ^ 0x7468_7572_6E2E_7669_6577)      # "thurn.view"
+    return random.Random(f"thurn.view:{seed}:{k}:{seat}")
+
+
+def actions_played(state: GameState) -> int:
+    """How many actions were played in ``state``'s game up to it (a bot's view counts those of the game it
+    shows, and then its own)."""
+    root = state.root
+    k, node = (root.actions if isinstance(root, PlayerView) else 0), state.history_node
+    while node is not None:
+        node, k = node[0], k + 1
+    return k
+
+
+def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = None,
+                actions: int | None = None) -> PlayerView:
+    """What ``seat`` (seat or name; default: who is to move) may know of ``state``, as a full position handed to his
+    bot: the other players' hands (less the cards he saw them take face up), the deck's order and the seed of
+    later shuffles dealt again at random from the cards he cannot see, and each variant's hidden per-player values
+    re-dealt by its :meth:`~thurn.variants.Variant.redeal`. ``rng``: a :class:`random.Random` or a seed (default:
+    :func:`view_rng`); ``watch``: the game's :class:`Watch` kept up to date by the caller (default: replayed from
+    the history); ``actions``: :func:`actions_played` if the caller counted them. Two states that differ only in
+    what ``seat`` cannot see give the same view for the same ``rng``."""
+    seat = state.seat(seat)
+    if actions is None:
+        actions = actions_played(state)
+    if rng is None:
+        rng = view_rng(state, seat, actions)
+    elif not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    return Seen(state, seat, watch).view(rng, actions)
+
+
+_CARDS: dict = {}
+
+
+def _card(board, city) -> int:
+    """``board.index(city)``, remembered (a name is looked up once per board)."""
+    key = (id(board), city)
+    hit = _CARDS.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_CARDS) > 100_000:
+            _CARDS.clear()
+        hit = _CARDS[key] = (board, board.index(city))
+    return hit[1]
 
 
 def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
@@ -112,13 +282,36 @@ def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
     return [i for i in range(n) if visibility == "secret" or i != player]
 
 
-def _dealt(values, seats, rng) -> tuple:
-    """The values of ``seats`` dealt again among them at random (read only as a multiset, like hidden cards)."""
-    pool = [values[i] for i in seats]
-    rng.shuffle(pool)
+def _order(v):
+    return type(v).__name__, repr(v)
+
+
+def redeal_values(values, seats, rng) -> tuple:
+    """The per-player ``values`` of ``seats`` dealt again among them at random, read only as a multiset (like
+    hidden cards): single values change seats; lists pool their items and each seat gets back as many as it held;
+    mappings keep their keys and pool their values. The default of :meth:`~thurn.variants.Variant.redeal`."""
     out = list(values)
-    for i, v in zip(seats, pool):
-        out[i] = v
+    hidden = [values[i] for i in seats]
+    if hidden and all(isinstance(v, (tuple, list)) for v in hidden):
+        pool = sorted((x for v in hidden for x in v), key=_order)
+        rng.shuffle(pool)
+        k = 0
+        for i, v in zip(seats, hidden):
+            out[i] = tuple(pool[k:k + len(v)])
+            k += len(v)
+    elif hidden and all(isinstance(v, Mapping) for v in hidden):
+        pool = sorted((x for v in hidden for x in v.values()), key=_order)
+        rng.shuffle(pool)
+        k = 0
+        for i, v in zip(seats, hidden):
+            keys = sorted(v, key=_order)
+            out[i] = type(v)(zip(keys, pool[k:k + len(keys)]))
+            k += len(keys)
+    else:
+        pool = sorted(hidden, key=_order)
+        rng.shuffle(pool)
+        for i, v in zip(seats, pool):
+            out[i] = v
     return tuple(out)
 
 
@@ -130,18 +323,25 @@ def _forget(known: Counter, cards) -> None:
                 del known[c]
 
 
-def _unseen(state: GameState, player: int, known) -> Counter:
+def _unseen(state: GameState, player: int, known) -> list[int]:
+    """How many copies of each city ``player`` cannot see (by city number)."""
     b = state.board
-    seen = Counter(state.players[player].hand)
+    counts = [b.card_copies] * len(b.cities)
+    for c in state.players[player].hand:
+        counts[c] -= 1
     for p in state.players:
-        seen.update(p.route)
-    seen.update(c for c in state.display if c >= 0)
-    seen.update(state.discard)
+        for c in p.route:
+            counts[c] -= 1
+    for c in state.display:
+        if c >= 0:
+            counts[c] -= 1
+    for c in state.discard:
+        counts[c] -= 1
     for i, k in enumerate(known):
         if i != player:
-            seen.update(k)
-    total = Counter({c: b.card_copies for c in range(len(b.cities))})
-    return total - seen
+            for c, m in k.items():
+                counts[c] -= m
+    return [k if k > 0 else 0 for k in counts]
 
 
 def seen_by(state: GameState, player=None) -> Seen:

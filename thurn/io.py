@@ -54,6 +54,8 @@ MAX_META_SEATS = 16
 SEED_RANGE = (-(2 ** 63), 2 ** 64)
 #: The largest turn and shuffle counts a position may give.
 MAX_COUNT = 10 ** 7
+#: A per-player value of an expansion may be a list or a mapping of at most this many plain values.
+MAX_FIELD_ITEMS = 100
 _INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
@@ -210,20 +212,55 @@ def _ext_dict(s) -> dict:
             out[v.name] = v.dump_position(s, s.ext[v.name])
         for field in v.fields:
             if field in s.ext:
-                out[field] = list(s.ext[field])
+                out[field] = [_field_json(x) for x in s.ext[field]]
     return out
 
 
+def _field_json(value):
+    """One player's value of a per-player field as JSON: a plain value, a list (from a tuple) or an object."""
+    if isinstance(value, Mapping):
+        return {k: value[k] for k in value}
+    if isinstance(value, (tuple, list)):
+        return list(value)
+    return value
+
+
+def _plain(v) -> bool:
+    """A plain value of a per-player field: a number (bounded), a short text, true/false or null."""
+    return (v is None or isinstance(v, (bool, int, str))) and not (isinstance(v, str) and len(v) > 100) \
+        and not (isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_COUNT)
+
+
 def _player_field(name, value, n) -> tuple:
-    """A per-player field read from a file: one plain JSON value (number, text, true/false, null) per seat."""
+    """A per-player field read from a file: one value per seat, each a plain JSON value (number, text, true/false,
+    null), a list of them or an object of them (at most :data:`MAX_FIELD_ITEMS`; see thurn.variants)."""
+    from .variants import FrozenMap
+
     if not (isinstance(value, list) and len(value) == n):
         raise PositionError(f"ext.{name} should be a list of one value per player ({n}), not {_short(value)}.")
+    out = []
     for v in value:
-        if not (v is None or isinstance(v, (bool, int, str))) or (isinstance(v, str) and len(v) > 100) \
-                or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_COUNT):
+        if isinstance(v, (list, dict)):
+            if len(v) > MAX_FIELD_ITEMS:
+                raise PositionError(f"ext.{name}: a player's value holds at most {MAX_FIELD_ITEMS} items, not "
+                                    f"{len(v)}.")
+            if isinstance(v, dict):
+                bad = next((k for k in v if not isinstance(k, str) or not 0 < len(k) <= 100), None)
+                if bad is not None:
+                    raise PositionError(f"ext.{name}: a player's value maps short texts to values; "
+                                        f"{_short(bad)} is not a short text.")
+            items = v.values() if isinstance(v, dict) else v
+            bad = next((x for x in items if not _plain(x)), None)
+            if bad is not None or not all(_plain(x) for x in items):
+                raise PositionError(f"ext.{name}: each item of a player's value is a number, a short text, "
+                                    f"true/false or null (no lists inside lists), not {_short(bad)}.")
+            out.append(FrozenMap(v) if isinstance(v, dict) else tuple(v))
+        elif _plain(v):
+            out.append(v)
+        else:
             raise PositionError(f"ext.{name}: each player's value is a number, a short text, true/false or null, "
-                                f"not {_short(v)}.")
-    return tuple(value)
+                                f"or a list or an object of them, not {_short(v)}.")
+    return tuple(out)
 
 
 def position_dict(s: GameState) -> dict:

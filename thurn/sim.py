@@ -267,22 +267,26 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
           report: bool = False):
     """Play a game to its end; with ``report`` an error of a bot (or the engine refusing its action) is raised
     as a :class:`_Failure` naming the seat."""
+    from .information import Watch, player_view, view_rng
     from .io import new_game
 
     state = new_game(names, seed=seed, rules=rules)
     if tally is not None:
         tally.begin(state)
-    for _ in range(max_actions):
+    watch = Watch.start(state)          # what the table saw, so that each bot is handed its player's view
+    for k in range(max_actions):
         if state.is_over:
             return state
         action = None
         try:
-            action = bots[state.to_move].choose(state)
+            seat = state.to_move
+            action = bots[seat].choose(player_view(state, seat, view_rng(state, seat, k), watch, k))
             after = state.apply(action)
         except Exception as e:
             if not report:
                 raise
             raise _Failure(state.to_move, state.turn_number, action, e) from e
+        watch.see(state, after.last_action, after)
         if tally is not None:
             tally.see(state, after.last_action, after)     # the engine's own copy of the action
         state = after

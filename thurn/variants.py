@@ -23,6 +23,8 @@ A variant is a subclass of :class:`Variant` registered under a name with :func:`
   while scoring; after the policy took its price), ``before_decision(state, say)`` (before each decision is
   waited for: start what a forced step made due, such as a return round);
 - ``score(state, seat)`` → extra items of the final score, ``{"name": points}``, added to the total;
+- ``redeal(state, seat, rng)``: deal again the values ``seat`` cannot see in his bot's view (default: each
+  "owner"/"secret" field shuffled as a multiset; see :func:`thurn.information.player_view`);
 - ``parse(text)`` → an action of its own from its notation (for save files), or ``None``.
 
 Data: ``steps`` (:class:`~thurn.turn.machine.StepSpec` values the variant adds), ``officials`` (an
@@ -31,7 +33,8 @@ the board's), ``fields`` (per-player values in ``state.ext`` and who sees them: 
 ``"secret"``). A variant that needs more overrides :meth:`extend` (call ``super().extend(rs)`` first).
 
 A variant keeps its own part of the state in ``state.ext[name]`` (an immutable value: tuples, frozensets, ints,
-strings); a per-player field is a tuple with one value per seat. Inside a hook replace it with
+strings); a per-player field is a tuple with one value per seat: a number, a text, true/false, None, a tuple of
+them or a :class:`FrozenMap` of them (saved as a JSON list or object). Inside a hook replace it with
 ``state.set_ext(name, value)``; it is saved with the position through ``dump``/``load`` (JSON-friendly forms).
 """
 from __future__ import annotations
@@ -39,6 +42,29 @@ from __future__ import annotations
 from .errors import UnknownName
 
 REGISTRY: dict[str, type] = {}
+
+
+class FrozenMap(dict):
+    """A per-player mapping value of ``state.ext`` (e.g. tiles by name): a dict that cannot change and hashes
+    (states are compared and hashed)."""
+
+    __slots__ = ()
+
+    def __hash__(self):
+        return hash(tuple(sorted(self.items(), key=repr)))
+
+    def _frozen(self, *args, **kwargs):
+        raise TypeError("a FrozenMap cannot change: make a new one")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _frozen
+
+    def __repr__(self):
+        return f"FrozenMap({dict.__repr__(self)})"
+
+    def __reduce__(self):
+        return FrozenMap, (dict(self),)
+
+
 VISIBILITIES = ("public", "owner", "secret")
 _BUILT: dict[tuple, tuple] = {}
 
@@ -141,6 +167,19 @@ class Variant:
 
     def score(self, state, seat: int) -> dict:
         return {}
+
+    def redeal(self, state, seat: int, rng) -> None:
+        """Deal again at random, in ``state`` (a fresh copy becoming ``seat``'s view, see
+        :func:`thurn.information.player_view`), the values of this variant that ``seat`` cannot see, consistently
+        with what he has seen. The default re-deals each "owner" field among the other seats and each "secret"
+        field among all seats, read only as a multiset (:func:`thurn.information.redeal_values`); a variant whose
+        secrets come from a bag larger than what is dealt, or are revealed one by one, deals from what is left."""
+        from .information import hidden_seats, redeal_values
+
+        for name, vis in self.fields.items():
+            values = state.ext.get(name) if vis != "public" else None
+            if values is not None:
+                state.set_ext(name, redeal_values(values, hidden_seats(vis, seat, len(values)), rng))
 
     def parse(self, text: str):
         """An action of the variant's own from its notation, or None (for save files and replays)."""

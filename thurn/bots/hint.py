@@ -50,7 +50,9 @@ def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
     if seat != state.to_move:
         raise ThurnError(f"It is {state.to_move_name}'s turn, not {state.names[seat]}'s: only the player to move "
                          f"has actions to hint at.", reason="not_to_move")
-    ranked = _ranked(state, bot)
+    from ..information import player_view
+
+    ranked = _ranked(player_view(state, seat), bot)      # the bot sees what the player sees, never the deck
     return [_named(state, _hint(state, v, a, why)) for v, a, why in ranked[:n]]
 
 

@@ -9,7 +9,8 @@ random numbers, so their differences are measured precisely; the budget goes to 
 successive halving. Flat Monte Carlo over determinizations ("perfect information Monte Carlo").
 
 The bot reads the engine form of positions (numbers and masks) for speed, but only of the sampled positions:
-the true hidden cards never reach the search.
+the true hidden cards never reach the search. Like every bot it is handed its player's view
+(:func:`thurn.information.player_view`), which carries what the table watched, and samples from that.
 """
 from __future__ import annotations
 

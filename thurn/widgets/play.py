@@ -512,7 +512,9 @@ class Play(ClosesParts, widgets.VBox):
 
     def _bot_action(self, state: GameState) -> GameState:
         bot = self.bots[state.to_move_name]
-        action = bot.choose(state)
+        from ..information import player_view
+
+        action = bot.choose(player_view(state))      # his view only: the other hands and the deck dealt again
         why = state.why_illegal(action)
         if why is not None:
             raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}")
