@@ -91,8 +91,8 @@ def _watch(state: GameState, player: int):
         if seat != player:
             if kind == "draw" and action.city is not None:
                 known[seat][s.board.index(action.city)] += 1
-            elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
-                known[seat][s.board.index(action.card)] += 1       # a reward card taken face up (Offices)
+            elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
+                known[seat][s.board.index(action.card)] += 1       # a variant's card taken face up (a reward)
             elif kind == "play":
                 _forget(known[seat], [s.board.index(action.city)])
             elif kind == "keep":

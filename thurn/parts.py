@@ -17,6 +17,8 @@ class Parts:
     """A variant's parts (every one optional). Override what the variant has; the defaults add nothing."""
 
     name = "variant"
+    summary = ""                     # what the variant does, in a few words (the New game panel)
+    option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
 
     # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
     def map_traces(self, board, state) -> list:
@@ -44,9 +46,11 @@ class Parts:
         """A line (html) under the Play app's officials heading, or ""."""
         return ""
 
-    def action_panel(self, app, state, groups: dict):
-        """A widget for some of the legal actions (``groups``: group name -> actions): take the groups it shows out
-        of ``groups`` and return the widget, or None."""
+    def panel(self, app):
+        """The variant's panel in the Play app ``app`` (made once per app), or None: an object with ``reset()``
+        (before the actions are shown again) and ``widget(state, groups)``, which takes the groups of legal actions
+        it shows out of ``groups`` (group name -> actions) and returns its widget, or None. The app reads the
+        panel's public attributes as its own (``app.<name>``: tests and notebooks drive the panel that way)."""
         return None
 
     # -- simulate (thurn.sim) ------------------------------------------------------------------------------------
@@ -62,15 +66,42 @@ class Parts:
     # -- lessons (thurn.lessons) ---------------------------------------------------------------------------------
     questions: dict = {}             # question kind -> fn(before, after, seat, board) -> (answers, explanation)
 
-    def answer_words(self, about: str, value: str) -> str | None:
-        """A lesson's answer ``value`` to a question of the variant's own in words, or None (as it is)."""
+    def question_label(self, about: str, value: str) -> str | None:
+        """A choice ``value`` of a question of the variant's own in words ("2 letters"), or None (as it is)."""
+        return None
+
+    def question_value(self, about: str, value: str, state) -> str | None:
+        """A choice of a question of the variant's own in the engine's spelling (a player's name), or None."""
         return None
 
     # -- the route explorer and what-if (thurn.explore) ----------------------------------------------------------
+    outcome_extras: dict = {}        # the extras it counts (name -> the value when the variant is off)
+    route_columns: tuple = ()        # of them, those shown as columns of the route explorer's table
+    score_columns: tuple = ()        # of them, those shown as columns of the scoring what-if's table
+
     def placement_extras(self, state, seat: int, mask: int, after=None) -> dict:
         """What houses in the cities of ``mask`` bring ``seat`` beyond points (``after``: the position after the
-        scoring when known): ``{name: value}`` shown beside an outcome (a count ranks placements of equal points)."""
+        scoring, when it is known): ``{name: value}`` read as attributes of the outcome (a whole number ranks
+        placements worth the same points: more is better)."""
         return {}
+
+    def outcome_words(self, extras) -> tuple[list, list]:
+        """Its extras among ``extras`` (name, value pairs) in words: (said after the houses, said at the end)."""
+        return [], []
+
+    def outcome_html(self, extras) -> str:
+        """Its extras among ``extras`` in a line of the what-if's details (html), or ""."""
+        return ""
+
+    # -- the ladder (thurn.ladder) -------------------------------------------------------------------------------
+    def ladder_figures(self, upper, lower, games) -> dict:
+        """A rung's figures of the variant: means over ``upper``'s and ``lower``'s player rows of a simulation
+        (pandas frames) and its ``games`` table; {} when the variant was off."""
+        return {}
+
+    def ladder_text(self, row) -> str:
+        """Those figures of a ladder ``row`` in words (upper/lower), or "" when the row has none."""
+        return ""
 
     # -- the bots (thurn.bots) -----------------------------------------------------------------------------------
     def valuation(self):

@@ -28,7 +28,7 @@ import plotly.graph_objects as go
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
 from ..errors import PositionError, ThurnError, UnknownName
-from ..expansions import messenger, offices
+from ..parts import parts_on
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..state import GameState
 from .. import words
@@ -48,8 +48,7 @@ PACES = ("step",)          # besides None (bots move at once) and a pause in sec
 UNDO_MODES = ("teaching", "fair")
 BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "… and N more, in the log")
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
-RETURN_KIND = "return_tiles"   # Offices of Honor's returns: a tile picker, then the reward, instead of buttons
-CHOOSE = -1                # the reward list's "choose..." entry
+CHOOSE = -1                # a panel's list of choices: its "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 EVERY_HAND_REFUSED = ("Every hand can be shown in teaching mode only: in a fair game each player sees his own hand "
                       "and the others' card counts.")
@@ -127,9 +126,10 @@ class Play(ClosesParts, widgets.VBox):
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
     ``thurn-hand``, ``thurn-players-box`` (the players' table), ``thurn-action`` (each legal-action button),
-    ``thurn-log``, ``thurn-message``; Offices of
-    Honor's return picker: ``thurn-return-tile`` (a tile to select), ``thurn-return-reward`` (the reward),
-    ``thurn-return`` (confirm), ``thurn-return-note`` (what the selection earns, or why it cannot be returned).
+    ``thurn-log``, ``thurn-message``. The variants switched on bring their columns of the players' table, their
+    officials' notes, status lines and panels (:class:`thurn.parts.Parts`: Offices of Honor's return picker, with its
+    classes ``thurn-return-tile``, ``thurn-return-reward``, ``thurn-return``, ``thurn-return-note``); a panel's
+    attributes read as the app's (``app.return_toggles``).
     """
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
@@ -167,12 +167,6 @@ class Play(ClosesParts, widgets.VBox):
         self._logs: list[tuple[GameState, list[str]]] = []
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
-        self.return_toggles: list[widgets.ToggleButton] = []   # the return picker: one per office tile held
-        self.return_reward: widgets.Dropdown | None = None       # the reward of the tiles selected
-        self.return_button: widgets.Button | None = None
-        self.return_note: widgets.HTML | None = None             # what the selection earns, or why it cannot
-        self._return_choices: list = []                          # the legal returns of the selection
-        self._return_returns: list = []                          # every legal return of tiles now
         self.hint_bot = hint_bot          # None: GreedyBot's estimates (thurn.bots.hint)
         self.hints: list = []             # the hints shown for the current position, best first
         self._revealed: int | None = None   # hotseat: the human who clicked "Pass to …: show my hand"
@@ -998,29 +992,14 @@ class Play(ClosesParts, widgets.VBox):
             owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
             text = (f"<b>Round {s.round_number}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
-            if RETURN_KIND in info.kinds:
-                text = self._return_status(s, who) + f" <i>({html.escape(info.rule)})</i>"
-                if s.step != offices.FINAL:
-                    text += f"; then {html.escape(_whose(s.turn_owner_name), quote=False)} turn goes on"
+            own = next((x for x in (p.status_html(s, who) for p in parts_on(s)) if x is not None), None)
+            if own is not None:             # a step of a variant's own (Offices of Honor's return rounds)
+                text = own
             elif s.interrupted:           # an expansion's decisions in the middle of someone's turn
                 waiting = len(s.interruptions)
                 text += (f" — in the middle of <b>{html.escape(s.turn_owner_name)}</b>'s turn, which goes on after "
                          f"{waiting} more decision{'s' if waiting != 1 else ''}")
         self._status.value = f"<div style='font-size:1.1em;margin:4px 0'>{text}</div>"
-
-    @staticmethod
-    def _return_status(s: GameState, who: str) -> str:
-        """'Round 3 · return round · Ben returns tiles (return round started by Ann) — 1 tile: nothing · 2 tiles: a
-        card…' (the round is the game's one round count, as in the status line of a turn)."""
-        sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}" for n, r in _rewards(s).items())
-        if s.step == offices.FINAL:
-            head = f"<b>Round {s.round_number} · final return round</b> · <b>{who}</b> returns tiles, or none"
-        else:
-            k = offices.offices(s).rounds
-            again = f"; return round {k} in a row" if k > 1 else ""
-            head = (f"<b>Round {s.round_number} · return round</b> · <b>{who}</b> returns tiles (return round "
-                    f"started by {html.escape(s.turn_owner_name)}{again})")
-        return f"{head} — {sizes}"
 
     def _show_map(self, s: GameState, legal) -> None:
         viz.refresh(self.map, self._map_figure(s, legal))
@@ -1070,6 +1049,7 @@ class Play(ClosesParts, widgets.VBox):
         colors = viz.player_colors(s.num_players)
         records = {r["player"]: r for r in s.score_records()}
         rows = []
+        extra = self._variant_columns(s)
         for i, name in enumerate(s.names):
             p = s.player(i)
             mark = "▶ " if i == s.to_move and not s.is_over else ""
@@ -1084,10 +1064,10 @@ class Play(ClosesParts, widgets.VBox):
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
                 f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
-                f"<td>{html.escape(tiles)}</td>{self._expansion_cells(s, i)}"
+                f"<td>{html.escape(tiles)}</td>{''.join(cells[i] for _, cells in extra)}"
                 f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
-                f"{self._expansion_heads(s)}<th>score now</th></tr>")
+                f"{''.join(head for head, _ in extra)}<th>score now</th></tr>")
         start = s.root.player(0).houses_left
         note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: the highest "
                 f"carriage's points + bonus "
@@ -1100,26 +1080,9 @@ class Play(ClosesParts, widgets.VBox):
                 f"</table>{note}</div>")
 
     @staticmethod
-    def _expansion_heads(s: GameState) -> str:
-        out = ""
-        if messenger.active(s):
-            out += "<th title='nobility letters (The Princess&#x27; Messenger)'>letters</th><th>Messenger</th>"
-        if offices.active(s):
-            out += "<th title='Offices of Honor'>office tiles</th><th>chips</th>"
-        return out
-
-    @staticmethod
-    def _expansion_cells(s: GameState, seat: int) -> str:
-        out = ""
-        name = s.names[seat]
-        if messenger.active(s):
-            m = messenger.summary(s)
-            out += f"<td>{m['held'][name]}</td><td>{'<b>holds it</b>' if m['holder'] == name else '—'}</td>"
-        if offices.active(s):
-            o = offices.summary(s)
-            tiles = ", ".join(f"{s.board.official(oid).name} {k}" for oid, k in o["tiles"][name].items() if k)
-            out += f"<td>{html.escape(tiles or '—')}</td><td>{o['chips'][name]}</td>"
-        return out
+    def _variant_columns(s: GameState) -> list:
+        """The players table's columns of the variants switched on: (head html, a cell html per player)."""
+        return [column for part in parts_on(s) for column in part.player_columns(s)]
 
     def _officials_html(self, s: GameState, legal) -> str:
         if not (self._every_hand or self.viewer == s.to_move):
@@ -1135,8 +1098,7 @@ class Play(ClosesParts, widgets.VBox):
             if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
-                cost = _letters_taken(s, calls[o.id]) if o.id in calls and messenger.active(s) else 0
-                price = f" for {cost} letter{'s' if cost != 1 else ''}" if cost else ""
+                price = "".join(p.official_price(s, calls[o.id]) for p in parts_on(s)) if o.id in calls else ""
                 note = f"<span style='color:#1d6b2f'>can help now{price}</span>"
             elif not legal and not s.is_over:
                 note = f"<span style='color:#777'>{html.escape(s.to_move_name)}'s choice</span>"
@@ -1144,15 +1106,9 @@ class Play(ClosesParts, widgets.VBox):
                 note = "<span style='color:#777'>not now</span>"
             effect = texts.get(f"official {o.id}", o.effect)     # an expansion may widen what he does
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(effect)}): {note}</li>")
-        letters = ""
-        if messenger.active(s) and not s.is_over:
-            m = messenger.summary(s)
-            owner = s.turn_owner_name        # letters are spent in one's own turn (also during a return round)
-            held = m["held"][owner]
-            letters = (f"<div>{html.escape(owner)} holds {held} letter{'s' if held != 1 else ''}; "
-                       f"{m['spendable_now']} of them may be spent this turn (those held at its start).</div>")
+        notes = "".join(p.officials_note(s) for p in parts_on(s))
         return (f"<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — {html.escape(texts['officials'])} "
-                f"({html.escape(texts['officials_rule'])}){letters}<ul style='margin:2px 0'>{''.join(items)}</ul>"
+                f"({html.escape(texts['officials_rule'])}){notes}<ul style='margin:2px 0'>{''.join(items)}</ul>"
                 f"</div>")
 
     def _show_log(self, s: GameState) -> None:
@@ -1247,9 +1203,11 @@ class Play(ClosesParts, widgets.VBox):
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))
             del by_group["keep"]
-        self.return_toggles, self.return_reward, self.return_button, self.return_note = [], None, None, None
-        if RETURN_KIND in by_group:
-            rows.append(self._return_picker(s, by_group.pop(RETURN_KIND)))
+        for panel in self._panels_of(s):
+            panel.reset()
+            box = panel.widget(s, by_group)
+            if box is not None:
+                rows.append(box)
         labels = words.labels(s, [a for acts in by_group.values() for a in acts])
         kinds = s.ruleset.kinds
         titled = words.group_titles(s)
@@ -1304,98 +1262,24 @@ class Play(ClosesParts, widgets.VBox):
         self.next_button = step
         return [head, widgets.HBox([step, rest], layout=widgets.Layout(flex_flow="row wrap"))]
 
-    def _return_picker(self, s: GameState, returns) -> widgets.VBox:
-        """Offices of Honor's return: toggle the office tiles to return, then choose the reward among the engine's
-        legal returns of that selection (a card face up or the deck's, a house city, or none), then confirm."""
-        seat = s.to_move
-        held = offices.held(s, seat)
-        toggles = []
-        for oid, k in held.items():
-            if not k:
-                continue
-            t = widgets.ToggleButton(description=f"{s.board.official(oid).name} ×{k}",
-                                     tooltip=f"return {words.article(s.board.official(oid).name)} tile",
-                                     layout=widgets.Layout(width="auto", margin="1px 2px"))
-            t.office = oid
-            t.add_class("thurn-return-tile")
-            t.observe(lambda change: self._guard(lambda: self._return_toggled(change["owner"])), names="value")
-            toggles.append(t)
-        reward = widgets.Dropdown(options=[("—", CHOOSE)], value=CHOOSE, description="reward",
-                                  layout=widgets.Layout(width="auto", min_width="320px"))
-        reward.add_class("thurn-return-reward")
-        reward.observe(lambda _: self._guard(self._return_reward_chosen), names="value")
-        button = widgets.Button(description="Return the selected tiles", button_style="primary", disabled=True,
-                                layout=widgets.Layout(width="auto"))
-        button.add_class("thurn-return")
-        button.on_click(lambda _: self._guard(self._return_confirmed))
-        note = widgets.HTML()
-        note.add_class("thurn-return-note")
-        self.return_toggles, self.return_reward, self.return_button, self.return_note = toggles, reward, button, note
-        self._return_returns = [a for a in returns if a.offices]
-        none = [self._button(s, a, {a: "return no tile"}) for a in returns if not a.offices]   # final round
-        sizes = " · ".join(f"{n}: {html.escape(r)}" for n, r in _rewards(s).items())
-        head = widgets.HTML("<b>Return tiles</b>", layout=widgets.Layout(width="150px"))
-        how = widgets.HTML(f"<small>Select different office tiles ({html.escape(s.to_move_name)} holds "
-                           f"{sum(held.values())}), then the reward — tiles returned: {sizes}</small>")
-        self._return_selected()
-        return widgets.VBox([
-            widgets.HBox([head] + toggles + none, layout=widgets.Layout(flex_flow="row wrap")), how,
-            widgets.HBox([reward, button], layout=widgets.Layout(flex_flow="row wrap")), note],
-            layout=widgets.Layout(border="2px solid #8b1a1a", padding="4px", margin="2px 0"))
+    def _panels_of(self, s: GameState) -> list:
+        """The panels of the variants switched on (:meth:`thurn.parts.Parts.panel`), made once per app."""
+        made = self.__dict__.setdefault("_panels", {})
+        out = []
+        for part in parts_on(s):
+            if part.name not in made:
+                made[part.name] = part.panel(self)
+            if made[part.name] is not None:
+                out.append(made[part.name])
+        return out
 
-    @property
-    def return_selection(self) -> tuple:
-        """The office ids selected in the return picker."""
-        return tuple(t.office for t in self.return_toggles if t.value)
-
-    def _return_toggled(self, toggle) -> None:
-        toggle.button_style = "info" if toggle.value else ""       # a selected tile stands out, with a tick
-        toggle.icon = "check" if toggle.value else ""
-        self._return_selected()
-
-    def _return_selected(self) -> None:
-        """The tiles selected changed: list the rewards the engine allows for them, or say why none."""
-        if self.return_reward is None:
-            return
-        s = self._state
-        chosen = set(self.return_selection)
-        choices = [a for a in self._return_returns if set(a.offices) == chosen]
-        self._return_choices = choices
-        if not chosen:
-            options, note = [("—", CHOOSE)], "Select the office tiles to return."
-        elif not choices:
-            why = s.why_illegal(offices.ReturnTiles(tuple(chosen)))
-            options, note = [("—", CHOOSE)], f"Not allowed: {why}" if why else "No return of these tiles is allowed."
-        else:
-            reward = _rewards(s).get(len(chosen), "nothing")
-            labels = [(offices.reward_words(s, a), i) for i, a in enumerate(choices)]
-            options = labels if len(labels) == 1 else [("choose the reward…", CHOOSE)] + labels
-            names = " + ".join(s.board.official(o).name for o in offices.order() if o in chosen)
-            note = (f"Returning {names} ({len(chosen)} tile{'s' if len(chosen) != 1 else ''}) earns {reward}"
-                    + (": choose it above (or decline it)." if len(labels) > 1 else "."))
-        self.return_reward.options = options
-        self.return_reward.value = options[0][1]
-        self.return_reward.disabled = len(options) == 1
-        self.return_note.value = f"<div style='margin:2px 0'>{html.escape(note)}</div>"
-        self._return_reward_chosen()
-
-    def _return_reward_chosen(self) -> None:
-        if self.return_button is None:
-            return
-        i = self.return_reward.value
-        self.return_button.disabled = i is None or i == CHOOSE or i >= len(self._return_choices)
-        if not self.return_button.disabled:
-            self.return_button.description = words.label(self._state, self._return_choices[i])
-            self.return_button.tooltip = f"type: {self._return_choices[i].notation}"
-        else:
-            self.return_button.description = "Return the selected tiles"
-
-    def _return_confirmed(self) -> None:
-        i = self.return_reward.value if self.return_reward is not None else CHOOSE
-        if i == CHOOSE or i >= len(self._return_choices):
-            self.messages.error("Select the office tiles to return and their reward first.")
-            return
-        self.do(self._return_choices[i])
+    def __getattr__(self, name):
+        """A variant's panel's attribute read as the app's own (``app.return_toggles`` with Offices of Honor)."""
+        if not name.startswith("__"):
+            for panel in self.__dict__.get("_panels", {}).values():
+                if panel is not None and hasattr(panel, name):
+                    return getattr(panel, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _keep_picker(self, s: GameState) -> widgets.HBox:
         hand = s.player().hand
@@ -1434,20 +1318,6 @@ def final_table_html(s: GameState) -> str:
     return (f"<style>{cell} .thurn-scores th:first-child, .thurn-scores td:first-child {{text-align:left}}</style>"
             f"<table class='thurn-scores' style='border-collapse:collapse;margin:4px 0'><tr><th>player</th>{head}"
             f"<th>total</th></tr>{rows}</table>")
-
-
-# -- the expansions' readings ------------------------------------------------------------------------------------
-
-def _letters_taken(s: GameState, action) -> int:
-    """The nobility letters ``action`` costs the player to move: the engine's answer (applied on a copy)."""
-    seat = s.to_move
-    return messenger.summary(s)["held"][s.names[seat]] - messenger.summary(s.apply(action))["held"][s.names[seat]]
-
-
-def _rewards(s: GameState) -> dict:
-    """Offices of Honor: what a return of each size earns in this round, in words ({2: 'a card', ...})."""
-    words = dict(offices.REWARD_WORDS, card="a card (face up or the deck's top)", house="a house in any city")
-    return {n: words[r] for n, r in offices.rewards(s).items()}
 
 
 # -- save files ---------------------------------------------------------------------------------------------------
