@@ -27,12 +27,13 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..errors import PositionError, ThurnError, UnknownName
+from ..errors import IllegalAction, PositionError, ThurnError, UnknownName
 from ..parts import parts_on
 from ..io import GAME_FORMAT, POSITION_FORMAT, new_game
 from ..state import GameState
 from .. import words
-from ..turn.base import seen_action
+from .. import turn
+from ..turn.base import seen_action, seen_line
 from .common import (ClosesParts, MessageArea, card_chip, card_chips, close_tree, hide_kept_cards, province_color,
                      text_color)
 
@@ -50,6 +51,7 @@ BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "â
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
 CHOOSE = -1                # a panel's list of choices: its "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
+SAID_KEPT = 32             # the states whose log the app keeps (the bots' actions of a round, and the one before)
 EVERY_HAND_REFUSED = ("Every hand can be shown in teaching mode only: in a fair game each player sees his own hand "
                       "and the others' card counts.")
 
@@ -165,6 +167,7 @@ class Play(ClosesParts, widgets.VBox):
         self._saved_path: Path | None = None  # the offered game's file
         self._log_len = 0
         self._logs: list[tuple[GameState, list[str]]] = []
+        self._said: list[tuple[GameState, list]] = []    # the log's sentences (as the engine said them) of recent states
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
         self.hint_bot = hint_bot          # None: GreedyBot's estimates (thurn.bots.hint)
@@ -429,15 +432,15 @@ class Play(ClosesParts, widgets.VBox):
             except ValueError as e:
                 self.messages.error(str(e))
                 return False
-        why = self._state.why_illegal(action)
-        if why is not None:
-            self.messages.error(f"Not allowed: {why}")
-            return False
         t0 = time.perf_counter()
         before = self._state
+        try:
+            after = self._apply(before, action)     # checked once, by the engine, and said once (its say callback)
+        except IllegalAction as why:
+            self.messages.error(f"Not allowed: {why}")
+            return False
         if self.pass_pending:           # an action typed in code: the player to move is the one at the screen
             self._revealed = before.to_move
-        after = before.apply(action)
         self._state = self._run_bots(after)
         self._tell(before, after)
         self._changed()
@@ -507,10 +510,31 @@ class Play(ClosesParts, widgets.VBox):
     def _bot_action(self, state: GameState) -> GameState:
         bot = self.bots[state.to_move_name]
         action = bot.choose(state)
-        why = state.why_illegal(action)
-        if why is not None:
-            raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}")
-        return state.apply(action)
+        try:
+            return self._apply(state, action)
+        except IllegalAction as why:
+            raise ThurnError(f"the bot of {state.to_move_name} chose an illegal action ({action}): {why}") from None
+
+    def _apply(self, state: GameState, action) -> GameState:
+        """``state.apply(action)``, its log sentences kept as the engine says them (the log grows by them: the game
+        is not replayed to find what an action said). Raises IllegalAction, the state unchanged."""
+        said: list = []
+        after = state.apply(action, said.append)
+        self._said = [(after, self._said_of(state) + said)] + self._said[:SAID_KEPT - 1]
+        return after
+
+    def _said_of(self, state: GameState) -> list:
+        """Every sentence of ``state``'s log as the engine said it (each as a viewer may read it: seen_line): kept
+        for the last few states; a state the app did not make (loaded, undone to) is replayed once."""
+        for s, lines in self._said:
+            if s is state:
+                return lines
+        lines = turn.start_text(state.root)
+        s = state.root
+        for a in state.history:
+            s = s.apply(a, lines.append)
+        self._said = [(state, lines)] + self._said[:SAID_KEPT - 1]
+        return lines
 
     def hint(self, n: int = 3) -> list:
         """The best ``n`` actions for the player to move, with reasons (``thurn.bots.hint``): listed under the
@@ -652,7 +676,7 @@ class Play(ClosesParts, widgets.VBox):
         for s, k, lines in self._logs:
             if s is state and k == seat:
                 return lines
-        lines = state.log() if seat is None else state.log(public=True) if seat < 0 else state.log(seat)
+        lines = [seen_line(line, seat) for line in self._said_of(state)]      # as state.log(viewer) reads it
         self._logs = [(state, seat, lines)] + self._logs[:2]
         return lines
 
@@ -758,9 +782,10 @@ class Play(ClosesParts, widgets.VBox):
     def download_name(self) -> str:
         return f"thurn-{self.game_id[:12]}.json"
 
-    def download_html(self) -> str:
-        """A link that saves the game (``state.to_json()``) as a file in the browser: a ``data:`` URI."""
-        text = self._state.to_json(indent=1)
+    def download_html(self, game: dict | None = None) -> str:
+        """A link that saves the game (``state.to_json()``) as a file in the browser: a ``data:`` URI. ``game``: the
+        game's ``state.to_dict()`` when it was made already (a click serialises the game once)."""
+        text = json.dumps(self._state.to_dict() if game is None else game, ensure_ascii=False, indent=1)
         if len(text) > MAX_SAVE_BYTES:
             return "<small>The game is too large to download here.</small>"
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
@@ -770,9 +795,10 @@ class Play(ClosesParts, widgets.VBox):
                 f"background:#f4f4f4;color:#222;text-decoration:none;margin:2px 0'>â¤“ Download the game "
                 f"({name})</a>")
 
-    def _autosave(self) -> None:
+    def _autosave(self, game: dict | None = None) -> None:
         """Write the game with its identity to the autosave file, unless the file is another unfinished game's
-        (then to a free name beside it), cannot be read (kept aside first), or is read-only (autosave off)."""
+        (then to a free name beside it), cannot be read (kept aside first), or is read-only (autosave off).
+        ``game``: the game's ``state.to_dict()`` when it was made already."""
         path = self.autosave_path
         if path is None:
             return
@@ -780,13 +806,13 @@ class Play(ClosesParts, widgets.VBox):
             path = self._autosave_target(path)
             if path is None:
                 return
-            _write(path, json.dumps(self._autosave_dict(), ensure_ascii=False))
+            _write(path, json.dumps(self._autosave_dict(game), ensure_ascii=False))
             self._written = _signature(path)
         except OSError as e:
             self._autosave_off(f"writing {path} failed ({e.strerror or e})")
 
-    def _autosave_dict(self) -> dict:
-        d = self._state.to_dict()
+    def _autosave_dict(self, game: dict | None = None) -> dict:
+        d = dict(self._state.to_dict() if game is None else game)
         d["meta"] = {"game_id": self.game_id, "app": APP_NAME,
                      "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
         if self.seats:
@@ -963,11 +989,12 @@ class Play(ClosesParts, widgets.VBox):
     def _changed(self) -> None:
         self.hints = []
         self._hints.value = ""
-        self._show()
-        self._autosave()
+        game = self._state.to_dict()        # serialised once: the download link and the autosave file
+        self._show(game)
+        self._autosave(game)
 
     # -- showing the game ----------------------------------------------------------------------------------------------
-    def _show(self) -> None:
+    def _show(self, game: dict | None = None) -> None:
         s = self._state
         legal = s.legal_actions()
         self._show_status(s)
@@ -979,7 +1006,7 @@ class Play(ClosesParts, widgets.VBox):
         self._show_log(s)
         self._show_undo(s)
         self._show_final(s)
-        self._download.value = self.download_html()
+        self._download.value = self.download_html(game)
         for fn in self._listeners:
             fn(self)
 
