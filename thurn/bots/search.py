@@ -63,7 +63,8 @@ def _draw_value(adj, route, rmask, hand, c) -> float:
 
 
 def _score_value(s, p, a) -> float:
-    """Points a Score action adds now: houses placed, tiles earned, the carriage taken (roughly)."""
+    """Points a Score action adds now: houses placed, tiles earned (the game-end tile aside: the leaf's evaluation
+    counts it), the Cartwright's carriage (roughly)."""
     b = s.board
     mask = a.resolved
     houses = p.houses | mask
