@@ -60,7 +60,7 @@ def test_without_rulesets_a_board_plays_every_ruleset_that_needs_nothing_it_lack
     try:
         with pytest.raises(RulesetRefused, match="cannot be played with the toy_needs_rome rules: it needs the Rome"):
             thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": path, "expansions": ["toy_needs_rome"]})
-        listed = board_file(tmp_path, "listed.json", rulesets=["base", "toy_needs_rome"])      # a board that says so is believed
+        listed = board_file(tmp_path, "listed.json", rulesets=["base", "toy_needs_rome"])      # its word is believed
         thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": listed, "expansions": ["toy_needs_rome"]})
     finally:
         unregister("toy_needs_rome")

@@ -286,7 +286,7 @@ def _net_weights(w):
 
 
 def _ext_points(s, seat: int) -> float:
-    """The variants' score items of ``seat`` now, as their valuations count them (:meth:`thurn.parts.Parts.valuation`)."""
+    """The variants' score items of ``seat`` now, as their valuations count them (thurn.parts.Parts.valuation)."""
     v = 0.0
     for val in valuations(s):
         v += val.points(s, seat)

@@ -123,8 +123,8 @@ class MessengerParts(Parts):
     def ladder_figures(self, upper, lower, games) -> dict:
         if "letters_spent" not in upper:
             return {}
-        return dict(upper_letters_spent=upper["letters_spent"].mean(), lower_letters_spent=lower["letters_spent"].mean(),
-                    upper_bought=upper["officials_bought"].mean(), lower_bought=lower["officials_bought"].mean())
+        return dict(upper_letters_spent=upper["letters_spent"].mean(),
+                    lower_letters_spent=lower["letters_spent"].mean(), upper_bought=upper["officials_bought"].mean(), lower_bought=lower["officials_bought"].mean())
 
     def ladder_text(self, r) -> str:
         if not (hasattr(r, "upper_letters_spent") and r.upper_letters_spent == r.upper_letters_spent):

@@ -53,7 +53,8 @@ class OfficesParts(Parts):
         o = offices.summary(state)
         tiles = [", ".join(f"{state.board.official(oid).name} {k}" for oid, k in o["tiles"][name].items() if k)
                  for name in state.names]
-        return [("<th title='Offices of Honor'>office tiles</th>", [f"<td>{html.escape(t or '—')}</td>" for t in tiles]),
+        return [("<th title='Offices of Honor'>office tiles</th>",
+                 [f"<td>{html.escape(t or '—')}</td>" for t in tiles]),
                 ("<th>chips</th>", [f"<td>{o['chips'][name]}</td>" for name in state.names])]
 
     def status_html(self, state, who: str) -> str | None:
@@ -63,7 +64,8 @@ class OfficesParts(Parts):
         info = state.step_info
         if offices.ReturnTiles.kind not in info.kinds:
             return None
-        sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}" for n, r in rewards_in_words(state).items())
+        sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}"
+                           for n, r in rewards_in_words(state).items())
         if state.step == offices.FINAL:
             head = f"<b>Round {state.round_number} · final return round</b> · <b>{who}</b> returns tiles, or none"
         else:
@@ -92,7 +94,8 @@ class OfficesParts(Parts):
         if "return_series" not in games:
             return {}
         return dict(upper_chips=upper["chips"].mean(), lower_chips=lower["chips"].mean(),
-                    upper_reward_houses=upper["reward_houses"].mean(), lower_reward_houses=lower["reward_houses"].mean(),
+                    upper_reward_houses=upper["reward_houses"].mean(),
+                    lower_reward_houses=lower["reward_houses"].mean(),
                     return_rounds=games["return_rounds"].mean())
 
     def ladder_text(self, r) -> str:

@@ -44,8 +44,8 @@ OPTION_WORDS = {
 }
 #: The expansions that exist (their parts registered by thurn.expansions), by their names in Rules.expansions, with
 #: what each does (its rule source and :attr:`thurn.parts.Parts.summary`).
-EXPANSIONS = tuple((name, f"{REGISTRY[name].rule_source}: {part.summary}" if part.summary else REGISTRY[name].rule_source)
-                   for name, part in PARTS.items() if name in REGISTRY)
+EXPANSIONS = tuple((name, f"{REGISTRY[name].rule_source}: {part.summary}" if part.summary
+                    else REGISTRY[name].rule_source) for name, part in PARTS.items() if name in REGISTRY)
 PACES = (("Step by step: a Next button for each bot action", "step"),
          ("A short pause (0.6 s) between bot actions", 0.6),
          ("At once", None))
