@@ -11,7 +11,7 @@ The public API (stable names)::
 """
 from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from .board import Board, City, Province, available_boards, load_board
-from .errors import BoardDataError, IllegalAction, PositionError, ThurnError, UnknownCity, UnknownName
+from .errors import BoardDataError, IllegalAction, PositionError, RulesetRefused, ThurnError, UnknownCity, UnknownName
 from .explore import Outcome, RouteOption, ScoreOutcome, route_options, score_outcomes
 from .io import new_game, replay, state_from_position
 from .routes import Route, buildable_routes, extensions, fitting_ends
@@ -30,6 +30,7 @@ __all__ = [
     "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
     "Outcome", "RouteOption", "ScoreOutcome", "route_options", "score_outcomes",
 ]
+__all__.append("RulesetRefused")      # a board that does not play under the rules asked for (its "rulesets")
 
 
 def review(state, player=None, **options):

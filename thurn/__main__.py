@@ -27,6 +27,18 @@ MAX_SECONDS = 3600.0
 MAX_POSITIONS = 100_000
 
 
+def _expansions() -> tuple:
+    """The names of the expansions (the variants registered with their parts: thurn.expansions)."""
+    from .parts import PARTS
+    from .variants import REGISTRY
+    return tuple(n for n in PARTS if n in REGISTRY)
+
+
+def _expansions_in_words(names: bool = True) -> str:
+    """'messenger (The Princess' Messenger), offices (...)' or, without ``names``, their titles alone."""
+    from .variants import REGISTRY
+    return ", ".join(f"{n} ({REGISTRY[n].rule_source})" if names else REGISTRY[n].rule_source for n in _expansions())
+
 def _int(text) -> int:
     try:
         return int(text)
@@ -150,8 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
-                     help="play the league with these expansions on: messenger (The Princess' Messenger), offices "
-                          "(Offices of Honor)")
+                     help=f"play the league with these expansions on: {_expansions_in_words()}")
     lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
     lad.add_argument("--progress", action="store_true", help="show progress bars")
 
@@ -168,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="player counts to measure")
     b.add_argument("--seed", type=_seed, default=0, help="seed of the games and of the random choices")
     b.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
-                   help="bots: play the GreedyBot games with these expansions on too (messenger, offices)")
+                   help=f"bots: play the GreedyBot games with these expansions on too ({', '.join(_expansions())})")
     b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
                    help="play: random games; bots: greedy games (each player count) and search decisions; "
                         "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
@@ -467,8 +478,8 @@ def _bench_review(args) -> None:
     from .bench import bench_review
 
     cases = (("2-player games between search bots, 20 rounds each (the base game)", "search", 2, None),
-             ("3-player games between greedy bots with both expansions (The Princess' Messenger, Offices of Honor), "
-              "whole games", "greedy", 3, {"expansions": ["messenger", "offices"]}))
+             (f"3-player games between greedy bots with every expansion ({_expansions_in_words(False)}), "
+              "whole games", "greedy", 3, {"expansions": list(_expansions())}))
     for what, game_bot, players, rules in cases:
         print()
         print(f"the game review (thurn.game_review.review_game) of the first player of {args.reviews} {what}; the "

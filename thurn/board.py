@@ -458,6 +458,7 @@ class Board:
     cards: tuple[CardCopy, ...] = ()                        # every city card, by city then copy (empty: built)
     maps: dict = field(default_factory=dict)                 # id -> ExtraMap
     format_read: str = FORMAT                                # the format of the file as read (1 is converted)
+    rulesets: tuple[str, ...] | None = None                  # the rulesets it plays under (None: every one it fits)
     graph: nx.Graph = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -711,10 +712,11 @@ def _list(data, key, source, limit):
 
 
 #: Fields a ``thurn-board/1`` file cannot have: they came with format 2.
-FORMAT2_FIELDS = ("card_attributes", "maps")
+FORMAT2_FIELDS = ("card_attributes", "maps", "rulesets")
 #: Bounds of the format-2 parts.
 MAX_CARD_ATTRIBUTES = 20
 MAX_MAPS = 10
+MAX_RULESETS = 20
 MAX_MAP_CITIES = 60
 MAX_ATTRIBUTES = 40
 WHOLE_RANGE = (-1000, 1000)
@@ -886,6 +888,26 @@ def _card_attributes(data: dict, cities: list, copies: int, source: str):
     cards = tuple(CardCopy(c.index, k, tuple((name, values[name][c.id][k]) for name in declared))
                   for c in cities for k in range(copies))
     return declared, cards
+
+
+def _rulesets(data: dict, source: str) -> tuple[str, ...] | None:
+    """``rulesets``: the rulesets the board plays under, by name (``"base"``: the base game alone; an expansion's
+    name: the game with it switched on). Missing: every ruleset whose rules need nothing the board lacks."""
+    if "rulesets" not in data:
+        return None
+    raw = data["rulesets"]
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_RULESETS:
+        _fail(source, f"'rulesets' should be a list of 1 to {MAX_RULESETS} ruleset names (\"base\", an expansion's "
+                      f"name), not {_short(raw)}.")
+    out = []
+    for name in raw:
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_]{0,39}", name):
+            _fail(source, f"'rulesets': a ruleset's name is lower-case letters, digits and _ (at most 40), not "
+                          f"{_short(name)}.")
+        if name in out:
+            _fail(source, f"'rulesets' names {name!r} twice.")
+        out.append(name)
+    return tuple(out)
 
 
 def _maps(data: dict, source: str) -> dict:
@@ -1114,6 +1136,7 @@ def board_from_dict(data: dict, source: str = "<board data>") -> Board:
     bid = _text(data, "id", source, "the board", Path(source).stem[:100] or "board", name=True)
     attributes, cards = _card_attributes(data, cities, copies, source)
     maps = _maps(data, source)
+    rulesets = _rulesets(data, source)
     return Board(
         id=bid, name=_text(data, "name", source, "the board", bid, limit=200, name=True),
         provenance=_text(data, "provenance", source, "the board", "unknown"),
@@ -1122,7 +1145,7 @@ def board_from_dict(data: dict, source: str = "<board data>") -> Board:
         carriages=tuple(carriages), officials=tuple(officials), players=tuple(players), card_copies=copies,
         face_up=face_up, houses=counts["houses_per_player"], hand_limit=counts["hand_limit_after_scoring"],
         min_route=min_route, source=source, card_attributes=attributes, cards=cards, maps=maps,
-        format_read=read_as,
+        format_read=read_as, rulesets=rulesets,
     )
 
 

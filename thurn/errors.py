@@ -77,6 +77,13 @@ class PositionError(ThurnError):
     reason = "bad_position"
 
 
+class RulesetRefused(ThurnError):
+    """A game asked for on a board that does not play under its rules (the board's ``rulesets``, or an expansion
+    that needs something the board lacks); the message says which rules the board plays under."""
+
+    reason = "ruleset_refused"
+
+
 class SimulationError(ThurnError):
     """A simulation asked for with arguments that cannot work (the message says which and why): bots, rules
     written as words, game counts, workers (:mod:`thurn.sim`, :mod:`thurn.rules`, :mod:`thurn.bots.spec`)."""

@@ -11,11 +11,10 @@ Two questions, answered by the rules core for the apps and for notebooks:
 "Points" is always the change of the player's final score (Game End and Scoring): each house placed is a point
 no longer lost, plus the tiles taken, plus what the new carriage adds over the old one.
 
-With The Princess' Messenger switched on, each outcome also counts the nobility ``letters`` its houses would take
-(the first house in a city takes its letter: Messenger, The Nobility Letters; read with
-:func:`thurn.expansions.messenger.letters_for`); letters are worth no points, so they never change the ranking of
-routes, only which of two placements worth the same points is shown (the one taking more letters). In the base
-game ``letters`` is None and nothing else changes.
+A variant switched on may count what a placement brings beyond points (:meth:`thurn.parts.Parts.placement_extras`:
+The Princess' Messenger counts the nobility ``letters`` the houses would take): such extras are read as attributes
+of the outcome (``outcome.letters``; a variant's default when it is off) and never change the ranking of routes,
+only which of two placements worth the same points is shown (the one whose counted extras are more).
 """
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from .errors import ThurnError
 from .routes import Route
 from .effects import carriage_for, effect_points, route_effect
 from .scoring import next_carriage, placement_masks, popcount, required_provinces_mask
-from .expansions import messenger
+from .parts import PARTS, parts_on
 
 __all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome"]
 
@@ -44,20 +43,30 @@ class Outcome:
     points: int                             # change of the final score
     declined: int | None = None             # the carriage declined (R9), if any
     without_carriage: "Outcome | None" = None   # the same scoring declining the carriage it takes (R9)
-    letters: int | None = None              # nobility letters the houses take (The Princess' Messenger), else None
-    messenger: bool = False                 # takes the Princess' Messenger figure (score_outcomes, Messenger)
+    extras: tuple = ()                      # (name, value) of the variants switched on (Parts.placement_extras)
+
+    def __getattr__(self, name):
+        """An extra of a variant by its name (``outcome.letters``); the variant's default when it is not counted."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for key, value in self.__dict__.get("extras", ()):
+            if key == name:
+                return value
+        for part in PARTS.values():
+            if name in part.outcome_extras:
+                return part.outcome_extras[name]
+        raise AttributeError(f"'Outcome' object has no attribute {name!r}")
 
     def __str__(self):
         parts = [f"{len(self.houses)} house{'s' if len(self.houses) != 1 else ''}"]
-        if self.letters is not None:
-            parts.append(f"{self.letters} letter{'s' if self.letters != 1 else ''}")
+        lead, tail = _extra_words(self.extras)
+        parts += lead
         parts += [f"{name} tile {v}" for name, v in self.tiles]
         if self.carriage is not None:
             parts.append(f"carriage {self.carriage}")
         if self.declined is not None:
             parts.append(f"declines carriage {self.declined}")
-        if self.messenger:
-            parts.append("takes the Messenger")
+        parts += tail
         if self.ends_game:
             parts.append("ends the game")
         return f"{', '.join(parts)}: {self.points:+d} point{'s' if abs(self.points) != 1 else ''}"
@@ -104,14 +113,20 @@ class ScoreOutcome:
 
 # -- scoring a route ------------------------------------------------------------------------------------------
 
+_BASE_EXTRAS = None     # Parts.placement_extras, set below (a variant that counts none is not asked)
+
+
 class _Scorer:
     """The best scoring of routes for one player in one position, cached by the set of cities."""
 
-    def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool, state=None):
+    def __init__(self, board: Board, rules, player, stacks, carriages_left, game_ending_open: bool, state=None,
+                 seat: int | None = None):
         self.board, self.rules, self.p = board, rules, player
         self.stacks, self.carriages_left = stacks, carriages_left
         self.open_end = game_ending_open
-        self.state = state if state is not None and messenger.active(state) else None   # letters to count
+        self.parts = parts_on(state) if state is not None else ()    # the variants counting extras
+        self.seat = seat if seat is not None else (state.to_move if state is not None else 0)
+        self.state = state if any(type(p).placement_extras is not _BASE_EXTRAS for p in self.parts) else None
         self.cache: dict[int, tuple] = {}
 
     def carriage(self, length: int, cartwright: bool) -> int | None:
@@ -124,9 +139,9 @@ class _Scorer:
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
                          cartwright, carriage is not None)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
-        letters = messenger.letters_for(self.state, mask) if self.state is not None else None
+        extras = _extras(self.parts, self.state, self.seat, mask) if self.state is not None else ()
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
-                       e.ends is not None, effect_points(b, self.p, e), declined, letters=letters)
+                       e.ends is not None, effect_points(b, self.p, e), declined, extras=extras)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in
@@ -157,9 +172,27 @@ class _Scorer:
 
 
 def _value(o: Outcome):
-    """The best placement: the most points; of two worth the same, the one taking more nobility letters
-    (letters are None, all alike, in the base game: the first best placement, as before)."""
-    return o.points, o.letters or 0
+    """The best placement: the most points; of two worth the same, the one whose counted extras are more (The
+    Princess' Messenger: the letters taken; none in the base game: the first best placement, as before)."""
+    return o.points, sum(v for _, v in o.extras if type(v) is int)
+
+
+def _extras(parts, state, seat: int, mask: int, after=None) -> tuple:
+    """The variants' extras of houses in ``mask`` for ``seat`` (:meth:`thurn.parts.Parts.placement_extras`)."""
+    out = []
+    for part in parts:
+        out += part.placement_extras(state, seat, mask, after).items()
+    return tuple(out)
+
+
+def _extra_words(extras) -> tuple[list, list]:
+    """The extras in words: those said after the houses, and those said at the end."""
+    lead, tail = [], []
+    for part in PARTS.values():
+        a, b = part.outcome_words(extras)
+        lead += a
+        tail += b
+    return lead, tail
 
 
 # -- the search: the best routes first, within a budget -------------------------------------------------------
@@ -504,8 +537,8 @@ def route_options(obj="base", cards=None, *, player=None, route=None, include_di
                 raise ThurnError(f"{board.city_name(a)} has no road to {board.city_name(b)}, so "
                                  f"{list(route)} is not a route.")
     position = (board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None)
-    search = _Search(board, _Scorer(*position, state=state), _Bound(*position), card_mask, current, min_length,
-                     budget)
+    search = _Search(board, _Scorer(*position, state=state, seat=seat), _Bound(*position), card_mask, current,
+                     min_length, budget)
     listed, total, complete, exact = search.run(limit)
     names = board.city_names
     options = RouteOptions(RouteOption(Route([names[c] for c in r], board), tuple([names[c] for c in played]),
@@ -536,7 +569,7 @@ def route_outcome(state, route, *, player=None, cartwright: bool = False) -> Out
     seat = state.seat(player) if player is not None else state.to_move
     p = state.players[seat]
     scorer = _Scorer(state.board, state.rules, p, state.stacks, state.carriages_left, state.end_by is None,
-                     state=state)
+                     state=state, seat=seat)
     best, cw = scorer.best(tuple(state.board.index(c) for c in route))
     return cw if cartwright and cw is not None else best
 
@@ -548,9 +581,9 @@ def score_outcomes(state) -> list[ScoreOutcome]:
 
     Each is computed by applying the action, so the numbers are the engine's own. Empty when the current
     step is not the score step or the route is too short to score. Points are the change of the player's final
-    score with the ruleset's items (an expansion's too: the Princess' Messenger's point). With The Princess'
-    Messenger, ``letters`` counts the nobility letters the houses take and ``messenger`` says whether the scoring
-    takes the figure (no carriage: Messenger, The Princess' Messenger; rules notes R9).
+    score with the ruleset's items (a variant's too). The variants switched on add their extras
+    (:meth:`thurn.parts.Parts.placement_extras`, given the position after the scoring: The Princess' Messenger's
+    ``letters`` and ``messenger``).
     """
     from .actions import Score
 
@@ -558,26 +591,25 @@ def score_outcomes(state) -> list[ScoreOutcome]:
     before = state.players[seat]
     base = _final(state, seat)
     board = state.board
-    counting = messenger.active(state)
+    parts = parts_on(state)
     out = []
     for action in state.legal_actions():
         if not isinstance(action, Score):
             continue
         after = state.apply(action)
-        letters, figure = None, False
-        if counting:
+        extras = ()
+        if parts:
             mask = 0
             for city in action.houses:
                 mask |= 1 << board.index(city)
-            letters = messenger.letters_for(state, mask)
-            figure = messenger.letters(after).holder == seat != messenger.letters(state).holder
+            extras = _extras(parts, state, seat, mask, after)
         p = after.players[seat]
         new_tiles = p.tiles[len(before.tiles):]
         new_carriage = p.carriages[-1] if len(p.carriages) > len(before.carriages) else None
         declined = None if action.carriage else next_carriage(board, before.carriages)
         outcome = Outcome(tuple(action.houses), tuple((board.stacks[si].name, v) for si, v in new_tiles),
                           new_carriage, after.end_by is not None and state.end_by is None,
-                          _final(after, seat) - base, declined, letters=letters, messenger=figure)
+                          _final(after, seat) - base, declined, extras=extras)
         out.append(ScoreOutcome(action, outcome, after))
     out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright, not o.action.carriage))
     return out
@@ -587,3 +619,8 @@ def _final(state, seat: int) -> int:
     """The player's final score if the game ended now, with the ruleset's items (Game End and Scoring)."""
     from .effects import score_record
     return score_record(state, seat)["total"]
+
+
+from .parts import Parts as _Parts  # noqa: E402
+
+_BASE_EXTRAS = _Parts.placement_extras

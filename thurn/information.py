@@ -177,8 +177,8 @@ class Watch:
         kind = action.kind
         if kind == "draw" and action.city is not None:
             self._add(seat, _card(s.board, action.city))
-        elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
-            self._add(seat, _card(s.board, action.card))       # a reward card taken face up (Offices)
+        elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
+            self._add(seat, _card(s.board, action.card))       # a variant's card taken face up (a reward)
         elif kind == "play":
             self._forget(seat, [_card(s.board, action.city)])
         elif kind == "keep":

@@ -66,6 +66,15 @@ def _seeded(seed, what) -> random.Random:
 # -- boards: named by files, passed by code -----------------------------------------------------------------------
 
 def _board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
+    """The board ``rules`` names, checked to play under them (its ``rulesets``: :func:`thurn.variants.check_board`)."""
+    from .variants import check_board
+
+    board = _find_board(rules, boards, trusted)
+    check_board(board, rules.expansions)
+    return board
+
+
+def _find_board(rules: Rules, boards=None, trusted: bool = True) -> Board:
     """The board ``rules`` names. ``trusted`` (code): any name or path. Otherwise (a file or a dict that may come
     from one) only an installed board, or one the calling code gave in ``boards`` ({name in the file: Board or
     path})."""

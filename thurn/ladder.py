@@ -103,13 +103,9 @@ def rung(upper, lower, games: int, players: int = 2, seed=0, expansions=None, **
            "upper_score": top["total"].mean(), "lower_score": rest["total"].mean(),
            "upper_turns": top["turns"].mean(), "lower_turns": rest["turns"].mean(),
            "winning_score": sim.games["winning_score"].mean(), "rules": rules_text(rules)}
-    if "letters_spent" in rows:
-        out.update(upper_letters_spent=top["letters_spent"].mean(), lower_letters_spent=rest["letters_spent"].mean(),
-                   upper_bought=top["officials_bought"].mean(), lower_bought=rest["officials_bought"].mean())
-    if "return_series" in sim.games:
-        out.update(upper_chips=top["chips"].mean(), lower_chips=rest["chips"].mean(),
-                   upper_reward_houses=top["reward_houses"].mean(), lower_reward_houses=rest["reward_houses"].mean(),
-                   return_rounds=sim.games["return_rounds"].mean())
+    from .parts import PARTS
+    for part in PARTS.values():             # the variants' figures (thurn.parts.Parts.ladder_figures)
+        out.update(part.ladder_figures(top, rest, sim.games))
     return out
 
 
@@ -158,16 +154,10 @@ def format_ladder(df) -> str:
                      f"{f'{r.ci_low:.1%}–{r.ci_high:.1%}':>15} {r.if_equal:>8.0%} "
                      f"{f'{r.upper_score:.1f}/{r.lower_score:.1f}':>11} "
                      f"{f'{r.upper_turns:.1f}/{r.lower_turns:.1f}':>11}")
+    from .parts import PARTS
     extra = []
     for r in df.itertuples():
-        parts = []
-        if hasattr(r, "upper_letters_spent") and r.upper_letters_spent == r.upper_letters_spent:
-            parts.append(f"letters spent {r.upper_letters_spent:.1f}/{r.lower_letters_spent:.1f}, officials bought "
-                         f"{r.upper_bought:.1f}/{r.lower_bought:.1f}")
-        if hasattr(r, "return_rounds") and r.return_rounds == r.return_rounds:
-            parts.append(f"chips {r.upper_chips:.1f}/{r.lower_chips:.1f}, reward houses "
-                         f"{r.upper_reward_houses:.1f}/{r.lower_reward_houses:.1f}, return rounds a game "
-                         f"{r.return_rounds:.1f}")
+        parts = [text for text in (part.ladder_text(r) for part in PARTS.values()) if text]
         if parts:
             extra.append(f"{r.upper:>28} {r.lower:>10} {r.players:>7}  " + "; ".join(parts))
     if extra:

@@ -20,13 +20,15 @@ A lesson on expansions (``data/expansions_lessons.json``) names its ``rules`` (`
 "offices"]}``: its seeded games are dealt with them, and its positions take them unless they name their own) and
 how its steps are cited (``cite``: ``""`` when the section ids are citations of their own, such as "Messenger, The
 Nobility Letters"; the default is ``"base rules"``). Its actions are read by the ruleset, so an expansion's own
-notation works (``return postmaster+cartwright take deck``), and its outcome questions may also ask how many
+notation works (``return postmaster+cartwright take deck``), and its outcome questions may also ask the question
+kinds of the variants it switches on (:attr:`thurn.parts.Parts.questions`; The Princess' Messenger: how many
 nobility ``letters`` the player holds afterwards, who holds the ``messenger`` figure, and how many letters are in
-the game (``letters_in_game``).
+the game, ``letters_in_game``).
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +37,7 @@ from .actions import Action, Draw, Keep, Play, Score, parse_action
 from .board import data_dir, fold
 from .errors import ThurnError, UnknownName
 from .io import new_game, state_from_position
+from .parts import PARTS
 from .rules import Rules
 from .effects import end_tile_holder
 from .scoring import next_carriage
@@ -248,44 +251,35 @@ def _stack_top(before, after, seat, board, stack):
     return {top}, f"The {name} stack holds {', '.join(map(str, tiles)) or 'no tile'} (top first)."
 
 
-def _letters(before, after, seat, board):
-    """The nobility letters the player holds after the action (The Princess' Messenger)."""
-    from .expansions import messenger
-
-    if not messenger.active(after):
-        raise ThurnError("a 'letters' question needs The Princess' Messenger switched on.", reason="bad_lesson")
-    return {str(messenger.letters(after).held[seat])}, _said(before, after) or (
-        f"{after.names[seat]} holds {messenger.letters(after).held[seat]} nobility letters.")
+_BASE_OUTCOMES = {"tiles": _tiles, "carriage": _carriage, "next": _next, "winner": _winner, "stack_top": _stack_top}
 
 
-def _messenger(before, after, seat, board):
-    """Who holds the Princess' Messenger figure after the action (a name, or "none")."""
-    from .expansions import messenger
+class _Outcomes(Mapping):
+    """The question kinds: the base game's, then those of every registered variant (:attr:`thurn.parts.Parts.questions`;
+    a variant's question asked in a game without it says so)."""
 
-    if not messenger.active(after):
-        raise ThurnError("a 'messenger' question needs The Princess' Messenger switched on.", reason="bad_lesson")
-    holder = messenger.letters(after).holder
-    who = after.names[holder] if holder >= 0 else "none"
-    return {who}, _said(before, after) or (f"{who} holds the Princess' Messenger." if holder >= 0
-                                           else "The Princess' Messenger stands beside the board.")
+    def _all(self) -> dict:
+        out = dict(_BASE_OUTCOMES)
+        for part in PARTS.values():
+            out.update(part.questions)
+        return out
 
+    def __getitem__(self, key):
+        return self._all()[key]
 
-def _letters_in_game(before, after, seat, board):
-    """How many nobility letters are in the game: on the cities and in the players' hands (Messenger, Preparation)."""
-    from .expansions import messenger
+    def __iter__(self):
+        return iter(self._all())
 
-    if not messenger.active(after):
-        raise ThurnError("a 'letters_in_game' question needs The Princess' Messenger switched on.",
-                         reason="bad_lesson")
-    m = messenger.summary(after)
-    held = list(m["held"].values())
-    total = len(m["cities"]) + sum(held)
-    return {str(total)}, (f"{len(m['cities'])} letters lie on the cities and the players hold "
-                          f"{', '.join(map(str, held))}: {total} in all.")
+    def __len__(self):
+        return len(self._all())
 
 
-OUTCOMES = {"tiles": _tiles, "carriage": _carriage, "next": _next, "winner": _winner, "stack_top": _stack_top,
-            "letters": _letters, "messenger": _messenger, "letters_in_game": _letters_in_game}
+OUTCOMES = _Outcomes()
+
+
+def _part_of(about: str):
+    """The parts of the variant whose question ``about`` is, or None (a base game's question)."""
+    return next((p for p in PARTS.values() if about in p.questions), None) if about not in _BASE_OUTCOMES else None
 
 
 def _outcome_label(about, value, state, board) -> str:
@@ -298,11 +292,9 @@ def _outcome_label(about, value, state, board) -> str:
         return f"Carriage {value}"
     if about == "next" and value == "over":
         return "The game is over"
-    if about in ("letters", "letters_in_game"):
-        return f"{value} letter{'s' if value != '1' else ''}"
-    if about == "messenger" and value == "none":
-        return "Nobody"
-    return str(value)
+    part = _part_of(about)
+    label = part.question_label(about, value) if part is not None else None
+    return str(value) if label is None else label
 
 
 def _outcome_value(about, value, state, board) -> str:
@@ -312,11 +304,11 @@ def _outcome_value(about, value, state, board) -> str:
         return value
     if about == "tiles":
         return board.stack(value).id
-    if about == "messenger" and value == "none":
-        return value
-    if about in ("next", "winner", "messenger"):
+    if about in ("next", "winner"):
         return state.names[state.seat(value)]
-    return value
+    part = _part_of(about)
+    spelt = part.question_value(about, value, state) if part is not None else None
+    return value if spelt is None else spelt
 
 
 def outcome_question(state: GameState, about: str, choices, action=None, text: str | None = None,
@@ -328,9 +320,9 @@ def outcome_question(state: GameState, about: str, choices, action=None, text: s
     - ``"next"``: whose turn it is afterwards (a player's name, or ``"over"``);
     - ``"winner"``: who wins (the state's winner, with the tie-break; ``action`` may be left out);
     - ``"stack_top"``: the tile on top of ``stack`` (no action);
-    - ``"letters"``: how many nobility letters the player holds afterwards (The Princess' Messenger);
-    - ``"messenger"``: who holds the Princess' Messenger figure afterwards (a name, or ``"none"``);
-    - ``"letters_in_game"``: how many nobility letters are in the game, on the cities and in hand.
+    - a variant's own kinds (:attr:`thurn.parts.Parts.questions`), with it switched on: with The Princess'
+      Messenger ``"letters"`` (how many nobility letters the player holds afterwards), ``"messenger"`` (who holds
+      the figure afterwards: a name, or ``"none"``) and ``"letters_in_game"`` (on the cities and in hand).
 
     Every choice equal to the engine's answer is right; the explanation is the engine's log of the action.
     """

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from .bots.spec import bot_lineup, make_bots, seating
 from .errors import SimulationError
+from .parts import PARTS, parts_on
 from .rules import Rules, as_rules, rules_text
 from .scoring import popcount
 
@@ -148,29 +149,12 @@ def player_names(players) -> list[str]:
 
 # -- one game -----------------------------------------------------------------------------------------------------------
 
-#: The per-player columns of The Princess' Messenger (only when it is on): letters that came to the player (at the
-#: start and from the cities), of them from the cities, letters spent, officials bought with them, letters held at the
-#: end, and whether the player holds the Messenger figure at the end.
-MESSENGER_COLUMNS = ["letters_taken", "letters_from_cities", "letters_spent", "officials_bought", "letters_held",
-                     "messenger_holder"]
-#: The per-player columns of Offices of Honor (only when it is on): office tiles taken, returns made (of one tile or
-#: more) and tiles returned, of them in the final round, the tiles held at the end, and the rewards taken: cards,
-#: victory point chips (the ``chips`` score item counts their points), houses.
-OFFICES_COLUMNS = ["office_tiles_taken", "returns", "tiles_returned", "final_return_tiles", "office_tiles_held",
-                   "reward_cards", "reward_chips", "reward_houses"]
-#: The per-game columns of the expansions (only when one is on): letters spent in the game and the seat holding the
-#: figure at the end (missing if nobody); the series of return rounds (a stack emptied) and the rounds they took.
-MESSENGER_GAME_COLUMNS = ["letters_spent", "messenger_seat"]
-OFFICES_GAME_COLUMNS = ["return_series", "return_rounds"]
-
-
 class _Tally:
     """What the rows need beyond the final position, seen action by action: each player's scored routes, the
-    officials they called, and the compulsory Postmaster (base rules, 1: an empty hand draws two cards); with the
-    expansions, the letters and office tiles that came and went (see :data:`MESSENGER_COLUMNS`,
-    :data:`OFFICES_COLUMNS`)."""
+    officials they called, and the compulsory Postmaster (base rules, 1: an empty hand draws two cards); with a
+    variant's columns, its own counter (:meth:`thurn.parts.Parts.tally`)."""
 
-    __slots__ = ("routes", "officials", "forced", "actions", "kinds", "ext", "rounds")
+    __slots__ = ("routes", "officials", "forced", "actions", "kinds", "ext")
 
     def __init__(self, n: int):
         self.routes = [[] for _ in range(n)]
@@ -178,64 +162,22 @@ class _Tally:
         self.forced = [0] * n
         self.actions = 0
         self.kinds = [{} for _ in range(n)]       # the expansions' own action kinds: kind -> count
-        self.ext = None                           # per seat: {column: count} of the expansions' columns
-        self.rounds = 0                           # return rounds (Offices of Honor)
+        self.ext = None                           # the variants' counters (Parts.tally), when one has columns
 
     def begin(self, s) -> None:
-        """The first position of a game: its forced events, and the letters and tiles dealt or taken in setup."""
+        """The first position of a game: its forced events, and the variants' counters started on it."""
         if s.ext:
-            self.ext = [dict.fromkeys(MESSENGER_COLUMNS[:4] + OFFICES_COLUMNS, 0) for _ in s.players]
-            L = s.ext.get("messenger")
-            if L is not None:
-                for i, h in enumerate(L.held):
-                    self.ext[i]["letters_taken"] += h
-            O = s.ext.get("offices")
-            if O is not None:
-                for i, t in enumerate(O.tiles):
-                    self.ext[i]["office_tiles_taken"] += sum(t)
+            tallies = [t for t in (p.tally(s) for p in parts_on(s)) if t is not None]
+            self.ext = tallies or None
         self.start(s)
-
-    def _see_ext(self, before, action, after) -> None:
-        seat = before.to_move
-        rows = self.ext
-        L, L2 = before.ext.get("messenger"), after.ext.get("messenger")
-        if L is not None:
-            spent = L2.spent - L.spent
-            if spent > 0:
-                rows[seat]["letters_spent"] += spent
-                rows[seat]["officials_bought"] += 1     # one official an action (the Cartwright inside a Score)
-            for i, (h, h2) in enumerate(zip(L.held, L2.held)):
-                got = h2 - h + (spent if i == seat else 0)
-                if got > 0:
-                    rows[i]["letters_taken"] += got
-                    rows[i]["letters_from_cities"] += got
-        O, O2 = before.ext.get("offices"), after.ext.get("offices")
-        if O is not None:
-            if O2.series > O.series:
-                self.rounds += O2.rounds
-            elif O2.rounds > O.rounds:
-                self.rounds += O2.rounds - O.rounds
-            for i, (t, t2) in enumerate(zip(O.tiles, O2.tiles)):
-                for k, k2 in zip(t, t2):
-                    if k2 > k:
-                        rows[i]["office_tiles_taken"] += k2 - k
-            if action.kind == "return_tiles" and action.offices:
-                n = len(action.offices)
-                row = rows[seat]
-                row["returns"] += 1
-                row["tiles_returned"] += n
-                if before.step == "final_return":
-                    row["final_return_tiles"] += n
-                row["reward_chips"] += O2.chips[seat] - O.chips[seat]
-                row["reward_houses"] += popcount(after.players[seat].houses & ~before.players[seat].houses)
-                row["reward_cards"] += len(after.players[seat].hand) > len(before.players[seat].hand)
 
     def see(self, before, action, after) -> None:
         seat = before.to_move
         kind = action.kind
         self.actions += 1
         if self.ext is not None:
-            self._see_ext(before, action, after)
+            for t in self.ext:
+                t.see(before, action, after)
         if kind == "score":
             self.routes[seat].append(before.players[seat].route)
             if action.cartwright:
@@ -359,7 +301,8 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
         row.update((f"actions_{kind}", tally.kinds[i].get(kind, 0))
                    for kind in state.ruleset.kinds if kind not in BASE_KINDS)
         if tally.ext is not None:
-            row.update(_ext_columns(state, tally, i))
+            for t in tally.ext:
+                row.update(t.row(state, i))
         if result.rating is not None:
             row["rating"] = result.rating
         rows.append(row)
@@ -371,12 +314,9 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
             "spread": max(totals) - min(totals), "ended_by": state.end_by, "actions": tally.actions}
     if result.rating is not None:
         game["rating"] = result.rating
-    L = state.ext.get("messenger")
-    if L is not None:
-        game.update(letters_spent=L.spent, messenger_seat=L.holder if L.holder >= 0 else None)
-    O = state.ext.get("offices")
-    if O is not None:
-        game.update(return_series=O.series, return_rounds=tally.rounds)
+    if tally.ext is not None:
+        for t in tally.ext:
+            game.update(t.game(state))
     return game, rows
 
 
@@ -389,21 +329,6 @@ def _ranks(totals, win, order=None) -> dict:
     if order is None:
         order = sorted(range(n), key=lambda i: (i != win, -totals[i], (i - origin) % n))
     return {seat: r + 1 for r, seat in enumerate(order)}
-
-
-def _ext_columns(state, tally: _Tally, seat: int) -> dict:
-    """The expansions' columns of ``seat`` (:data:`MESSENGER_COLUMNS`, :data:`OFFICES_COLUMNS`), for those on."""
-    t = tally.ext[seat]
-    out = {}
-    L = state.ext.get("messenger")
-    if L is not None:
-        out.update((c, t[c]) for c in MESSENGER_COLUMNS[:4])
-        out.update(letters_held=L.held[seat], messenger_holder=L.holder == seat)
-    O = state.ext.get("offices")
-    if O is not None:
-        out.update((c, t[c]) for c in OFFICES_COLUMNS)
-        out["office_tiles_held"] = sum(O.tiles[seat])
-    return out
 
 
 # -- many games: chunks, executors, tables ------------------------------------------------------------------------
@@ -605,11 +530,14 @@ def _tables(games: list, players: list, errors: list = ()) -> Simulation:
     import pandas as pd
 
     p = pd.DataFrame(players, columns=None if players else COLUMNS)
-    extra = [c for c in MESSENGER_GAME_COLUMNS + OFFICES_GAME_COLUMNS + ["rating"] if games and c in games[0]]
+    names = [c for p in PARTS.values() for c in p.game_columns_sim]
+    seats = {c for p in PARTS.values() for c in p.int_game_columns}
+    extra = [c for c in dict.fromkeys(names + ["rating"]) if games and c in games[0]]
     g = pd.DataFrame(games, columns=GAME_COLUMNS + extra)
     g["ended_by"] = g["ended_by"].astype("Int64")
-    if "messenger_seat" in g:
-        g["messenger_seat"] = g["messenger_seat"].astype("Int64")
+    for c in extra:
+        if c in seats:
+            g[c] = g[c].astype("Int64")
     return Simulation(g, p, _errors_table(list(errors)))
 
 

@@ -208,6 +208,11 @@ class Variant:
         fields left out from ``state`` (its board, players, turn and step are read already; ``state.ext`` not yet)."""
         return self.load(data)
 
+    def board_refusal(self, board) -> str | None:
+        """Why the variant cannot be played on ``board`` (something its rules need that the board lacks), or None.
+        Asked when the board does not list its ``rulesets``."""
+        return None
+
     def check_loaded(self, state) -> None:
         """Check a loaded position's part of this variant against its board and players (raise PositionError)."""
 
@@ -237,6 +242,28 @@ def variant(name: str) -> Variant:
         raise UnknownName("expansion", name, sorted(REGISTRY),
                           "" if REGISTRY else "No expansion is implemented yet; the base game runs with "
                                               "expansions=[].") from None
+
+
+def check_board(board, expansions: tuple[str, ...]) -> None:
+    """Raise :class:`~thurn.errors.RulesetRefused` when ``board`` does not play under the rules with ``expansions``
+    switched on: a board listing its ``rulesets`` plays the base game alone only if it lists ``"base"``, and an
+    expansion only if it lists its name; a board that lists none plays every ruleset whose variants need nothing it
+    lacks (:meth:`Variant.board_refusal`)."""
+    from .errors import RulesetRefused
+
+    listed = getattr(board, "rulesets", None)
+    if listed is None:
+        for name in expansions:
+            why = variant(name).board_refusal(board)
+            if why:
+                raise RulesetRefused(f"The board {board.name} cannot be played with the {name} rules: {why}")
+        return
+    wanted = tuple(expansions) or ("base",)
+    refused = [name for name in wanted if name not in listed]
+    if refused:
+        what = "the base game alone" if refused == ["base"] else f"the {', '.join(refused)} rules"
+        raise RulesetRefused(f"The board {board.name} is not played under {what}: it plays under "
+                             f"{', '.join(listed)} only (its rulesets).")
 
 
 def build_ruleset(expansions: tuple[str, ...]):

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from ..actions import Action
 from ..information import Seen
+from ..parts import valuations
 from ..scoring import earned_tiles, placement_masks, popcount
 
 __all__ = ["SearchBot", "evaluate", "quick_action"]
@@ -63,7 +64,8 @@ def _draw_value(adj, route, rmask, hand, c) -> float:
 
 
 def _score_value(s, p, a) -> float:
-    """Points a Score action adds now: houses placed, tiles earned, the carriage taken (roughly)."""
+    """Points a Score action adds now: houses placed, tiles earned (the game-end tile aside: the leaf's evaluation
+    counts it), the Cartwright's carriage (roughly)."""
     b = s.board
     mask = a.resolved
     houses = p.houses | mask
@@ -147,8 +149,9 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
                 or any(a.cartwright for a in scores):
             return max(scores, key=lambda a: _score_value(s, p, a) + rng.random() * 0.01)
         return end
-    if step in _RETURN_STEPS:
-        return _quick_return(s, actions, rng)
+    for val in valuations(s):
+        if step in val.steps:
+            return val.quick(s, actions, rng)
     if step == "keep":
         def keep_value(a):
             cards = a.resolved
@@ -158,29 +161,6 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
             return v + rng.random() * 0.01
         return max(actions, key=keep_value)
     return actions[rng.randrange(len(actions))]
-
-
-_RETURN_STEPS = ("return", "final_return")
-
-
-def _quick_return(s, actions, rng):
-    """A return of office tiles for the rollouts (Offices of Honor): the most tiles with their reward taken (a
-    house, a chip, a card face up that fits the route or the deck)."""
-    p = s.players[s.to_move]
-    adj, route, rmask, hand = s.board.adj, p.route, p.rmask, p.hand
-
-    def value(a):
-        n = len(a.offices)
-        v = 2.0 * n
-        if a.house is not None:
-            v += 1.0
-        elif a.card is not None:
-            v += 0.5 if a.card == "deck" else 0.5 + 0.2 * _draw_value(adj, route, rmask, hand,
-                                                                         s.board.index(a.card))
-        elif n in (2, 4):
-            v -= 1.5                    # the reward declined
-        return v + rng.random() * 0.1
-    return max(actions, key=value)
 
 
 # -- evaluation ----------------------------------------------------------------------------------------------
@@ -225,8 +205,8 @@ def _as_mover(s, seat: int):
     if not s.players[seat].hand:
         n.officials, n.draws_allowed = ("postmaster",), 2       # an empty hand: the Postmaster must help (1)
     if n.ext:
-        from .greedy.expansions import as_mover
-        as_mover(n, seat)
+        for val in valuations(n):
+            val.as_mover(n, seat)
     return n
 
 
@@ -290,8 +270,8 @@ def greedy_value(s, seat: int, bot=None) -> float:
     x = max((value for value, _ in action_values(_as_mover(s, seat), w, always=True)), default=0.0)
     v += _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
     if s.ext:
-        from .greedy.expansions import credits
-        v += credits(s, seat, bot.weights)
+        for val in valuations(s):
+            v += val.credits(s, seat, bot.weights)
     return v
 
 
@@ -307,9 +287,11 @@ def _net_weights(w):
 
 
 def _ext_points(s, seat: int) -> float:
-    """The expansions' score items of ``seat`` now (the Messenger figure's point, victory point chips)."""
-    from .greedy.expansions import points
-    return points(s, seat)
+    """The variants' score items of ``seat`` now, as their valuations count them (thurn.parts.Parts.valuation)."""
+    v = 0.0
+    for val in valuations(s):
+        v += val.points(s, seat)
+    return v
 
 
 def evaluate(s, seat: int, value=_player_value) -> float:

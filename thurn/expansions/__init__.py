@@ -51,5 +51,6 @@ def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> in
 
 from . import messenger, offices  # noqa: E402  (registers the expansions)
 from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
+from . import messenger_parts, offices_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "messenger", "offices", "ReturnTiles"]
+__all__ = ["component", "count", "messenger", "offices", "messenger_parts", "offices_parts", "ReturnTiles"]

@@ -8,10 +8,10 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
   with a state, every player's houses and route in his colour, the route of ``player`` (default: whose turn it
   is) thick and numbered, the others' thinner; overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow
   houses of a ``placement``. Trace names: ``roads``, ``provinces``, ``cities``, ``route · <player>``,
-  ``suggestion``, ``houses · <player>``, ``candidates``, ``placement``. With The Princess' Messenger or Offices of
-  Honor on (only then): a seal on each city whose nobility letter still lies there (trace ``letters``), and under
-  the map a table named ``expansions`` (layout boxes and texts): each player's letters, the Messenger figure,
-  office tiles and chips, and the supply (letters on cities, office stacks, chips left).
+  ``suggestion``, ``houses · <player>``, ``candidates``, ``placement``; and the layers of the variants switched on
+  (``thurn.parts.Parts.map_traces``: The Princess' Messenger's seals, trace ``letters``), with a table under the
+  map named ``expansions`` (layout boxes and texts) when a variant has columns for it (``map_columns``: a row per
+  player and one for the supply: letters, the Messenger figure, office tiles, chips).
 - ``refresh(fig_widget, new_figure)`` — show ``new_figure`` in an existing ``go.FigureWidget``, in place.
 - ``player_colors(n)``, ``PLAYER_COLORS`` — the house colours of the seats.
 - ``score_chart(state)`` — stacked bar per player: carriage, bonus tiles, minus unplaced houses; total above.

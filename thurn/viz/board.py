@@ -17,11 +17,9 @@ and numbered, the others' thinner, unnumbered, under it and shifted a little off
 
 Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names),
 ``cities``, ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``,
-``houses · <player>``, ``candidates``, ``placement``; with the expansions on (and only then): ``letters`` (The
-Princess' Messenger: a seal on each city whose nobility letter still lies there) and ``expansions`` (a table below
-the map: each player's letters, the Messenger figure, Offices of Honor's tiles and chips, and the supply: letters
-on the board, the office stacks, the chips left). What they show comes from the expansions' pure readings
-(``summary``).
+``houses · <player>``, ``candidates``, ``placement``; and the layers of the variants switched on
+(:meth:`thurn.parts.Parts.map_traces`), with a table below the map named ``expansions`` when a variant has columns
+for it (:meth:`thurn.parts.Parts.map_columns`: a row per player and one for the supply).
 """
 from __future__ import annotations
 
@@ -36,7 +34,7 @@ import plotly.graph_objects as go
 from .._html import css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
-from ..expansions import messenger, offices
+from ..parts import parts_on
 from ..state import GameState
 from .colors import (CITY_OUTLINE, INK, NAME_SHADE, OUTLINE_SHADE, ROAD_COLOR, SEA, darker, lighter,
                      player_colors)
@@ -49,7 +47,6 @@ PANEL_ROW = 26          # px per row of the expansions' table under the map
 PANEL_HEAD = 36         # px of its header (two lines: "Postal Carrier")
 LEGEND_ROW = 30         # px per row of the legend between the map and the expansions' table (as drawn in Chromium: 29)
 LEGEND_WIDTH = 600      # px: the narrowest map the legend's rows are counted for (the Play app's)
-LETTER_FILL, LETTER_INK = "#fff3c4", "#8b1a1a"     # a nobility letter: a cream seal with a dark red rim
 PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
@@ -95,15 +92,17 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
-    if state is not None and messenger.active(state):
-        traces.append(_letters(board, state))
+    parts = parts_on(state) if state is not None else ()
+    for part in parts:
+        traces.extend(part.map_traces(board, state))
 
     layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route),
                      height)
-    if state is not None and (messenger.active(state) or offices.active(state)):
+    extra = [column for part in parts for column in part.map_columns(state)]
+    if extra:
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
             [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
-        _panel(layout, *_panel_cells(state, colors), height, _legend_rows(entries))
+        _panel(layout, *_panel_cells(state, colors, extra), height, _legend_rows(entries))
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -333,41 +332,17 @@ def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -
                 marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
 
 
-# -- the expansions --------------------------------------------------------------------------------------------
+# -- the variants' table under the map ------------------------------------------------------------------------
 
-def _letters(board: Board, state: GameState) -> dict:
-    """The Princess' Messenger: a small seal on each city whose nobility letter still lies there (drawn on the city
-    marker, so it never hides a house or a name), with the rule in its hover text."""
-    cities = messenger.summary(state)["cities"]
-    x, y = _xy(board, cities)
-    hover = [f"<b>{_text(c)}</b>: its nobility letter still lies here<br>the first house placed here takes it"
-             for c in cities]
-    return dict(type="scatter", name="letters", x=x, y=y, mode="markers", text=_texts(cities), hovertext=hover,
-                hoverinfo="text", showlegend=True,
-                marker=dict(symbol="diamond", size=8, color=LETTER_FILL, line=dict(width=1.5, color=LETTER_INK)))
-
-
-def _panel_cells(state: GameState, colors: list[str]) -> tuple[list, list, list]:
-    """The expansions' table: a row per player (letters, the Messenger figure, office tiles, chips), and a row for
-    what lies on the board or in the supply (letters on cities, office stacks, chips left). Returns the header,
-    the columns (escaped texts, a row each) and each column's cell colours."""
+def _panel_cells(state: GameState, colors: list[str], extra: list) -> tuple[list, list, list]:
+    """The variants' table: a row per player and a row for what lies on the board or in the supply, a column for
+    each of the variants' ``(head, [a cell per player], supply cell)`` (:meth:`thurn.parts.Parts.map_columns`).
+    Returns the header, the columns (escaped texts, a row each) and each column's cell colours."""
     n = state.num_players
-    header = ["player"]
+    header = ["player"] + [head for head, _, _ in extra]
     columns: list[list] = [[f"<b>{_text(name)}</b>" for name in state.names] + ["<i>supply</i>"]]
+    columns += [list(cells) + [supply] for _, cells, supply in extra]
     fills = [[_tint(c) for c in colors] + [PANEL_SUPPLY]]
-    if messenger.active(state):
-        m = messenger.summary(state)
-        header += ["letters", "Messenger"]
-        columns.append([str(v) for v in m["held"].values()] + [f"{len(m['cities'])} on cities"])
-        columns.append(["<b>holds it</b>" if name == m["holder"] else "–" for name in state.names]
-                       + ["by the board" if m["holder"] is None else "–"])
-    if offices.active(state):
-        o = offices.summary(state)
-        for oid in offices.order():
-            header.append(_text(state.board.official(oid).name).replace(" ", "<br>"))
-            columns.append([str(o["tiles"][name][oid]) for name in state.names] + [_stack(o["stacks"][oid])])
-        header.append("chips")
-        columns.append([str(o["chips"][name]) for name in state.names] + [f"{o['chips_left']} left"])
     fills += [["white"] * n + [PANEL_SUPPLY]] * (len(header) - 1)
     return header, columns, fills
 
@@ -424,10 +399,6 @@ def _width(texts) -> int:
     """A column's relative width: its longest line (tags aside), in characters."""
     lines = [line for t in texts for line in re.sub(r"<(?!br)[^>]*>", "", t).split("<br>")]
     return max(6, max(len(html.unescape(line)) for line in lines) + 2)
-
-
-def _stack(k: int) -> str:
-    return "<b>empty</b>" if k == 0 else f"{k} left"
 
 
 def _tint(color: str) -> str:

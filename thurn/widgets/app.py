@@ -21,8 +21,11 @@ from ..rules import as_rules, rules_text
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .play import (Play, _bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
-                   _resolve_autosave, _short, _summary, final_table_html)
+from .panels import final_table_html
+from .play import Play
+from .playtext import _resolve_autosave, _summary
+from .savefiles import (_bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
+                        _short)
 
 __all__ = ["GameApp"]
 

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from ..board import Board, load_board
 from ..errors import ThurnError, UnknownName
-from ..expansions import messenger
+from ..parts import parts_on
 from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options
 from ..routes import fitting_ends
 from ..state import GameState
@@ -44,12 +44,12 @@ STYLE = """<style>
 </style>"""
 UNCHANGING = ("roads", "provinces", "cities")     # map traces that only a new board would change
 COLUMNS = ("points", "houses", "tiles", "carriage", "cards", "kind", "route")
-LETTERS = "letters"         # a column of its own with The Princess' Messenger: the nobility letters the houses take
+EXTRA_WIDTH = "72px"        # a variant's column (Parts.route_columns: The Princess' Messenger's letters)
 RANK = "#"                  # the rows' buttons: the engine's rank, best first; sorting by it restores the ranking
 WIDTHS = {"points": "68px", "houses": "70px", "tiles": "190px", "carriage": "104px", "cards": "66px",
-          "kind": "88px", "route": "minmax(220px, 1fr)", LETTERS: "72px"}
+          "kind": "88px", "route": "minmax(220px, 1fr)"}
 #: Sorting by a column puts the highest first (the route and the kind: A to Z); clicking the column again turns it.
-DESCENDING = {"points": True, "houses": True, "tiles": True, "carriage": True, "cards": True, LETTERS: True,
+DESCENDING = {"points": True, "houses": True, "tiles": True, "carriage": True, "cards": True,
               "kind": False, "route": False, RANK: False}
 
 
@@ -76,8 +76,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     :class:`~thurn.explore.RouteOptions` (engine order), ``shown`` the same in the table's order and
     ``table_rows`` its text, ``selected`` the selected row's :class:`~thurn.explore.RouteOption` and ``row`` its
     position, ``sort`` the (column, descending) sorted by, ``timing`` the seconds the last answer took
-    (``options``, ``table``, ``map``, ``total``). With The Princess' Messenger the table has a ``letters``
-    column: the nobility letters the best placement's houses take.
+    (``options``, ``table``, ``map``, ``total``). A variant may add columns (:attr:`thurn.parts.Parts.route_columns`;
+    with The Princess' Messenger ``letters``: the nobility letters the best placement's houses take).
     """
 
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
@@ -199,17 +199,20 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     def table_rows(self) -> list[dict[str, str]]:
         """The table as text, row by row in the order shown: column name → cell (``#`` is the engine's rank)."""
         columns = self.columns
-        letters = LETTERS in columns
+        extra = columns[len(COLUMNS):]
         out = []
         for i in self._order:
-            cells = dict(zip(columns, _row(self.options[i], letters)))
+            cells = dict(zip(columns, _row(self.options[i], extra)))
             out.append({RANK: str(i + 1), **cells})
         return out
 
     @property
     def columns(self) -> tuple[str, ...]:
-        """The table's columns: with The Princess' Messenger also the letters the houses take."""
-        return COLUMNS + ((LETTERS,) if self.state is not None and messenger.active(self.state) else ())
+        """The table's columns, and those of the variants switched on (:attr:`thurn.parts.Parts.route_columns`:
+        with The Princess' Messenger the letters the houses take)."""
+        if self.state is None:
+            return COLUMNS
+        return COLUMNS + tuple(name for part in parts_on(self.state) for name in part.route_columns)
 
     def toggle(self, city) -> None:
         """Choose ``city`` if it is not chosen, else put it back (as clicking its card does)."""
@@ -234,7 +237,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
                               f"The table's columns are {', '.join((RANK,) + self.columns)}.")
         if descending is None:
             current, down = self.sort
-            descending = (not down) if current == column else DESCENDING[column]
+            descending = (not down) if current == column else DESCENDING.get(column, True)
         self.sort = (column, bool(descending))
         self._order = _sorted(self.options, *self.sort)
         self._fill()
@@ -363,7 +366,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     def _fill(self) -> None:
         """Show the header and the rows in ``self._order`` (the pool of row widgets grows, never shrinks)."""
         columns = self.columns
-        letters = LETTERS in columns
+        extra = columns[len(COLUMNS):]
         column, down = self.sort
         names = (RANK, *columns)
         if list(self.sort_buttons) != list(names):
@@ -376,7 +379,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
             b.tooltip = (f"sorted by {name}; click to turn the order round" if name == column else
                          "click to restore the engine's ranking, best first" if name == RANK else
                          f"click to sort by {name}")
-        template = " ".join(WIDTHS[c] for c in columns)
+        template = " ".join(WIDTHS.get(c, EXTRA_WIDTH) for c in columns)
         while len(self._rows) < len(self._order):
             self._rows.append(self._row_widgets(len(self._rows)))
             self.table.children = [box for box, _, _ in self._rows]
@@ -389,7 +392,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
             button.description = str(i + 1)
             cells.value = (f"<div class='thurn-cells' style='grid-template-columns: {template}'>"
                            + "".join(f"<span>{html.escape(c)}</span>"
-                                     for c in _row(self.options[i], letters)) + "</div>")
+                                     for c in _row(self.options[i], extra)) + "</div>")
         self._mark()
 
     def _mark(self) -> None:
@@ -403,7 +406,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
                 box.remove_class("thurn-row-selected")
 
     def _head_button(self, name: str) -> widgets.Button:
-        width = RANK_WIDTH if name == RANK else WIDTHS[name]
+        width = RANK_WIDTH if name == RANK else WIDTHS.get(name, EXTRA_WIDTH)
         layout = (widgets.Layout(flex="1 1 auto", width="auto", min_width="220px") if "fr" in width
                   else widgets.Layout(width=width, flex="0 0 auto"))
         b = widgets.Button(description=name, layout=layout)
@@ -479,10 +482,9 @@ def _best(option: RouteOption) -> Outcome | None:
     return option.outcome
 
 
-def _row(option: RouteOption, letters: bool = False) -> tuple[str, ...]:
+def _row(option: RouteOption, extra: tuple = ()) -> tuple[str, ...]:
     """One row of the table (:data:`COLUMNS`): points, houses, tiles, carriage, cards (the route's length), kind,
-    route (the current route in brackets); with ``letters``, the nobility letters the houses take (The Princess'
-    Messenger)."""
+    route (the current route in brackets); then the variants' ``extra`` columns (counts of the best placement)."""
     best = _best(option)
     if option.kind == "new":
         kind, route = "new", str(option.route)
@@ -495,13 +497,13 @@ def _row(option: RouteOption, letters: bool = False) -> tuple[str, ...]:
                          + cities[inner[-1] + 1:])
     cards = str(len(option.route))
     if best is None:
-        return ("0", "–", "too short to score", "–", cards, kind, route) + (("–",) if letters else ())
+        return ("0", "–", "too short to score", "–", cards, kind, route) + ("–",) * len(extra)
     tiles = ", ".join(f"{name} ({v})" for name, v in best.tiles) or "–"
     carriage = "–" if best.carriage is None else str(best.carriage)
     if best is option.cartwright:
         carriage += " (Cartwright)"
     row = (f"{option.points:+d}", str(len(best.houses)), tiles, carriage, cards, kind, route)
-    return row + ((str(best.letters or 0),) if letters else ())
+    return row + tuple(str(getattr(best, name) or 0) for name in extra)
 
 
 def _sort_key(option: RouteOption, column: str):
@@ -517,11 +519,11 @@ def _sort_key(option: RouteOption, column: str):
         return (best.carriage or 0) if best else 0
     if column == "cards":
         return len(option.route)
-    if column == LETTERS:
-        return (best.letters or 0) if best else 0
     if column == "kind":
         return (option.kind != "new", len(option.cards))
-    return str(option.route)                                    # "route"
+    if column == "route":
+        return str(option.route)
+    return (getattr(best, column) or 0) if best else 0          # a variant's column: a count
 
 
 def _sorted(options: RouteOptions, column: str, descending: bool) -> list[int]:

@@ -14,7 +14,9 @@ import secrets
 import ipywidgets as widgets
 
 from ..errors import ThurnError
+from ..parts import PARTS
 from ..rules import BOOLEAN_OPTIONS
+from ..variants import REGISTRY
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed"]
 
@@ -38,12 +40,12 @@ OPTION_WORDS = {
                           "three (3d, another).",
     "postal_carrier_may_restart": "The Postal Carrier's second card may start a new route (one translation). Off: it "
                                   "must extend the route (another).",
-    "final_return_reverse_order": "Offices of Honor: the final return round goes from the last player backwards. "
-                                  "Off: clockwise from the starting player (the expansion's rules).",
+    **{key: text for part in PARTS.values() for key, text in part.option_words.items()},   # the variants' options
 }
-#: The expansions that exist (thurn.expansions), by their names in Rules.expansions.
-EXPANSIONS = (("messenger", "The Princess' Messenger: nobility letters buy more officials"),
-              ("offices", "Offices of Honor: a tile for every official used, returned for rewards"))
+#: The expansions that exist (their parts registered by thurn.expansions), by their names in Rules.expansions, with
+#: what each does (its rule source and :attr:`thurn.parts.Parts.summary`).
+EXPANSIONS = tuple((name, f"{REGISTRY[name].rule_source}: {part.summary}" if part.summary
+                    else REGISTRY[name].rule_source) for name, part in PARTS.items() if name in REGISTRY)
 PACES = (("Step by step: a Next button for each bot action", "step"),
          ("A short pause (0.6 s) between bot actions", 0.6),
          ("At once", None))

@@ -25,7 +25,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..errors import PositionError, ThurnError
-from ..expansions import messenger
+from ..parts import PARTS, parts_on
 from ..explore import ScoreOutcome, score_outcomes
 from ..io import state_from_position
 from ..scoring import placement_options
@@ -388,9 +388,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
     def _card(self, i: int, so: ScoreOutcome) -> widgets.VBox:
         o = so.outcome
         tiles = ", ".join(f"{html.escape(name)} tile {v}" for name, v in o.tiles) or "none"
-        extra = []
-        if o.letters is not None:
-            extra.append(f"nobility letters: {o.letters}" + (" · <b>takes the Messenger</b>" if o.messenger else ""))
+        extra = [line for line in (part.outcome_html(o.extras) for part in PARTS.values()) if line]
         lines = [f"<b>{i + 1}. {o.points:+d} point{'s' if abs(o.points) != 1 else ''}</b>"
                  + (" · <b>Cartwright</b>" if so.action.cartwright else "")
                  + (f" · <b>declines carriage {o.declined}</b>" if o.declined is not None else ""),
@@ -477,10 +475,12 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
     """Every way the current player can score now, one row each, best first: the 3a option, the houses, the
     bonus tiles (3b), the carriage (3c), whether the Cartwright helps, the carriage declined (R9), whether the game
     ends, and the points (the change of the final score). ``outcomes`` defaults to :func:`thurn.score_outcomes` of ``state``.
-    With The Princess' Messenger two more columns, before the points: ``letters`` (the nobility letters the houses
-    take) and ``messenger`` (the scoring takes the figure)."""
+    The variants switched on add their columns before the points (:attr:`thurn.parts.Parts.score_columns`: with
+    The Princess' Messenger ``letters``, the nobility letters the houses take, and ``messenger``, the scoring takes
+    the figure)."""
     outcomes = score_outcomes(state) if outcomes is None else outcomes
     labels = option_labels(state) if labels is None else labels
+    extra = [name for part in parts_on(state) for name in part.score_columns]
     rows = [{"option": labels.get(frozenset(so.outcome.houses), ""),
              "houses": ", ".join(so.outcome.houses),
              "tiles": ", ".join(f"{name}: {v}" for name, v in so.outcome.tiles),
@@ -488,12 +488,9 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
              "cartwright": so.action.cartwright,
              "declines": so.outcome.declined,
              "ends_game": so.outcome.ends_game,
-             "letters": so.outcome.letters,
-             "messenger": so.outcome.messenger,
+             **{name: getattr(so.outcome, name) for name in extra},
              "points": so.outcome.points} for so in outcomes]
-    columns = ["option", "houses", "tiles", "carriage", "cartwright", "declines", "ends_game", "points"]
-    if messenger.active(state):
-        columns[-1:-1] = ["letters", "messenger"]
+    columns = ["option", "houses", "tiles", "carriage", "cartwright", "declines", "ends_game", *extra, "points"]
     table = pd.DataFrame(rows, columns=columns, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
     return table.astype({"carriage": "Int64", "declines": "Int64"})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...turn import earns_carriage
 from .tables import MEMO_SIZE, NEG, TABLES, board_tables, bits, chain, plans_for, ranks_before, seen_levels
 
 if TYPE_CHECKING:
@@ -523,3 +524,17 @@ class Eval:
             for c in bits(self.hm):
                 fits |= adj[c]
         return self.unseen_count(fits) / total
+
+
+def takes_carriage(state, a) -> bool:
+    """Whether the Score action ``a`` takes the next carriage (base rules, 3c; a declined one is not taken, R9)."""
+    return a.kind == "score" and a.carriage and earns_carriage(state, state.players[state.to_move], a.cartwright)
+
+
+def cartwright_loss(ev: Eval) -> float:
+    """What calling another official now costs when this turn's route would need the Cartwright (3c)."""
+    lev, route = ev.level, ev.route
+    n = len(route) + 1
+    if lev is None or ev.s.officials or not route or n >= lev or n < max(ev.min_route, lev - 2):
+        return 0.0
+    return ev.cval

@@ -147,7 +147,9 @@ def reason(ev: Eval | None, s, a) -> str:
                 f"(base rules, 3)")
     if kind == "keep":
         return f"keep {', '.join(b.city_name(c) for c in a.resolved)}: the best start for the next route (base rules, 3d)"
-    if kind == "return_tiles":
-        from .expansions import return_reason
-        return return_reason(s, a)
+    from ...parts import valuations
+    for val in valuations(s):
+        why = val.reason(s, a)
+        if why:
+            return why
     return "no heuristic for this kind of action"

@@ -6,9 +6,9 @@ import random as _random
 from dataclasses import dataclass, fields, replace
 
 from ...actions import Action
-from ...turn import earns_carriage
-from . import expansions as _ext
-from .evaluation import Eval
+from ...parts import valuations
+from .evaluation import Eval, takes_carriage
+from .evaluation import cartwright_loss as _cartwright_loss
 from .explain import reason
 from .tables import NEG, bits
 
@@ -128,11 +128,6 @@ def _official_of(a):
     return None
 
 
-def takes_carriage(state, a) -> bool:
-    """Whether the Score action ``a`` takes the next carriage (base rules, 3c; a declined one is not taken, R9)."""
-    return a.kind == "score" and a.carriage and earns_carriage(state, state.players[state.to_move], a.cartwright)
-
-
 # -- the values of the legal actions ---------------------------------------------------------------------------------
 
 def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, Action]]:
@@ -142,8 +137,9 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
         return [(0.0, a) for a in actions]
     ev = Eval(state, w)
     step = state.step
-    if _ext.active(state):
-        return _expansion_values(ev, state, actions, step)
+    vals = valuations(state)
+    if vals:
+        return _expansion_values(ev, state, actions, step, vals)
     if step == "draw":
         return _draw_values(ev, state, actions)
     if step == "play":
@@ -155,12 +151,13 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
     return [(NEG, a) for a in actions]
 
 
-def _expansion_values(ev: Eval, s, actions, step):
-    """The values with an expansion on (see :mod:`.expansions`): the base values of the turn's steps, the
-    Cartwright and the Postal Carrier counted as available when they can still be paid for, and what the
-    expansions add; a return of office tiles valued by its reward and the tiles kept."""
-    if step in _ext.RETURN_STEPS:
-        return _ext.return_values(ev, s, actions)
+def _expansion_values(ev: Eval, s, actions, step, vals):
+    """The values with a variant's valuation on (:meth:`thurn.parts.Parts.valuation`): the base values of the
+    turn's steps, the Cartwright and the Postal Carrier counted as available when they can still be paid for, and
+    what the variants add; a step of a variant's own valued by that variant."""
+    for val in vals:
+        if step in val.steps:
+            return val.values(ev, s, actions)
     if step == "draw":
         values = _draw_values(ev, s, actions, _cartwright_open(s))
     elif step == "play":
@@ -172,7 +169,9 @@ def _expansion_values(ev: Eval, s, actions, step):
         values = _keep_values(ev, actions)
     else:
         return [(NEG, a) for a in actions]
-    return _ext.adjust(ev, s, values)
+    for val in vals:
+        values = val.adjust(ev, s, values)
+    return values
 
 
 def _may_call(s, oid: str) -> bool:
@@ -212,15 +211,6 @@ def _draw_values(ev: Eval, s, actions, cw=None):
         else:
             out.append((NEG, a))
     return out
-
-
-def _cartwright_loss(ev: Eval) -> float:
-    """What calling another official now costs when this turn's route would need the Cartwright (3c)."""
-    lev, route = ev.level, ev.route
-    n = len(route) + 1
-    if lev is None or ev.s.officials or not route or n >= lev or n < max(ev.min_route, lev - 2):
-        return 0.0
-    return ev.cval
 
 
 def _play_values(ev: Eval, s, actions, cw=None, carrier=None):

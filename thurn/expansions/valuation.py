@@ -1,6 +1,7 @@
-"""GreedyBot with the expansions: The Princess' Messenger (nobility letters, paid officials, the Messenger figure) and
-Offices of Honor (office tiles, return rounds, rewards). Used only when an expansion is on: the base game's values
-are those of :mod:`.policy`, untouched.
+"""The bots' valuation of the expansions (their :meth:`~thurn.parts.Parts.valuation`, one object for both, as their
+values interact: a paid official earns a tile): GreedyBot's points with The Princess' Messenger (nobility letters, paid
+officials, the Messenger figure) and Offices of Honor (office tiles, return rounds, rewards). Used only when an
+expansion is on: the base game's values are those of :mod:`thurn.bots.greedy.policy`, untouched.
 
 Everything is counted in points of the final score, like the rest of the evaluation:
 
@@ -27,9 +28,9 @@ Everything is counted in points of the final score, like the rest of the evaluat
 """
 from __future__ import annotations
 
-from ...expansions import messenger as _messenger
-from ...expansions import offices as _offices
-from .tables import NEG
+from ..bots.greedy.evaluation import NEG, cartwright_loss, takes_carriage
+from . import messenger as _messenger
+from . import offices as _offices
 
 MESSENGER = _messenger.NAME
 OFFICES = _offices.NAME
@@ -56,7 +57,7 @@ def _city_index(s) -> dict:
     b = s.board
     hit = _CITIES.get(id(b))
     if hit is None or hit[0] is not b:
-        from ...turn.base import table
+        from ..turn.base import table
         if len(_CITIES) > 16:
             _CITIES.clear()
         hit = _CITIES[id(b)] = (b, {name: c for c, name in enumerate(table(b).names)})
@@ -206,8 +207,7 @@ def _official(cx: Context, ev, s, a, v: float, step: str) -> float:
         v -= cx.letter_cost(cx.price)
     elif cx.L is not None and not s.officials and step == "draw":
         # the free official now: the Cartwright may still be paid for later (base: lost for this turn)
-        from .policy import _cartwright_loss
-        loss = _cartwright_loss(ev)
+        loss = cartwright_loss(ev)
         if loss and cx.may_pay(cx.price):
             v += loss - min(loss, cx.letter_cost(cx.price) + ev.w.cartwright_cost)
     if v > NEG / 2:
@@ -243,7 +243,6 @@ def _score(cx: Context, s, a, v: float) -> float:
         v += cx.tile_gain("cartwright")
     if cx.L is not None:
         v += cx.letter_gain(cx.letters_of(a.resolved))
-        from .policy import takes_carriage
         if not takes_carriage(s, a):
             v += cx.figure()
     return v
@@ -328,7 +327,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _card_of(s, card: str) -> int:
-    from ...board import fold
+    from ..board import fold
     return -1 if fold(card) == "deck" else s.board.index(card)
 
 
@@ -386,3 +385,46 @@ def as_mover(n, seat: int) -> None:
     L = n.ext.get(MESSENGER)
     if L is not None:
         n.set_ext(MESSENGER, L._replace(budget=L.held[seat], paid=()))
+
+
+# -- for the search bot's rollouts ---------------------------------------------------------------------------------
+
+def quick_return(s, actions, rng):
+    """A return of office tiles for the rollouts (Offices of Honor): the most tiles with their reward taken (a
+    house, a chip, a card face up that fits the route or the deck)."""
+    from ..bots.search import _draw_value as draw_value
+    p = s.players[s.to_move]
+    adj, route, rmask, hand = s.board.adj, p.route, p.rmask, p.hand
+
+    def value(a):
+        n = len(a.offices)
+        v = 2.0 * n
+        if a.house is not None:
+            v += 1.0
+        elif a.card is not None:
+            v += 0.5 if a.card == "deck" else 0.5 + 0.2 * draw_value(adj, route, rmask, hand,
+                                                                         s.board.index(a.card))
+        elif n in (2, 4):
+            v -= 1.5                    # the reward declined
+        return v + rng.random() * 0.1
+    return max(actions, key=value)
+
+
+class Valuation:
+    """The expansions' valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
+
+    steps = RETURN_STEPS
+    values = staticmethod(return_values)
+    adjust = staticmethod(adjust)
+    points = staticmethod(points)
+    credits = staticmethod(credits)
+    as_mover = staticmethod(as_mover)
+    quick = staticmethod(quick_return)
+
+    @staticmethod
+    def reason(s, a) -> str | None:
+        """Why GreedyBot plays an action of the expansions' own (a return of office tiles), or None."""
+        return return_reason(s, a) if a.kind == "return_tiles" else None
+
+
+VALUATION = Valuation()

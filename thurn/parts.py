@@ -1,0 +1,154 @@
+"""What a variant brings above the rules: its map layers, its panels in the Play app, its ``simulate`` columns, its
+lesson question kinds, its route-explorer extras and its bots' valuation.
+
+The rules of a variant are its :class:`~thurn.variants.Variant` (hooks into the ruleset); everything the apps, the
+simulation, the lessons and the bots show or count of it is its :class:`Parts`, registered under the variant's name
+with :func:`register_parts` (:mod:`thurn.expansions` registers the expansions' own). The core never names a variant:
+it asks the parts of every variant switched on in a game (:func:`parts_on`), in the order they were registered, and
+each method has an empty default, so a variant brings only what it has.
+"""
+from __future__ import annotations
+
+PARTS: dict[str, "Parts"] = {}
+_ON: dict[int, tuple] = {}      # id(ruleset) -> (ruleset, its parts, their valuations)
+
+
+class Parts:
+    """A variant's parts (every one optional). Override what the variant has; the defaults add nothing."""
+
+    name = "variant"
+    summary = ""                     # what the variant does, in a few words (the New game panel)
+    option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
+
+    # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
+    def map_traces(self, board, state) -> list:
+        """Plotly traces (dicts) drawn on the map of ``state``, after the houses and the route."""
+        return []
+
+    def map_columns(self, state) -> list:
+        """Columns of the table under the map: ``(head, [a cell per player], supply cell)``, texts already escaped."""
+        return []
+
+    # -- the Play app (thurn.widgets.play) -----------------------------------------------------------------------
+    def player_columns(self, state) -> list:
+        """Columns of the Play app's players table: ``(head html, [a cell html per player])``."""
+        return []
+
+    def status_html(self, state, who: str) -> str | None:
+        """The status line of a step of the variant's own (``who``: the player to move, escaped), or None."""
+        return None
+
+    def official_price(self, state, action) -> str:
+        """What calling an official with ``action`` costs the player now, in words (" for 2 letters"), or ""."""
+        return ""
+
+    def officials_note(self, state) -> str:
+        """A line (html) under the Play app's officials heading, or ""."""
+        return ""
+
+    def panel(self, app):
+        """The variant's panel in the Play app ``app`` (made once per app), or None: an object with ``reset()``
+        (before the actions are shown again) and ``widget(state, groups)``, which takes the groups of legal actions
+        it shows out of ``groups`` (group name -> actions) and returns its widget, or None. The app reads the
+        panel's public attributes as its own (``app.<name>``: tests and notebooks drive the panel that way)."""
+        return None
+
+    # -- simulate (thurn.sim) ------------------------------------------------------------------------------------
+    player_columns_sim: tuple = ()   # the per-player columns it adds to simulate's player rows, in order
+    game_columns_sim: tuple = ()     # the per-game columns it adds to simulate's game rows
+    int_game_columns: tuple = ()     # of them, those holding a seat or nothing (a nullable integer column)
+
+    def tally(self, state):
+        """A counter for one game, started on its first position: it has ``see(before, action, after)``,
+        ``row(state, seat) -> dict`` and ``game(state) -> dict``; None when it counts nothing."""
+        return None
+
+    # -- lessons (thurn.lessons) ---------------------------------------------------------------------------------
+    questions: dict = {}             # question kind -> fn(before, after, seat, board) -> (answers, explanation)
+
+    def question_label(self, about: str, value: str) -> str | None:
+        """A choice ``value`` of a question of the variant's own in words ("2 letters"), or None (as it is)."""
+        return None
+
+    def question_value(self, about: str, value: str, state) -> str | None:
+        """A choice of a question of the variant's own in the engine's spelling (a player's name), or None."""
+        return None
+
+    # -- the route explorer and what-if (thurn.explore) ----------------------------------------------------------
+    outcome_extras: dict = {}        # the extras it counts (name -> the value when the variant is off)
+    route_columns: tuple = ()        # of them, those shown as columns of the route explorer's table
+    score_columns: tuple = ()        # of them, those shown as columns of the scoring what-if's table
+
+    def placement_extras(self, state, seat: int, mask: int, after=None) -> dict:
+        """What houses in the cities of ``mask`` bring ``seat`` beyond points (``after``: the position after the
+        scoring, when it is known): ``{name: value}`` read as attributes of the outcome (a whole number ranks
+        placements worth the same points: more is better)."""
+        return {}
+
+    def outcome_words(self, extras) -> tuple[list, list]:
+        """Its extras among ``extras`` (name, value pairs) in words: (said after the houses, said at the end)."""
+        return [], []
+
+    def outcome_html(self, extras) -> str:
+        """Its extras among ``extras`` in a line of the what-if's details (html), or ""."""
+        return ""
+
+    # -- the ladder (thurn.ladder) -------------------------------------------------------------------------------
+    def ladder_figures(self, upper, lower, games) -> dict:
+        """A rung's figures of the variant: means over ``upper``'s and ``lower``'s player rows of a simulation
+        (pandas frames) and its ``games`` table; {} when the variant was off."""
+        return {}
+
+    def ladder_text(self, row) -> str:
+        """Those figures of a ladder ``row`` in words (upper/lower), or "" when the row has none."""
+        return ""
+
+    # -- the bots (thurn.bots) -----------------------------------------------------------------------------------
+    def valuation(self):
+        """The bots' valuation of the variant (greedy's points, the search bot's terms): an object with
+        ``steps`` (the steps of its own it values), ``values(ev, s, actions)`` for them, ``adjust(ev, s, values)``,
+        ``points(s, seat)``, ``credits(s, seat, w)``, ``as_mover(n, seat)``; None when the base values serve. Two
+        variants may share one (their values interact): it is asked once."""
+        return None
+
+
+def register_parts(parts: Parts) -> Parts:
+    """Make ``parts`` the parts of the variant ``parts.name``."""
+    if not isinstance(parts, Parts):
+        raise TypeError("register_parts() takes a Parts instance")
+    PARTS[parts.name] = parts
+    _ON.clear()
+    return parts
+
+
+def unregister_parts(name: str) -> None:
+    PARTS.pop(name, None)
+    _ON.clear()
+
+
+def parts_on(state) -> tuple:
+    """The parts of the variants switched on in the game of ``state`` (a state or a ruleset), in registration order."""
+    rs = getattr(state, "ruleset", state)
+    hit = _ON.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        names = {v.name for v in getattr(rs, "variants", ())}
+        parts = tuple(p for n, p in PARTS.items() if n in names)
+        vals = []
+        for p in parts:
+            v = p.valuation()
+            if v is not None and all(v is not w for w in vals):
+                vals.append(v)
+        if len(_ON) > 64:
+            _ON.clear()
+        hit = _ON[id(rs)] = (rs, parts, tuple(vals))
+    return hit[1]
+
+
+def valuations(state) -> tuple:
+    """The bots' valuations of the variants switched on, each once (see :meth:`Parts.valuation`)."""
+    rs = getattr(state, "ruleset", state)
+    hit = _ON.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        parts_on(rs)
+        hit = _ON[id(rs)]
+    return hit[2]
