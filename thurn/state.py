@@ -38,9 +38,9 @@ def name_key(name: str) -> str:
 class PlayerState:
     """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
 
-    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
+    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles", "colours")
 
-    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=()):
+    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), colours=None):
         self.hand = hand              # sorted tuple of city numbers
         self.route = route            # tuple of city numbers, left to right
         self.rmask = sum(1 << c for c in set(route))   # the route's cities as a bit mask
@@ -48,6 +48,7 @@ class PlayerState:
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
         self.tiles = tiles            # ((stack index, value), ...)
+        self.colours = colours        # None (one colour), or ((colour, houses mask, houses left), ...) (SoloPlay)
 
     def copy(self) -> "PlayerState":
         p = _new(PlayerState)
@@ -58,10 +59,20 @@ class PlayerState:
         p.houses_left = self.houses_left
         p.carriages = self.carriages
         p.tiles = self.tiles
+        p.colours = self.colours
         return p
 
     def key(self):
-        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles)
+        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles, self.colours)
+
+
+def new_player(board, ruleset) -> PlayerState:
+    """A player's empty record: the board's houses in one colour, or each colour the ruleset gives him with its own
+    supply (SoloPlay: four colours)."""
+    colours = ruleset.house_colours
+    if not colours:
+        return PlayerState(houses_left=board.houses)
+    return PlayerState(houses_left=sum(n for _, n in colours), colours=tuple((c, 0, n) for c, n in colours))
 
 
 @dataclass(frozen=True)
@@ -128,7 +139,7 @@ class GameState:
         """An empty table for ``names`` on ``board``: full stacks and supply, no cards dealt, seat 0 to draw."""
         s = _new(cls)
         s.board, s.rules, s.ruleset, s.names = board, rules, rules.ruleset, tuple(names)
-        s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
+        s.players = tuple(new_player(board, rules.ruleset) for _ in names)
         s.display = (-1,) * board.face_up
         s.deck, s.discard = (), ()
         s.stacks = tuple(st.values for st in board.stacks)
