@@ -87,6 +87,8 @@ class PlayerView:
     houses_left: int
     carriages: tuple[int, ...]
     tiles: tuple[tuple[str, int], ...]
+    #: each house colour of a player with several (SoloPlay): ``((colour, houses, houses left), ...)``; () for one
+    colours: tuple = ()
 
     @property
     def carriage(self) -> int:
@@ -99,6 +101,8 @@ class PlayerView:
                 ("houses", f"{len(self.houses)} placed ({', '.join(self.houses) or 'none'}), {self.houses_left} left"),
                 ("carriage", str(self.carriage or "—")),
                 ("tiles", ", ".join(f"{s} {v}" for s, v in self.tiles) or "—")]
+        rows += [(f"{c} houses", f"{len(h)} placed ({', '.join(h) or 'none'}), {left} left")
+                 for c, h, left in self.colours]
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{esc(v)}</td></tr>" for k, v in rows)
         return f"<b>{esc(self.name)}</b> (seat {self.seat})<table>{body}</table>"
 
@@ -368,7 +372,9 @@ class GameState:
         p, b = self.players[i], self.board
         return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
-                          tuple((b.stacks[s].id, v) for s, v in p.tiles))
+                          tuple((b.stacks[s].id, v) for s, v in p.tiles),
+                          () if p.colours is None else tuple((c, tuple(b.names_of(m)), left)
+                                                             for c, m, left in p.colours))
 
     def hand(self, player=None) -> list[str]:
         return list(self.player(player).hand)
@@ -520,7 +526,7 @@ class GameState:
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
                          f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
-                         f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
+                         f"{bin(p.houses).count('1')} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}")
         return "\n".join(lines)
 
@@ -537,7 +543,7 @@ class GameState:
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
                 f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
-                f"<td>{b.houses - p.houses_left} placed, {p.houses_left} left</td>"
+                f"<td>{bin(p.houses).count('1')} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
                 f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
                 f"<td>{sc}</td></tr>")

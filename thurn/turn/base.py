@@ -49,13 +49,15 @@ class ActionTable:
         self._score: dict = {}
         self._keep: dict = {}
 
-    def score(self, mask: int, cartwright: bool, carriage: bool = True) -> Score:
-        key = (mask, cartwright, carriage)
+    def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None) -> Score:
+        key = (mask, cartwright, carriage, colour)
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            a = interned(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage), mask,
-                      houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage)
+            akey = ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage)
+            a = interned(Score, akey if colour is None else akey + (colour,), mask,
+                         houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
+                         colour=colour)
             self._score[key] = a
         return a
 
@@ -233,16 +235,22 @@ def legal_score(s) -> list:
     rs = s.ruleset
     _offer(s, t, SCORE, acts)
     if len(route) >= board.min_route:
-        masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
-        for m in masks:
-            acts.append(t.score(m, False))
-            if decline:
-                acts.append(t.score(m, False, False))
-            if cw:
-                acts.append(t.score(m, True))
+        for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
+            masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
+            for m in masks:
+                acts.append(t.score(m, False, True, colour))
+                if decline:
+                    acts.append(t.score(m, False, False, colour))
+                if cw:
+                    acts.append(t.score(m, True, True, colour))
     return acts
+
+
+def _colours_left(p):
+    """(colour, houses left) of each of the player's colours (base rules, 3a, in the colour chosen: SoloPlay)."""
+    return tuple((c, left) for c, _, left in p.colours)
 
 
 def _offer(s, t, step, acts) -> None:
@@ -627,7 +635,13 @@ def check_score(s, a):
         err = _helper_error(s, p, a)
         if err is not None:
             return None, err
-    masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
+    left = p.houses_left
+    if p.colours is not None or a.colour is not None:
+        err = _colour_problem(s, p, a)
+        if err is not None:
+            return None, err
+        left = effects.colour_left(p, a.colour)
+    masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
     off = mask & ~p.rmask
@@ -638,14 +652,30 @@ def check_score(s, a):
     if twice:
         return None, _illegal("already_has_house", f"You already have a house in {_names(board, _bits_list(twice))}; "
                               f"a player has at most one house in a city.", a, R_HOUSES)
-    if popcount(mask) > p.houses_left:
-        return None, _illegal("not_enough_houses", f"You have only {p.houses_left} house"
-                              f"{'s' if p.houses_left != 1 else ''} left.", a, "rules notes: houses run out")
+    if popcount(mask) > left:
+        return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
+                              f"{'' if a.colour is None else ' in ' + a.colour}.", a, "rules notes: houses run out")
     if any(mask & m == mask for m in masks):
         return None, _illegal("must_place_all", "You must place every house the chosen option allows "
                               "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
     return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
                           "every city of one province of the route.", a, R_HOUSES)
+
+
+def _colour_problem(s, p, a):
+    """Why the colour named by a Score action cannot be placed, or None: a player with one colour names none; a
+    player with several names one of his (SoloPlay, 4: "Declare Color")."""
+    if p.colours is None:
+        return _illegal("no_colours", "You have houses of one colour only: score without naming a colour.", a,
+                        R_HOUSES)
+    mine = [c for c, _, _ in p.colours]
+    if a.colour is None:
+        return _illegal("colour_needed", f"You have houses of several colours: name the colour you place "
+                        f"({', '.join(mine)}).", a, R_HOUSES)
+    if a.colour not in mine:
+        return _illegal("unknown_colour", f"You have no {a.colour[:40]} houses; your colours are {', '.join(mine)}.",
+                        a, R_HOUSES)
+    return None
 
 
 def _bits_list(mask):
@@ -713,7 +743,7 @@ def _canonical(s, action, arg):
     if kind == "official":
         return t.call.get(arg, action)
     if kind == "score":
-        return t.score(arg, action.cartwright, action.carriage)
+        return t.score(arg, action.cartwright, action.carriage, action.colour)
     if kind == "keep":
         return t.keep(arg)
     if kind == "end":
