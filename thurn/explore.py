@@ -112,6 +112,7 @@ class _Scorer:
         self.stacks, self.carriages_left = stacks, carriages_left
         self.open_end = game_ending_open
         self.state = state if state is not None and messenger.active(state) else None   # letters to count
+        self.game = state                   # the position read (a variant's scoring stage may read its part)
         self.cache: dict[int, tuple] = {}
 
     def carriage(self, length: int, cartwright: bool) -> int | None:
@@ -122,11 +123,11 @@ class _Scorer:
         b = self.board
         cartwright = carriage is not None and carriage != self.carriage(len(route), False)
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
-                         cartwright, carriage is not None)
+                         cartwright, carriage is not None, state=self.game)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
         letters = messenger.letters_for(self.state, mask) if self.state is not None else None
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
-                       e.ends is not None, effect_points(b, self.p, e), declined, letters=letters)
+                       e.ends is not None, effect_points(b, self.p, e, self.rules), declined, letters=letters)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in

@@ -153,6 +153,8 @@ class GameState:
         s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.officials = turn.DRAW, 0, 1, 0, 1, ()
         s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
         s._root, s._history, s._setup, s.ext, s.events = None, None, None, {}, ()
+        if s.ruleset.turn_counters is not turn.machine.BASE_COUNTERS:
+            turn.machine.reset_counters(s, s.ruleset.turn_counters)     # the ruleset's own turn counters
         return s
 
     def set_setup(self, setup: dict | None) -> None:

@@ -847,10 +847,15 @@ def do_official(s, oid, action, say):
     return s.ruleset.official_handlers[oid].do(s, say)
 
 
+def _called(s) -> str:
+    """The name of the official being called (the last to help this turn: see :func:`do_official`)."""
+    return s.board.official(s.officials[-1]).name
+
+
 def do_postmaster(s, say):
     s.draws_allowed = 2
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('postmaster').name} to draw a second card.")
+        say(f"{s.names[s.to_move]} calls the {_called(s)} to draw a second card.")
     return DRAW
 
 
@@ -861,7 +866,7 @@ def do_administrator(s, say):
     for slot in range(len(s.display)):
         _refill(s, slot, say)
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('administrator').name}: {_names(s.board, old)} go to "
+        say(f"{s.names[s.to_move]} calls the {_called(s)}: {_names(s.board, old)} go to "
             f"the discard pile; the display now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
     return None
 
@@ -869,7 +874,7 @@ def do_administrator(s, say):
 def do_postal_carrier(s, say):
     s.plays_allowed = 2
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('postal_carrier').name} to play a second card.")
+        say(f"{s.names[s.to_move]} calls the {_called(s)} to play a second card.")
     return DECIDE_PLAY          # (he is called only with a card that may be played: a real decision)
 
 
