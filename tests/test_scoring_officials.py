@@ -13,7 +13,6 @@ import pytest
 import thurn
 from thurn import IllegalAction
 from thurn.turn import OfficialsPolicy, forced_event
-from thurn.turn.base import OfficialHandler, base_officials
 from thurn.variants import Variant, register, unregister
 
 from helpers import at_score
@@ -71,6 +70,8 @@ def test_the_base_turn_names_no_official():
 
 
 def test_the_cartwright_is_declared_as_helping_while_scoring():
+    from thurn.turn.base import base_officials
+
     handlers = base_officials()
     assert handlers["cartwright"].helps == "scoring" and handlers["cartwright"].check is None
     assert {oid for oid, h in handlers.items() if h.helps == "alone"} == {"postmaster", "administrator",
