@@ -114,7 +114,9 @@ class OfficialsPolicy:
         """Pay for ``oid`` on a fresh state (nothing in the base game)."""
 
     def end_problem(self, s, action=None) -> IllegalAction | None:
-        """Why the turn may not end yet as far as officials go (SoloPlay: one is compulsory), or None."""
+        """Why the turn may not end yet as far as officials go, or None: asked before ``end`` and before a Score
+        (``action``; a Score with the official who helps while scoring brings one), so that a policy may make one
+        official compulsory every turn (SoloPlay, 4.1)."""
         return None
 
     def cost_words(self, s, action) -> str | None:
