@@ -23,7 +23,7 @@ from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
-from .state import GameState, PlayerState, name_key, register_files
+from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
 #: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
@@ -442,7 +442,8 @@ def _position(data, boards) -> GameState:
                 raise PositionError(f"{where}.tiles: a player takes one {st.name} tile at most (base rules, 3b).")
             tiles.append((st.index, t[1]))
             stack_held[(st.index, t[1])] += 1
-        players.append(PlayerState(hand, route, mask, left, tuple(carriages), tuple(tiles), colours))
+        players.append((PlayerState if colours is None else ColouredPlayerState)(hand, route, mask, left,
+                       tuple(carriages), tuple(tiles), colours))
     s.players = tuple(players)
 
     # bonus stacks and carriages: given, or the full supply less what the players hold

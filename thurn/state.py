@@ -38,7 +38,10 @@ def name_key(name: str) -> str:
 class PlayerState:
     """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
 
-    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles", "colours")
+    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
+    #: None: the player's houses are of one colour. A player with several colours is a :class:`ColouredPlayerState`
+    #: (so that the base game's record, copied at every action, carries nothing more).
+    colours = None
 
     def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), colours=None):
         self.hand = hand              # sorted tuple of city numbers
@@ -48,7 +51,8 @@ class PlayerState:
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
         self.tiles = tiles            # ((stack index, value), ...)
-        self.colours = colours        # None (one colour), or ((colour, houses mask, houses left), ...) (SoloPlay)
+        if colours is not None:
+            self.colours = colours    # ((colour, houses mask, houses left), ...) (SoloPlay: four colours)
 
     def copy(self) -> "PlayerState":
         p = _new(PlayerState)
@@ -59,11 +63,23 @@ class PlayerState:
         p.houses_left = self.houses_left
         p.carriages = self.carriages
         p.tiles = self.tiles
-        p.colours = self.colours
         return p
 
     def key(self):
         return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles, self.colours)
+
+
+class ColouredPlayerState(PlayerState):
+    """A player with houses of several colours, each with its own supply (SoloPlay, 2 and 4): ``colours`` is
+    ``((colour, houses mask, houses left), ...)``; ``houses`` and ``houses_left`` are those of all colours."""
+
+    __slots__ = ("colours",)
+
+    def copy(self) -> "ColouredPlayerState":
+        p = _new(ColouredPlayerState)
+        for name in PlayerState.__slots__ + ColouredPlayerState.__slots__:
+            setattr(p, name, getattr(self, name))
+        return p
 
 
 def new_player(board, ruleset) -> PlayerState:
@@ -72,7 +88,7 @@ def new_player(board, ruleset) -> PlayerState:
     colours = ruleset.house_colours
     if not colours:
         return PlayerState(houses_left=board.houses)
-    return PlayerState(houses_left=sum(n for _, n in colours), colours=tuple((c, 0, n) for c, n in colours))
+    return ColouredPlayerState(houses_left=sum(n for _, n in colours), colours=tuple((c, 0, n) for c, n in colours))
 
 
 @dataclass(frozen=True)

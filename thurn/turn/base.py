@@ -172,13 +172,15 @@ def legal_draw(s) -> list:
     acts = []
     if s.draws == 0:                # (an empty hand has had a compulsory official: see the forced draw)
         rs = s.ruleset
-        one = rs.one_official
-        if not (one and s.officials):
-            may = rs.officials.may_call
-            call = t.call
-            for oid, offer in rs.official_handlers.roles().offers.get(DRAW, ()):
-                if (offer is None or offer(s)) and (one or may(s, oid)):
-                    acts.append(call[oid])
+        offers = rs.official_handlers.roles.offers[DRAW]
+        if offers:
+            if not rs.one_official:
+                _policy_calls(s, t, offers, acts)
+            elif not s.officials:
+                call = t.call
+                for oid, offer in offers:       # (the Administrator and the Postmaster: the handlers' offers)
+                    if offer is None or offer(s):
+                        acts.append(call[oid])
     draw = t.draw
     append = acts.append
     seen = 0
@@ -196,7 +198,15 @@ def legal_play(s) -> list:
     t = board._actions or table(board)
     p = s.players[s.to_move]
     acts = []
-    _offer(s, t, PLAY, acts)
+    rs = s.ruleset
+    offers = rs.official_handlers.roles.offers[PLAY]
+    if offers:
+        if not rs.one_official:
+            _policy_calls(s, t, offers, acts)
+        elif not s.officials:
+            for oid, offer in offers:       # (the Postmaster after one card: the handlers' offers)
+                if offer is None or offer(s):
+                    acts.append(t.call[oid])
     route = p.route
     prev = -1
     append = acts.append
@@ -233,7 +243,14 @@ def legal_score(s) -> list:
     acts = [t.end]
     route = p.route
     rs = s.ruleset
-    _offer(s, t, SCORE, acts)
+    offers = rs.official_handlers.roles.offers[SCORE]
+    if offers:
+        if not rs.one_official:
+            _policy_calls(s, t, offers, acts)
+        elif not s.officials:
+            for oid, offer in offers:       # (the Postal Carrier after the first card)
+                if offer is None or offer(s):
+                    acts.append(t.call[oid])
     if len(route) >= board.min_route:
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
@@ -253,21 +270,18 @@ def _colours_left(p):
     return tuple((c, left) for c, _, left in p.colours)
 
 
-def _offer(s, t, step, acts) -> None:
-    """Add a call of each official offered in ``step`` who may help now (the handlers' ``offers``, the policy)."""
-    rs = s.ruleset
-    one = rs.one_official
-    if one and s.officials:
-        return
-    may = rs.officials.may_call
-    for oid, offer in rs.official_handlers.roles().offers.get(step, ()):
-        if (one or may(s, oid)) and (offer is None or offer(s)):
+def _policy_calls(s, t, offers, acts) -> None:
+    """Add a call of each official of ``offers`` (a step's, from the handlers) whom the policy lets help now (a
+    policy other than one free official per turn: The Princess' Messenger's letters)."""
+    may = s.ruleset.officials.may_call
+    for oid, offer in offers:
+        if may(s, oid) and (offer is None or offer(s)):
             acts.append(t.call[oid])
 
 
 def _offered(s, step):
     """The first official offered in ``step`` who may help now, or None (for the explanations)."""
-    for oid, offer in s.ruleset.official_handlers.roles().offers.get(step, ()):
+    for oid, offer in s.ruleset.official_handlers.roles.offers[step]:
         if _may(s, oid):
             return oid
     return None
@@ -275,7 +289,7 @@ def _offered(s, step):
 
 def _declinable(s, p) -> bool:
     """Whether a scoring stage gives something the player may decline now (base: the carriage, R9)."""
-    for stage in s.ruleset.scoring:
+    for stage in s.ruleset.decliners:
         if stage.declinable(s, p):
             return True
     return False
@@ -360,7 +374,8 @@ class OfficialHandler:
       player, reason)`` why not);
     - ``offers``: ``((step, offer), ...)``: the steps in which his call is listed, ``offer(state) -> bool`` (None:
       always) whether he can help now; ``lets``: what he lets the player do, for the explanations;
-    - ``forced(state, say) -> bool``: he must help now and did (base rules, 1: the Postmaster with an empty hand);
+    - ``forced(state, say) -> bool``: asked when the hand is empty at the start of the turn: he must help now, and
+      did (base rules, 1: the Postmaster);
     - ``waits(state) -> bool``: a route too short to score waits for him (base rules, 2: a second card).
     """
 
@@ -417,7 +432,7 @@ def _forced_official(s):
     """The official who was forced to help this turn before the draw (base rules, 1: an empty hand), or None."""
     if s.step != DRAW or s.draws or s.players[s.to_move].hand:
         return None
-    for oid, _ in s.ruleset.official_handlers.roles().forced:
+    for oid, _ in s.ruleset.official_handlers.roles.forced:
         if oid in s.officials:
             return oid
     return None
@@ -522,7 +537,7 @@ def _helper_problem(s, p):
     """None if the official who helps while scoring (the Cartwright, base rules 3c) can help this scoring, else the
     reason code: the policy's, or his handler's."""
     rs = s.ruleset
-    oid = rs.official_handlers.roles().helper
+    oid = rs.official_handlers.roles.helper
     if oid is None:
         return "no_helper"
     if s.officials if rs.one_official else (oid in s.officials or not rs.officials.may_call(s, oid)):
@@ -563,7 +578,7 @@ def _helper_error(s, p, a):
     if why is None:
         return None
     rs = s.ruleset
-    oid = rs.official_handlers.roles().helper
+    oid = rs.official_handlers.roles.helper
     if why == "no_helper":
         return _illegal("no_helper", "No official helps while scoring in this game.", a, None)
     if why == "one_official_per_turn":
@@ -912,7 +927,7 @@ def do_score(s, mask, action, say):
     route = p.route
     level = next_carriage(board, p.carriages)
     if cartwright:
-        helper = s.ruleset.official_handlers.roles().helper
+        helper = s.ruleset.official_handlers.roles.helper
         official_used(s, helper, say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None))
     s.discard = s.discard + route
@@ -997,8 +1012,9 @@ def forced_draw(s, say):
     if not (s.deck or s.discard) and max(s.display) < 0:       # nothing to draw anywhere
         forced_event(s, "draw_skipped", say, f"No card is left to draw: {s.names[s.to_move]} skips the draw.")
         return PLAY
-    if s.draws == 0 and not s.officials:
-        for oid, forced in s.ruleset.official_handlers.roles().forced:
+    if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
+        handlers = s.ruleset.official_handlers
+        for oid, forced in handlers.roles.forced:
             if forced(s, say):
                 break
     return None
@@ -1037,9 +1053,12 @@ def forced_score(s, say):
     if n >= s.board.min_route:
         return None
     if route:
-        for oid, waits in s.ruleset.official_handlers.roles().waits:
-            if _may(s, oid) and waits(s):
-                return None             # the Postal Carrier may still help with a second card
+        rs = s.ruleset
+        waiting = rs.official_handlers.roles.waits
+        if waiting and not (rs.one_official and s.officials):
+            for oid, waits in waiting:
+                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
+                    return None         # the Postal Carrier may still help with a second card
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
     return END_TURN
@@ -1113,21 +1132,42 @@ def _display_shown(s) -> bool:
 
 
 def _second_draw(s) -> bool:
-    """The Postmaster after one card drawn, before any is played (base rules, 1)."""
-    return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and _drawable(s)
+    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1)."""
+    return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and bool(s.deck or s.discard or max(s.display) >= 0)
 
 
 def _second_play(s) -> bool:
-    """The Postal Carrier after the first card played (base rules, 2)."""
-    return s.plays_allowed == 1 and _second_card(s, s.players[s.to_move])
-
-
-def _second_extends(s) -> bool:
-    """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3)."""
+    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card` (written out here:
+    the score step asks it every turn)."""
     if s.plays_allowed != 1:
         return False
     p = s.players[s.to_move]
-    return _extensions(s.board, p.route, p.hand, p.rmask)
+    if s.rules.postal_carrier_may_restart:
+        return bool(p.hand)
+    route = p.route
+    if not route:
+        return False
+    adj, rmask = s.board.adj, p.rmask
+    ends = 1 << route[0] | 1 << route[-1]
+    for c in p.hand:
+        if adj[c] & ends and not rmask >> c & 1:
+            return True
+    return False
+
+
+def _second_extends(s) -> bool:
+    """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3;
+    :func:`_extensions` written out: asked after every play of a short route)."""
+    if s.plays_allowed != 1:
+        return False
+    p = s.players[s.to_move]
+    route = p.route
+    adj, rmask = s.board.adj, p.rmask
+    ends = 1 << route[0] | 1 << route[-1]
+    for c in p.hand:
+        if adj[c] & ends and not rmask >> c & 1:
+            return True
+    return False
 
 
 def officials_texts(policy) -> dict:

@@ -20,10 +20,12 @@ the expansions add theirs through :class:`thurn.variants.Variant`.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..actions import parse_action
+from ..effects import ScoringStage
 from ..errors import IllegalAction
 
 END_TURN = "<end of turn>"      # a ``do`` that ends the turn returns this
@@ -133,10 +135,10 @@ class OfficialRoles:
     __slots__ = ("offers", "forced", "waits", "helper")
 
     def __init__(self, handlers):
-        self.offers: dict = {}
+        self.offers: dict = defaultdict(tuple)     # (a step without offers reads ())
         for oid, h in handlers.items():
             for step, offer in h.offers:
-                self.offers[step] = self.offers.get(step, ()) + ((oid, offer),)
+                self.offers[step] += ((oid, offer),)
         self.forced = tuple((oid, h.forced) for oid, h in handlers.items() if h.forced is not None)
         self.waits = tuple((oid, h.waits) for oid, h in handlers.items() if h.waits is not None)
         self.helper = next((oid for oid, h in handlers.items() if h.helps == "scoring"), None)
@@ -144,24 +146,19 @@ class OfficialRoles:
 
 class OfficialHandlers(dict):
     """Official id -> his handler (what he does, from :mod:`thurn.turn.base` or a variant; who he is comes from the
-    board's data file). Keeps its :class:`OfficialRoles`, gathered again after every change."""
+    board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again after every change."""
 
-    __slots__ = ("_roles",)
+    __slots__ = ("roles",)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._roles = None
-
-    def roles(self) -> OfficialRoles:
-        r = self._roles
-        if r is None:
-            r = self._roles = OfficialRoles(self)
-        return r
+        self.roles = OfficialRoles(self)
 
     def _changed(name):
         def method(self, *args, **kwargs):
-            self._roles = None
-            return getattr(dict, name)(self, *args, **kwargs)
+            out = getattr(dict, name)(self, *args, **kwargs)
+            self.roles = OfficialRoles(self)
+            return out
         method.__name__ = name
         return method
 
@@ -191,7 +188,8 @@ class Ruleset:
                  "checks", "on_official",
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
-                 "texts", "variants", "hidden", "legal_of", "forced_of", "scoring", "turn_counters", "house_colours")
+                 "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
+                 "house_colours")
 
     def __init__(self, name: str):
         self.name = name
@@ -241,6 +239,16 @@ class Ruleset:
             raise ValueError(f"no hook list {where!r}; the ruleset has {', '.join(HOOK_LISTS)}")
         setattr(self, where, getattr(self, where) + (hook,))
 
+    @property
+    def scoring(self) -> tuple:
+        """The stages of scoring a route, in order (:class:`thurn.effects.ScoringStage`)."""
+        return self._scoring
+
+    @scoring.setter
+    def scoring(self, stages) -> None:
+        self._scoring = tuple(stages)
+        self.decliners = tuple(st for st in self._scoring if type(st).declinable is not ScoringStage.declinable)
+
     def scoring_stage(self, name: str, stage=None) -> None:
         """Replace the scoring stage ``name`` by ``stage`` (None: remove it), or add ``stage`` at the end when no
         stage has that name (see :class:`thurn.effects.ScoringStage`)."""
@@ -259,7 +267,7 @@ class Ruleset:
 
     def scoring_helper(self) -> str | None:
         """The official who helps while scoring (base game: the Cartwright, 3c), from the handlers; None if none."""
-        return self.official_handlers.roles().helper
+        return self.official_handlers.roles.helper
 
     def step(self, spec: StepSpec) -> None:
         """Add or replace a step (always through here: the machine keeps its functions at hand by name)."""
