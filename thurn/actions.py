@@ -164,17 +164,21 @@ class Score(Action):
     ``cartwright=True`` calls the Cartwright to take the next carriage with a route up to two cards short (3c).
     ``carriage=False`` declines the carriage the route earns (000, 3c: the player "**may** take that Coach Card";
     rules notes R9; refused under the rule option ``carriage_compulsory``).
+    ``colour``: the colour of the houses placed, for a player with several (SoloPlay: "Declare Color"); None for
+    the player's one colour.
     """
 
-    __slots__ = ("houses", "cartwright", "carriage")
+    __slots__ = ("houses", "cartwright", "carriage", "colour")
     kind = "score"
 
-    def __init__(self, houses=(), cartwright: bool = False, carriage: bool = True):
+    def __init__(self, houses=(), cartwright: bool = False, carriage: bool = True, colour: str | None = None):
         if isinstance(houses, str):
             houses = (houses,)
         houses = tuple(houses)
-        set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage),
-             key=("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage)))
+        colour = None if colour is None else str(colour).strip().lower()
+        key = ("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage))
+        set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage), colour=colour,
+                   key=key if colour is None else key + (colour,))
 
     @property
     def declines(self) -> bool:
@@ -183,6 +187,8 @@ class Score(Action):
 
     def __str__(self):
         text = "score the route, " + ("houses in " + ", ".join(self.houses) if self.houses else "no house")
+        if self.colour is not None:
+            text += f" ({self.colour})"
         if not self.carriage:
             text += ", declining the carriage"
         return text + (", with the Cartwright" if self.cartwright else "")
@@ -190,12 +196,14 @@ class Score(Action):
     def __repr__(self):
         cw = ", cartwright=True" if self.cartwright else ""
         dc = ", carriage=False" if not self.carriage else ""
-        return f"Score({self.houses!r}{cw}{dc})"
+        co = f", colour={self.colour!r}" if self.colour is not None else ""
+        return f"Score({self.houses!r}{cw}{dc}{co})"
 
     @property
     def notation(self):
         text = "score " + ("+".join(fold(h) for h in self.houses) if self.houses else "-")
-        return text + (" cartwright" if self.cartwright else "") + (" decline" if not self.carriage else "")
+        text += (" cartwright" if self.cartwright else "") + (" decline" if not self.carriage else "")
+        return text + (f" colour={self.colour}" if self.colour is not None else "")
 
 
 class Keep(Action):
@@ -263,10 +271,13 @@ def parse_action(text) -> Action:
             return CallOfficial(args[0])
         if verb == "play" and len(args) in (1, 2):
             return Play(args[0], keys[1] if len(args) == 2 else "new")
-        if verb == "score" and 1 <= len(args) <= 3:
+        if verb == "score" and 1 <= len(args) <= 4:
             extra = keys[1:]
-            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"}:
-                return Score(_names(args[0]), cartwright="cartwright" in extra, carriage="decline" not in extra)
+            colours = [k[7:] for k in extra if k.startswith("colour=") and len(k) > 7]
+            extra = [k for k in extra if not k.startswith("colour=")]
+            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"} and len(colours) <= 1:
+                return Score(_names(args[0]), cartwright="cartwright" in extra, carriage="decline" not in extra,
+                             colour=colours[0] if colours else None)
         if verb == "keep" and len(args) == 1:
             return Keep(_names(args[0]))
         if verb == "end" and not args:
@@ -274,5 +285,5 @@ def parse_action(text) -> Action:
     except PositionError:
         pass
     raise PositionError(f"cannot read the action {text!r}: write one of 'draw deck', 'draw ulm', "
-                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline]', "
+                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline] [colour=red]', "
                         f"'keep ulm+basel', 'end'.")

@@ -32,6 +32,9 @@ class RouteEffect(NamedTuple):
     declined: int | None                         # the carriage level declined (R9)
     ends: str | None                             # why the scoring ends the game ("carriage"/"houses"), or None
     end_tiles: tuple[tuple[int, int], ...]       # the game-end tiles taken with it
+    extra: tuple = ()                            # what a variant's stage adds: ((name, value), ...)
+    new: int = 0                                 # the cities of the houses placed, as a mask
+    colour: str | None = None                    # their colour (a ruleset with house colours), else None
 
 
 # -- pure readings ---------------------------------------------------------------------------------------------
@@ -60,45 +63,199 @@ def end_tiles(board, stacks) -> tuple[tuple[int, int], ...]:
 
 
 def route_effect(board, rules, player, stacks, carriages_left, end_open: bool, route_len: int, mask: int,
-                 cartwright: bool = False, accept: bool = True, others: int = 0) -> RouteEffect:
+                 cartwright: bool = False, accept: bool = True, others: int = 0, state=None,
+                 colour: str | None = None) -> RouteEffect:
     """What scoring a route of ``route_len`` cards with houses ``mask`` brings ``player`` (base rules, 3a-3c;
-    Game End). ``end_open``: nobody has triggered the end yet. ``accept=False`` declines the carriage (R9).
-    ``others``: the other players' houses (for tiles of the first house in a city, Power and Glory)."""
-    new = mask & ~player.houses
-    placed = popcount(new)
-    houses = player.houses | mask
-    held = {si for si, _ in player.tiles}
-    tiles = tuple((st.index, stacks[st.index][0])
-                  for st in earned_tiles(board, rules, houses, held, stacks, route_len, new, others))
-    level = carriage_for(board, player.carriages, carriages_left, route_len, cartwright)
-    carriage, declined = (level, None) if accept else (None, level)
-    ends = end_reason(board, carriage, placed, player.houses_left - placed) if end_open else None
-    return RouteEffect(placed, tiles, carriage, declined, ends, end_tiles(board, stacks) if ends else ())
+    Game End), read through the ruleset's scoring stages (:data:`BASE_SCORING`). ``end_open``: nobody has triggered
+    the end yet. ``accept=False`` declines the carriage (R9). ``others``: the other players' houses (for tiles of
+    the first house in a city, Power and Glory). ``state``: the position read, when there is one (a variant's stage
+    may read its own part of it); ``colour``: the house colour placed (a ruleset with colours)."""
+    r = Reading(board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept, others,
+                state, colour)
+    for stage in _stages(rules):
+        stage.read(r)
+    return RouteEffect(r.placed, r.tiles, r.carriage, r.declined, r.ends, r.end_tiles, r.extra, r.new, r.colour)
 
 
-def effect_points(board, player, effect: RouteEffect) -> int:
-    """How much an effect changes the player's final score: houses no longer lost, tiles, the carriage's gain."""
-    gain = 0
-    if effect.carriage is not None:
+def effect_points(board, player, effect: RouteEffect, rules=None) -> int:
+    """How much an effect changes the player's final score, stage by stage (base game: houses no longer lost,
+    tiles, the carriage's gain, the game-end tile)."""
+    return sum(stage.points(board, player, effect) for stage in _stages(rules))
+
+
+# -- the scoring pipeline: the ruleset's stages ------------------------------------------------------------------
+
+class Reading:
+    """What a scoring would do, filled in by the ruleset's stages in order (the inputs first, then the results;
+    nothing outside it is changed). ``state`` is the position read, or None for a position only imagined."""
+
+    __slots__ = ("board", "rules", "player", "stacks", "carriages_left", "end_open", "route_len", "mask",
+                 "cartwright", "accept", "others", "state", "colour",
+                 "new", "placed", "houses", "tiles", "carriage", "declined", "ends", "end_tiles", "extra")
+
+    def __init__(self, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept,
+                 others, state, colour):
+        self.board, self.rules, self.player, self.stacks = board, rules, player, stacks
+        self.carriages_left, self.end_open, self.route_len, self.mask = carriages_left, end_open, route_len, mask
+        self.cartwright, self.accept, self.others, self.state, self.colour = cartwright, accept, others, state, colour
+        self.new = self.placed = 0
+        self.houses = player.houses
+        self.tiles = self.end_tiles = self.extra = ()
+        self.carriage = self.declined = self.ends = None
+
+
+class ScoringStage:
+    """One stage of scoring a route (base rules, 3a-3c; Game End). ``read`` fills its part of a :class:`Reading`
+    (pure: explore and the bots read effects of positions they only imagine); ``do`` carries out its part of the
+    effect read on a fresh state; ``points`` is how much its part changes the player's final score. A variant
+    replaces a stage by name (:meth:`thurn.turn.machine.Ruleset.scoring_stage`)."""
+
+    name = ""
+
+    def read(self, r: Reading) -> None:
+        """Fill this stage's part of ``r``."""
+
+    def do(self, s, seat: int, p, effect: RouteEffect) -> None:
+        """Carry out this stage's part of ``effect`` for ``seat`` (``p``: his record, copied into ``s``)."""
+
+    def points(self, board, player, effect: RouteEffect) -> int:
+        """How much this stage's part of ``effect`` changes ``player``'s final score."""
+        return 0
+
+    def declinable(self, s, p) -> bool:
+        """Whether the player may score the route declining what this stage gives (base: the carriage, R9)."""
+        return False
+
+    def __repr__(self):
+        return f"<scoring stage {self.name}>"
+
+
+class HousesStage(ScoringStage):
+    """Place houses in the chosen cities (base rules, 3a); a house placed is no longer lost at the end."""
+
+    name = "houses"
+
+    def read(self, r):
+        r.new = new = r.mask & ~r.player.houses
+        r.placed = popcount(new)
+        r.houses = r.player.houses | r.mask
+
+    def do(self, s, seat, p, effect):
+        place_houses(s, seat, p, effect.new, effect.colour)
+
+    def points(self, board, player, effect):
+        return effect.placed
+
+
+class TilesStage(ScoringStage):
+    """Take the bonus tiles the houses and the route's length earn (base rules, 3b; R3)."""
+
+    name = "tiles"
+
+    def read(self, r):
+        held = {si for si, _ in r.player.tiles}
+        stacks = r.stacks
+        r.tiles = tuple((st.index, stacks[st.index][0]) for st in
+                        earned_tiles(r.board, r.rules, r.houses, held, stacks, r.route_len, r.new, r.others))
+
+    def do(self, s, seat, p, effect):
+        take(s, p, effect.tiles)
+
+    def points(self, board, player, effect):
+        return sum(v for _, v in effect.tiles)
+
+
+class CarriageStage(ScoringStage):
+    """Take the next carriage if the route is long enough, two cards shorter with the official who helps while
+    scoring (base rules, 3c); it may be declined (R9)."""
+
+    name = "carriage"
+
+    def read(self, r):
+        level = carriage_for(r.board, r.player.carriages, r.carriages_left, r.route_len, r.cartwright)
+        if r.accept:
+            r.carriage = level
+        else:
+            r.declined = level
+
+    def do(self, s, seat, p, effect):
+        if effect.carriage is not None:
+            take_carriage(s, p, effect.carriage)
+
+    def points(self, board, player, effect):
+        if effect.carriage is None:
+            return 0
         old = board.carriage_points[player.carriages[-1]] if player.carriages else 0
-        gain = board.carriage_points[effect.carriage] - old
-    return effect.placed + sum(v for _, v in effect.tiles) + sum(v for _, v in effect.end_tiles) + gain
+        return board.carriage_points[effect.carriage] - old
+
+    def declinable(self, s, p):
+        return carriage_for(s.board, p.carriages, s.carriages_left, len(p.route), False) is not None
+
+
+class EndStage(ScoringStage):
+    """The end trigger (Game End): the last carriage taken or the last house placed ends the game after this
+    round, and the player takes the game-end tile."""
+
+    name = "end"
+
+    def read(self, r):
+        if r.end_open:
+            r.ends = end_reason(r.board, r.carriage, r.placed, r.player.houses_left - r.placed)
+            if r.ends:
+                r.end_tiles = end_tiles(r.board, r.stacks)
+
+    def do(self, s, seat, p, effect):
+        if effect.ends:
+            trigger_end(s, seat, p, effect.ends)
+
+    def points(self, board, player, effect):
+        return sum(v for _, v in effect.end_tiles)
+
+
+#: The base game's scoring stages, in order (base rules, 3a-3c; Game End).
+BASE_SCORING = (HousesStage(), TilesStage(), CarriageStage(), EndStage())
+
+
+def _stages(rules):
+    """The scoring stages of ``rules`` (a Rules; None: the base game's)."""
+    rs = getattr(rules, "ruleset", None) if rules is not None else None
+    return BASE_SCORING if rs is None else rs.scoring
 
 
 # -- carried out on a fresh state ------------------------------------------------------------------------------
 
-def place_houses(s, seat: int, p, mask: int) -> int:
+def place_houses(s, seat: int, p, mask: int, colour: str | None = None) -> int:
     """Place houses in the cities of ``mask`` for ``seat`` (``p``: that player's record, already copied into the
-    fresh state). Returns how many; the ruleset's house hooks see them (The Princess' Messenger's letters)."""
+    fresh state), in ``colour`` when the player has several (default: his first). Returns how many; the ruleset's
+    house hooks see them (The Princess' Messenger's letters)."""
     mask &= ~p.houses
     placed = popcount(mask)
     p.houses |= mask
     p.houses_left -= placed
+    if p.colours is not None and mask:
+        p.colours = colour_placed(p.colours, colour, mask, placed)
     hooks = s.ruleset.on_houses
     if hooks and mask:
         for hook in hooks:
             hook(s, seat, mask)
     return placed
+
+
+# -- house colours (a ruleset may give a player several, each with its own supply: SoloPlay) -----------------------
+
+def colour_placed(colours, colour, mask: int, placed: int) -> tuple:
+    """``colours`` (``((colour, houses mask, houses left), ...)``) after ``placed`` houses of ``colour`` (None: the
+    first) went to the cities of ``mask``."""
+    name = colours[0][0] if colour is None else colour
+    return tuple((c, m | mask, left - placed) if c == name else (c, m, left) for c, m, left in colours)
+
+
+def colour_left(p, colour: str | None) -> int:
+    """The houses ``p`` has left in ``colour`` (None, or a player with one colour: all he has left)."""
+    if p.colours is None:
+        return p.houses_left
+    name = p.colours[0][0] if colour is None else colour
+    return next((left for c, _, left in p.colours if c == name), 0)
 
 
 def take(s, p, tiles) -> None:
@@ -150,16 +307,13 @@ def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int]
     return tiles
 
 
-def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool) -> RouteEffect:
-    """Score the player's route on a fresh state (base rules, 3a-3c): houses, tiles, carriage, the end."""
+def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool, colour: str | None = None) -> RouteEffect:
+    """Score the player's route on a fresh state (base rules, 3a-3c): the ruleset's stages read the effect (the same
+    reading as :func:`route_effect`), then each carries out its part in order (houses, tiles, carriage, the end)."""
     effect = route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route), mask,
-                          cartwright, accept, others_houses(s, seat))
-    place_houses(s, seat, p, mask)
-    take(s, p, effect.tiles)
-    if effect.carriage is not None:
-        take_carriage(s, p, effect.carriage)
-    if effect.ends:
-        trigger_end(s, seat, p, effect.ends)
+                          cartwright, accept, others_houses(s, seat), s, colour)
+    for stage in s.ruleset.scoring:
+        stage.do(s, seat, p, effect)
     return effect
 
 

@@ -127,6 +127,7 @@ class _Scorer:
         self.parts = parts_on(state) if state is not None else ()    # the variants counting extras
         self.seat = seat if seat is not None else (state.to_move if state is not None else 0)
         self.state = state if any(type(p).placement_extras is not _BASE_EXTRAS for p in self.parts) else None
+        self.game = state                   # the position read (a variant's scoring stage may read its part)
         self.cache: dict[int, tuple] = {}
 
     def carriage(self, length: int, cartwright: bool) -> int | None:
@@ -137,11 +138,11 @@ class _Scorer:
         b = self.board
         cartwright = carriage is not None and carriage != self.carriage(len(route), False)
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
-                         cartwright, carriage is not None)
+                         cartwright, carriage is not None, state=self.game)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
         extras = _extras(self.parts, self.state, self.seat, mask) if self.state is not None else ()
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
-                       e.ends is not None, effect_points(b, self.p, e), declined, extras=extras)
+                       e.ends is not None, effect_points(b, self.p, e, self.rules), declined, extras=extras)
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in

@@ -23,7 +23,7 @@ from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
-from .state import GameState, PlayerState, name_key, register_files
+from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
 #: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
@@ -35,7 +35,7 @@ POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "
                    "turn_number", "turns_taken", "seed", "shuffles", "ext")
 #: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
 MAX_INTERRUPTIONS = 64
-PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles")
+PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles", "colours")
 GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
 ORIGINS = ("seed", "position")
 
@@ -272,6 +272,60 @@ def _player_field(name, value, n) -> tuple:
     return tuple(out)
 
 
+def _colours_dict(board, p) -> dict:
+    """A player's house colours, when the ruleset gives him several (SoloPlay): ``{"colours": {colour: {"houses":
+    [cities], "houses_left": n}}}``; nothing for a player with one colour (today's positions)."""
+    if p.colours is None:
+        return {}
+    return {"colours": {c: {"houses": board.names_of(m), "houses_left": left} for c, m, left in p.colours}}
+
+
+def _colours_read(board, ruleset, pr, where) -> tuple | None:
+    """A player's house colours from a position (see :func:`_colours_dict`): each colour the ruleset declares, its
+    houses and its supply (default: none placed, the full supply). None for a ruleset with one colour."""
+    declared = ruleset.house_colours
+    given = pr.get("colours")
+    if not declared:
+        if given is not None:
+            raise PositionError(f"{where}.colours: these rules give each player houses of one colour; leave out "
+                                f"'colours'.")
+        return None
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise PositionError(f"{where}.colours should map each colour to its houses and houses_left, not "
+                            f"{_short(given)}.")
+    supply = dict(declared)
+    for c in given:
+        if c not in supply:
+            raise UnknownName("house colour", str(c)[:40], list(supply))
+    colours, taken = [], 0
+    for c, n in declared:
+        entry = given.get(c, {})
+        if not isinstance(entry, dict):
+            raise PositionError(f"{where}.colours.{c} should be {{'houses': [...], 'houses_left': n}}, not "
+                                f"{_short(entry)}.")
+        _known_fields(entry, ("houses", "houses_left"), f"field of {where}.colours.{c}")
+        cities = _cities(board, entry.get("houses"), f"{where}.colours.{c}.houses", len(board.cities))
+        mask = board.mask_of(cities)
+        if len(set(cities)) != len(cities) or mask & taken:
+            raise PositionError(f"{where}.colours: a player has at most one house per city, whatever its colour.")
+        taken |= mask
+        left = _int(entry, "houses_left", n - len(cities), f"{where}.colours.{c}.", 0, n)
+        if left + len(cities) != n:
+            raise PositionError(f"{where}.colours.{c}: {len(cities)} houses placed and {left} left make "
+                                f"{left + len(cities)}, but the supply of {c} is {n}.")
+        colours.append((c, mask, left))
+    return tuple(colours)
+
+
+def _union(masks) -> int:
+    m = 0
+    for x in masks:
+        m |= x
+    return m
+
+
 def position_dict(s: GameState) -> dict:
     """The position as a readable dict (city names; the deck top first; stacks top first)."""
     b = s.board
@@ -282,7 +336,7 @@ def position_dict(s: GameState) -> dict:
         "players": [
             {"name": s.names[i], "hand": [names(c) for c in p.hand], "route": [names(c) for c in p.route],
              "houses": b.names_of(p.houses), "houses_left": p.houses_left, "carriages": list(p.carriages),
-             "tiles": [[b.stacks[si].id, v] for si, v in p.tiles]}
+             "tiles": [[b.stacks[si].id, v] for si, v in p.tiles], **_colours_dict(b, p)}
             for i, p in enumerate(s.players)
         ],
         "display": [names(c) if c >= 0 else None for c in s.display],
@@ -391,17 +445,25 @@ def _position(data, boards) -> GameState:
         for a, b in zip(route, route[1:]):
             if not board.adj[a] >> b & 1:
                 raise PositionError(f"{where}.route: {board.city_name(a)} and {board.city_name(b)} are not joined by a road.")
+        colours = _colours_read(board, rules.ruleset, pr, where)
+        supply = board.houses if colours is None else sum(n for _, n in rules.ruleset.house_colours)
+        if colours is not None:         # the houses of all his colours, derived (given: they must agree)
+            pr = {**pr, "houses": pr.get("houses", board.names_of(_union(m for _, m, _ in colours))),
+                  "houses_left": pr.get("houses_left", sum(left for _, _, left in colours))}
         houses_list = _cities(board, pr.get("houses"), f"{where}.houses", len(board.cities))
         if len(set(houses_list)) != len(houses_list):
             raise PositionError(f"{where}.houses names a city twice; a player has at most one house per city.")
         mask = board.mask_of(houses_list)
-        if len(houses_list) > board.houses:
-            raise PositionError(f"{where}.houses: {len(houses_list)} houses, but each player has {board.houses}.")
-        left = _int(pr, "houses_left", board.houses - len(houses_list), f"{where}.", 0, board.houses)
-        if left + len(houses_list) != board.houses:
+        if len(houses_list) > supply:
+            raise PositionError(f"{where}.houses: {len(houses_list)} houses, but each player has {supply}.")
+        left = _int(pr, "houses_left", supply - len(houses_list), f"{where}.", 0, supply)
+        if left + len(houses_list) != supply:
             k = len(houses_list)
             raise PositionError(f"{where}: {k} house{'s' if k != 1 else ''} on the board and {left} left make "
-                                f"{left + k}, but each player has {board.houses}.")
+                                f"{left + k}, but each player has {supply}.")
+        if colours is not None and (mask != _union(m for _, m, _ in colours)
+                                    or left != sum(x for _, _, x in colours)):
+            raise PositionError(f"{where}: 'houses' and 'houses_left' should be those of all his colours together.")
         carriages = pr.get("carriages", [])
         if isinstance(carriages, int) and not isinstance(carriages, bool):
             carriages = list(levels[:levels.index(carriages) + 1]) if carriages in levels else [carriages]
@@ -426,7 +488,8 @@ def _position(data, boards) -> GameState:
                 raise PositionError(f"{where}.tiles: a player takes one {st.name} tile at most (base rules, 3b).")
             tiles.append((st.index, t[1]))
             stack_held[(st.index, t[1])] += 1
-        players.append(PlayerState(hand, route, mask, left, tuple(carriages), tuple(tiles)))
+        players.append((PlayerState if colours is None else ColouredPlayerState)(hand, route, mask, left,
+                       tuple(carriages), tuple(tiles), colours))
     s.players = tuple(players)
 
     # bonus stacks and carriages: given, or the full supply less what the players hold

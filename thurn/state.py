@@ -41,8 +41,11 @@ class PlayerState:
     """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
 
     __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
+    #: None: the player's houses are of one colour. A player with several colours is a :class:`ColouredPlayerState`
+    #: (so that the base game's record, copied at every action, carries nothing more).
+    colours = None
 
-    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=()):
+    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), colours=None):
         self.hand = hand              # sorted tuple of city numbers
         self.route = route            # tuple of city numbers, left to right
         self.rmask = sum(1 << c for c in set(route))   # the route's cities as a bit mask
@@ -50,6 +53,8 @@ class PlayerState:
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
         self.tiles = tiles            # ((stack index, value), ...)
+        if colours is not None:
+            self.colours = colours    # ((colour, houses mask, houses left), ...) (SoloPlay: four colours)
 
     def copy(self) -> "PlayerState":
         p = _new(PlayerState)
@@ -63,7 +68,29 @@ class PlayerState:
         return p
 
     def key(self):
-        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles)
+        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles, self.colours)
+
+
+class ColouredPlayerState(PlayerState):
+    """A player with houses of several colours, each with its own supply (SoloPlay, 2 and 4): ``colours`` is
+    ``((colour, houses mask, houses left), ...)``; ``houses`` and ``houses_left`` are those of all colours."""
+
+    __slots__ = ("colours",)
+
+    def copy(self) -> "ColouredPlayerState":
+        p = _new(ColouredPlayerState)
+        for name in PlayerState.__slots__ + ColouredPlayerState.__slots__:
+            setattr(p, name, getattr(self, name))
+        return p
+
+
+def new_player(board, ruleset) -> PlayerState:
+    """A player's empty record: the board's houses in one colour, or each colour the ruleset gives him with its own
+    supply (SoloPlay: four colours)."""
+    colours = ruleset.house_colours
+    if not colours:
+        return PlayerState(houses_left=board.houses)
+    return ColouredPlayerState(houses_left=sum(n for _, n in colours), colours=tuple((c, 0, n) for c, n in colours))
 
 
 @dataclass(frozen=True)
@@ -78,6 +105,8 @@ class PlayerView:
     houses_left: int
     carriages: tuple[int, ...]
     tiles: tuple[tuple[str, int], ...]
+    #: each house colour of a player with several (SoloPlay): ``((colour, houses, houses left), ...)``; () for one
+    colours: tuple = ()
     #: The expansions' things in front of the player, in the game's words ({"letters": 2, "chips": 1, ...}): each
     #: variant switched on fills its part through its ``player_extras`` hook.
     extras: dict = field(default_factory=dict, hash=False)
@@ -98,6 +127,8 @@ class PlayerView:
                 ("houses", f"{len(self.houses)} placed ({', '.join(self.houses) or 'none'}), {self.houses_left} left"),
                 ("carriage", str(self.carriage or "—")),
                 ("tiles", ", ".join(f"{s} {v}" for s, v in self.tiles) or "—")]
+        rows += [(f"{c} houses", f"{len(h)} placed ({', '.join(h) or 'none'}), {left} left")
+                 for c, h, left in self.colours]
         rows += [(str(k), extra_words(v)) for k, v in self.extras.items()]
         body = "".join(f"<tr><th style='text-align:left'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in rows)
         return f"<b>{esc(self.name)}</b> (seat {self.seat})<table>{body}</table>"
@@ -155,7 +186,7 @@ class GameState:
         """An empty table for ``names`` on ``board``: full stacks and supply, no cards dealt, seat 0 to draw."""
         s = _new(cls)
         s.board, s.rules, s.ruleset, s.names = board, rules, rules.ruleset, tuple(names)
-        s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
+        s.players = tuple(new_player(board, rules.ruleset) for _ in names)
         s.display = (-1,) * board.face_up
         s.deck, s.discard = (), ()
         s.stacks = tuple(st.values for st in board.stacks)
@@ -165,6 +196,8 @@ class GameState:
         s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.officials = turn.DRAW, 0, 1, 0, 1, ()
         s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
         s._root, s._history, s._setup, s.ext, s.events = None, None, None, {}, ()
+        if s.ruleset.turn_counters is not turn.machine.BASE_COUNTERS:
+            turn.machine.reset_counters(s, s.ruleset.turn_counters)     # the ruleset's own turn counters
         return s
 
     def set_setup(self, setup: dict | None) -> None:
@@ -387,7 +420,10 @@ class GameState:
         p, b = self.players[i], self.board
         return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
-                          tuple((b.stacks[s].id, v) for s, v in p.tiles), self._extras(i))
+                          tuple((b.stacks[s].id, v) for s, v in p.tiles),
+                          () if p.colours is None else tuple((c, tuple(b.names_of(m)), left)
+                                                             for c, m, left in p.colours),
+                          self._extras(i))
 
     def _extras(self, seat: int) -> dict:
         """The expansions' things in front of ``seat`` (each variant's ``player_extras``), in the game's words."""
@@ -556,7 +592,7 @@ class GameState:
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
                          f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
-                         f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
+                         f"{bin(p.houses).count('1')} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}"
                          + "".join(f"; {k} {extra_words(v)}" for k, v in self._extras(i).items()))
         return "\n".join(lines)
@@ -579,7 +615,7 @@ class GameState:
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
                 f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
-                f"<td>{b.houses - p.houses_left} placed, {p.houses_left} left</td>"
+                f"<td>{bin(p.houses).count('1')} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
                 f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
                 f"<td>{sc}</td></tr>")

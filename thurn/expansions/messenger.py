@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ..scoring import popcount
-from ..turn.base import (DRAW, OVER, PLAY, OfficialHandler, _draw_skipped, _illegal, do_administrator, table)
+from ..turn.base import DRAW, OVER, PLAY, _draw_skipped, _illegal, table
 from ..turn.machine import OfficialsPolicy
 from ..variants import Variant, register
 from . import component, count
@@ -164,7 +164,7 @@ class Messenger(Variant):
 
     def extend(self, rs) -> None:
         super().extend(rs)
-        rs.official_handlers["administrator"] = OfficialHandler(check_administrator, do_administrator)
+        rs.official_handlers["administrator"] = rs.official_handlers["administrator"].replace(check=check_administrator)
         rs.texts["official administrator"] = ("replace all six face-up cards before drawing, or after drawing one "
                                               "or two cards, before the card is played")
 
@@ -172,7 +172,7 @@ class Messenger(Variant):
         """The Administrator also after drawing one or two cards, before the card is played (Messenger)."""
         if s.draws and not s.plays and (s.step == PLAY or s.step == DRAW) and max(s.display) >= 0 \
                 and self.officials.may_call(s, "administrator"):
-            call = table(s.board).call_administrator
+            call = table(s.board).call["administrator"]
             if call not in actions:
                 actions = [call] + actions
         return actions

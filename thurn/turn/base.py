@@ -44,21 +44,20 @@ class ActionTable:
         self.play_right = tuple(resolved(Play(n, "right"), c) for c, n in enumerate(names))
         self.play_new = tuple(resolved(Play(n, "new"), c) for c, n in enumerate(names))
         self.end = resolved(EndTurn(), True)
-        self.call_postmaster = self.call["postmaster"]
-        self.call_administrator = self.call["administrator"]
-        self.call_postal_carrier = self.call["postal_carrier"]
         self.names = names
         self.keys = tuple(fold(n) for n in names)
         self._score: dict = {}
         self._keep: dict = {}
 
-    def score(self, mask: int, cartwright: bool, carriage: bool = True) -> Score:
-        key = (mask, cartwright, carriage)
+    def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None) -> Score:
+        key = (mask, cartwright, carriage, colour)
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            a = interned(Score, ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage), mask,
-                      houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage)
+            akey = ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage)
+            a = interned(Score, akey if colour is None else akey + (colour,), mask,
+                         houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
+                         colour=colour)
             self._score[key] = a
         return a
 
@@ -171,18 +170,17 @@ def legal_draw(s) -> list:
     t = s.board._actions or table(s.board)
     display = s.display
     acts = []
-    if s.draws == 0:                # (an empty hand has had the Postmaster called: see the forced draw)
+    if s.draws == 0:                # (an empty hand has had a compulsory official: see the forced draw)
         rs = s.ruleset
-        if rs.one_official:
-            if not s.officials:
-                acts = [t.call_administrator, t.call_postmaster] if max(display) >= 0 else [t.call_postmaster]
-        else:
-            policy = rs.officials
-            may = policy.may_call
-            if max(display) >= 0 and may(s, "administrator"):
-                acts.append(t.call_administrator)
-            if may(s, "postmaster"):
-                acts.append(t.call_postmaster)
+        offers = rs.official_handlers.roles.offers[DRAW]
+        if offers:
+            if not rs.one_official:
+                _policy_calls(s, t, offers, acts)
+            elif not s.officials:
+                call = t.call
+                for oid, offer in offers:       # (the Administrator and the Postmaster: the handlers' offers)
+                    if offer is None or offer(s):
+                        acts.append(call[oid])
     draw = t.draw
     append = acts.append
     seen = 0
@@ -200,10 +198,15 @@ def legal_play(s) -> list:
     t = board._actions or table(board)
     p = s.players[s.to_move]
     acts = []
-    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1:
-        rs = s.ruleset
-        if ((not s.officials) if rs.one_official else rs.officials.may_call(s, "postmaster")) and _drawable(s):
-            acts.append(t.call_postmaster)
+    rs = s.ruleset
+    offers = rs.official_handlers.roles.offers[PLAY]
+    if offers:
+        if not rs.one_official:
+            _policy_calls(s, t, offers, acts)
+        elif not s.officials:
+            for oid, offer in offers:       # (the Postmaster after one card: the handlers' offers)
+                if offer is None or offer(s):
+                    acts.append(t.call[oid])
     route = p.route
     prev = -1
     append = acts.append
@@ -240,20 +243,56 @@ def legal_score(s) -> list:
     acts = [t.end]
     route = p.route
     rs = s.ruleset
-    if s.plays_allowed == 1 and (not s.officials if rs.one_official else rs.officials.may_call(s, "postal_carrier")) \
-            and _second_card(s, p):
-        acts.append(t.call_postal_carrier)
+    offers = rs.official_handlers.roles.offers[SCORE]
+    if offers:
+        if not rs.one_official:
+            _policy_calls(s, t, offers, acts)
+        elif not s.officials:
+            for oid, offer in offers:       # (the Postal Carrier after the first card)
+                if offer is None or offer(s):
+                    acts.append(t.call[oid])
     if len(route) >= board.min_route:
-        masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
-        cw = _cartwright_ok(s, p) is None
-        decline = not s.rules.carriage_compulsory and earns_carriage(s, p, False)
-        for m in masks:
-            acts.append(t.score(m, False))
-            if decline:
-                acts.append(t.score(m, False, False))
-            if cw:
-                acts.append(t.score(m, True))
+        cw = _helper_problem(s, p) is None
+        decline = not s.rules.carriage_compulsory and _declinable(s, p)
+        for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
+            masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
+            for m in masks:
+                acts.append(t.score(m, False, True, colour))
+                if decline:
+                    acts.append(t.score(m, False, False, colour))
+                if cw:
+                    acts.append(t.score(m, True, True, colour))
     return acts
+
+
+def _colours_left(p):
+    """(colour, houses left) of each of the player's colours (base rules, 3a, in the colour chosen: SoloPlay)."""
+    return tuple((c, left) for c, _, left in p.colours)
+
+
+def _policy_calls(s, t, offers, acts) -> None:
+    """Add a call of each official of ``offers`` (a step's, from the handlers) whom the policy lets help now (a
+    policy other than one free official per turn: The Princess' Messenger's letters)."""
+    may = s.ruleset.officials.may_call
+    for oid, offer in offers:
+        if may(s, oid) and (offer is None or offer(s)):
+            acts.append(t.call[oid])
+
+
+def _offered(s, step):
+    """The first official offered in ``step`` who may help now, or None (for the explanations)."""
+    for oid, offer in s.ruleset.official_handlers.roles.offers[step]:
+        if _may(s, oid):
+            return oid
+    return None
+
+
+def _declinable(s, p) -> bool:
+    """Whether a scoring stage gives something the player may decline now (base: the carriage, R9)."""
+    for stage in s.ruleset.decliners:
+        if stage.declinable(s, p):
+            return True
+    return False
 
 
 def legal_keep(s) -> list:
@@ -304,8 +343,9 @@ def _wrong_step(s, action):
 def check_draw(s, a):
     if s.step != DRAW:
         if s.step == PLAY and s.draws >= s.draws_allowed and s.plays == 0:
-            more = (" (the Postmaster lets you draw a second card)"
-                    if _may(s, "postmaster") else "")
+            oid = _offered(s, PLAY)
+            more = (f" (the {s.board.official(oid).name} lets you {s.ruleset.official_handlers[oid].lets})"
+                    if oid is not None else "")
             return None, _illegal("already_drew", f"You have drawn this turn{more}; now play a card.", a, R_DRAW)
         return None, _wrong_step(s, a)
     if a.city is None:
@@ -326,13 +366,32 @@ def check_draw(s, a):
 
 
 class OfficialHandler:
-    """How one official is called: ``check(state, action, player) -> error or None`` and ``do(state, say) -> next``
-    (the officials' names and aliases come from the board's data file; their effects from here)."""
+    """What one official does (his name and aliases come from the board's data file; what he does from here).
 
-    __slots__ = ("check", "do")
+    - ``helps``: ``"alone"``, called by an action of his own (``check(state, action, player) -> error or None``,
+      ``do(state, say) -> next``), or ``"scoring"``, helping inside a Score action (base rules, 3c: the Cartwright;
+      ``problem(state, player) -> reason code or None`` says whether he can help this scoring, ``message(state,
+      player, reason)`` why not);
+    - ``offers``: ``((step, offer), ...)``: the steps in which his call is listed, ``offer(state) -> bool`` (None:
+      always) whether he can help now; ``lets``: what he lets the player do, for the explanations;
+    - ``forced(state, say) -> bool``: asked when the hand is empty at the start of the turn: he must help now, and
+      did (base rules, 1: the Postmaster);
+    - ``waits(state) -> bool``: a route too short to score waits for him (base rules, 2: a second card).
+    """
 
-    def __init__(self, check, do):
-        self.check, self.do = check, do
+    __slots__ = ("check", "do", "helps", "offers", "lets", "forced", "waits", "problem", "message")
+
+    def __init__(self, check=None, do=None, *, helps="alone", offers=(), lets="", forced=None, waits=None,
+                 problem=None, message=None):
+        self.check, self.do, self.helps, self.offers, self.lets = check, do, helps, tuple(offers), lets
+        self.forced, self.waits, self.problem, self.message = forced, waits, problem, message
+
+    def replace(self, **changes) -> "OfficialHandler":
+        """A copy with some parts replaced (a variant's own check, say)."""
+        parts = {k: getattr(self, k) for k in self.__slots__}
+        parts.update(changes)
+        check, do = parts.pop("check"), parts.pop("do")
+        return OfficialHandler(check, do, **parts)
 
 
 def check_official(s, a):
@@ -346,27 +405,37 @@ def check_official(s, a):
     if s.step == OVER:
         return None, _wrong_step(s, a)
     handler = s.ruleset.official_handlers.get(oid)
-    if handler is None:
-        if oid == "cartwright":
-            return None, _illegal("cartwright_when_scoring", "The Cartwright helps while you score: choose a scoring "
-                                  "with the Cartwright.", a, R_CARRIAGE)
-        return None, _illegal("not_called", f"The {board.official(oid).name} is not called on his own in this game.",
-                              a, None)
+    if handler is None or handler.helps != "alone":
+        name = board.official(oid).name
+        if handler is not None and handler.helps == "scoring":
+            return None, _illegal(f"{oid}_when_scoring", f"The {name} helps while you score: choose a scoring "
+                                  f"with the {name}.", a, R_CARRIAGE)
+        return None, _illegal("not_called", f"The {name} is not called on his own in this game.", a, None)
     p = s.players[s.to_move]
     policy = s.ruleset.officials
     if (s.officials or not s.ruleset.one_official) and (oid in s.officials or not _may(s, oid)):
         err = policy.problem(s, oid, a)
-        if err is not None and err.reason == "one_official_per_turn" and "postmaster" in s.officials \
-                and s.draws == 0 and not p.hand and s.step == DRAW:
-            return None, _illegal("postmaster_compulsory",
-                                  "Your hand was empty at the start of the turn, so the Postmaster must help you "
-                                  f"draw two cards, and {policy.sentence}.", a, R_DRAW)
+        forced = _forced_official(s) if err is not None and err.reason == "one_official_per_turn" else None
+        if forced is not None:
+            return None, _illegal(f"{forced}_compulsory",
+                                  f"Your hand was empty at the start of the turn, so the {board.official(forced).name} "
+                                  f"must help you draw two cards, and {policy.sentence}.", a, R_DRAW)
         if err is not None:
             return None, err
         return None, _illegal("official_twice", f"You already had the help of the {board.official(oid).name} this "
                               f"turn; each official helps at most once per turn.", a, R_OFFICIAL)
     err = handler.check(s, a, p)
     return (None, err) if err is not None else (oid, None)
+
+
+def _forced_official(s):
+    """The official who was forced to help this turn before the draw (base rules, 1: an empty hand), or None."""
+    if s.step != DRAW or s.draws or s.players[s.to_move].hand:
+        return None
+    for oid, _ in s.ruleset.official_handlers.roles.forced:
+        if oid in s.officials:
+            return oid
+    return None
 
 
 def _draw_skipped(s, a):
@@ -420,9 +489,11 @@ def check_postal_carrier(s, a, p):
 def check_play(s, a):
     board = s.board
     if s.step != PLAY:
-        if s.step == SCORE and s.plays_allowed == 1 and _may(s, "postal_carrier"):
-            return None, _illegal("already_played", "You have played your card this turn; the Postal Carrier "
-                                  "would let you play a second one.", a, R_PLAY)
+        oid = _offered(s, SCORE) if s.step == SCORE and s.plays_allowed == 1 else None
+        if oid is not None:
+            return None, _illegal("already_played", f"You have played your card this turn; the "
+                                  f"{s.board.official(oid).name} would let you {s.ruleset.official_handlers[oid].lets}.",
+                                  a, R_PLAY)
         return None, _wrong_step(s, a)
     c = a.resolved                      # an engine-made action carries its city number
     if c is None:
@@ -462,11 +533,21 @@ def check_play(s, a):
     return None, _illegal("no_road", msg, a, R_PLAY)
 
 
-def _cartwright_ok(s, p):
-    """None if the Cartwright can help this scoring, else the reason code (base rules, 3c)."""
+def _helper_problem(s, p):
+    """None if the official who helps while scoring (the Cartwright, base rules 3c) can help this scoring, else the
+    reason code: the policy's, or his handler's."""
     rs = s.ruleset
-    if s.officials if rs.one_official else ("cartwright" in s.officials or not rs.officials.may_call(s, "cartwright")):
+    oid = rs.official_handlers.roles.helper
+    if oid is None:
+        return "no_helper"
+    if s.officials if rs.one_official else (oid in s.officials or not rs.officials.may_call(s, oid)):
         return "one_official_per_turn"
+    return rs.official_handlers[oid].problem(s, p)
+
+
+def cartwright_problem(s, p):
+    """None if the Cartwright can help this scoring, else the reason code (base rules, 3c): the next carriage is
+    left and the route is one or two cards short of it."""
     level = next_carriage(s.board, p.carriages)
     if level is None:
         return "no_carriage_left"
@@ -480,17 +561,33 @@ def _cartwright_ok(s, p):
     return None
 
 
-def _cartwright_message(s, p, reason):
+def cartwright_message(s, p, reason):
+    """Why the Cartwright cannot help this scoring (base rules, 3c), for :func:`cartwright_problem`'s reason."""
     level = next_carriage(s.board, p.carriages)
     n = len(p.route)
-    if reason == "one_official_per_turn":
-        err = s.ruleset.officials.problem(s, "cartwright")
-        return err.explanation if err is not None else "The Cartwright has helped you this turn already."
     if reason == "no_carriage_left":
         return ("You already have the highest carriage." if level is None else f"No carriage {level} is left.")
     if reason == "cartwright_not_needed":
         return f"Your route of {n} cards earns carriage {level} without the Cartwright."
     return (f"Carriage {level} needs {level} cards; the Cartwright makes up at most two, and your route has {n}.")
+
+
+def _helper_error(s, p, a):
+    """Why the official who helps while scoring cannot help this one (Score with ``cartwright=True``), or None."""
+    why = _helper_problem(s, p)
+    if why is None:
+        return None
+    rs = s.ruleset
+    oid = rs.official_handlers.roles.helper
+    if why == "no_helper":
+        return _illegal("no_helper", "No official helps while scoring in this game.", a, None)
+    if why == "one_official_per_turn":
+        err = rs.officials.problem(s, oid, a)
+        if err is not None and oid not in s.officials:
+            return err                  # the policy's own reason and rule (The Princess' Messenger's letters)
+        text = err.explanation if err is not None else f"The {s.board.official(oid).name} has helped you this turn already."
+        return _illegal(why, text, a, R_OFFICIAL)
+    return _illegal(why, rs.official_handlers[oid].message(s, p, why), a, R_CARRIAGE)
 
 
 def _decline_problem(s, p, a):
@@ -523,6 +620,11 @@ def check_score(s, a):
         return None, _wrong_step(s, a)
     p = s.players[s.to_move]
     route = p.route
+    rs = s.ruleset
+    if not rs.one_official:             # scoring ends the turn: the policy may want an official first (SoloPlay)
+        err = rs.officials.end_problem(s, a)
+        if err is not None:
+            return None, err
     if len(route) < board.min_route:
         return None, _illegal("route_too_short",
                               f"Your route {route_text(board, route)} has {len(route)} card"
@@ -545,15 +647,16 @@ def check_score(s, a):
         if why is not None:
             return None, why
     if a.cartwright:
-        why = _cartwright_ok(s, p)
-        if why is not None:
-            if why == "one_official_per_turn" and "cartwright" not in s.officials:
-                err = s.ruleset.officials.problem(s, "cartwright", a)
-                if err is not None:         # the policy's own reason and rule (The Princess' Messenger's letters)
-                    return None, err
-            return None, _illegal(why, _cartwright_message(s, p, why), a,
-                                  R_OFFICIAL if why == "one_official_per_turn" else R_CARRIAGE)
-    masks = placement_masks(board, route, p.houses, p.houses_left, s.rules.optional_houses)
+        err = _helper_error(s, p, a)
+        if err is not None:
+            return None, err
+    left = p.houses_left
+    if p.colours is not None or a.colour is not None:
+        err = _colour_problem(s, p, a)
+        if err is not None:
+            return None, err
+        left = effects.colour_left(p, a.colour)
+    masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
     off = mask & ~p.rmask
@@ -564,14 +667,30 @@ def check_score(s, a):
     if twice:
         return None, _illegal("already_has_house", f"You already have a house in {_names(board, _bits_list(twice))}; "
                               f"a player has at most one house in a city.", a, R_HOUSES)
-    if popcount(mask) > p.houses_left:
-        return None, _illegal("not_enough_houses", f"You have only {p.houses_left} house"
-                              f"{'s' if p.houses_left != 1 else ''} left.", a, "rules notes: houses run out")
+    if popcount(mask) > left:
+        return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
+                              f"{'' if a.colour is None else ' in ' + a.colour}.", a, "rules notes: houses run out")
     if any(mask & m == mask for m in masks):
         return None, _illegal("must_place_all", "You must place every house the chosen option allows "
                               "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
     return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
                           "every city of one province of the route.", a, R_HOUSES)
+
+
+def _colour_problem(s, p, a):
+    """Why the colour named by a Score action cannot be placed, or None: a player with one colour names none; a
+    player with several names one of his (SoloPlay, 4: "Declare Color")."""
+    if p.colours is None:
+        return _illegal("no_colours", "You have houses of one colour only: score without naming a colour.", a,
+                        R_HOUSES)
+    mine = [c for c, _, _ in p.colours]
+    if a.colour is None:
+        return _illegal("colour_needed", f"You have houses of several colours: name the colour you place "
+                        f"({', '.join(mine)}).", a, R_HOUSES)
+    if a.colour not in mine:
+        return _illegal("unknown_colour", f"You have no {a.colour[:40]} houses; your colours are {', '.join(mine)}.",
+                        a, R_HOUSES)
+    return None
 
 
 def _bits_list(mask):
@@ -639,7 +758,7 @@ def _canonical(s, action, arg):
     if kind == "official":
         return t.call.get(arg, action)
     if kind == "score":
-        return t.score(arg, action.cartwright, action.carriage)
+        return t.score(arg, action.cartwright, action.carriage, action.colour)
     if kind == "keep":
         return t.keep(arg)
     if kind == "end":
@@ -743,10 +862,15 @@ def do_official(s, oid, action, say):
     return s.ruleset.official_handlers[oid].do(s, say)
 
 
+def _called(s) -> str:
+    """The name of the official being called (the last to help this turn: see :func:`do_official`)."""
+    return s.board.official(s.officials[-1]).name
+
+
 def do_postmaster(s, say):
     s.draws_allowed = 2
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('postmaster').name} to draw a second card.")
+        say(f"{s.names[s.to_move]} calls the {_called(s)} to draw a second card.")
     return DRAW
 
 
@@ -757,7 +881,7 @@ def do_administrator(s, say):
     for slot in range(len(s.display)):
         _refill(s, slot, say)
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('administrator').name}: {_names(s.board, old)} go to "
+        say(f"{s.names[s.to_move]} calls the {_called(s)}: {_names(s.board, old)} go to "
             f"the discard pile; the display now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
     return None
 
@@ -765,7 +889,7 @@ def do_administrator(s, say):
 def do_postal_carrier(s, say):
     s.plays_allowed = 2
     if say is not None:
-        say(f"{s.names[s.to_move]} calls the {s.board.official('postal_carrier').name} to play a second card.")
+        say(f"{s.names[s.to_move]} calls the {_called(s)} to play a second card.")
     return DECIDE_PLAY          # (he is called only with a card that may be played: a real decision)
 
 
@@ -803,8 +927,9 @@ def do_score(s, mask, action, say):
     route = p.route
     level = next_carriage(board, p.carriages)
     if cartwright:
-        official_used(s, "cartwright", say)
-    effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage)
+        helper = s.ruleset.official_handlers.roles.helper
+        official_used(s, helper, say)
+    effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None))
     s.discard = s.discard + route
     p.route = ()
     p.rmask = 0
@@ -815,7 +940,7 @@ def do_score(s, mask, action, say):
         if effect.tiles:
             parts.append("takes " + ", ".join(f"the {board.stacks[si].name} tile ({v})" for si, v in effect.tiles))
         if effect.carriage is not None:
-            helped = " with the Cartwright's help" if cartwright else ""
+            helped = f" with the {board.official(helper).name}'s help" if cartwright else ""
             parts.append(f"takes carriage {effect.carriage}{helped} ({board.carriage_points[effect.carriage]} points)")
         elif not action.carriage:
             parts.append(f"declines carriage {level}")
@@ -850,17 +975,17 @@ def do_end(s, arg, action, say):
 
 # -- steps without a choice (the machine's settle takes them) -------------------------------------------------
 
-def compulsory_postmaster_text(s) -> str:
+def compulsory_text(s, oid: str) -> str:
     who = s.names[s.to_move]
-    return f"{who}'s hand is empty: the Postmaster must help, so {who} draws two cards."
+    return f"{who}'s hand is empty: the {s.board.official(oid).name} must help, so {who} draws two cards."
 
 
 def start_text(s) -> list[str]:
     """What a log says about a starting position: a forced step already taken."""
     lines = []
-    p = s.players[s.to_move]
-    if s.step == DRAW and "postmaster" in s.officials and s.draws == 0 and not p.hand:
-        lines.append(compulsory_postmaster_text(s))
+    oid = _forced_official(s)
+    if oid is not None:
+        lines.append(compulsory_text(s, oid))
     return lines
 
 
@@ -888,10 +1013,24 @@ def forced_draw(s, say):
         forced_event(s, "draw_skipped", say, f"No card is left to draw: {s.names[s.to_move]} skips the draw.")
         return PLAY
     if s.draws == 0 and not s.officials and not s.players[s.to_move].hand:
-        s.draws_allowed = 2
-        official_used(s, "postmaster", say)
-        forced_event(s, "compulsory_postmaster", say, compulsory_postmaster_text(s) if say is not None else None)
+        handlers = s.ruleset.official_handlers
+        for oid, forced in handlers.roles.forced:
+            if forced(s, say):
+                break
     return None
+
+
+def force_postmaster(oid):
+    """The Postmaster's compulsory help (base rules, 1): a player whose hand is empty at the start of his turn draws
+    two cards. Returns the handler's ``forced`` function for official ``oid``."""
+    def forced(s, say) -> bool:
+        if s.players[s.to_move].hand:
+            return False
+        s.draws_allowed = 2
+        official_used(s, oid, say)
+        forced_event(s, f"compulsory_{oid}", say, compulsory_text(s, oid) if say is not None else None)
+        return True
+    return forced
 
 
 def forced_play(s, say):
@@ -913,11 +1052,13 @@ def forced_score(s, say):
     n = len(route)
     if n >= s.board.min_route:
         return None
-    if s.plays_allowed == 1 and route:
+    if route:
         rs = s.ruleset
-        if (not s.officials if rs.one_official else rs.officials.may_call(s, "postal_carrier")) \
-                and _extensions(s.board, route, p.hand, p.rmask):
-            return None                 # the Postal Carrier may still help with a second card
+        waiting = rs.official_handlers.roles.waits
+        if waiting and not (rs.one_official and s.officials):
+            for oid, waits in waiting:
+                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
+                    return None         # the Postal Carrier may still help with a second card
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
     return END_TURN
@@ -961,15 +1102,72 @@ def base_ruleset(name: str = "base") -> Ruleset:
                          "limit", R_KEEP, _canonical))
     rs.action(ActionKind("end", check_end, do_end, "End turn", "end", "end the turn without scoring", R_SCORE,
                          _canonical))
-    rs.official_handlers.update({
-        "postmaster": OfficialHandler(check_postmaster, do_postmaster),
-        "administrator": OfficialHandler(check_administrator, do_administrator),
-        "postal_carrier": OfficialHandler(check_postal_carrier, do_postal_carrier),
-    })
+    rs.official_handlers.update(base_officials())
+    rs.scoring = effects.BASE_SCORING
     rs.add("score_items", effects.base_score_items)
     rs.result = effects.base_result
     rs.texts.update(officials_texts(rs.officials))
     return rs
+
+
+def base_officials() -> dict:
+    """What each official of the base game does (base rules, 1-3c), by his id in the board's data file: the
+    Administrator and the Postmaster are offered before the draw, the Postmaster again after one card, the Postal
+    Carrier after the first card played; the Postmaster is compulsory with an empty hand; the Cartwright helps while
+    scoring. (The order is the order of their calls in the legal actions.)"""
+    return {
+        "administrator": OfficialHandler(check_administrator, do_administrator,
+                                         offers=((DRAW, _display_shown),), lets="replace the display"),
+        "postmaster": OfficialHandler(check_postmaster, do_postmaster, offers=((DRAW, None), (PLAY, _second_draw)),
+                                      lets="draw a second card", forced=force_postmaster("postmaster")),
+        "postal_carrier": OfficialHandler(check_postal_carrier, do_postal_carrier,
+                                          offers=((SCORE, _second_play),), lets="play a second one",
+                                          waits=_second_extends),
+        "cartwright": OfficialHandler(helps="scoring", problem=cartwright_problem, message=cartwright_message),
+    }
+
+
+def _display_shown(s) -> bool:
+    return max(s.display) >= 0
+
+
+def _second_draw(s) -> bool:
+    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1)."""
+    return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and bool(s.deck or s.discard or max(s.display) >= 0)
+
+
+def _second_play(s) -> bool:
+    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card` (written out here:
+    the score step asks it every turn)."""
+    if s.plays_allowed != 1:
+        return False
+    p = s.players[s.to_move]
+    if s.rules.postal_carrier_may_restart:
+        return bool(p.hand)
+    route = p.route
+    if not route:
+        return False
+    adj, rmask = s.board.adj, p.rmask
+    ends = 1 << route[0] | 1 << route[-1]
+    for c in p.hand:
+        if adj[c] & ends and not rmask >> c & 1:
+            return True
+    return False
+
+
+def _second_extends(s) -> bool:
+    """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3;
+    :func:`_extensions` written out: asked after every play of a short route)."""
+    if s.plays_allowed != 1:
+        return False
+    p = s.players[s.to_move]
+    route = p.route
+    adj, rmask = s.board.adj, p.rmask
+    ends = 1 << route[0] | 1 << route[-1]
+    for c in p.hand:
+        if adj[c] & ends and not rmask >> c & 1:
+            return True
+    return False
 
 
 def officials_texts(policy) -> dict:

@@ -20,10 +20,12 @@ the expansions add theirs through :class:`thurn.variants.Variant`.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..actions import parse_action
+from ..effects import ScoringStage
 from ..errors import IllegalAction
 
 END_TURN = "<end of turn>"      # a ``do`` that ends the turn returns this
@@ -114,7 +116,9 @@ class OfficialsPolicy:
         """Pay for ``oid`` on a fresh state (nothing in the base game)."""
 
     def end_problem(self, s, action=None) -> IllegalAction | None:
-        """Why the turn may not end yet as far as officials go (SoloPlay: one is compulsory), or None."""
+        """Why the turn may not end yet as far as officials go, or None: asked before ``end`` and before a Score
+        (``action``; a Score with the official who helps while scoring brings one), so that a policy may make one
+        official compulsory every turn (SoloPlay, 4.1)."""
         return None
 
     def cost_words(self, s, action) -> str | None:
@@ -122,6 +126,55 @@ class OfficialsPolicy:
         calling costs nothing at all (the base game)."""
         return None
 
+
+class OfficialRoles:
+    """What the officials' handlers declare, gathered per step for the hot paths: the officials offered in each step
+    (``offers[step]``: ``((id, offer), ...)`` in the handlers' order), those forced to help (``forced``), those a
+    too-short route waits for (``waits``), and the one who helps while scoring (``helper``)."""
+
+    __slots__ = ("offers", "forced", "waits", "helper")
+
+    def __init__(self, handlers):
+        self.offers: dict = defaultdict(tuple)     # (a step without offers reads ())
+        for oid, h in handlers.items():
+            for step, offer in h.offers:
+                self.offers[step] += ((oid, offer),)
+        self.forced = tuple((oid, h.forced) for oid, h in handlers.items() if h.forced is not None)
+        self.waits = tuple((oid, h.waits) for oid, h in handlers.items() if h.waits is not None)
+        self.helper = next((oid for oid, h in handlers.items() if h.helps == "scoring"), None)
+
+
+class OfficialHandlers(dict):
+    """Official id -> his handler (what he does, from :mod:`thurn.turn.base` or a variant; who he is comes from the
+    board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again after every change."""
+
+    __slots__ = ("roles",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roles = OfficialRoles(self)
+
+    def _changed(name):
+        def method(self, *args, **kwargs):
+            out = getattr(dict, name)(self, *args, **kwargs)
+            self.roles = OfficialRoles(self)
+            return out
+        method.__name__ = name
+        return method
+
+    __setitem__ = _changed("__setitem__")
+    __delitem__ = _changed("__delitem__")
+    update = _changed("update")
+    pop = _changed("pop")
+    popitem = _changed("popitem")
+    setdefault = _changed("setdefault")
+    clear = _changed("clear")
+    del _changed
+
+
+#: The turn counters the base game resets at the end of each turn (base rules, Game Play): cards drawn and played,
+#: how many each may be, and the officials who helped. A ruleset may add its own (a state field, or an ext name).
+BASE_COUNTERS = (("draws", 0), ("plays", 0), ("draws_allowed", 1), ("plays_allowed", 1), ("officials", ()))
 
 #: The ruleset's hook lists (tuples of functions; add to them with :meth:`Ruleset.add`).
 HOOK_LISTS = ("filters", "checks", "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered",
@@ -135,7 +188,8 @@ class Ruleset:
                  "checks", "on_official",
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
-                 "texts", "variants", "hidden", "legal_of", "forced_of")
+                 "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
+                 "house_colours")
 
     def __init__(self, name: str):
         self.name = name
@@ -143,7 +197,7 @@ class Ruleset:
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
         self.officials = OfficialsPolicy()         # (sets one_official: the policy's one_per_turn, read on hot paths)
-        self.official_handlers: dict = {}          # official id -> how he is called (check, do)
+        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.base.OfficialHandler)
         self.on_official: tuple = ()               # (state, official id, say): after an official helped (or was forced)
         self.filters: tuple = ()                   # (state, actions) -> actions
         self.checks: tuple = ()                    # (state, action, arg, error) -> (arg, error)
@@ -165,6 +219,9 @@ class Ruleset:
         self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
         self.legal_of: dict = {}                    # step name -> its legal function (kept by ``step``)
         self.forced_of: dict = {}                   # step name -> its forced function or None
+        self.scoring: tuple = ()                    # the stages of scoring a route, in order (thurn.effects)
+        self.turn_counters: tuple = BASE_COUNTERS   # (state field, value it is reset to) at the end of each turn
+        self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
 
     @property
     def officials(self) -> OfficialsPolicy:
@@ -181,6 +238,36 @@ class Ruleset:
         if where not in HOOK_LISTS:
             raise ValueError(f"no hook list {where!r}; the ruleset has {', '.join(HOOK_LISTS)}")
         setattr(self, where, getattr(self, where) + (hook,))
+
+    @property
+    def scoring(self) -> tuple:
+        """The stages of scoring a route, in order (:class:`thurn.effects.ScoringStage`)."""
+        return self._scoring
+
+    @scoring.setter
+    def scoring(self, stages) -> None:
+        self._scoring = tuple(stages)
+        self.decliners = tuple(st for st in self._scoring if type(st).declinable is not ScoringStage.declinable)
+
+    def scoring_stage(self, name: str, stage=None) -> None:
+        """Replace the scoring stage ``name`` by ``stage`` (None: remove it), or add ``stage`` at the end when no
+        stage has that name (see :class:`thurn.effects.ScoringStage`)."""
+        stages = list(self.scoring)
+        at = next((i for i, st in enumerate(stages) if st.name == name), None)
+        if at is None:
+            if stage is None:
+                raise ValueError(f"no scoring stage {name!r}; the ruleset has "
+                                 f"{', '.join(st.name for st in stages) or 'none'}")
+            stages.append(stage)
+        elif stage is None:
+            del stages[at]
+        else:
+            stages[at] = stage
+        self.scoring = tuple(stages)
+
+    def scoring_helper(self) -> str | None:
+        """The official who helps while scoring (base game: the Cartwright, 3c), from the handlers; None if none."""
+        return self.official_handlers.roles.helper
 
     def step(self, spec: StepSpec) -> None:
         """Add or replace a step (always through here: the machine keeps its functions at hand by name)."""
@@ -260,9 +347,13 @@ def end_turn(s, say) -> None:
             hook(s, say)
     s.turns += 1
     s.turn_owner = s.to_move = (s.turn_owner + 1) % len(s.players)
-    s.draws = s.plays = 0
-    s.draws_allowed = s.plays_allowed = 1
-    s.officials = ()
+    counters = rs.turn_counters
+    if counters is BASE_COUNTERS:
+        s.draws = s.plays = 0
+        s.draws_allowed = s.plays_allowed = 1
+        s.officials = ()
+    else:
+        reset_counters(s, counters)
     if s.end_by is not None and s.turn_owner == s.start_player:
         s.step = OVER
         if say is not None:
@@ -276,6 +367,15 @@ def end_turn(s, say) -> None:
     if rs.on_turn_start:
         for hook in rs.on_turn_start:
             hook(s, say)
+
+
+def reset_counters(s, counters) -> None:
+    """Reset the turn counters ``counters`` (``(name, value)`` pairs: a state field, else a variant's ext value)."""
+    for name, value in counters:
+        if hasattr(type(s), name):
+            setattr(s, name, value)
+        else:
+            s.set_ext(name, value)
 
 
 def game_over(s, say) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
-from .._html import css_color, esc
+from .._html import FALLBACK_COLOR, css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
 from ..parts import parts_on
@@ -86,7 +86,11 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if state is not None and show_houses:
         n = state.num_players
         for i, name in enumerate(state.names):
-            traces.append(_houses(board, state.player(i).houses, i, n, colors[i], name))
+            view = state.player(i)
+            if not view.colours:
+                traces.append(_houses(board, view.houses, i, n, colors[i], name))
+            for c, houses, _ in view.colours:       # a player with several house colours (SoloPlay)
+                traces.append(_houses(board, houses, i, n, house_color(c, colors[i]), f"{name} ({c})"))
     if candidates:
         traces.append(_candidates(board, _cities(board, candidates, "candidates"), color))
     if placement:
@@ -275,6 +279,19 @@ def _house_markers(board, cities, seat, n):
     dx, dy = _offset(seat, n)
     x, y = _xy(board, cities)
     return [v + dx for v in x], [v + dy for v in y]
+
+
+#: The houses' colours named by rulesets with several colours per player (SoloPlay: blue, green, red, yellow).
+HOUSE_COLORS = {"blue": "#1f5fbf", "green": "#2e8b3e", "red": "#c8322d", "yellow": "#e8c21a", "black": "#222222",
+                "white": "#f4f4f4", "orange": "#e07b1a", "purple": "#7a3fa0"}
+
+
+def house_color(colour: str, fallback: str) -> str:
+    """The colour a house colour is drawn in: a known name, a ``#rrggbb`` value, else the player's colour."""
+    if colour in HOUSE_COLORS:
+        return HOUSE_COLORS[colour]
+    color = css_color(colour)
+    return fallback if color == FALLBACK_COLOR else color
 
 
 def _houses(board: Board, cities, seat: int, n: int, color: str, name: str) -> dict:
