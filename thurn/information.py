@@ -151,10 +151,10 @@ def seen_by(state: GameState, player=None) -> Seen:
 
 def known_cards(state: GameState, player=None) -> dict[str, Counter]:
     """The cards ``player`` knows to be in the other hands: taken from the display and not played or
-    discarded since (base rules, 1: the display lies face up). By player name; city names with counts."""
+    discarded since (base rules, 1: the display lies face up). By player name; card names with counts."""
     s = seen_by(state, player)
-    name = state.board.city_name
-    return {state.names[i]: Counter({name(c): k for c, k in known.items()})
+    name = state.board.card_names
+    return {state.names[i]: _named(name, known)
             for i, known in enumerate(s.known) if i != s.player}
 
 
@@ -163,8 +163,14 @@ def unseen_cards(state: GameState, player=None) -> Counter:
     routes, the discard pile and the cards he knows the others hold. They are in the deck or in the others'
     hands. City names with counts."""
     s = seen_by(state, player)
-    name = state.board.city_name
-    return Counter({name(c): k for c, k in s.unseen.items()})
+    return _named(state.board.card_names, s.unseen)
+
+
+def _named(names, cards: Counter) -> Counter:
+    out = Counter()
+    for c, k in cards.items():
+        out[names[c]] += k
+    return out
 
 
 def determinize(state: GameState, player=None, rng=None) -> GameState:

@@ -184,7 +184,7 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     else:
         raise PositionError(f"start_player should be a seat from 0 to {len(names) - 1} or 'random', "
                             f"not {_short(start_player)}.")
-    cards = [c for c in range(len(board.cities)) for _ in range(board.card_copies)]
+    cards = list(range(len(board.cards)))         # card ids, by city then copy: the cities' order of old
     _seeded(seed, 0).shuffle(cards)
     face_up = min(board.face_up, len(cards))
     s = GameState.blank(board, rules, names, seed)
@@ -229,7 +229,7 @@ def _player_field(name, value, n) -> tuple:
 def position_dict(s: GameState) -> dict:
     """The position as a readable dict (city names; the deck top first; stacks top first)."""
     b = s.board
-    names = b.city_name
+    names = b.card_names.__getitem__
     return {
         "format": POSITION_FORMAT,
         "rules": s.rules.to_dict(),
@@ -273,6 +273,47 @@ def _city(board, v, where) -> int:
         return board.index(v)
     except ThurnError as e:
         raise PositionError(f"{where}: {e}") from None
+
+
+def _card(board, v, where) -> tuple[int, int | None]:
+    """A card named in a position: ``(city, kind)`` (see :meth:`thurn.board.Board.card_key`)."""
+    if not isinstance(v, str):
+        raise PositionError(f"{where}: a card is given by its city's name (text), not {_short(v)}.")
+    try:
+        return board.card_key(v)
+    except ThurnError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _cards(board, values, where, limit=None) -> tuple[tuple[int, ...], tuple]:
+    """Cards named in a position: their cities, and the kinds named (None: any copy of the city)."""
+    if values is None:
+        return (), ()
+    values = _list(values, where, board.deck_size if limit is None else limit)
+    pairs = [_card(board, v, where) for v in values]
+    return tuple(c for c, _ in pairs), tuple(k for _, k in pairs)
+
+
+def _card_ids(board, piles) -> list[list[int]]:
+    """Card ids for piles given as ``(cities, kinds)`` (-1: an empty display slot): a copy named by its attributes
+    first, then for a bare city name the lowest id of that city still free (docs/design.md, "Cards and piles")."""
+    free = {}
+    for i in range(len(board.cards)):
+        free.setdefault(board.city_of[i], []).append(i)
+    out = [[-1] * len(cities) for cities, _ in piles]
+    for named in (True, False):
+        for (cities, kinds), ids in zip(piles, out):
+            for j, (c, k) in enumerate(zip(cities, kinds)):
+                if c < 0 or (k is not None) != named:
+                    continue
+                pool = free.get(c, [])
+                x = next((x for x in pool if k is None or board.kind_of[x] == k), None)
+                if x is None:
+                    what = board.city_name(c) if k is None else board.card_names[k]
+                    raise PositionError(f"the position has more {what} cards than the game has.")
+                pool.remove(x)
+                ids[j] = x
+    return out
 
 
 def _cities(board, values, where, limit=None) -> tuple[int, ...]:
@@ -334,11 +375,13 @@ def _position(data, boards) -> GameState:
     players = []
     levels = board.carriage_levels
     tile_count = sum(len(st.values) for st in board.stacks)
+    kinds = []
     for i, pr in enumerate(players_raw):
         where = f"players[{i}] ({names[i]})"
         _known_fields(pr, PLAYER_FIELDS, f"field of {where}")
-        hand = tuple(sorted(_cities(board, pr.get("hand"), f"{where}.hand")))
-        route = _cities(board, pr.get("route"), f"{where}.route", len(board.cities))
+        hand, hand_kinds = _cards(board, pr.get("hand"), f"{where}.hand")
+        route, route_kinds = _cards(board, pr.get("route"), f"{where}.route", len(board.cities))
+        kinds.append((hand_kinds, route_kinds))
         if len(set(route)) != len(route):
             raise PositionError(f"{where}.route names a city twice; a city appears only once in a route "
                                 f"(base rules, 2).")
@@ -436,11 +479,12 @@ def _position(data, boards) -> GameState:
     display_raw = data.get("display")
     if display_raw is not None:
         _list(display_raw, "display", board.face_up, "city names (null for an empty slot)")
-        disp = [-1 if v is None else _city(board, v, "display") for v in display_raw]
-        disp += [-1] * (board.face_up - len(disp))
+        disp_pairs = [(-1, None) if v is None else _card(board, v, "display") for v in display_raw]
+        disp_pairs += [(-1, None)] * (board.face_up - len(disp_pairs))
+        disp, disp_kinds = [c for c, _ in disp_pairs], tuple(k for _, k in disp_pairs)
     else:
-        disp = None
-    discard = _cities(board, data.get("discard"), "discard")
+        disp = disp_kinds = None
+    discard, discard_kinds = _cards(board, data.get("discard"), "discard")
     placed = Counter()
     for p in players:
         placed.update(p.hand)
@@ -449,8 +493,9 @@ def _position(data, boards) -> GameState:
     if disp is not None:
         placed.update(c for c in disp if c >= 0)
     deck_raw = data.get("deck")
+    deck_kinds = None
     if deck_raw is not None:
-        deck = _cities(board, deck_raw, "deck")
+        deck, deck_kinds = _cards(board, deck_raw, "deck")
         placed.update(deck)
     for c, k in placed.items():
         if k > board.card_copies:
@@ -474,7 +519,13 @@ def _position(data, boards) -> GameState:
                 + f" (the game has {board.card_copies} of each city; put them in the discard pile or the deck).")
     if disp is None:
         disp = [-1] * board.face_up
-    s.display, s.deck, s.discard = tuple(disp), tuple(deck), discard
+    piles = [(p.hand, hk) for p, (hk, _) in zip(players, kinds)] + [(p.route, rk) for p, (_, rk) in zip(players, kinds)]
+    piles += [(tuple(disp), disp_kinds or (None,) * len(disp)), (discard, discard_kinds),
+              (tuple(deck), deck_kinds or (None,) * len(deck))]
+    ids = _card_ids(board, piles)
+    for i, p in enumerate(players):
+        p.hand, p.route = tuple(sorted(ids[i])), tuple(ids[n + i])
+    s.display, s.discard, s.deck = tuple(ids[-3]), tuple(ids[-2]), tuple(ids[-1])
     s.shuffles = _int(data, "shuffles", 1, "", 0, MAX_COUNT) if data.get("shuffles") is not None else 1
 
     s.start_player = _int(data, "start_player", 0, "", 0, n - 1)

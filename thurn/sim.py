@@ -238,7 +238,7 @@ class _Tally:
         if self.ext is not None:
             self._see_ext(before, action, after)
         if kind == "score":
-            self.routes[seat].append(before.players[seat].route)
+            self.routes[seat].append(before.board.cities_of(before.players[seat].route))
             if action.cartwright:
                 self.officials[seat]["cartwright"] += 1
         elif kind == "official":

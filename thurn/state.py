@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from . import turn
 from .errors import IllegalAction
 from . import effects
+from .piles import BASE_PILES, PLAYER_PILES
 from .scoring import carriage_points
 
 _new = object.__new__
+_NO_PILES: dict = {}             # (shared, never changed: a pile is changed by replacing the dict)
 _OVER = turn.OVER
 
 #: How states are written to and read from positions and game files: thurn.io registers its functions here when it
@@ -36,18 +38,24 @@ def name_key(name: str) -> str:
 
 
 class PlayerState:
-    """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
+    """One player's cards, route, houses, carriages and tiles (engine form: card ids, numbers and masks).
 
-    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
+    Cards are card ids (``board.cards[id]``; its city is ``board.city_of[id]``, its name ``board.card_names[id]``:
+    see docs/design.md, "Cards and piles"). ``piles``: the player's own card piles that a variant declares
+    (name -> tuple of card ids; see :class:`thurn.turn.machine.PileSpec`)."""
 
-    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=()):
-        self.hand = hand              # sorted tuple of city numbers
-        self.route = route            # tuple of city numbers, left to right
-        self.rmask = sum(1 << c for c in set(route))   # the route's cities as a bit mask
+    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles", "piles")
+
+    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), city_of=None, piles=None):
+        self.hand = hand              # sorted tuple of card ids
+        self.route = route            # tuple of card ids, left to right
+        cities = route if city_of is None else [city_of[c] for c in route]
+        self.rmask = sum(1 << c for c in set(cities))   # the route's cities as a bit mask
         self.houses = houses          # bit mask of cities with this player's house
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
         self.tiles = tiles            # ((stack index, value), ...)
+        self.piles = piles or _NO_PILES
 
     def copy(self) -> "PlayerState":
         p = _new(PlayerState)
@@ -58,10 +66,12 @@ class PlayerState:
         p.houses_left = self.houses_left
         p.carriages = self.carriages
         p.tiles = self.tiles
+        p.piles = self.piles
         return p
 
     def key(self):
-        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles)
+        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles,
+                tuple(sorted(self.piles.items())))
 
 
 @dataclass(frozen=True)
@@ -117,7 +127,8 @@ class LegalActions:
 class GameState:
     """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
 
-    __slots__ = ("board", "rules", "ruleset", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
+    __slots__ = ("board", "rules", "ruleset", "names", "players", "display", "deck", "discard", "piles", "stacks",
+                 "carriages_left",
                  "turn_owner", "to_move", "interruptions", "start_player", "step", "draws", "draws_allowed", "plays",
                  "plays_allowed", "officials", "end_by", "turns", "seed", "shuffles", "ext", "events", "_root",
                  "_history", "_setup")
@@ -131,6 +142,7 @@ class GameState:
         s.players = tuple(PlayerState(houses_left=board.houses) for _ in names)
         s.display = (-1,) * board.face_up
         s.deck, s.discard = (), ()
+        s.piles = {name: () for name, spec in rules.ruleset.piles.items() if spec.shared and name not in BASE_PILES}
         s.stacks = tuple(st.values for st in board.stacks)
         s.carriages_left = tuple(c.copies for c in board.carriages)
         s.turn_owner = s.to_move = s.start_player = 0
@@ -206,6 +218,7 @@ class GameState:
         n.display = self.display
         n.deck = self.deck
         n.discard = self.discard
+        n.piles = self.piles
         n.stacks = self.stacks
         n.carriages_left = self.carriages_left
         n.turn_owner = self.turn_owner
@@ -253,7 +266,7 @@ class GameState:
 
     def _key(self):
         return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
-                self.discard, self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
+                self.discard, tuple(sorted(self.piles.items())), self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
                 self.start_player, self.step, self.draws, self.draws_allowed, self.plays, self.plays_allowed,
                 self.officials, self.end_by,
                 self.turns, self.seed, self.shuffles, tuple(sorted(self.ext.items())))
@@ -355,7 +368,7 @@ class GameState:
         """What a player (seat or name; default: whose turn it is) has, in names."""
         i = self.seat(player)
         p, b = self.players[i], self.board
-        return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
+        return PlayerView(i, self.names[i], tuple(b.card_names[c] for c in p.hand), tuple(b.card_names[c] for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
                           tuple((b.stacks[s].id, v) for s, v in p.tiles))
 
@@ -374,7 +387,8 @@ class GameState:
     @property
     def display_cards(self) -> list[str | None]:
         """The face-up cards, slot by slot (``None`` for an empty slot)."""
-        return [self.board.city_name(c) if c >= 0 else None for c in self.display]
+        names = self.board.card_names
+        return [names[c] if c >= 0 else None for c in self.display]
 
     @property
     def deck_size(self) -> int:
@@ -508,7 +522,7 @@ class GameState:
                  f"discard {len(self.discard)}"]
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
-                         f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
+                         f"hand [{', '.join(b.card_names[c] for c in p.hand)}], route {turn.route_text(b, p.route)}, "
                          f"{b.houses - p.houses_left} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}")
         return "\n".join(lines)
@@ -524,7 +538,7 @@ class GameState:
             sc = effects.score_record(self, i)["total"]
             rows.append(
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
-                f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
+                f"<td>{esc(', '.join(b.card_names[c] for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
                 f"<td>{b.houses - p.houses_left} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"

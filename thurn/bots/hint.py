@@ -99,7 +99,7 @@ def _hint(state, value: float, a: Action, reason: str) -> Hint:
     """A :class:`Hint` with the cities the action concerns, in the board's spelling."""
     b = state.board
     p = state.players[state.to_move]
-    route = tuple(b.city_name(c) for c in p.route)
+    route = tuple(b.city_name(c) for c in b.cities_of(p.route))
     kind = a.kind
     if kind == "draw":
         return Hint(a, value, reason, () if a.city is None else (b.city_name(b.index(a.city)),), route)

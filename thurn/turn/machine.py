@@ -135,7 +135,7 @@ class Ruleset:
                  "checks", "on_official",
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
-                 "texts", "variants", "hidden", "legal_of", "forced_of")
+                 "texts", "variants", "hidden", "legal_of", "forced_of", "piles")
 
     def __init__(self, name: str):
         self.name = name
@@ -165,6 +165,7 @@ class Ruleset:
         self.hidden: dict = {}                      # per-player ext values that not everyone sees: name -> visibility
         self.legal_of: dict = {}                    # step name -> its legal function (kept by ``step``)
         self.forced_of: dict = {}                   # step name -> its forced function or None
+        self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
 
     @property
     def officials(self) -> OfficialsPolicy:
