@@ -90,11 +90,11 @@ def _watch(state: GameState, player: int):
         kind = action.kind
         if seat != player:
             if kind == "draw" and action.city is not None:
-                known[seat][s.board.index(action.city)] += 1
+                known[seat][_taken(s, n, seat)] += 1
             elif kind == "return_tiles" and action.card is not None and action.key[2] != "deck":
-                known[seat][s.board.index(action.card)] += 1       # a reward card taken face up (Offices)
+                known[seat][_taken(s, n, seat)] += 1                # a reward card taken face up (Offices)
             elif kind == "play":
-                _forget(known[seat], [s.board.index(action.city)])
+                _forget(known[seat], [_played(s, n, seat)])
             elif kind == "keep":
                 _forget(known[seat], n.discard[len(s.discard):])       # the discarded cards lie face up
         if n.shuffles > s.shuffles:
@@ -104,6 +104,16 @@ def _watch(state: GameState, player: int):
             shuffled = Counter(gone)
         s = n
     return known, shuffled
+
+
+def _taken(before, after, seat) -> int:
+    """The card (id) that ``seat`` took into his hand between two states."""
+    return next(iter(Counter(after.players[seat].hand) - Counter(before.players[seat].hand)))
+
+
+def _played(before, after, seat) -> int:
+    """The card (id) that ``seat`` played from his hand between two states."""
+    return next(iter(Counter(before.players[seat].hand) - Counter(after.players[seat].hand)))
 
 
 def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
@@ -140,7 +150,7 @@ def _unseen(state: GameState, player: int, known) -> Counter:
     for i, k in enumerate(known):
         if i != player:
             seen.update(k)
-    total = Counter({c: b.card_copies for c in range(len(b.cities))})
+    total = Counter(range(len(b.cards)))          # every card (id) once
     return total - seen
 
 

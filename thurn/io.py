@@ -23,6 +23,7 @@ from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
+from .piles import extra_piles
 from .state import GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
@@ -32,10 +33,10 @@ GAME_FORMAT = "thurn-game/1"
 TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "officials", "official")
 POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left",
                    "start_player", "turn_owner", "to_move", "interruptions", "current", "turn", "end_triggered_by",
-                   "turns_taken", "seed", "shuffles", "ext")
+                   "turns_taken", "seed", "shuffles", "ext", "piles")
 #: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
 MAX_INTERRUPTIONS = 64
-PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles")
+PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles", "piles")
 GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
 ORIGINS = ("seed", "position")
 
@@ -230,7 +231,7 @@ def position_dict(s: GameState) -> dict:
     """The position as a readable dict (city names; the deck top first; stacks top first)."""
     b = s.board
     names = b.card_names.__getitem__
-    return {
+    out = {
         "format": POSITION_FORMAT,
         "rules": s.rules.to_dict(),
         "players": [
@@ -256,6 +257,42 @@ def position_dict(s: GameState) -> dict:
         "shuffles": s.shuffles,
         "ext": _ext_dict(s),
     }
+    _piles_dict(s, out)
+    return out
+
+
+def _piles_dict(s, out: dict) -> None:
+    """A variant's own card piles (see :mod:`thurn.piles`): ``piles`` of the position (shared) and of each player
+    (his own), card names top/first first, ``null`` for a card hidden from the viewer; absent without such piles
+    (so that a base game's position reads as it always did)."""
+    shared, own = extra_piles(s.ruleset)
+    names = s.board.card_names
+
+    def listed(cards):
+        return [names[c] if c >= 0 else None for c in cards]
+    if shared:
+        out["piles"] = {sp.name: listed(s.piles.get(sp.name, ())) for sp in shared}
+    if own:
+        for p, row in zip(s.players, out["players"]):
+            row["piles"] = {sp.name: listed(p.piles.get(sp.name, ())) for sp in own}
+
+
+def _read_piles(board, rules, raw, shared: bool, where: str) -> list:
+    """A position's ``piles`` (shared, or a player's own): ``[(name, cities, kinds)]`` of the ruleset's piles."""
+    if raw is None:
+        return []
+    known = [sp.name for sp in extra_piles(rules.ruleset)[0 if shared else 1]]
+    if not isinstance(raw, dict):
+        raise PositionError(f"{where} should map pile names to lists of cards, not {_short(raw)}.")
+    _known_fields(raw, known, f"card pile in {where}")
+    out = []
+    for name, cards in raw.items():
+        if isinstance(cards, list) and None in cards:
+            raise PositionError(f"{where}.{name}: a hidden card (null) cannot be loaded; a position to play from "
+                                f"names every card.")
+        cities, kinds = _cards(board, cards, f"{where}.{name}")
+        out.append((name, cities, kinds))
+    return out
 
 
 def _list(values, where, limit, what="city names"):
@@ -375,13 +412,14 @@ def _position(data, boards) -> GameState:
     players = []
     levels = board.carriage_levels
     tile_count = sum(len(st.values) for st in board.stacks)
-    kinds = []
+    kinds, own_piles = [], []
     for i, pr in enumerate(players_raw):
         where = f"players[{i}] ({names[i]})"
         _known_fields(pr, PLAYER_FIELDS, f"field of {where}")
         hand, hand_kinds = _cards(board, pr.get("hand"), f"{where}.hand")
         route, route_kinds = _cards(board, pr.get("route"), f"{where}.route", len(board.cities))
         kinds.append((hand_kinds, route_kinds))
+        own_piles.append(_read_piles(board, rules, pr.get("piles"), False, f"{where}.piles"))
         if len(set(route)) != len(route):
             raise PositionError(f"{where}.route names a city twice; a city appears only once in a route "
                                 f"(base rules, 2).")
@@ -490,6 +528,9 @@ def _position(data, boards) -> GameState:
         placed.update(p.hand)
         placed.update(p.route)
     placed.update(discard)
+    shared_piles = _read_piles(board, rules, data.get("piles"), True, "piles")
+    for _, cities, _ in shared_piles + [x for piles in own_piles for x in piles]:
+        placed.update(cities)
     if disp is not None:
         placed.update(c for c in disp if c >= 0)
     deck_raw = data.get("deck")
@@ -522,7 +563,16 @@ def _position(data, boards) -> GameState:
     piles = [(p.hand, hk) for p, (hk, _) in zip(players, kinds)] + [(p.route, rk) for p, (_, rk) in zip(players, kinds)]
     piles += [(tuple(disp), disp_kinds or (None,) * len(disp)), (discard, discard_kinds),
               (tuple(deck), deck_kinds or (None,) * len(deck))]
-    ids = _card_ids(board, piles)
+    extra = shared_piles + [x for piles in own_piles for x in piles]
+    ids = _card_ids(board, piles + [(cities, kinds) for _, cities, kinds in extra])
+    extra_ids = ids[len(piles):]
+    ids = ids[:len(piles)]
+    s.piles = {**s.piles, **{name: tuple(c) for (name, _, _), c in zip(shared_piles, extra_ids)}}
+    k = len(shared_piles)
+    for p, piles_of in zip(players, own_piles):
+        if piles_of:
+            p.piles = {name: tuple(c) for (name, _, _), c in zip(piles_of, extra_ids[k:k + len(piles_of)])}
+            k += len(piles_of)
     for i, p in enumerate(players):
         p.hand, p.route = tuple(sorted(ids[i])), tuple(ids[n + i])
     s.display, s.discard, s.deck = tuple(ids[-3]), tuple(ids[-2]), tuple(ids[-1])

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from . import turn
 from .errors import IllegalAction
 from . import effects
-from .piles import BASE_PILES, PLAYER_PILES
+from . import piles
+from .piles import BASE_PILES, HIDDEN, extra_piles
 from .scoring import carriage_points
 
 _new = object.__new__
@@ -69,9 +70,19 @@ class PlayerState:
         p.piles = self.piles
         return p
 
-    def key(self):
-        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles,
-                tuple(sorted(self.piles.items())))
+    def key(self, kind_of=None):
+        """What tells two records apart; with ``kind_of`` (``board.kind_of``) copies that read the same are one
+        card (a position file names a card by its city where the copies do not differ)."""
+        if kind_of is None:
+            return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles,
+                    tuple(sorted(self.piles.items())))
+        return (kinds(kind_of, self.hand), kinds(kind_of, self.route), self.houses, self.houses_left,
+                self.carriages, self.tiles, tuple(sorted((n, kinds(kind_of, c)) for n, c in self.piles.items())))
+
+
+def kinds(kind_of, cards) -> tuple:
+    """Cards (ids; -1 an empty place) as their kinds (see ``board.kind_of``): what a position file can tell apart."""
+    return tuple(kind_of[c] if c >= 0 else c for c in cards)
 
 
 @dataclass(frozen=True)
@@ -175,8 +186,10 @@ class GameState:
 
     def seen_by(self, player=None) -> "GameState":
         """The position as ``player`` (seat or name; default: who is to move) sees it: every per-player value of an
-        expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``. The
-        cards he cannot see are handled by :mod:`thurn.information` (see ``Seen``). A position of its own."""
+        expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``, and
+        every card of a variant's pile that he may not see (see :mod:`thurn.piles`) is :data:`~thurn.piles.HIDDEN`
+        (-1: its number stays known). The base game's cards he cannot see are handled by :mod:`thurn.information`
+        (see ``Seen``). A position of its own."""
         seat = self.seat(player)
         hidden = self.ruleset.hidden
         n = self.detached()
@@ -184,7 +197,23 @@ class GameState:
             values = self.ext.get(name)
             if values is not None:
                 n.set_ext(name, tuple(None if vis == "secret" or i != seat else v for i, v in enumerate(values)))
+        shared, own = extra_piles(self.ruleset)
+        for spec in shared:
+            if spec.hidden_from(seat, None) and n.piles.get(spec.name):
+                n.piles = {**n.piles, spec.name: (HIDDEN,) * len(n.piles[spec.name])}
+        for spec in own:
+            for i, p in enumerate(self.players):
+                cards = p.piles.get(spec.name)
+                if cards and spec.hidden_from(seat, i):
+                    q = n.player_copy(i)
+                    q.piles = {**q.piles, spec.name: (HIDDEN,) * len(cards)}
         return n
+
+    def pile(self, name: str, player=None) -> list:
+        """The cards of a named pile (see :mod:`thurn.piles`; a per-player pile: of ``player``, seat or name,
+        default who is to move), as card names (``None`` for a card hidden in a position seen by a player)."""
+        names = self.board.card_names
+        return [names[c] if c >= 0 else None for c in piles.pile(self, name, self.seat(player))]
 
     def ext_value(self, name: str, player=None):
         """An expansion's per-player value for ``player`` (seat or name; default: who is to move)."""
@@ -265,8 +294,10 @@ class GameState:
         self.ext = ext
 
     def _key(self):
-        return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
-                self.discard, tuple(sorted(self.piles.items())), self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
+        k = self.board.kind_of          # (copies that read the same are one card: see PlayerState.key)
+        return (self.board.id, self.rules, self.names, tuple(p.key(k) for p in self.players), kinds(k, self.display),
+                kinds(k, self.deck), kinds(k, self.discard),
+                tuple(sorted((n, kinds(k, c)) for n, c in self.piles.items())), self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
                 self.start_player, self.step, self.draws, self.draws_allowed, self.plays, self.plays_allowed,
                 self.officials, self.end_by,
                 self.turns, self.seed, self.shuffles, tuple(sorted(self.ext.items())))
