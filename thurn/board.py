@@ -687,7 +687,7 @@ def _attribute_text(name: str, value) -> str:
     if isinstance(value, bool):
         return name if value else f"not {name}"
     if isinstance(value, int):
-        return f"{value} {name}"
+        return f"{value} {name[:-1] if value == 1 and name.endswith('s') else name}"
     return f"{name} {value}"
 
 

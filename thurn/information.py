@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from .piles import extra_piles
 from .state import GameState
 
 __all__ = ["Seen", "seen_by", "known_cards", "unseen_cards", "determinize"]
@@ -32,7 +33,7 @@ class Seen:
     sampled as often as wanted: each sample costs a shuffle of the unseen cards.
     """
 
-    __slots__ = ("state", "player", "known", "shuffled", "unseen", "_slots")
+    __slots__ = ("state", "player", "known", "shuffled", "unseen", "_slots", "_piles")
 
     def __init__(self, state: GameState, player: int):
         self.state = state
@@ -41,6 +42,7 @@ class Seen:
         self.unseen = _unseen(state, player, self.known)
         self._slots = [max(0, len(p.hand) - sum(self.known[i].values())) if i != player else 0
                        for i, p in enumerate(state.players)]
+        self._piles = _hidden_piles(state, player)
 
     def sample(self, rng: random.Random) -> GameState:
         """A full position that agrees with everything the player has seen; the rest dealt at random."""
@@ -67,6 +69,14 @@ class Seen:
             p = players[i] = players[i].copy()
             p.hand = tuple(sorted(tuple(self.known[i].elements()) + tuple(rest[k:k + slots])))
             k += slots
+        for name, seat, count in self._piles:        # a variant's piles he cannot see (thurn.piles)
+            cards = tuple(rest[k:k + count])
+            k += count
+            if seat is None:
+                n.piles = {**n.piles, name: cards}
+            else:
+                p = players[seat] = players[seat].copy()
+                p.piles = {**p.piles, name: cards}
         n.players = tuple(players)
         n.deck = tuple(deck)
         n.seed = rng.getrandbits(64)              # later shuffles of the discard pile are unseen too
@@ -104,6 +114,24 @@ def _watch(state: GameState, player: int):
             shuffled = Counter(gone)
         s = n
     return known, shuffled
+
+
+def _hidden_piles(state, player) -> list:
+    """``(pile, seat or None, count)`` of every variant pile whose cards ``player`` may not see (thurn.piles)."""
+    shared, own = extra_piles(state.ruleset)
+    out = [(sp.name, None, len(state.piles.get(sp.name, ()))) for sp in shared if sp.hidden_from(player, None)]
+    out += [(sp.name, i, len(p.piles.get(sp.name, ()))) for sp in own for i, p in enumerate(state.players)
+            if sp.hidden_from(player, i)]
+    return [x for x in out if x[2]]
+
+
+def _visible_pile_cards(state, player) -> list:
+    """The cards of the variant piles that ``player`` sees."""
+    shared, own = extra_piles(state.ruleset)
+    cards = [c for sp in shared if not sp.hidden_from(player, None) for c in state.piles.get(sp.name, ())]
+    cards += [c for sp in own for i, p in enumerate(state.players) if not sp.hidden_from(player, i)
+              for c in p.piles.get(sp.name, ())]
+    return cards
 
 
 def _taken(before, after, seat) -> int:
@@ -147,6 +175,7 @@ def _unseen(state: GameState, player: int, known) -> Counter:
         seen.update(p.route)
     seen.update(c for c in state.display if c >= 0)
     seen.update(state.discard)
+    seen.update(_visible_pile_cards(state, player))
     for i, k in enumerate(known):
         if i != player:
             seen.update(k)

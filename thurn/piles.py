@@ -107,12 +107,26 @@ def move_cards(s, from_pile: str, to_pile: str, cards, seat: int | None = None, 
     set_pile(s, from_pile, source, seat)
     set_pile(s, to_pile, target, seat)
     if say is not None and cards:
-        who = s.names[s.to_move if seat is None else seat]
-        open_ = all(_spec(s, n).visibility == "public" for n in (from_pile, to_pile))
-        what = (", ".join(s.board.card_names[c] for c in cards) if open_
-                else f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
-        say(f"{what} go{'es' if len(cards) == 1 and open_ else ''} from {_whose(s, from_pile, who)} to "
-            f"{_whose(s, to_pile, who)}.")
+        say(_moved_text(s, from_pile, to_pile, cards, s.to_move if seat is None else seat))
+
+
+def _moved_text(s, from_pile, to_pile, cards, seat):
+    """The log's sentence for cards moved: named where everyone sees them (one of the piles is public), else
+    named for the owner of a pile of his own and counted for everyone else (see ``turn.base.Private``)."""
+    from .turn.base import Private
+
+    who = s.names[seat]
+    where = f"from {_whose(s, from_pile, who)} to {_whose(s, to_pile, who)}"
+    named = ", ".join(s.board.card_names[c] for c in cards)
+    n = len(cards)
+    text = f"{named} {'goes' if n == 1 else 'go'} {where}."
+    counted = f"{n} card{' goes' if n == 1 else 's go'} {where}."
+    specs = [_spec(s, from_pile), _spec(s, to_pile)]
+    if any(sp.visibility == "public" for sp in specs):
+        return text
+    if any(sp.visibility == "owner" for sp in specs):
+        return Private(text, seat, counted)
+    return counted
 
 
 def _whose(s, name, who) -> str:
