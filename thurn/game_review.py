@@ -276,7 +276,8 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
-    card = states[k].board.city_name(states[k].board.index(history[k].city))
+    board = states[k].board
+    card = board.city_name(board.card_key(history[k].city)[0])
     return reason.split(":")[0] if f"then take {card} too" in reason else ""
 
 
