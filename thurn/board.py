@@ -525,6 +525,12 @@ class Board:
         self.kind_of = tuple(kinds)
         dense = {k: i for i, k in enumerate(sorted(set(kinds)))}
         self.kind_index = tuple(dense[k] for k in kinds)     # kinds numbered 0, 1, ... (bit masks of kinds)
+        # for the hot paths, by card id: its city as a bit, its city's roads, its kind as a bit; and kind_of with
+        # -1 (an empty display slot) read as -1
+        self.card_bit = tuple(1 << c for c in self.city_of)
+        self.card_adj = tuple(self.adj[c] for c in self.city_of)
+        self.kind_bit = tuple(1 << k for k in self.kind_index)
+        self.kind_of_slot = self.kind_of + (-1,)
         self.card_names = tuple(names)
         self.copies_differ = any(kinds[i] != self.first_card[self.city_of[i]] for i in range(len(kinds)))
 

@@ -117,11 +117,10 @@ def _fits(board, route, c, rmask) -> tuple[bool, bool]:
 
 def _extensions(board, route, hand, rmask) -> bool:
     """Whether a card of ``hand`` fits an end of ``route`` (card ids; ``rmask``: its cities as a bit mask)."""
-    adj, city_of = board.adj, board.city_of
-    ends = 1 << city_of[route[0]] | 1 << city_of[route[-1]]
+    card_adj, card_bit = board.card_adj, board.card_bit
+    ends = card_bit[route[0]] | card_bit[route[-1]]
     for x in hand:
-        c = city_of[x]
-        if adj[c] & ends and not rmask >> c & 1:
+        if card_adj[x] & ends and not rmask & card_bit[x]:
             return True
     return False
 
@@ -210,14 +209,12 @@ def legal_draw(s) -> list:
                 acts.append(t.call_postmaster)
     draw = t.draw
     append = acts.append
-    kind_index = s.board.kind_index
+    kind_bit = s.board.kind_bit
     seen = 0
     for c in display:                # one action per kind of card face up, however many copies show
-        if c >= 0:
-            k = kind_index[c]
-            if not seen >> k & 1:
-                seen |= 1 << k
-                append(draw[c])
+        if c >= 0 and not seen & kind_bit[c]:
+            seen |= kind_bit[c]
+            append(draw[c])
     if s.deck or s.discard:
         acts.append(t.draw_deck)
     return acts
@@ -236,31 +233,31 @@ def legal_play(s) -> list:
     seen = 0
     append = acts.append
     play_new = t.play_new
-    kind_index = board.kind_index
+    kind_bit = board.kind_bit
     if route:
-        adj, city_of = board.adj, board.city_of
+        card_adj, card_bit = board.card_adj, board.card_bit
         rmask = p.rmask
-        fit_left = adj[city_of[route[0]]] & ~rmask     # the cities a card may be to fit each end (roads both ways)
-        fit_right = adj[city_of[route[-1]]] & ~rmask
+        fit_left = card_adj[route[0]] & ~rmask      # the cities a card may be to fit each end (roads both ways)
+        fit_right = card_adj[route[-1]] & ~rmask
         play_left, play_right = t.play_left, t.play_right
         second = s.plays > 0 and not s.rules.postal_carrier_may_restart
         for x in p.hand:                 # one action per kind of card: skip copies that read the same
-            k = kind_index[x]
-            if seen >> k & 1:
+            k = kind_bit[x]
+            if seen & k:
                 continue
-            seen |= 1 << k
-            c = city_of[x]
-            if fit_left >> c & 1:
+            seen |= k
+            c = card_bit[x]
+            if fit_left & c:
                 append(play_left[x])
-            if fit_right >> c & 1:
+            if fit_right & c:
                 append(play_right[x])
             if not second:
                 append(play_new[x])
     else:
         for x in p.hand:
-            k = kind_index[x]
-            if not seen >> k & 1:
-                seen |= 1 << k
+            k = kind_bit[x]
+            if not seen & k:
+                seen |= k
                 append(play_new[x])
     return acts
 
@@ -338,12 +335,13 @@ def find_card(board, cards, city: int, kind) -> int:
     """The card of ``cards`` (ids; -1 an empty place) that an action names: the first of kind ``kind``, or for a
     bare city name (``kind`` None) the first of city ``city`` (a hand is sorted: its lowest id). -1 if none;
     :data:`AMBIGUOUS` when a bare name fits copies that read differently (the copy must be named)."""
-    kind_of = board.kind_of
     if kind is not None:
+        kind_of = board.kind_of_slot        # (-1, an empty slot, reads as -1)
         for x in cards:
-            if x >= 0 and kind_of[x] == kind:
+            if kind_of[x] == kind:
                 return x
         return -1
+    kind_of = board.kind_of
     city_of = board.city_of
     found = -1
     for x in cards:
@@ -401,6 +399,10 @@ def check_draw(s, a):
             return None, err
         c, k = named
     else:
+        kind_of = board.kind_of_slot        # (the first slot showing that kind: -1, an empty slot, reads -1)
+        for x in s.display:
+            if kind_of[x] == k:
+                return x, None
         c = board.city_of[k]
     x = find_card(board, s.display, c, k)
     if x < 0:
@@ -512,15 +514,19 @@ def check_play(s, a):
                                   "would let you play a second one.", a, R_PLAY)
         return None, _wrong_step(s, a)
     k = a.resolved                      # an engine-made action carries its kind of card (see ActionTable)
-    if k is None:
+    p = s.players[s.to_move]
+    if k is not None and k in p.hand:   # (the kind is its lowest id: held, it is the card played)
+        x = k
+        c = board.city_of[k]
+    elif k is None:
         named, err = card_named(s, a, a.city, a.key[1])
         if err is not None:
             return None, err
         c, k = named
+        x = find_card(board, p.hand, c, k)
     else:
         c = board.city_of[k]
-    p = s.players[s.to_move]
-    x = find_card(board, p.hand, c, k)
+        x = find_card(board, p.hand, c, k)
     if x < 0:
         if x == AMBIGUOUS:
             return None, _which_copy(s, p.hand, c, a, R_PLAY)
@@ -537,7 +543,7 @@ def check_play(s, a):
         return x, None
     if not route:
         return None, _illegal("no_route", f"You have no route yet: start one with {board.card_names[x]}.", a, R_PLAY)
-    if not p.rmask >> c & 1 and board.adj[c] >> board.city_of[route[0] if a.end == "left" else route[-1]] & 1:
+    if not p.rmask >> c & 1 and board.card_adj[route[0] if a.end == "left" else route[-1]] >> c & 1:
         return x, None                  # it fits that end (base rules, 2)
     name = board.city_name(c)
     if p.rmask >> c & 1:
@@ -889,10 +895,10 @@ def do_play(s, c, action, say):
         if p.route:
             s.discard = s.discard + p.route
         p.route = (c,)
-        p.rmask = 1 << s.board.city_of[c]
+        p.rmask = s.board.card_bit[c]
     else:
         p.route = (c,) + p.route if end == "left" else p.route + (c,)
-        p.rmask |= 1 << s.board.city_of[c]
+        p.rmask |= s.board.card_bit[c]
         if say is not None:
             say(f"{s.names[s.to_move]} plays {s.board.card_names[c]} at the {end} end: "
                 f"{route_text(s.board, p.route)}.")

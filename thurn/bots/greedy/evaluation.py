@@ -61,10 +61,10 @@ class Eval:
         self.adj = b.adj
         seat = self.seat = s.to_move
         p = self.p = s.players[seat]
-        city_of = b.city_of                         # (the bot reasons in cities: the cards' own ids do not matter)
+        card_bit = b.card_bit                       # (the bot reasons in cities: the cards' own ids do not matter)
         hm = 0
         for c in p.hand:
-            hm |= 1 << city_of[c]
+            hm |= card_bit[c]
         self.hm = hm
         self.route = b.cities_of(p.route)
         self.min_route = b.min_route                # the fewest cards a route is scored with
@@ -89,7 +89,7 @@ class Eval:
         dmask = shown = 0
         for c in s.display:
             if c >= 0:
-                dmask |= 1 << city_of[c]
+                dmask |= card_bit[c]
                 shown += 1
         self.dmask, self.shown = dmask, shown
         self.acache = {}
