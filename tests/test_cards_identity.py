@@ -191,3 +191,15 @@ def test_keep_names_copies(north_file):
     t = s.apply(Keep(["Berlin (2 horseshoes)", "Kassel", "Lübeck"]))
     assert t.players[0].hand == (5, 24, 21)[:0] + tuple(sorted((5, 24, 21)))
     assert sorted(t.discard) == [3, 25]
+
+
+def test_the_score_step_reads_a_route_of_named_copies(north_file):
+    """The score step's texts (placement options by name) work where a route's cards are named by their copy."""
+    b = thurn.load_board(north_file)
+    s = thurn.GameState.from_position(
+        {"rules": {"board": north_file}, "players": [
+            {"name": "Ann", "route": ["Halle (3 horseshoes)", "Berlin (2 horseshoes)", "Hannover"]}, {"name": "Ben"}],
+         "turn": {"step": "score", "plays": 1}}, boards={north_file: b})
+    options = thurn.placement_options(b, s.player("Ann").route)
+    assert options and {"Halle", "Hannover"} <= {c for o in options for c in o.cities}
+    assert "Halle (3 horseshoes)–Berlin (2 horseshoes)–Hannover" in str(s)
