@@ -407,10 +407,12 @@ class GameState:
         return list(self.player(player).hand)
 
     def route(self, player=None):
-        """The player's current route, left to right (a :class:`~thurn.routes.Route` of names)."""
+        """The player's current route, left to right (a :class:`~thurn.routes.Route` of its cities' names: a card
+        named by its copy, "Hamburg (3 horseshoes)", is its city here; ``player().route`` names the cards)."""
         from .routes import Route
 
-        return Route(self.player(player).route, self.board)
+        b = self.board
+        return Route([b.city_name(c) for c in b.cities_of(self.players[self.seat(player)].route)], b)
 
     def houses(self, player=None) -> list[str]:
         return list(self.player(player).houses)

@@ -19,7 +19,7 @@ __all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageAr
 def province_color(board, city) -> str:
     """The colour of the province ``city`` (a name or city number) belongs to, as in the board data (a grey when
     the data's colour is not a ``#rrggbb`` or ``#rgb`` colour)."""
-    index = city if isinstance(city, int) else board.index(city)
+    index = city if isinstance(city, int) else board.card_key(city)[0]    # (a copy's name: its city)
     return css_color(board.city_color(index))
 
 
