@@ -28,3 +28,18 @@ def test_the_play_app_on_a_board_whose_copies_differ(tmp_path):
     check_buttons(app)
     assert any("horseshoe" in d for d in seen)              # a copy named on its button
     assert app.state.turn_number > 3
+
+
+def test_a_lesson_question_about_cards_named_by_their_copy(tmp_path):
+    """lessons.extend_question on a hand of copies: each card asked by its copy's name, the engine's verdict."""
+    from thurn.lessons import extend_question
+    path = tmp_path / "north.json"
+    path.write_text(json.dumps(north()), encoding="utf-8")
+    b = thurn.load_board(str(path))
+    s = thurn.GameState.from_position(
+        {"rules": {"board": str(path)}, "players": [
+            {"name": "Ann", "hand": ["Berlin (2 horseshoes)", "Hamburg (3 horseshoes)", "Kassel"],
+             "route": ["Halle (2 horseshoes)"]}, {"name": "Ben"}], "turn": {"step": "play"}},
+        boards={str(path): b})
+    verdicts = {v.choice: v.right for v in extend_question(s).verdicts}
+    assert verdicts == {"Berlin (2 horseshoes)": True, "Hamburg (3 horseshoes)": False, "Kassel": True}

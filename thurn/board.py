@@ -542,6 +542,12 @@ class Board:
         """The city (engine number) of a card id."""
         return self.city_of[card]
 
+    def card_spelling(self, name) -> str:
+        """A card's name as the board spells it: the copy's ("hamburg_3_horseshoes" -> "Hamburg (3 horseshoes)"),
+        or the city's for a bare city name ("nurnberg" -> "Nürnberg")."""
+        city, kind = self.card_key(name)
+        return self.city_names[city] if kind is None else self.card_names[kind]
+
     def cities_of(self, cards) -> tuple[int, ...]:
         """The cities (engine numbers) of card ids, in order (a route's cities, left to right)."""
         return tuple(map(self.city_of.__getitem__, cards))
