@@ -177,7 +177,7 @@ def _quick_return(s, actions, rng):
             v += 1.0
         elif a.card is not None:
             v += 0.5 if a.card == "deck" else 0.5 + 0.2 * _draw_value(adj, route, rmask, hand,
-                                                                         s.board.index(a.card))
+                                                                         s.board.card_key(a.card)[0])
         elif n in (2, 4):
             v -= 1.5                    # the reward declined
         return v + rng.random() * 0.1

@@ -329,7 +329,7 @@ def _plural(n: int, word: str) -> str:
 
 def _card_of(s, card: str) -> int:
     from ...board import fold
-    return -1 if fold(card) == "deck" else s.board.index(card)
+    return -1 if fold(card) == "deck" else s.board.card_key(card)[0]     # (a copy's name: its city)
 
 
 def _card_values(ev, s) -> dict:
