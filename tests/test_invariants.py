@@ -22,7 +22,7 @@ from thurn.sim import sized          # make test plays fewer games (THURN_SIZE=s
 
 BOARD = thurn.load_board("base")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-ALL_CARDS = Counter({c: BOARD.card_copies for c in range(len(BOARD.cities))})
+ALL_CARDS = Counter(range(len(BOARD.cards)))       # every card id once
 CARRIAGE_POINTS = {c.level: c.points for c in BOARD.carriages}
 
 
@@ -78,7 +78,7 @@ def check_invariants(s, where):
                 seen.add(si)
             if si == GAME_END:
                 end_holders.append(i)
-        route = p.route
+        route = board.cities_of(p.route)         # (the route holds card ids; a city once: base rules, 2)
         assert len(set(route)) == len(route), f"{where}: a city twice in the route {route}"
         assert all(board.adj[a] >> b & 1 for a, b in zip(route, route[1:])), f"{where}: route off the roads"
         assert p.rmask == sum(1 << c for c in route)

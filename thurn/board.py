@@ -499,6 +499,72 @@ class Board:
         self._earn_plan = None           # (choosers, tests) of the stack kinds: scoring.earned_tiles
         self._names_cache: dict = {}     # action key -> resolved cities (mask or tuple)
         self._actions = None             # the interned actions of this board (turn.ActionTable)
+        self._card_tables()
+
+    # -- the city cards: ids (see docs/design.md, "Cards and piles") -------------------------------------------
+    def _card_tables(self) -> None:
+        """The card tables, indexed by card id (``city * card_copies + copy``, the order of :attr:`cards`):
+        ``city_of`` (its city), ``kind_of`` (the lowest id of the copies that read the same: same city, same
+        attributes), ``card_names`` (the city's name, with the copy's attributes where that city's copies
+        differ: "Hamburg (3 horseshoes)"), and ``first_card`` (a city's lowest id)."""
+        k = self.card_copies
+        self.city_of = tuple(cc.city for cc in self.cards)
+        self.first_card = tuple(c * k for c in range(len(self.cities)))
+        kinds, names = [], []
+        self._card_lookup = {}
+        for i, cc in enumerate(self.cards):
+            first = cc.city * k
+            same = next(j for j in range(first, i + 1) if self.cards[j].attributes == cc.attributes)
+            kinds.append(same)
+            copies = self.cards[first:first + k]
+            differ = [name for name, _ in cc.attributes if len({c.get(name) for c in copies}) > 1]
+            label = self.city_names[cc.city]
+            if differ:
+                label += " (" + ", ".join(_attribute_text(name, cc.get(name)) for name in differ) + ")"
+                self._card_lookup[fold(label)] = same
+            names.append(label)
+        self.kind_of = tuple(kinds)
+        dense = {k: i for i, k in enumerate(sorted(set(kinds)))}
+        self.kind_index = tuple(dense[k] for k in kinds)     # kinds numbered 0, 1, ... (bit masks of kinds)
+        # for the hot paths, by card id: its city as a bit, its city's roads, its kind as a bit; and kind_of with
+        # -1 (an empty display slot) read as -1
+        self.card_bit = tuple(1 << c for c in self.city_of)
+        self.card_adj = tuple(self.adj[c] for c in self.city_of)
+        self.kind_bit = tuple(1 << k for k in self.kind_index)
+        self.kind_of_slot = self.kind_of + (-1,)
+        self.card_names = tuple(names)
+        self.copies_differ = any(kinds[i] != self.first_card[self.city_of[i]] for i in range(len(kinds)))
+
+    def card_name(self, card: int) -> str:
+        """A card's name: its city's, with the copy's attributes where that city's copies differ."""
+        return self.card_names[card]
+
+    def card_city(self, card: int) -> int:
+        """The city (engine number) of a card id."""
+        return self.city_of[card]
+
+    def card_spelling(self, name) -> str:
+        """A card's name as the board spells it: the copy's ("hamburg_3_horseshoes" -> "Hamburg (3 horseshoes)"),
+        or the city's for a bare city name ("nurnberg" -> "Nürnberg")."""
+        city, kind = self.card_key(name)
+        return self.city_names[city] if kind is None else self.card_names[kind]
+
+    def cities_of(self, cards) -> tuple[int, ...]:
+        """The cities (engine numbers) of card ids, in order (a route's cities, left to right)."""
+        return tuple(map(self.city_of.__getitem__, cards))
+
+    def card_value(self, card: int, name: str, default=None):
+        """Attribute ``name`` of the card with id ``card`` (Power and Glory: its horseshoes), or ``default``."""
+        return self.cards[card].get(name, default)
+
+    def card_key(self, name) -> tuple[int, int | None]:
+        """What a card's name in an action or a file means: ``(city, kind)``, ``kind`` the lowest id of the copies
+        named ("Hamburg (3 horseshoes)"), or None for a bare city name (any copy of that city)."""
+        if isinstance(name, str) and len(name) <= 200:
+            kind = self._card_lookup.get(fold(name))
+            if kind is not None:
+                return self.city_of[kind], kind
+        return self.index(name), None
 
     # -- looking things up -------------------------------------------------------------------------
     def index(self, city) -> int:
@@ -626,6 +692,15 @@ class Board:
                      f"</td></tr>")
         return (f"<b>{esc(self.name)}</b> — {len(self.cities)} cities, {len(self.roads)} roads "
                 f"({esc(self.provenance)})<table><tr><th>province</th><th>cities</th></tr>{rows}</table>")
+
+
+def _attribute_text(name: str, value) -> str:
+    """How a copy's attribute reads in its card's name: "3 horseshoes", "crowned", "not crowned", "seal red"."""
+    if isinstance(value, bool):
+        return name if value else f"not {name}"
+    if isinstance(value, int):
+        return f"{value} {name[:-1] if value == 1 and name.endswith('s') else name}"
+    return f"{name} {value}"
 
 
 # -- loading and validation ------------------------------------------------------------------------------

@@ -519,16 +519,16 @@ def route_options(obj="base", cards=None, *, player=None, route=None, include_di
     board = state.board
     p = state.players[seat]
     if cards is None:
-        cards = [board.city_name(c) for c in p.hand]
+        cards = [board.city_name(c) for c in board.cities_of(p.hand)]
         if include_display:
-            cards += [board.city_name(c) for c in state.display if c >= 0]
+            cards += [board.city_name(board.city_of[c]) for c in state.display if c >= 0]
     if isinstance(cards, str):
         raise ThurnError(f"cards should be a list of city names, not the string {cards!r}.")
     card_mask = 0
     for name in cards:
         card_mask |= 1 << board.index(name)
     if route is None:
-        current = tuple(p.route)
+        current = board.cities_of(p.route)
     else:
         current = tuple(board.index(c) for c in route)
         if len(set(current)) != len(current):

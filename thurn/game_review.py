@@ -206,7 +206,7 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
     a = action
     while True:
         if a.kind == "score" and s.to_move == seat:
-            scored.append(tuple(s.board.city_name(c) for c in s.players[seat].route))
+            scored.append(tuple(s.board.card_names[c] for c in s.players[seat].route))
         s = s.apply(a)
         if s.is_over or s.turns != t0:
             return s, scored
@@ -219,7 +219,7 @@ def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
     return {"tiles": [(b.stacks[si].name, v) for si, v in p1.tiles if (si, v) not in p0.tiles],
             "houses": list(b.names_of(p1.houses & ~p0.houses)),
             "carriage": p1.carriages[-1] if p1.carriages and p1.carriages != p0.carriages else None,
-            "scored": scored, "route": [b.city_name(c) for c in p1.route], "hand": len(p1.hand)}
+            "scored": scored, "route": [b.card_names[c] for c in p1.route], "hand": len(p1.hand)}
 
 
 def _plural(n: int, word: str) -> str:
@@ -285,7 +285,8 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
-    card = states[k].board.city_name(states[k].board.index(history[k].city))
+    board = states[k].board
+    card = board.city_name(board.card_key(history[k].city)[0])
     return reason.split(":")[0] if f"then take {card} too" in reason else ""
 
 

@@ -23,6 +23,7 @@ from itertools import chain, repeat
 from operator import sub
 from collections.abc import Mapping
 
+from .piles import extra_piles
 from .state import GameState, _new
 
 __all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
@@ -37,7 +38,7 @@ class Seen:
     cards.
     """
 
-    __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots", "_watch")
+    __slots__ = ("state", "player", "known", "shuffled", "_counts", "_slots", "_watch", "_piles")
 
     def __init__(self, state: GameState, player: int, watch: "Watch | None" = None):
         self.state = state
@@ -49,6 +50,7 @@ class Seen:
         self._counts = _unseen(state, player, self.known)
         sizes = watch.sizes()
         self._slots = [max(0, len(p.hand) - sizes[i]) if i != player else 0 for i, p in enumerate(state.players)]
+        self._piles = _hidden_piles(state, player)
 
     @property
     def unseen(self) -> Counter:
@@ -97,6 +99,14 @@ class Seen:
             known = self.known[i]
             p.hand = tuple(sorted((*known.elements(), *rest[k:k + slots]) if known else rest[k:k + slots]))
             k += slots
+        for name, seat, count in self._piles:        # a variant's piles he cannot see (thurn.piles)
+            cards = tuple(rest[k:k + count])
+            k += count
+            if seat is None:
+                n.piles = {**n.piles, name: cards}
+            else:
+                p = players[seat] = players[seat].copy()
+                p.piles = {**p.piles, name: cards}
         n.players = tuple(players)
         n.deck = tuple(deck)
         n.seed = rng.getrandbits(64)              # later shuffles of the discard pile are unseen too
@@ -176,11 +186,11 @@ class Watch:
         seat = s.to_move
         kind = action.kind
         if kind == "draw" and action.city is not None:
-            self._add(seat, _card(s.board, action.city))
+            self._add(seat, _taken(s, n, seat))
         elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
-            self._add(seat, _card(s.board, action.card))       # a variant's card taken face up (a reward)
+            self._add(seat, _taken(s, n, seat))                 # a variant's card taken face up (a reward)
         elif kind == "play":
-            self._forget(seat, [_card(s.board, action.city)])
+            self._forget(seat, [_played(s, n, seat)])
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
         if n.shuffles > s.shuffles:
@@ -262,18 +272,44 @@ def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = Non
     return Seen(state, seat, watch).view(rng, actions)
 
 
-_CARDS: dict = {}
+def _hidden_piles(state, player) -> list:
+    """``(pile, seat or None, count)`` of every variant pile whose cards ``player`` may not see (thurn.piles)."""
+    shared, own = extra_piles(state.ruleset)
+    if not shared and not own:
+        return []
+    out = [(sp.name, None, len(state.piles.get(sp.name, ()))) for sp in shared if sp.hidden_from(player, None)]
+    out += [(sp.name, i, len(p.piles.get(sp.name, ()))) for sp in own for i, p in enumerate(state.players)
+            if sp.hidden_from(player, i)]
+    return [x for x in out if x[2]]
 
 
-def _card(board, city) -> int:
-    """``board.index(city)``, remembered (a name is looked up once per board)."""
-    key = (id(board), city)
-    hit = _CARDS.get(key)
-    if hit is None or hit[0] is not board:
-        if len(_CARDS) > 100_000:
-            _CARDS.clear()
-        hit = _CARDS[key] = (board, board.index(city))
-    return hit[1]
+def _visible_pile_cards(state, player) -> list:
+    """The cards of the variant piles that ``player`` sees."""
+    shared, own = extra_piles(state.ruleset)
+    if not shared and not own:
+        return []
+    cards = [c for sp in shared if not sp.hidden_from(player, None) for c in state.piles.get(sp.name, ())]
+    cards += [c for sp in own for i, p in enumerate(state.players) if not sp.hidden_from(player, i)
+              for c in p.piles.get(sp.name, ())]
+    return cards
+
+
+def _taken(before, after, seat) -> int:
+    """The card (id) that ``seat`` took into his hand between two states (hands are sorted tuples of ids)."""
+    old, new = before.players[seat].hand, after.players[seat].hand
+    for a, b in zip(old, new):
+        if a != b:
+            return b
+    return new[len(old)]
+
+
+def _played(before, after, seat) -> int:
+    """The card (id) that ``seat`` played from his hand between two states."""
+    old, new = before.players[seat].hand, after.players[seat].hand
+    for a, b in zip(old, new):
+        if a != b:
+            return a
+    return old[len(new)]
 
 
 def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
@@ -324,24 +360,28 @@ def _forget(known: Counter, cards) -> None:
 
 
 def _unseen(state: GameState, player: int, known) -> list[int]:
-    """How many copies of each city ``player`` cannot see (by city number)."""
+    """Which cards (by id: 1 unseen, 0 seen) ``player`` cannot see: every card less his hand, the routes, the
+    display, the discard pile, the variant piles he sees and the cards he knows the others hold."""
     b = state.board
-    counts = [b.card_copies] * len(b.cities)
+    counts = [1] * len(b.cards)
     for c in state.players[player].hand:
-        counts[c] -= 1
+        counts[c] = 0
     for p in state.players:
         for c in p.route:
-            counts[c] -= 1
+            counts[c] = 0
     for c in state.display:
         if c >= 0:
-            counts[c] -= 1
+            counts[c] = 0
     for c in state.discard:
-        counts[c] -= 1
+        counts[c] = 0
+    for c in _visible_pile_cards(state, player):
+        if c >= 0:
+            counts[c] = 0
     for i, k in enumerate(known):
         if i != player:
-            for c, m in k.items():
-                counts[c] -= m
-    return [k if k > 0 else 0 for k in counts]
+            for c in k:
+                counts[c] = 0
+    return counts
 
 
 def seen_by(state: GameState, player=None) -> Seen:
@@ -351,10 +391,10 @@ def seen_by(state: GameState, player=None) -> Seen:
 
 def known_cards(state: GameState, player=None) -> dict[str, Counter]:
     """The cards ``player`` knows to be in the other hands: taken from the display and not played or
-    discarded since (base rules, 1: the display lies face up). By player name; city names with counts."""
+    discarded since (base rules, 1: the display lies face up). By player name; card names with counts."""
     s = seen_by(state, player)
-    name = state.board.city_name
-    return {state.names[i]: Counter({name(c): k for c, k in known.items()})
+    name = state.board.card_names
+    return {state.names[i]: _named(name, known)
             for i, known in enumerate(s.known) if i != s.player}
 
 
@@ -363,8 +403,14 @@ def unseen_cards(state: GameState, player=None) -> Counter:
     routes, the discard pile and the cards he knows the others hold. They are in the deck or in the others'
     hands. City names with counts."""
     s = seen_by(state, player)
-    name = state.board.city_name
-    return Counter({name(c): k for c, k in s.unseen.items()})
+    return _named(state.board.card_names, s.unseen)
+
+
+def _named(names, cards: Counter) -> Counter:
+    out = Counter()
+    for c, k in cards.items():
+        out[names[c]] += k
+    return out
 
 
 def determinize(state: GameState, player=None, rng=None) -> GameState:

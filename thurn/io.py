@@ -23,6 +23,7 @@ from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
+from .piles import extra_piles
 from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
@@ -32,10 +33,10 @@ GAME_FORMAT = "thurn-game/1"
 TURN_FIELDS = ("step", "draws", "draws_allowed", "plays", "plays_allowed", "officials", "official")
 POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "stacks", "carriages_left",
                    "start_player", "turn_owner", "to_move", "interruptions", "current", "turn", "end_triggered_by",
-                   "turn_number", "turns_taken", "seed", "shuffles", "ext")
+                   "turn_number", "turns_taken", "seed", "shuffles", "ext", "piles")
 #: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
 MAX_INTERRUPTIONS = 64
-PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles", "colours")
+PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles", "colours", "piles")
 GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
 ORIGINS = ("seed", "position")
 
@@ -195,7 +196,7 @@ def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     else:
         raise PositionError(f"start_player should be a seat from 0 to {len(names) - 1} or 'random', "
                             f"not {_short(start_player)}.")
-    cards = [c for c in range(len(board.cities)) for _ in range(board.card_copies)]
+    cards = list(range(len(board.cards)))         # card ids, by city then copy: the cities' order of old
     _seeded(seed, 0).shuffle(cards)
     face_up = min(board.face_up, len(cards))
     s = GameState.blank(board, rules, names, seed)
@@ -329,8 +330,8 @@ def _union(masks) -> int:
 def position_dict(s: GameState) -> dict:
     """The position as a readable dict (city names; the deck top first; stacks top first)."""
     b = s.board
-    names = b.city_name
-    return {
+    names = b.card_names.__getitem__
+    out = {
         "format": POSITION_FORMAT,
         "rules": s.rules.to_dict(),
         "players": [
@@ -356,6 +357,42 @@ def position_dict(s: GameState) -> dict:
         "shuffles": s.shuffles,
         "ext": _ext_dict(s),
     }
+    _piles_dict(s, out)
+    return out
+
+
+def _piles_dict(s, out: dict) -> None:
+    """A variant's own card piles (see :mod:`thurn.piles`): ``piles`` of the position (shared) and of each player
+    (his own), card names top/first first, ``null`` for a card hidden from the viewer; absent without such piles
+    (so that a base game's position reads as it always did)."""
+    shared, own = extra_piles(s.ruleset)
+    names = s.board.card_names
+
+    def listed(cards):
+        return [names[c] if c >= 0 else None for c in cards]
+    if shared:
+        out["piles"] = {sp.name: listed(s.piles.get(sp.name, ())) for sp in shared}
+    if own:
+        for p, row in zip(s.players, out["players"]):
+            row["piles"] = {sp.name: listed(p.piles.get(sp.name, ())) for sp in own}
+
+
+def _read_piles(board, rules, raw, shared: bool, where: str) -> list:
+    """A position's ``piles`` (shared, or a player's own): ``[(name, cities, kinds)]`` of the ruleset's piles."""
+    if raw is None:
+        return []
+    known = [sp.name for sp in extra_piles(rules.ruleset)[0 if shared else 1]]
+    if not isinstance(raw, dict):
+        raise PositionError(f"{where} should map pile names to lists of cards, not {_short(raw)}.")
+    _known_fields(raw, known, f"card pile in {where}")
+    out = []
+    for name, cards in raw.items():
+        if isinstance(cards, list) and None in cards:
+            raise PositionError(f"{where}.{name}: a hidden card (null) cannot be loaded; a position to play from "
+                                f"names every card.")
+        cities, kinds = _cards(board, cards, f"{where}.{name}")
+        out.append((name, cities, kinds))
+    return out
 
 
 def _list(values, where, limit, what="city names"):
@@ -373,6 +410,47 @@ def _city(board, v, where) -> int:
         return board.index(v)
     except ThurnError as e:
         raise PositionError(f"{where}: {e}") from None
+
+
+def _card(board, v, where) -> tuple[int, int | None]:
+    """A card named in a position: ``(city, kind)`` (see :meth:`thurn.board.Board.card_key`)."""
+    if not isinstance(v, str):
+        raise PositionError(f"{where}: a card is given by its city's name (text), not {_short(v)}.")
+    try:
+        return board.card_key(v)
+    except ThurnError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _cards(board, values, where, limit=None) -> tuple[tuple[int, ...], tuple]:
+    """Cards named in a position: their cities, and the kinds named (None: any copy of the city)."""
+    if values is None:
+        return (), ()
+    values = _list(values, where, board.deck_size if limit is None else limit)
+    pairs = [_card(board, v, where) for v in values]
+    return tuple(c for c, _ in pairs), tuple(k for _, k in pairs)
+
+
+def _card_ids(board, piles) -> list[list[int]]:
+    """Card ids for piles given as ``(cities, kinds)`` (-1: an empty display slot): a copy named by its attributes
+    first, then for a bare city name the lowest id of that city still free (docs/design.md, "Cards and piles")."""
+    free = {}
+    for i in range(len(board.cards)):
+        free.setdefault(board.city_of[i], []).append(i)
+    out = [[-1] * len(cities) for cities, _ in piles]
+    for named in (True, False):
+        for (cities, kinds), ids in zip(piles, out):
+            for j, (c, k) in enumerate(zip(cities, kinds)):
+                if c < 0 or (k is not None) != named:
+                    continue
+                pool = free.get(c, [])
+                x = next((x for x in pool if k is None or board.kind_of[x] == k), None)
+                if x is None:
+                    what = board.city_name(c) if k is None else board.card_names[k]
+                    raise PositionError(f"the position has more {what} cards than the game has.")
+                pool.remove(x)
+                ids[j] = x
+    return out
 
 
 def _cities(board, values, where, limit=None) -> tuple[int, ...]:
@@ -434,11 +512,14 @@ def _position(data, boards) -> GameState:
     players = []
     levels = board.carriage_levels
     tile_count = sum(len(st.values) for st in board.stacks)
+    kinds, own_piles = [], []
     for i, pr in enumerate(players_raw):
         where = f"players[{i}] ({names[i]})"
         _known_fields(pr, PLAYER_FIELDS, f"field of {where}")
-        hand = tuple(sorted(_cities(board, pr.get("hand"), f"{where}.hand")))
-        route = _cities(board, pr.get("route"), f"{where}.route", len(board.cities))
+        hand, hand_kinds = _cards(board, pr.get("hand"), f"{where}.hand")
+        route, route_kinds = _cards(board, pr.get("route"), f"{where}.route", len(board.cities))
+        kinds.append((hand_kinds, route_kinds))
+        own_piles.append(_read_piles(board, rules, pr.get("piles"), False, f"{where}.piles"))
         if len(set(route)) != len(route):
             raise PositionError(f"{where}.route names a city twice; a city appears only once in a route "
                                 f"(base rules, 2).")
@@ -545,21 +626,26 @@ def _position(data, boards) -> GameState:
     display_raw = data.get("display")
     if display_raw is not None:
         _list(display_raw, "display", board.face_up, "city names (null for an empty slot)")
-        disp = [-1 if v is None else _city(board, v, "display") for v in display_raw]
-        disp += [-1] * (board.face_up - len(disp))
+        disp_pairs = [(-1, None) if v is None else _card(board, v, "display") for v in display_raw]
+        disp_pairs += [(-1, None)] * (board.face_up - len(disp_pairs))
+        disp, disp_kinds = [c for c, _ in disp_pairs], tuple(k for _, k in disp_pairs)
     else:
-        disp = None
-    discard = _cities(board, data.get("discard"), "discard")
+        disp = disp_kinds = None
+    discard, discard_kinds = _cards(board, data.get("discard"), "discard")
     placed = Counter()
     for p in players:
         placed.update(p.hand)
         placed.update(p.route)
     placed.update(discard)
+    shared_piles = _read_piles(board, rules, data.get("piles"), True, "piles")
+    for _, cities, _ in shared_piles + [x for piles in own_piles for x in piles]:
+        placed.update(cities)
     if disp is not None:
         placed.update(c for c in disp if c >= 0)
     deck_raw = data.get("deck")
+    deck_kinds = None
     if deck_raw is not None:
-        deck = _cities(board, deck_raw, "deck")
+        deck, deck_kinds = _cards(board, deck_raw, "deck")
         placed.update(deck)
     for c, k in placed.items():
         if k > board.card_copies:
@@ -583,7 +669,22 @@ def _position(data, boards) -> GameState:
                 + f" (the game has {board.card_copies} of each city; put them in the discard pile or the deck).")
     if disp is None:
         disp = [-1] * board.face_up
-    s.display, s.deck, s.discard = tuple(disp), tuple(deck), discard
+    piles = [(p.hand, hk) for p, (hk, _) in zip(players, kinds)] + [(p.route, rk) for p, (_, rk) in zip(players, kinds)]
+    piles += [(tuple(disp), disp_kinds or (None,) * len(disp)), (discard, discard_kinds),
+              (tuple(deck), deck_kinds or (None,) * len(deck))]
+    extra = shared_piles + [x for piles in own_piles for x in piles]
+    ids = _card_ids(board, piles + [(cities, kinds) for _, cities, kinds in extra])
+    extra_ids = ids[len(piles):]
+    ids = ids[:len(piles)]
+    s.piles = {**s.piles, **{name: tuple(c) for (name, _, _), c in zip(shared_piles, extra_ids)}}
+    k = len(shared_piles)
+    for p, piles_of in zip(players, own_piles):
+        if piles_of:
+            p.piles = {name: tuple(c) for (name, _, _), c in zip(piles_of, extra_ids[k:k + len(piles_of)])}
+            k += len(piles_of)
+    for i, p in enumerate(players):
+        p.hand, p.route = tuple(sorted(ids[i])), tuple(ids[n + i])
+    s.display, s.discard, s.deck = tuple(ids[-3]), tuple(ids[-2]), tuple(ids[-1])
     s.shuffles = _int(data, "shuffles", 1, "", 0, MAX_COUNT) if data.get("shuffles") is not None else 1
 
     s.start_player = _int(data, "start_player", 0, "", 0, n - 1)

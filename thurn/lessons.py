@@ -123,7 +123,7 @@ def _said(before: GameState, after: GameState) -> str:
 def _spelled(action: Action, board) -> Action:
     """``action`` with its city names spelt as on the board ("nurnberg" -> "Nürnberg"), for labels."""
     def name(city):
-        return board.city_name(board.index(city))
+        return board.card_spelling(city)
 
     try:
         if isinstance(action, Score):
@@ -180,7 +180,7 @@ def extend_question(state: GameState, cards=None, text: str | None = None) -> Qu
         raise ValueError(f"{name} holds no card to ask about.")
     verdicts = []
     for card in cards:
-        city = state.board.city_name(state.board.index(card))
+        city = state.board.card_spelling(card)         # (a card named by its copy keeps its copy's name)
         fitting = [Play(city, end) for end in ("left", "right") if state.why_illegal(Play(city, end)) is None]
         if fitting:
             why = " Or: ".join(_said(state, state.apply(a)) for a in fitting)

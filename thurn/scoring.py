@@ -149,7 +149,7 @@ def placement_options(board, route, owned=(), houses_left=None, optional: bool =
     rule option R1 (001: placing houses is optional).
     """
     board = load_board(board)
-    idx = [board.index(c) for c in route]
+    idx = [board.card_key(c)[0] if isinstance(c, str) else board.index(c) for c in route]   # (a card's name too)
     owned_mask = board.mask_of(owned)
     left = board.houses if houses_left is None else int(houses_left)
     masks = placement_masks(board, idx, owned_mask, left, optional)

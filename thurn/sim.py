@@ -179,7 +179,7 @@ class _Tally:
             for t in self.ext:
                 t.see(before, action, after)
         if kind == "score":
-            self.routes[seat].append(before.players[seat].route)
+            self.routes[seat].append(before.board.cities_of(before.players[seat].route))
             if action.cartwright:
                 self.officials[seat]["cartwright"] += 1
         elif kind == "official":

@@ -14,10 +14,13 @@ from . import turn
 from .errors import IllegalAction
 from .result import Result
 from . import effects
+from . import piles
+from .piles import BASE_PILES, HIDDEN, extra_piles
 from .scoring import carriage_points
 from .step_text import does_now
 
 _new = object.__new__
+_NO_PILES: dict = {}             # (shared, never changed: a pile is changed by replacing the dict)
 _OVER = turn.OVER
 
 #: How states are written to and read from positions and game files: thurn.io registers its functions here when it
@@ -38,21 +41,28 @@ def name_key(name: str) -> str:
 
 
 class PlayerState:
-    """One player's cards, route, houses, carriages and tiles (engine form: numbers and masks)."""
+    """One player's cards, route, houses, carriages and tiles (engine form: card ids, numbers and masks).
 
-    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles")
+    Cards are card ids (``board.cards[id]``; its city is ``board.city_of[id]``, its name ``board.card_names[id]``:
+    see docs/design.md, "Cards and piles"). ``piles``: the player's own card piles that a variant declares
+    (name -> tuple of card ids; see :class:`thurn.piles.PileSpec`)."""
+
+    __slots__ = ("hand", "route", "rmask", "houses", "houses_left", "carriages", "tiles", "piles")
     #: None: the player's houses are of one colour. A player with several colours is a :class:`ColouredPlayerState`
     #: (so that the base game's record, copied at every action, carries nothing more).
     colours = None
 
-    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), colours=None):
-        self.hand = hand              # sorted tuple of city numbers
-        self.route = route            # tuple of city numbers, left to right
-        self.rmask = sum(1 << c for c in set(route))   # the route's cities as a bit mask
+    def __init__(self, hand=(), route=(), houses=0, houses_left=20, carriages=(), tiles=(), city_of=None, piles=None,
+                 colours=None):
+        self.hand = hand              # sorted tuple of card ids
+        self.route = route            # tuple of card ids, left to right
+        cities = route if city_of is None else [city_of[c] for c in route]
+        self.rmask = sum(1 << c for c in set(cities))   # the route's cities as a bit mask
         self.houses = houses          # bit mask of cities with this player's house
         self.houses_left = houses_left
         self.carriages = carriages    # levels taken, in order
         self.tiles = tiles            # ((stack index, value), ...)
+        self.piles = piles or _NO_PILES
         if colours is not None:
             self.colours = colours    # ((colour, houses mask, houses left), ...) (SoloPlay: four colours)
 
@@ -65,10 +75,23 @@ class PlayerState:
         p.houses_left = self.houses_left
         p.carriages = self.carriages
         p.tiles = self.tiles
+        p.piles = self.piles
         return p
 
-    def key(self):
-        return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles, self.colours)
+    def key(self, kind_of=None):
+        """What tells two records apart; with ``kind_of`` (``board.kind_of``) copies that read the same are one
+        card (a position file names a card by its city where the copies do not differ)."""
+        if kind_of is None:
+            return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles,
+                    tuple(sorted(self.piles.items())), self.colours)
+        return (kinds(kind_of, self.hand), kinds(kind_of, self.route), self.houses, self.houses_left,
+                self.carriages, self.tiles, tuple(sorted((n, kinds(kind_of, c)) for n, c in self.piles.items())),
+                self.colours)
+
+
+def kinds(kind_of, cards) -> tuple:
+    """Cards (ids; -1 an empty place) as their kinds (see ``board.kind_of``): what a position file can tell apart."""
+    return tuple(kind_of[c] if c >= 0 else c for c in cards)
 
 
 class ColouredPlayerState(PlayerState):
@@ -175,7 +198,8 @@ class LegalActions:
 class GameState:
     """A position of a game of Thurn und Taxis, with the history that led to it. Never changes."""
 
-    __slots__ = ("board", "rules", "ruleset", "names", "players", "display", "deck", "discard", "stacks", "carriages_left",
+    __slots__ = ("board", "rules", "ruleset", "names", "players", "display", "deck", "discard", "piles", "stacks",
+                 "carriages_left",
                  "turn_owner", "to_move", "interruptions", "start_player", "step", "draws", "draws_allowed", "plays",
                  "plays_allowed", "officials", "end_by", "turns", "seed", "shuffles", "ext", "events", "_root",
                  "_history", "_setup")
@@ -189,6 +213,7 @@ class GameState:
         s.players = tuple(new_player(board, rules.ruleset) for _ in names)
         s.display = (-1,) * board.face_up
         s.deck, s.discard = (), ()
+        s.piles = {name: () for name, spec in rules.ruleset.piles.items() if spec.shared and name not in BASE_PILES}
         s.stacks = tuple(st.values for st in board.stacks)
         s.carriages_left = tuple(c.copies for c in board.carriages)
         s.turn_owner = s.to_move = s.start_player = 0
@@ -223,8 +248,10 @@ class GameState:
 
     def seen_by(self, player=None) -> "GameState":
         """The position as ``player`` (seat or name; default: who is to move) sees it: every per-player value of an
-        expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``. The
-        cards he cannot see are handled by :mod:`thurn.information` (see ``Seen``). A position of its own."""
+        expansion that he may not see (another player's "owner" value, anybody's "secret" one) is ``None``, and
+        every card of a variant's pile that he may not see (see :mod:`thurn.piles`) is :data:`~thurn.piles.HIDDEN`
+        (-1: its number stays known). The base game's cards he cannot see are handled by :mod:`thurn.information`
+        (see ``Seen``). A position of its own."""
         seat = self.seat(player)
         hidden = self.ruleset.hidden
         n = self.detached()
@@ -232,7 +259,23 @@ class GameState:
             values = self.ext.get(name)
             if values is not None:
                 n.set_ext(name, tuple(None if vis == "secret" or i != seat else v for i, v in enumerate(values)))
+        shared, own = extra_piles(self.ruleset)
+        for spec in shared:
+            if spec.hidden_from(seat, None) and n.piles.get(spec.name):
+                n.piles = {**n.piles, spec.name: (HIDDEN,) * len(n.piles[spec.name])}
+        for spec in own:
+            for i, p in enumerate(self.players):
+                cards = p.piles.get(spec.name)
+                if cards and spec.hidden_from(seat, i):
+                    q = n.player_copy(i)
+                    q.piles = {**q.piles, spec.name: (HIDDEN,) * len(cards)}
         return n
+
+    def pile(self, name: str, player=None) -> list:
+        """The cards of a named pile (see :mod:`thurn.piles`; a per-player pile: of ``player``, seat or name,
+        default who is to move), as card names (``None`` for a card hidden in a position seen by a player)."""
+        names = self.board.card_names
+        return [names[c] if c >= 0 else None for c in piles.pile(self, name, self.seat(player))]
 
     def ext_value(self, name: str, player=None):
         """An expansion's per-player value for ``player`` (seat or name; default: who is to move)."""
@@ -266,6 +309,7 @@ class GameState:
         n.display = self.display
         n.deck = self.deck
         n.discard = self.discard
+        n.piles = self.piles
         n.stacks = self.stacks
         n.carriages_left = self.carriages_left
         n.turn_owner = self.turn_owner
@@ -312,8 +356,10 @@ class GameState:
         self.ext = ext
 
     def _key(self):
-        return (self.board.id, self.rules, self.names, tuple(p.key() for p in self.players), self.display, self.deck,
-                self.discard, self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
+        k = self.board.kind_of          # (copies that read the same are one card: see PlayerState.key)
+        return (self.board.id, self.rules, self.names, tuple(p.key(k) for p in self.players), kinds(k, self.display),
+                kinds(k, self.deck), kinds(k, self.discard),
+                tuple(sorted((n, kinds(k, c)) for n, c in self.piles.items())), self.stacks, self.carriages_left, self.turn_owner, self.to_move, self.interruptions,
                 self.start_player, self.step, self.draws, self.draws_allowed, self.plays, self.plays_allowed,
                 self.officials, self.end_by,
                 self.turns, self.seed, self.shuffles, tuple(sorted(self.ext.items())))
@@ -418,7 +464,7 @@ class GameState:
         """What a player (seat or name; default: whose turn it is) has, in names."""
         i = self.seat(player)
         p, b = self.players[i], self.board
-        return PlayerView(i, self.names[i], tuple(b.city_name(c) for c in p.hand), tuple(b.city_name(c) for c in p.route),
+        return PlayerView(i, self.names[i], tuple(b.card_names[c] for c in p.hand), tuple(b.card_names[c] for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
                           tuple((b.stacks[s].id, v) for s, v in p.tiles),
                           () if p.colours is None else tuple((c, tuple(b.names_of(m)), left)
@@ -436,10 +482,12 @@ class GameState:
         return list(self.player(player).hand)
 
     def route(self, player=None):
-        """The player's current route, left to right (a :class:`~thurn.routes.Route` of names)."""
+        """The player's current route, left to right (a :class:`~thurn.routes.Route` of its cities' names: a card
+        named by its copy, "Hamburg (3 horseshoes)", is its city here; ``player().route`` names the cards)."""
         from .routes import Route
 
-        return Route(self.player(player).route, self.board)
+        b = self.board
+        return Route([b.city_name(c) for c in b.cities_of(self.players[self.seat(player)].route)], b)
 
     def houses(self, player=None) -> list[str]:
         return list(self.player(player).houses)
@@ -447,7 +495,8 @@ class GameState:
     @property
     def display_cards(self) -> list[str | None]:
         """The face-up cards, slot by slot (``None`` for an empty slot)."""
-        return [self.board.city_name(c) if c >= 0 else None for c in self.display]
+        names = self.board.card_names
+        return [names[c] if c >= 0 else None for c in self.display]
 
     @property
     def deck_size(self) -> int:
@@ -591,7 +640,7 @@ class GameState:
                  f"discard {len(self.discard)}"]
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
-                         f"hand [{', '.join(b.city_name(c) for c in p.hand)}], route {turn.route_text(b, p.route)}, "
+                         f"hand [{', '.join(b.card_names[c] for c in p.hand)}], route {turn.route_text(b, p.route)}, "
                          f"{bin(p.houses).count('1')} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}"
                          + "".join(f"; {k} {extra_words(v)}" for k, v in self._extras(i).items()))
@@ -613,7 +662,7 @@ class GameState:
             sc = effects.score_record(self, i)["total"]
             rows.append(
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
-                f"<td>{esc(', '.join(b.city_name(c) for c in p.hand))}</td>"
+                f"<td>{esc(', '.join(b.card_names[c] for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
                 f"<td>{bin(p.houses).count('1')} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"

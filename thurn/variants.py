@@ -86,6 +86,7 @@ class Variant:
     officials = None            # an OfficialsPolicy replacing the base one
     players: tuple[int, int] | None = None
     fields: dict = {}           # per-player ext values: name -> "public" | "owner" | "secret"
+    piles: tuple = ()           # card piles of its own (thurn.piles.PileSpec), shared or per player
     requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
 
     def extend(self, rs) -> None:
@@ -110,6 +111,8 @@ class Variant:
             rs.texts.update(officials_texts(self.officials))
         if self.players is not None:
             rs.players = tuple(self.players)
+        for spec in self.piles:
+            rs.piles[spec.name] = spec
         for field, vis in self.fields.items():
             if vis not in VISIBILITIES:
                 raise ValueError(f"variant {self.name}: field {field!r} has visibility {vis!r}; "

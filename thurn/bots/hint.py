@@ -101,17 +101,17 @@ def _hint(state, value: float, a: Action, reason: str) -> Hint:
     """A :class:`Hint` with the cities the action concerns, in the board's spelling."""
     b = state.board
     p = state.players[state.to_move]
-    route = tuple(b.city_name(c) for c in p.route)
+    route = tuple(b.city_name(c) for c in b.cities_of(p.route))
     kind = a.kind
     if kind == "draw":
-        return Hint(a, value, reason, () if a.city is None else (b.city_name(b.index(a.city)),), route)
+        return Hint(a, value, reason, () if a.city is None else (b.city_name(b.card_key(a.city)[0]),), route)
     if kind == "play":
-        city = b.city_name(b.index(a.city))
+        city = b.city_name(b.card_key(a.city)[0])       # (a copy's name: its city, for the map)
         after = (city,) if a.end == "new" else (city,) + route if a.end == "left" else route + (city,)
         return Hint(a, value, reason, (city,), after)
     if kind == "score":
         houses = tuple(b.city_name(b.index(h)) for h in a.houses)
         return Hint(a, value, reason, houses, route, houses)
     if kind == "keep":
-        return Hint(a, value, reason, tuple(b.city_name(b.index(c)) for c in a.cards), route)
+        return Hint(a, value, reason, tuple(b.city_name(b.card_key(c)[0]) for c in a.cards), route)
     return Hint(a, value, reason, (), route)

@@ -88,7 +88,8 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
     b = s.board
     adj = b.adj
     p = s.players[s.to_move]
-    route, rmask, hand = p.route, p.rmask, p.hand
+    city_of = b.city_of                 # (the rollouts reason in cities)
+    route, rmask, hand = b.cities_of(p.route), p.rmask, b.cities_of(p.hand)
     if step == "draw":
         best, best_v = None, 0.9
         postmaster = None
@@ -96,7 +97,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
             k = a.kind
             if k == "draw":
                 if a.resolved >= 0:
-                    v = _draw_value(adj, route, rmask, hand, a.resolved) + rng.random() * 0.1
+                    v = _draw_value(adj, route, rmask, hand, city_of[a.resolved]) + rng.random() * 0.1
                     if v > best_v:
                         best, best_v = a, v
                 elif best is None:
@@ -112,7 +113,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
         for a in actions:
             if a.kind != "play":
                 continue
-            c = a.resolved
+            c = city_of[a.resolved]
             rest = list(hand)
             rest.remove(c)
             if a.end == "new":
@@ -154,7 +155,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
             return val.quick(s, actions, rng)
     if step == "keep":
         def keep_value(a):
-            cards = a.resolved
+            cards = b.cities_of(a.resolved)
             v = 0.0
             for x, y in combinations(cards, 2):
                 v += 1.0 if adj[x] >> y & 1 else (-0.5 if x == y else 0.0)
@@ -175,10 +176,10 @@ def _player_value(s, seat: int) -> float:
         v += _ext_points(s, seat)
     if s.step == "over":
         return v
-    route = p.route
+    route = b.cities_of(p.route)
     n = len(route)
     if n:
-        fit = _fitting(b.adj, route, p.rmask, p.hand)
+        fit = _fitting(b.adj, route, p.rmask, b.cities_of(p.hand))
         if n >= b.min_route:
             masks = placement_masks(b, route, p.houses, p.houses_left, s.rules.optional_houses)
             houses = popcount(masks[0]) if masks else 0

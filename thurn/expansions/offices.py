@@ -29,7 +29,7 @@ from ..actions import Action, official_key, set_fields
 from ..board import fold
 from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ..scoring import popcount
-from ..turn.base import _names, table, take_card
+from ..turn.base import _names, card_named, find_card, table, take_card
 from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
 from ..words import article
 from ..variants import Variant, register
@@ -294,10 +294,10 @@ class OfficesOfHonor(Variant):
                 out.append(make(names))
                 if reward == "card":
                     seen = set()
-                    for c in s.display:
-                        if c >= 0 and c not in seen:
-                            seen.add(c)
-                            out.append(make(names, card=t.names[c]))
+                    for c in s.display:             # one per kind of card face up (see board.kind_of)
+                        if c >= 0 and board.kind_of[c] not in seen:
+                            seen.add(board.kind_of[c])
+                            out.append(make(names, card=t.card_names[c]))
                     if s.deck or s.discard:
                         out.append(make(names, card="deck"))
                 elif reward == "house" and p.houses_left > 0:
@@ -369,13 +369,16 @@ class OfficesOfHonor(Variant):
                                                "face up.", a, R_RETURN)
                 card = -1
             else:
-                c, err = _city(board, a.card, a)
+                named, err = card_named(s, a, a.card, fold(a.card))
                 if err is not None:
-                    return None, err
-                if c not in s.display:
-                    return None, IllegalAction("not_in_display", f"{board.city_name(c)} is not face up; the display "
-                                               f"shows {_names(board, [x for x in s.display if x >= 0])}.", a, R_RETURN)
-                card = c
+                    return None, IllegalAction("unknown_city", err.explanation, a, R_RETURN)
+                c, kind = named
+                card = find_card(board, s.display, c, kind)
+                if card < 0:
+                    what = board.city_name(c) if kind is None else board.card_names[kind]
+                    return None, IllegalAction("not_in_display", f"{what} is not face up (or name the copy); the "
+                                               f"display shows {_names(board, [x for x in s.display if x >= 0])}.", a,
+                                               R_RETURN)
         if a.house is not None:
             if reward != "house":
                 return None, IllegalAction("no_house_reward", f"Only a return of 4 tiles earns a house; you return "
@@ -420,7 +423,7 @@ class OfficesOfHonor(Variant):
         s.set_ext(NAME, O)
         if card is not None:
             take_card(s, s.player_copy(seat), card, say)
-            got = "the top card of the deck" if card < 0 else f"{s.board.city_name(card)} from the display"
+            got = "the top card of the deck" if card < 0 else f"{s.board.card_names[card]} from the display"
         elif reward == "card":
             got = "no card (declined)"
         if house is not None:

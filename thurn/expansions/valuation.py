@@ -328,7 +328,7 @@ def _plural(n: int, word: str) -> str:
 
 def _card_of(s, card: str) -> int:
     from ..board import fold
-    return -1 if fold(card) == "deck" else s.board.index(card)
+    return -1 if fold(card) == "deck" else s.board.card_key(card)[0]     # (a copy's name: its city)
 
 
 def _card_values(ev, s) -> dict:
@@ -394,7 +394,8 @@ def quick_return(s, actions, rng):
     house, a chip, a card face up that fits the route or the deck)."""
     from ..bots.search import _draw_value as draw_value
     p = s.players[s.to_move]
-    adj, route, rmask, hand = s.board.adj, p.route, p.rmask, p.hand
+    b = s.board
+    adj, route, rmask, hand = b.adj, b.cities_of(p.route), p.rmask, b.cities_of(p.hand)
 
     def value(a):
         n = len(a.offices)
@@ -403,7 +404,7 @@ def quick_return(s, actions, rng):
             v += 1.0
         elif a.card is not None:
             v += 0.5 if a.card == "deck" else 0.5 + 0.2 * draw_value(adj, route, rmask, hand,
-                                                                         s.board.index(a.card))
+                                                                         s.board.card_key(a.card)[0])
         elif n in (2, 4):
             v -= 1.5                    # the reward declined
         return v + rng.random() * 0.1

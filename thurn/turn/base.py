@@ -15,6 +15,7 @@ from .. import effects
 from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, resolved
 from ..board import fold
 from ..errors import IllegalAction
+from ..piles import BASE_PILE_SPECS
 from ..scoring import next_carriage, placement_masks, popcount
 from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
@@ -37,15 +38,19 @@ class ActionTable:
 
     def __init__(self, board):
         names = board.city_names
-        self.draw = tuple(resolved(Draw(n), c) for c, n in enumerate(names))
+        cards, kind_of = board.card_names, board.kind_of
+        # indexed by card id: every copy of one kind shares its action, resolved to the kind (its lowest id)
+        self.draw = _per_kind(kind_of, lambda k: resolved(Draw(cards[k]), k))
         self.draw_deck = resolved(Draw(), -1)
         self.call = {o.id: interned(CallOfficial, ("official", o.id), o.id, official=o.id) for o in board.officials}
-        self.play_left = tuple(resolved(Play(n, "left"), c) for c, n in enumerate(names))
-        self.play_right = tuple(resolved(Play(n, "right"), c) for c, n in enumerate(names))
-        self.play_new = tuple(resolved(Play(n, "new"), c) for c, n in enumerate(names))
+        self.play_left = _per_kind(kind_of, lambda k: resolved(Play(cards[k], "left"), k))
+        self.play_right = _per_kind(kind_of, lambda k: resolved(Play(cards[k], "right"), k))
+        self.play_new = _per_kind(kind_of, lambda k: resolved(Play(cards[k], "new"), k))
         self.end = resolved(EndTurn(), True)
         self.names = names
         self.keys = tuple(fold(n) for n in names)
+        self.card_names = cards
+        self.card_keys = tuple(fold(n) for n in cards)
         self._score: dict = {}
         self._keep: dict = {}
 
@@ -62,12 +67,22 @@ class ActionTable:
         return a
 
     def keep(self, cards: tuple) -> Keep:
+        """The Keep action of ``cards``, a sorted tuple of card kinds (see ``board.kind_of``)."""
         a = self._keep.get(cards)
         if a is None:
-            a = interned(Keep, ("keep", tuple(sorted(self.keys[c] for c in cards))), cards,
-                      cards=tuple(self.names[c] for c in cards))
+            a = interned(Keep, ("keep", tuple(sorted(self.card_keys[c] for c in cards))), cards,
+                      cards=tuple(self.card_names[c] for c in cards))
             self._keep[cards] = a
         return a
+
+
+def _per_kind(kind_of, make) -> tuple:
+    """A table by card id of ``make(kind)``: one object per kind of card, shared by its copies."""
+    made: dict = {}
+    for k in kind_of:
+        if k not in made:
+            made[k] = make(k)
+    return tuple(made[k] for k in kind_of)
 
 
 def table(board) -> ActionTable:
@@ -89,20 +104,22 @@ def _drawable(s) -> bool:
     return bool(s.deck or s.discard) or max(s.display) >= 0
 
 
-def _fits(board, route, c) -> tuple[bool, bool]:
-    """Whether card ``c`` fits the left and the right end of ``route`` (base rules, 2: "fits in")."""
-    if c in route:
+def _fits(board, route, c, rmask) -> tuple[bool, bool]:
+    """Whether city ``c`` fits the left and the right end of ``route`` (card ids; ``rmask``: its cities) (base
+    rules, 2: "fits in")."""
+    if rmask >> c & 1:
         return False, False
     a = board.adj[c]
-    return bool(a >> route[0] & 1), bool(a >> route[-1] & 1)
+    city_of = board.city_of
+    return bool(a >> city_of[route[0]] & 1), bool(a >> city_of[route[-1]] & 1)
 
 
 def _extensions(board, route, hand, rmask) -> bool:
-    """Whether a card of ``hand`` fits an end of ``route`` (``rmask``: its cities as a bit mask)."""
-    adj = board.adj
-    ends = 1 << route[0] | 1 << route[-1]
-    for c in hand:
-        if adj[c] & ends and not rmask >> c & 1:
+    """Whether a card of ``hand`` fits an end of ``route`` (card ids; ``rmask``: its cities as a bit mask)."""
+    card_adj, card_bit = board.card_adj, board.card_bit
+    ends = card_bit[route[0]] | card_bit[route[-1]]
+    for x in hand:
+        if card_adj[x] & ends and not rmask & card_bit[x]:
             return True
     return False
 
@@ -154,14 +171,21 @@ def seen_action(action, actor: int, seat) -> str:
 
 
 def _names(board, cards) -> str:
-    names = [board.city_name(c) for c in cards]
+    """Card ids as text: "Ulm, Basel" ("nothing" for none)."""
+    names = [board.card_names[c] for c in cards]
     if not names:
         return "nothing"
     return ", ".join(names)
 
 
+def _city_names(board, cities) -> str:
+    """City numbers as text: "Ulm, Basel" ("nothing" for none)."""
+    return ", ".join(board.city_name(c) for c in cities) or "nothing"
+
+
 def route_text(board, route) -> str:
-    return "–".join(board.city_name(c) for c in route) if route else "(no route)"
+    """A route of card ids as text, left to right: "Ulm–Basel"."""
+    return "–".join(board.card_names[c] for c in route) if route else "(no route)"
 
 
 # -- legal actions per step ----------------------------------------------------------------------------------
@@ -183,10 +207,11 @@ def legal_draw(s) -> list:
                         acts.append(call[oid])
     draw = t.draw
     append = acts.append
+    kind_bit = s.board.kind_bit
     seen = 0
-    for c in display:                # one action per city face up, however many copies show
-        if c >= 0 and not seen >> c & 1:
-            seen |= 1 << c
+    for c in display:                # one action per kind of card face up, however many copies show
+        if c >= 0 and not seen & kind_bit[c]:
+            seen |= kind_bit[c]
             append(draw[c])
     if s.deck or s.discard:
         acts.append(t.draw_deck)
@@ -208,31 +233,35 @@ def legal_play(s) -> list:
                 if offer is None or offer(s):
                     acts.append(t.call[oid])
     route = p.route
-    prev = -1
+    seen = 0
     append = acts.append
     play_new = t.play_new
+    kind_bit = board.kind_bit
     if route:
-        adj = board.adj
+        card_adj, card_bit = board.card_adj, board.card_bit
         rmask = p.rmask
-        fit_left = adj[route[0]] & ~rmask           # the cities a card may be to fit each end (roads go both ways)
-        fit_right = adj[route[-1]] & ~rmask
+        fit_left = card_adj[route[0]] & ~rmask      # the cities a card may be to fit each end (roads both ways)
+        fit_right = card_adj[route[-1]] & ~rmask
         play_left, play_right = t.play_left, t.play_right
         second = s.plays > 0 and not s.rules.postal_carrier_may_restart
-        for c in p.hand:                 # the hand is sorted: skip duplicate cards
-            if c == prev:
+        for x in p.hand:                 # one action per kind of card: skip copies that read the same
+            k = kind_bit[x]
+            if seen & k:
                 continue
-            prev = c
-            if fit_left >> c & 1:
-                append(play_left[c])
-            if fit_right >> c & 1:
-                append(play_right[c])
+            seen |= k
+            c = card_bit[x]
+            if fit_left & c:
+                append(play_left[x])
+            if fit_right & c:
+                append(play_right[x])
             if not second:
-                append(play_new[c])
+                append(play_new[x])
     else:
-        for c in p.hand:
-            if c != prev:
-                prev = c
-                append(play_new[c])
+        for x in p.hand:
+            k = kind_bit[x]
+            if not seen & k:
+                seen |= k
+                append(play_new[x])
     return acts
 
 
@@ -255,7 +284,7 @@ def legal_score(s) -> list:
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
         for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
-            masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
+            masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
             for m in masks:
                 acts.append(t.score(m, False, True, colour))
                 if decline:
@@ -298,10 +327,11 @@ def _declinable(s, p) -> bool:
 def legal_keep(s) -> list:
     """Keep exactly the hand limit's number of cards (001, 3d), or up to it with ``hand_limit_at_most`` (000, R11)."""
     t = s.board._actions or table(s.board)
-    hand = s.players[s.to_move].hand
+    kind_of = s.board.kind_of
+    kinds = sorted(kind_of[c] for c in s.players[s.to_move].hand)
     limit = s.board.hand_limit
     sizes = range(limit, -1, -1) if s.rules.hand_limit_at_most else (limit,)
-    return [t.keep(k) for n in sizes for k in sorted(set(combinations(hand, n)))]
+    return [t.keep(k) for n in sizes for k in sorted(set(combinations(kinds, n)))]
 
 
 # -- why an action is illegal ------------------------------------------------------------------------------------
@@ -319,6 +349,54 @@ def _resolve(s, name, action, key=None):
         return s.board.index(name), None
     except ValueError as e:
         return None, _illegal("unknown_city", str(e), action, None)
+
+
+#: What :func:`find_card` answers when a bare city name fits copies of that city that read differently.
+AMBIGUOUS = -2
+
+
+def card_named(s, action, name, key):
+    """``(city, kind)`` that a card's name in an action means: ``kind`` the lowest id of the copies it names
+    ("Hamburg (3 horseshoes)"), or None for a bare city name (any copy of that city); or an IllegalAction."""
+    board = s.board
+    k = board._card_lookup.get(key)
+    if k is not None:
+        return (board.city_of[k], k), None
+    c = board._lookup.get(key)
+    if c is None:
+        c, err = _resolve(s, name, action)
+        if err is not None:
+            return None, err
+    return (c, None), None
+
+
+def find_card(board, cards, city: int, kind) -> int:
+    """The card of ``cards`` (ids; -1 an empty place) that an action names: the first of kind ``kind``, or for a
+    bare city name (``kind`` None) the first of city ``city`` (a hand is sorted: its lowest id). -1 if none;
+    :data:`AMBIGUOUS` when a bare name fits copies that read differently (the copy must be named)."""
+    if kind is not None:
+        kind_of = board.kind_of_slot        # (-1, an empty slot, reads as -1)
+        for x in cards:
+            if kind_of[x] == kind:
+                return x
+        return -1
+    kind_of = board.kind_of
+    city_of = board.city_of
+    found = -1
+    for x in cards:
+        if x >= 0 and city_of[x] == city:
+            if found < 0:
+                found = x
+            elif kind_of[x] != kind_of[found]:
+                return AMBIGUOUS
+    return found
+
+
+def _which_copy(s, cards, city, action, rule):
+    board = s.board
+    named = sorted({board.card_names[x] for x in cards if x >= 0 and board.city_of[x] == city})
+    return _illegal("which_copy", f"The {board.city_name(city)} cards there differ: name the one you mean ("
+                    f"{' or '.join(named)}).", action, rule)
 
 
 def _wrong_step(s, action):
@@ -353,16 +431,27 @@ def check_draw(s, a):
             return None, _illegal("deck_empty", "The deck and the discard pile are both empty: draw from the display.",
                                   a, R_DRAW)
         return -1, None
-    c = a.resolved                      # an engine-made action carries its city number
-    if c is None:
-        c = s.board._lookup.get(a.key[1])
-        if c is None:
-            return _resolve(s, a.city, a)
-    if c not in s.display:
-        shown = _names(s.board, [x for x in s.display if x >= 0])
-        return None, _illegal("not_in_display", f"{s.board.city_name(c)} is not face up; the display shows {shown}.",
-                              a, R_DRAW)
-    return c, None
+    board = s.board
+    k = a.resolved                      # an engine-made action carries its kind of card (see ActionTable)
+    if k is None:
+        named, err = card_named(s, a, a.city, a.key[1])
+        if err is not None:
+            return None, err
+        c, k = named
+    else:
+        kind_of = board.kind_of_slot        # (the first slot showing that kind: -1, an empty slot, reads -1)
+        for x in s.display:
+            if kind_of[x] == k:
+                return x, None
+        c = board.city_of[k]
+    x = find_card(board, s.display, c, k)
+    if x < 0:
+        if x == AMBIGUOUS:
+            return None, _which_copy(s, s.display, c, a, R_DRAW)
+        shown = _names(board, [x for x in s.display if x >= 0])
+        what = board.city_name(c) if k is None else board.card_names[k]
+        return None, _illegal("not_in_display", f"{what} is not face up; the display shows {shown}.", a, R_DRAW)
+    return x, None
 
 
 class OfficialHandler:
@@ -481,8 +570,8 @@ def check_postal_carrier(s, a, p):
             return _illegal("no_second_card", "You have no card left in your hand, so the Postal Carrier cannot help.",
                             a, R_PLAY)
         return _illegal("no_second_card",
-                        f"None of your cards fits an end of your route ({board.city_name(route[0])} or "
-                        f"{board.city_name(route[-1])}), so the Postal Carrier cannot help.", a, R_PLAY)
+                        f"None of your cards fits an end of your route ({board.card_names[route[0]]} or "
+                        f"{board.card_names[route[-1]]}), so the Postal Carrier cannot help.", a, R_PLAY)
     return None
 
 
@@ -495,15 +584,26 @@ def check_play(s, a):
                                   f"{s.board.official(oid).name} would let you {s.ruleset.official_handlers[oid].lets}.",
                                   a, R_PLAY)
         return None, _wrong_step(s, a)
-    c = a.resolved                      # an engine-made action carries its city number
-    if c is None:
-        c = board._lookup.get(a.key[1])
-        if c is None:
-            return _resolve(s, a.city, a)
+    k = a.resolved                      # an engine-made action carries its kind of card (see ActionTable)
     p = s.players[s.to_move]
-    if c not in p.hand:
+    if k is not None and k in p.hand:   # (the kind is its lowest id: held, it is the card played)
+        x = k
+        c = board.city_of[k]
+    elif k is None:
+        named, err = card_named(s, a, a.city, a.key[1])
+        if err is not None:
+            return None, err
+        c, k = named
+        x = find_card(board, p.hand, c, k)
+    else:
+        c = board.city_of[k]
+        x = find_card(board, p.hand, c, k)
+    if x < 0:
+        if x == AMBIGUOUS:
+            return None, _which_copy(s, p.hand, c, a, R_PLAY)
+        what = board.city_name(c) if k is None else board.card_names[k]
         return None, _illegal("card_not_in_hand",
-                              f"You have no {board.city_name(c)} card in your hand (your hand: {_names(board, p.hand)}).",
+                              f"You have no {what} card in your hand (your hand: {_names(board, p.hand)}).",
                               a, R_PLAY)
     route = p.route
     if a.end == "new":
@@ -511,24 +611,24 @@ def check_play(s, a):
             return None, _illegal("second_card_must_extend",
                                   "The Postal Carrier's second card must extend your route, not start a new one "
                                   "(rule option postal_carrier_may_restart allows it).", a, "rules notes R12")
-        return c, None
+        return x, None
     if not route:
-        return None, _illegal("no_route", f"You have no route yet: start one with {board.city_name(c)}.", a, R_PLAY)
-    if not p.rmask >> c & 1 and board.adj[c] >> (route[0] if a.end == "left" else route[-1]) & 1:
-        return c, None                  # it fits that end (base rules, 2)
+        return None, _illegal("no_route", f"You have no route yet: start one with {board.card_names[x]}.", a, R_PLAY)
+    if not p.rmask >> c & 1 and board.card_adj[route[0] if a.end == "left" else route[-1]] >> c & 1:
+        return x, None                  # it fits that end (base rules, 2)
     name = board.city_name(c)
-    if c in route:
+    if p.rmask >> c & 1:
         return None, _illegal("city_in_route",
                               f"{name} is already in your route; a city appears only once in a route.", a, R_PLAY)
-    left, right = _fits(board, route, c)
-    end_city = board.city_name(route[0] if a.end == "left" else route[-1])
+    left, right = _fits(board, route, c, p.rmask)
+    end_city = board.card_names[route[0] if a.end == "left" else route[-1]]
     if len(route) == 1:
         msg = f"{name} has no road to {end_city}, the only city of your route."
     elif left or right:
         msg = (f"{name} has no road to {end_city}, the {a.end} end of your route; it fits at the "
                f"{'left' if left else 'right'} end.")
     else:
-        msg = (f"{name} has no road to {board.city_name(route[0])} or {board.city_name(route[-1])}, "
+        msg = (f"{name} has no road to {board.card_names[route[0]]} or {board.card_names[route[-1]]}, "
                f"the two ends of your route.")
     return None, _illegal("no_road", msg, a, R_PLAY)
 
@@ -656,16 +756,16 @@ def check_score(s, a):
         if err is not None:
             return None, err
         left = effects.colour_left(p, a.colour)
-    masks = placement_masks(board, route, p.houses, left, s.rules.optional_houses)
+    masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
     off = mask & ~p.rmask
     if off:
-        return None, _illegal("house_not_on_route", f"{_names(board, _bits_list(off))} is not on the route "
+        return None, _illegal("house_not_on_route", f"{_city_names(board, _bits_list(off))} is not on the route "
                               f"{route_text(board, route)}; houses go only in cities of the route.", a, R_HOUSES)
     twice = mask & p.houses
     if twice:
-        return None, _illegal("already_has_house", f"You already have a house in {_names(board, _bits_list(twice))}; "
+        return None, _illegal("already_has_house", f"You already have a house in {_city_names(board, _bits_list(twice))}; "
                               f"a player has at most one house in a city.", a, R_HOUSES)
     if popcount(mask) > left:
         return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
@@ -709,17 +809,22 @@ def check_keep(s, a):
         return None, (_illegal("no_hand_limit", "You keep cards only after scoring, when you hold more than "
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
-    cache = board._names_cache
-    cards = cache.get(a.key)
-    if cards is None:
-        cards = []
-        for n in a.cards:
-            c, err = _resolve(s, n, a)
-            if err:
-                return None, err
-            cards.append(c)
-        cache[a.key] = cards = tuple(sorted(cards))
-    hand = list(s.players[s.to_move].hand)
+    if a.resolved is not None:          # an engine-made action names kinds of cards (see ActionTable.keep)
+        named = tuple((board.city_of[k], k) for k in a.resolved)
+    else:
+        cache = board._names_cache
+        named = cache.get(a.key)
+        if named is None:
+            named = []
+            for n in a.cards:
+                ck, err = card_named(s, a, n, fold(n))
+                if err:
+                    return None, err
+                named.append(ck)
+            cache[a.key] = named = tuple(sorted(named, key=lambda ck: (ck[1] is None, ck[0], ck[1] or 0)))
+    held = s.players[s.to_move].hand
+    hand = list(held)
+    cards = named
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:
             return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(hand)} cards.", a,
@@ -728,13 +833,19 @@ def check_keep(s, a):
         more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
         return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards{more}.", a,
                               R_KEEP)
-    for c in cards:
-        if c not in hand:
-            return None, _illegal("card_not_in_hand", f"You hold no {'other ' if c in s.players[s.to_move].hand else ''}"
-                                  f"{board.city_name(c)} card to keep (your hand: "
-                                  f"{_names(board, s.players[s.to_move].hand)}).", a, R_KEEP)
-        hand.remove(c)
-    return tuple(sorted(cards)), None
+    kept = []
+    for c, k in named:
+        x = find_card(board, hand, c, k)
+        if x == AMBIGUOUS:
+            return None, _which_copy(s, hand, c, a, R_KEEP)
+        if x < 0:
+            what = board.city_name(c) if k is None else board.card_names[k]
+            other = find_card(board, held, c, k) != -1
+            return None, _illegal("card_not_in_hand", f"You hold no {'other ' if other else ''}{what} card to keep "
+                                  f"(your hand: {_names(board, held)}).", a, R_KEEP)
+        hand.remove(x)
+        kept.append(x)
+    return tuple(sorted(kept)), None
 
 
 def canonical(s, action):
@@ -752,7 +863,7 @@ def _canonical(s, action, arg):
     t = s.board._actions or table(s.board)
     kind = action.kind
     if kind == "draw":
-        return t.draw_deck if arg < 0 else t.draw[arg]
+        return t.draw_deck if arg < 0 else t.draw[arg]          # (a table by card id)
     if kind == "play":
         return {"left": t.play_left, "right": t.play_right, "new": t.play_new}[action.end][arg]
     if kind == "official":
@@ -760,7 +871,8 @@ def _canonical(s, action, arg):
     if kind == "score":
         return t.score(arg, action.cartwright, action.carriage, action.colour)
     if kind == "keep":
-        return t.keep(arg)
+        kind_of = s.board.kind_of
+        return t.keep(tuple(sorted(kind_of[c] for c in arg)))
     if kind == "end":
         return t.end
     return action
@@ -836,7 +948,7 @@ def do_draw(s, c, action, say):
     s.draws += 1
     if say is not None:
         who = s.names[s.to_move]
-        text = f"{who} draws {s.board.city_name(c)} {where}."
+        text = f"{who} draws {s.board.card_names[c] if c >= 0 else 'nothing'} {where}."
         say(Private(text, s.to_move, f"{who} draws a card from the deck.") if where == "from the deck" and c >= 0
             else text)
     # after a draw the player holds a card, and an empty display slot means no card is left to refill it: the play
@@ -901,18 +1013,18 @@ def do_play(s, c, action, say):
     p.hand = hand[:i] + hand[i + 1:]
     if end == "new":
         if say is not None:
-            who, name = s.names[s.to_move], s.board.city_name(c)
+            who, name = s.names[s.to_move], s.board.card_names[c]
             say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}."
                 if p.route else f"{who} starts a new route with {name}.")
         if p.route:
             s.discard = s.discard + p.route
         p.route = (c,)
-        p.rmask = 1 << c
+        p.rmask = s.board.card_bit[c]
     else:
         p.route = (c,) + p.route if end == "left" else p.route + (c,)
-        p.rmask |= 1 << c
+        p.rmask |= s.board.card_bit[c]
         if say is not None:
-            say(f"{s.names[s.to_move]} plays {s.board.city_name(c)} at the {end} end: "
+            say(f"{s.names[s.to_move]} plays {s.board.card_names[c]} at the {end} end: "
                 f"{route_text(s.board, p.route)}.")
     s.plays += 1
     return PLAY if s.plays < s.plays_allowed else SCORE
@@ -935,7 +1047,9 @@ def do_score(s, mask, action, say):
     p.rmask = 0
     if say is not None:
         who = s.names[seat]
-        houses = "houses in " + _names(board, [c for c in route if mask >> c & 1]) if effect.placed else "no house"
+        city_of = board.city_of
+        houses = ("houses in " + _city_names(board, [city_of[c] for c in route if mask >> city_of[c] & 1])
+                  if effect.placed else "no house")
         parts = [f"{who} scores {route_text(board, route)} ({len(route)} cards): {houses}"]
         if effect.tiles:
             parts.append("takes " + ", ".join(f"the {board.stacks[si].name} tile ({v})" for si, v in effect.tiles))
@@ -1104,6 +1218,7 @@ def base_ruleset(name: str = "base") -> Ruleset:
                          _canonical))
     rs.official_handlers.update(base_officials())
     rs.scoring = effects.BASE_SCORING
+    rs.piles.update((spec.name, spec) for spec in BASE_PILE_SPECS)
     rs.add("score_items", effects.base_score_items)
     rs.result = effects.base_result
     rs.texts.update(officials_texts(rs.officials))

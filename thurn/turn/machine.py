@@ -189,7 +189,7 @@ class Ruleset:
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
-                 "house_colours")
+                 "house_colours", "piles")
 
     def __init__(self, name: str):
         self.name = name
@@ -222,6 +222,7 @@ class Ruleset:
         self.scoring: tuple = ()                    # the stages of scoring a route, in order (thurn.effects)
         self.turn_counters: tuple = BASE_COUNTERS   # (state field, value it is reset to) at the end of each turn
         self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
+        self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
 
     @property
     def officials(self) -> OfficialsPolicy:

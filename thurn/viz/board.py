@@ -69,16 +69,15 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     color = colors[seat] if seat is not None else INK
     owner = state.names[seat] if seat is not None else None
     if route is None and state is not None:
-        route = state.player(seat).route
+        route = _route_cities(state, seat)
     route = _cities(board, route or (), "route")
 
     static = _static(board)
     traces = [static["roads"], static["provinces"], _cities_trace(board, state, geo)]
     if state is not None:       # every other player's route, thinner, under the one shown
         for i, name in enumerate(state.names):
-            if i != seat and state.player(i).route:
-                traces.append(_other_route(board, list(state.player(i).route), i, state.num_players, colors[i],
-                                           name))
+            if i != seat and state.players[i].route:
+                traces.append(_other_route(board, _route_cities(state, i), i, state.num_players, colors[i], name))
     if suggestion:
         traces.append(_suggestion(board, _cities(board, suggestion, "suggestion"), color))
     if route:
@@ -191,10 +190,11 @@ def _seat(state: GameState | None, player) -> int | None:
 
 
 def _cities(board: Board, names, what: str) -> list[str]:
-    """City names as the board spells them; an unknown one raises :class:`~thurn.UnknownCity`."""
+    """City names as the board spells them (a card named by its copy, "Hamburg (3 horseshoes)", is its city); an
+    unknown one raises :class:`~thurn.UnknownCity`."""
     if isinstance(names, str):
         raise TypeError(f"{what} should be a list of city names, not the single string {names!r}.")
-    return [board.city(c).name for c in names]
+    return [board.city_name(board.card_key(c)[0]) for c in names]
 
 
 def _xy(board: Board, cities: Iterable[str]) -> tuple[list[float], list[float]]:
@@ -312,6 +312,12 @@ def _route(board: Board, route: list[str], color: str, owner: str | None) -> dic
                 hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=7), opacity=0.9,
                 marker=dict(size=ROUTE_MARKER, color=color, line=dict(width=1.5, color=INK)))
+
+
+def _route_cities(state, seat) -> list[str]:
+    """A player's route as its cities' names (a card named by its copy, "Hamburg (3 horseshoes)", is its city)."""
+    board = state.board
+    return [board.city_name(c) for c in board.cities_of(state.players[seat].route)]
 
 
 def _other_route(board: Board, route: list[str], seat: int, n: int, color: str, owner: str) -> dict:

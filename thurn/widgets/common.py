@@ -19,7 +19,7 @@ __all__ = ["province_color", "text_color", "card_chip", "card_chips", "MessageAr
 def province_color(board, city) -> str:
     """The colour of the province ``city`` (a name or city number) belongs to, as in the board data (a grey when
     the data's colour is not a ``#rrggbb`` or ``#rgb`` colour)."""
-    index = city if isinstance(city, int) else board.index(city)
+    index = city if isinstance(city, int) else board.card_key(city)[0]    # (a copy's name: its city)
     return css_color(board.city_color(index))
 
 
@@ -37,8 +37,9 @@ def card_chip(board, city, note: str = "") -> str:
     if city is None:
         return "<span class='thurn-chip' style='padding:1px 7px;border:1px dashed #999;border-radius:4px'>·</span>"
     name = city if isinstance(city, str) else board.city_name(city)
-    color = province_color(board, name)
-    province = board.region_name(name)
+    where = board.card_key(name)[0]           # (a copy's name, "Hamburg (3 horseshoes)": its city's colour)
+    color = province_color(board, where)
+    province = board.region_name(where)
     extra = f" <small>{html.escape(note)}</small>" if note else ""
     return (f"<span class='thurn-chip' title='{html.escape(province)}' style='display:inline-block;"
             f"padding:1px 7px;margin:1px 2px;border-radius:4px;background:{color};"

@@ -62,11 +62,12 @@ class Eval:
         self.adj = b.adj
         seat = self.seat = s.to_move
         p = self.p = s.players[seat]
+        card_bit = b.card_bit                       # (the bot reasons in cities: the cards' own ids do not matter)
         hm = 0
         for c in p.hand:
-            hm |= 1 << c
+            hm |= card_bit[c]
         self.hm = hm
-        self.route = p.route
+        self.route = b.cities_of(p.route)
         self.min_route = b.min_route                # the fewest cards a route is scored with
         self.final = s.end_by is not None   # every turn left is a last turn (Game End and Scoring)
         t = self.t = TABLES.get(b) or board_tables(b)
@@ -89,7 +90,7 @@ class Eval:
         dmask = shown = 0
         for c in s.display:
             if c >= 0:
-                dmask |= 1 << c
+                dmask |= card_bit[c]
                 shown += 1
         self.dmask, self.shown = dmask, shown
         self.acache = {}
@@ -273,11 +274,11 @@ class Eval:
             if len(self.p.hand) == hm.bit_count():
                 sets.append(hm)
             else:
-                cards.extend(self.p.hand)
+                cards.extend(self.b.cities_of(self.p.hand))
             if self.shown == dmask.bit_count():
                 sets.append(dmask)
             else:
-                cards.extend(c for c in s.display if c >= 0)
+                cards.extend(self.b.city_of[c] for c in s.display if c >= 0)
             n, copies = len(self.adj), self.b.card_copies
             packed = self.t.all_copies & ~(seen_levels(sets, cards, copies, n))
             total = packed.bit_count()

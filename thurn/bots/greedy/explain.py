@@ -99,9 +99,10 @@ def reason(ev: Eval | None, s, a) -> str:
                 return "a card from the deck, to start a route with (base rules, 1)"
             return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; no card face up does more "
                     f"(base rules, 1)")
-        hm = ev.hm | 1 << a.resolved
+        drawn = b.city_of[a.resolved]
+        hm = ev.hm | 1 << drawn
         if not ev.hm and s.draws_allowed - s.draws >= 2:
-            partner = max(bits(ev.adj[a.resolved] & ev.dmask), default=None,
+            partner = max(bits(ev.adj[drawn] & ev.dmask), default=None,
                           key=lambda d: ev.best_play(hm | 1 << d, cw)[0])
             if partner is not None and ev.best_play(hm | 1 << partner, cw)[0] > ev.best_play(hm, cw)[0]:
                 v, play = ev.best_play(hm | 1 << partner, cw)
@@ -112,7 +113,7 @@ def reason(ev: Eval | None, s, a) -> str:
                         f"{_plan_text(ev, _route_after(ev, c, end), hm | 1 << partner, cw)} (base rules, 1–2)")
         v, play = ev.best_play(hm, cw)
         if play is None:
-            return f"{b.city_name(a.resolved)}: nothing to play after it (base rules, 1)"
+            return f"{b.card_names[a.resolved]}: nothing to play after it (base rules, 1)"
         c, end, _, _, _ = play
         then = f"start a new route with {b.city_name(c)}" if end == "new" else \
             f"play {b.city_name(c)} at the {end} end"
@@ -129,7 +130,7 @@ def reason(ev: Eval | None, s, a) -> str:
             return "the Postal Carrier plays a second card that fits: the route grows twice this turn (base rules, 2)"
         return "an official"
     if kind == "play":
-        route = _route_after(ev, a.resolved, a.end)
+        route = _route_after(ev, b.city_of[a.resolved], a.end)
         if a.end == "new":
             lost = f" (discards {_route_text(b, ev.route)})" if ev.route else ""
             return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
@@ -146,7 +147,7 @@ def reason(ev: Eval | None, s, a) -> str:
         return (f"keep building {_route_text(b, route)}: {_build_text(ev, rmask, route[0], route[-1], k, j)} "
                 f"(base rules, 3)")
     if kind == "keep":
-        return f"keep {', '.join(b.city_name(c) for c in a.resolved)}: the best start for the next route (base rules, 3d)"
+        return f"keep {', '.join(b.card_names[c] for c in a.resolved)}: the best start for the next route (base rules, 3d)"
     from ...parts import valuations
     for val in valuations(s):
         why = val.reason(s, a)

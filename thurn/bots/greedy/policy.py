@@ -196,7 +196,7 @@ def _draw_values(ev: Eval, s, actions, cw=None):
     for a in actions:
         kind = a.kind
         if kind == "draw":
-            out.append((deck if a.resolved < 0 else shown[a.resolved], a))
+            out.append((deck if a.resolved < 0 else shown[ev.b.city_of[a.resolved]], a))
         elif kind == "official" and a.resolved == "postmaster":
             out.append((base + gains[0] + w.second_draw * gains[1] - w.official_cost - _cartwright_loss(ev), a))
         elif kind == "official" and a.resolved == "administrator":
@@ -238,7 +238,7 @@ def _play_values(ev: Eval, s, actions, cw=None, carrier=None):
 
 def _played(ev: Eval, a):
     """The route (mask, left end, right end) after the play ``a``."""
-    c = a.resolved
+    c = ev.b.city_of[a.resolved]
     if a.end == "new" or not ev.route:
         return 1 << c, c, c
     if a.end == "left":
@@ -304,7 +304,7 @@ def _keep_values(ev: Eval, actions):
     for a in actions:
         km = 0
         for c in a.resolved:
-            km |= 1 << c
+            km |= 1 << ev.b.city_of[c]
         best = NEG
         for c in bits(km):
             v = ev.cont(1 << c, c, c, ev.run(1 << c, c, c, km))
