@@ -570,7 +570,7 @@ def _position(data, boards) -> GameState:
             tiles.append((st.index, t[1]))
             stack_held[(st.index, t[1])] += 1
         players.append((PlayerState if colours is None else ColouredPlayerState)(hand, route, mask, left,
-                       tuple(carriages), tuple(tiles), colours))
+                       tuple(carriages), tuple(tiles), colours=colours))
     s.players = tuple(players)
 
     # bonus stacks and carriages: given, or the full supply less what the players hold

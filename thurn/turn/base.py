@@ -1262,10 +1262,11 @@ def _second_play(s) -> bool:
     route = p.route
     if not route:
         return False
-    adj, rmask = s.board.adj, p.rmask
-    ends = 1 << route[0] | 1 << route[-1]
-    for c in p.hand:
-        if adj[c] & ends and not rmask >> c & 1:
+    board, rmask = s.board, p.rmask
+    card_adj, card_bit = board.card_adj, board.card_bit
+    ends = card_bit[route[0]] | card_bit[route[-1]]
+    for x in p.hand:
+        if card_adj[x] & ends and not rmask & card_bit[x]:
             return True
     return False
 
@@ -1277,10 +1278,11 @@ def _second_extends(s) -> bool:
         return False
     p = s.players[s.to_move]
     route = p.route
-    adj, rmask = s.board.adj, p.rmask
-    ends = 1 << route[0] | 1 << route[-1]
-    for c in p.hand:
-        if adj[c] & ends and not rmask >> c & 1:
+    board, rmask = s.board, p.rmask
+    card_adj, card_bit = board.card_adj, board.card_bit
+    ends = card_bit[route[0]] | card_bit[route[-1]]
+    for x in p.hand:
+        if card_adj[x] & ends and not rmask & card_bit[x]:
             return True
     return False
 
