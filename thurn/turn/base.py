@@ -1252,39 +1252,15 @@ def _second_draw(s) -> bool:
 
 
 def _second_play(s) -> bool:
-    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card` (written out here:
-    the score step asks it every turn)."""
-    if s.plays_allowed != 1:
-        return False
-    p = s.players[s.to_move]
-    if s.rules.postal_carrier_may_restart:
-        return bool(p.hand)
-    route = p.route
-    if not route:
-        return False
-    board, rmask = s.board, p.rmask
-    card_adj, card_bit = board.card_adj, board.card_bit
-    ends = card_bit[route[0]] | card_bit[route[-1]]
-    for x in p.hand:
-        if card_adj[x] & ends and not rmask & card_bit[x]:
-            return True
-    return False
+    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card`."""
+    return s.plays_allowed == 1 and _second_card(s, s.players[s.to_move])
 
 
 def _second_extends(s) -> bool:
     """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3;
-    :func:`_extensions` written out: asked after every play of a short route)."""
-    if s.plays_allowed != 1:
-        return False
+    see :func:`_extensions`)."""
     p = s.players[s.to_move]
-    route = p.route
-    board, rmask = s.board, p.rmask
-    card_adj, card_bit = board.card_adj, board.card_bit
-    ends = card_bit[route[0]] | card_bit[route[-1]]
-    for x in p.hand:
-        if card_adj[x] & ends and not rmask & card_bit[x]:
-            return True
-    return False
+    return s.plays_allowed == 1 and _extensions(s.board, p.route, p.hand, p.rmask)
 
 
 def officials_texts(policy) -> dict:
