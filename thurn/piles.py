@@ -142,6 +142,18 @@ def _spec(s, name: str) -> PileSpec:
 
 
 def extra_piles(ruleset) -> tuple[list[PileSpec], list[PileSpec]]:
-    """A ruleset's piles beyond the base game's: (shared, per player)."""
-    extra = [sp for sp in ruleset.piles.values() if sp.name not in BASE_PILES and sp.name not in PLAYER_PILES]
-    return [sp for sp in extra if sp.shared], [sp for sp in extra if not sp.shared]
+    """A ruleset's piles beyond the base game's: (shared, per player); kept per ``ruleset.piles`` mapping (read
+    for every bot's view)."""
+    piles = ruleset.piles
+    got = _EXTRA.get(id(piles))
+    if got is not None and got[0] is piles and got[1] == len(piles):
+        return got[2]
+    extra = [sp for sp in piles.values() if sp.name not in BASE_PILES and sp.name not in PLAYER_PILES]
+    out = ([sp for sp in extra if sp.shared], [sp for sp in extra if not sp.shared])
+    if len(_EXTRA) > 256:
+        _EXTRA.clear()
+    _EXTRA[id(piles)] = (piles, len(piles), out)
+    return out
+
+
+_EXTRA: dict[int, tuple] = {}

@@ -32,14 +32,18 @@ def _same_scores(key, s, seat: int, p, w: Weights) -> bool:
     """Whether the position ``s`` has the scores, bonus stacks and carriages of ``key`` (see
     :meth:`Eval.read_scores`): the same player to move with the same houses, carriages and tiles, the other
     players the very same (the engine copies a player it changes), the same stacks (new ones when a tile is
-    taken), carriages left, end of the game, rules and weights."""
+    taken), carriages left, end of the game, rules and weights. The other players are compared by what
+    :meth:`Eval.read_scores` reads of them (a bot's view deals their hands again, so their records are new ones
+    each decision)."""
     kseat, players, houses, left, carriages, tiles, stacks, carriages_left, end_by, rules, kw = key
     if kseat != seat or stacks is not s.stacks or kw is not w or rules is not s.rules or end_by != s.end_by or \
             houses != p.houses or left != p.houses_left or carriages != p.carriages or tiles != p.tiles or \
             carriages_left != s.carriages_left or len(players) != len(s.players):
         return False
     for i, q in enumerate(s.players):
-        if q is not players[i] and i != seat:
+        o = players[i]
+        if q is not o and i != seat and (q.houses_left != o.houses_left or q.carriages != o.carriages or
+                                         q.tiles != o.tiles or len(q.route) != len(o.route)):
             return False
     return True
 
