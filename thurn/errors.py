@@ -95,3 +95,16 @@ class ResultError(ThurnError):
     """A ruleset's result that names neither a winner nor a rating, or names them wrongly (:mod:`thurn.result`)."""
 
     reason = "bad_result"
+
+
+class ViewHidden(ThurnError):
+    """An action applied to a player's *hidden* view (:func:`thurn.information.player_view` with ``hidden``): it
+    shows the cards that player cannot see as hidden, so it cannot be played forward."""
+
+    reason = "view_hidden"
+
+    def __init__(self, seat: int, name: str):
+        super().__init__(f"This is {name}'s view with the cards he cannot see hidden (the others' hands, the deck): "
+                         f"it cannot be played forward. Deal a full position from it with "
+                         f"thurn.information.determinize(view) and play that.")
+        self.seat = seat

@@ -23,10 +23,11 @@ from itertools import chain, repeat
 from operator import sub
 from collections.abc import Mapping
 
-from .piles import extra_piles
+from .errors import ViewHidden
+from .piles import HIDDEN, extra_piles
 from .state import GameState, _new
 
-__all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
+__all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
            "determinize", "redeal_values", "actions_played"]
 
 
@@ -135,8 +136,9 @@ class Seen:
         v.events = ()
         v.viewer = self.player
         v.actions = actions
+        v.dealt = True
         # the Watch replaces, never changes, what it holds: the view keeps this moment's
-        v.watch = Watch(tuple(self.known), self.shuffled)
+        v.watch = self._watch.snapshot()
         ids, deck_size = self._ids, len(self.state.deck)
         if self.shuffled is None:
             pool = _shuffled(ids, rng)
@@ -167,10 +169,20 @@ class Watch:
     does so, so that a view costs no replay), or replayed from a game's history with :meth:`of`. A player's own
     entry is never read for him: he knows his whole hand."""
 
-    __slots__ = ("known", "shuffled")
+    __slots__ = ("known", "shuffled", "hidden", "_snap")
 
     def __init__(self, known, shuffled=None):
         self.known, self.shuffled = known, shuffled
+        self.hidden = None      # seat -> (his record, what he was seen to hold, its copy for hidden views)
+        self._snap = None
+
+    def snapshot(self) -> "Watch":
+        """What was watched until now, kept unchanged when this Watch sees more (a view keeps one; the same one
+        is handed out until something new is seen)."""
+        snap = self._snap
+        if snap is None:
+            snap = self._snap = Watch(tuple(self.known), self.shuffled)
+        return snap
 
     @classmethod
     def start(cls, state: GameState) -> "Watch":
@@ -196,33 +208,41 @@ class Watch:
         """Watch ``action`` lead from ``s`` to ``n``."""
         seat = s.to_move
         kind = action.kind
-        if kind == "draw" and action.city is not None:
-            self._add(seat, _taken(s, n, seat))
-        elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
-            self._add(seat, _taken(s, n, seat))                 # a variant's card taken face up (a reward)
+        if kind == "draw":
+            if action.city is not None:
+                self._add(seat, _taken(s, n, seat))
         elif kind == "play":
-            self._forget(seat, [_played(s, n, seat)])
+            if self.known[seat]:
+                self._forget(seat, [_played(s, n, seat)])
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
+        elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
+            self._add(seat, _taken(s, n, seat))                 # a variant's card taken face up (a reward)
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
                 gone = gone + tuple(c for c in s.display if c >= 0)
             self.shuffled = Counter(gone)
+            self._snap = None
 
 
     # a seat's multiset is replaced, never changed, so that the views handed out keep what they were dealt from
+    # (copied with dict.update: a Counter's own copy goes through its slower update)
     def _add(self, seat: int, card: int) -> None:
-        known = Counter(self.known[seat])
+        known = Counter()
+        dict.update(known, self.known[seat])
         known[card] += 1
         self.known[seat] = known
+        self._snap = None
 
     def _forget(self, seat: int, cards) -> None:
-        known = self.known[seat]
-        if any(known[c] > 0 for c in cards):
-            known = self.known[seat] = Counter(known)
+        old = self.known[seat]
+        if any(c in old for c in cards):        # (a multiset here holds no zero counts)
+            known = Counter()
+            dict.update(known, old)
             _forget(known, cards)
-
+            self.known[seat] = known
+            self._snap = None
 
     def sizes(self) -> list[int]:
         """How many cards each player is known to hold."""
@@ -236,11 +256,18 @@ _copy_state = _space["_copy_state"]       # a state's fields copied one by one, 
 
 
 class PlayerView(GameState):
-    """A position as one player (``viewer``) may know it, what he cannot see re-dealt (:func:`player_view`): what
-    every bot is handed. It has no history; ``watch`` is what the table watched (the :class:`Watch`) up to it,
-    ``actions`` how many actions the game had seen (:func:`actions_played`)."""
+    """A position as one player (``viewer``) may know it (:func:`player_view`): what every bot is handed. It has no
+    history; ``watch`` is what the table watched (the :class:`Watch`) up to it, ``actions`` how many actions the
+    game had seen (:func:`actions_played`). A *dealt* view (``dealt`` true) is a full position, what the player
+    cannot see dealt again at random; a *hidden* one shows those cards as :data:`~thurn.piles.HIDDEN` and cannot be
+    played forward (deal one from it with :func:`determinize`)."""
 
-    __slots__ = ("viewer", "watch", "actions")
+    __slots__ = ("viewer", "watch", "actions", "dealt")
+
+    def apply(self, action):
+        if not self.dealt:
+            raise ViewHidden(self.viewer, self.names[self.viewer])
+        return super().apply(action)
 
 
 def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:
@@ -265,22 +292,85 @@ def actions_played(state: GameState) -> int:
 
 
 def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = None,
-                actions: int | None = None) -> PlayerView:
+                actions: int | None = None, hidden: bool = False) -> PlayerView:
     """What ``seat`` (seat or name; default: who is to move) may know of ``state``, as a full position handed to his
     bot: the other players' hands (less the cards he saw them take face up), the deck's order and the seed of
     later shuffles dealt again at random from the cards he cannot see, and each variant's hidden per-player values
     re-dealt by its :meth:`~thurn.variants.Variant.redeal`. ``rng``: a :class:`random.Random` or a seed (default:
     :func:`view_rng`); ``watch``: the game's :class:`Watch` kept up to date by the caller (default: replayed from
     the history); ``actions``: :func:`actions_played` if the caller counted them. Two states that differ only in
-    what ``seat`` cannot see give the same view for the same ``rng``."""
+    what ``seat`` cannot see give the same view for the same ``rng``.
+
+    With ``hidden``, nothing is dealt: those cards are :data:`~thurn.piles.HIDDEN` (the cards he saw the others
+    take face up stay in their hands), the seed and the hidden per-player values ``None`` — quicker, for a bot that
+    reads only what is open (a bot says so with ``view = "hidden"``, see :func:`view_for`)."""
     seat = state.seat(seat)
     if actions is None:
         actions = actions_played(state)
+    if hidden:
+        return hidden_view(state, seat, Watch.of(state) if watch is None else watch, actions)
     if rng is None:
         rng = view_rng(state, seat, actions)
     elif not isinstance(rng, random.Random):
         rng = random.Random(rng)
     return Seen(state, seat, watch).view(rng, actions)
+
+
+def view_for(bot, state: GameState, seat=None, watch: Watch | None = None, actions: int | None = None) -> PlayerView:
+    """The view of ``seat`` (default: who is to move) to hand ``bot``: hidden if the bot says it reads only what is
+    open (its ``view`` is ``"hidden"``), else dealt (:func:`player_view`, from :func:`view_rng`)."""
+    if getattr(bot, "view", "dealt") == "hidden":
+        return player_view(state, seat, None, watch, actions, hidden=True)
+    seat = state.seat(seat)
+    if actions is None:
+        actions = actions_played(state)
+    return player_view(state, seat, view_rng(state, seat, actions), watch, actions)
+
+
+_HIDDEN_CARDS: dict[int, tuple] = {}
+
+
+def _hidden_cards(n: int) -> tuple:
+    got = _HIDDEN_CARDS.get(n)
+    if got is None:
+        got = _HIDDEN_CARDS[n] = (HIDDEN,) * n if n <= 1000 else None
+    return got or (HIDDEN,) * n
+
+
+def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> PlayerView:
+    """``seat``'s view with what he cannot see hidden (:func:`player_view` with ``hidden``), from the game's
+    :class:`Watch` kept up to date and the number of actions played (``simulate`` calls it for every decision)."""
+    v = _new(PlayerView)
+    _copy_state(v, state)
+    v._root = v._history = v._setup = None
+    v.events = ()
+    v.viewer, v.actions, v.dealt = seat, actions, False
+    known = watch.known
+    v.watch = watch.snapshot()
+    players = list(state.players)
+    made = watch.hidden           # the records made for earlier views, while a player and what he showed last
+    if made is None:
+        made = watch.hidden = {}
+    for i, p in enumerate(players):
+        if i != seat and p.hand:
+            k = known[i]
+            got = made.get(i)
+            if got is not None and got[0] is p and got[1] is k:
+                players[i] = got[2]
+                continue
+            q = players[i] = p.copy()
+            seen = tuple(sorted(k.elements())) if k else ()
+            q.hand = seen + _hidden_cards(len(p.hand) - len(seen))
+            made[i] = (p, k, q)
+    v.players = tuple(players)
+    v.deck = _hidden_cards(len(state.deck))
+    v.seed = None
+    ruleset = state.ruleset
+    shared, own = extra_piles(ruleset)
+    if ruleset.hidden or shared or own:
+        hidden = GameState.seen_by(v, seat)      # a variant's hidden values and piles (see GameState.seen_by)
+        v.ext, v.piles, v.players = hidden.ext, hidden.piles, hidden.players
+    return v
 
 
 def _hidden_piles(state, player) -> list:

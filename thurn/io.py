@@ -328,9 +328,14 @@ def _union(masks) -> int:
 
 
 def position_dict(s: GameState) -> dict:
-    """The position as a readable dict (city names; the deck top first; stacks top first)."""
+    """The position as a readable dict (city names, None for a card hidden in a player's view; the deck top first;
+    stacks top first)."""
     b = s.board
-    names = b.card_names.__getitem__
+    card_names = b.card_names
+
+    def names(c):               # (a card hidden from the player whose view this is: None, see information)
+        return card_names[c] if c >= 0 else None
+
     out = {
         "format": POSITION_FORMAT,
         "rules": s.rules.to_dict(),

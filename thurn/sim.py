@@ -209,20 +209,24 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
           report: bool = False):
     """Play a game to its end; with ``report`` an error of a bot (or the engine refusing its action) is raised
     as a :class:`_Failure` naming the seat."""
-    from .information import Watch, player_view, view_rng
+    from .information import Watch, hidden_view, player_view, view_rng
     from .io import new_game
 
     state = new_game(names, seed=seed, rules=rules)
     if tally is not None:
         tally.begin(state)
     watch = Watch.start(state)          # what the table saw, so that each bot is handed its player's view
+    hidden = [getattr(bot, "view", "dealt") == "hidden" for bot in bots]      # (see information.view_for)
     for k in range(max_actions):
         if state.is_over:
             return state
         action = None
         try:
             seat = state.to_move
-            action = bots[seat].choose(player_view(state, seat, view_rng(state, seat, k), watch, k))
+            if hidden[seat]:
+                action = bots[seat].choose(hidden_view(state, seat, watch, k))
+            else:
+                action = bots[seat].choose(player_view(state, seat, view_rng(state, seat, k), watch, k))
             after = state.apply(action)
         except Exception as e:
             if not report:

@@ -464,7 +464,7 @@ class GameState:
         """What a player (seat or name; default: whose turn it is) has, in names."""
         i = self.seat(player)
         p, b = self.players[i], self.board
-        return PlayerView(i, self.names[i], tuple(b.card_names[c] for c in p.hand), tuple(b.card_names[c] for c in p.route),
+        return PlayerView(i, self.names[i], tuple(b.card_names[c] if c >= 0 else None for c in p.hand), tuple(b.card_names[c] for c in p.route),
                           tuple(b.names_of(p.houses)), p.houses_left, p.carriages,
                           tuple((b.stacks[s].id, v) for s, v in p.tiles),
                           () if p.colours is None else tuple((c, tuple(b.names_of(m)), left)
@@ -640,7 +640,7 @@ class GameState:
                  f"discard {len(self.discard)}"]
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
-                         f"hand [{', '.join(b.card_names[c] for c in p.hand)}], route {turn.route_text(b, p.route)}, "
+                         f"hand [{', '.join(b.card_names[c] if c >= 0 else '?' for c in p.hand)}], route {turn.route_text(b, p.route)}, "
                          f"{bin(p.houses).count('1')} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}"
                          + "".join(f"; {k} {extra_words(v)}" for k, v in self._extras(i).items()))
@@ -662,7 +662,7 @@ class GameState:
             sc = effects.score_record(self, i)["total"]
             rows.append(
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
-                f"<td>{esc(', '.join(b.card_names[c] for c in p.hand))}</td>"
+                f"<td>{esc(', '.join(b.card_names[c] if c >= 0 else '?' for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
                 f"<td>{bin(p.houses).count('1')} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"

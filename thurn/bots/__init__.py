@@ -19,7 +19,11 @@ __all__ = ["Bot", "BOTS", "RandomBot", "make_bot", "bot_class"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """What every bot has: a short ``name`` and ``choose(state)``, which returns a legal action of ``state``."""
+    """What every bot has: a short ``name`` and ``choose(state)``, which returns a legal action of ``state``.
+
+    ``state`` is the bot's player's view (:func:`thurn.information.player_view`), never the game: dealt by default
+    (a full position, what he cannot see dealt again at random); a bot whose class says ``view = "hidden"`` is
+    handed those cards hidden instead, which is quicker (:func:`thurn.information.view_for`)."""
 
     name: str
 

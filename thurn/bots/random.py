@@ -16,6 +16,7 @@ class RandomBot:
     """
 
     name = "random"
+    view = "hidden"     # it reads only its legal actions: handed a view with the unseen cards hidden (information)
 
     def __init__(self, seed=None):
         self.seed = seed

@@ -110,9 +110,9 @@ class GameController:
 
     def _bot_action(self, state: GameState) -> GameState:
         bot = self.bots[state.to_move_name]
-        from ..information import player_view
+        from ..information import view_for
 
-        action = bot.choose(player_view(state))      # his view only: the other hands and the deck dealt again
+        action = bot.choose(view_for(bot, state))      # his view only: the other hands and the deck dealt again or hidden
         try:
             return self._apply(state, action)
         except IllegalAction as why:

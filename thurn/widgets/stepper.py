@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..actions import Score
 from ..errors import ThurnError
-from ..information import player_view
+from ..information import view_for
 from ..io import new_game
 from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
 from ..viz import board_figure, refresh
@@ -460,7 +460,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
             return self.events[self.shown - 1]
         if self.live.is_over or self.learners_move:
             return None
-        return self._apply(self.bot.choose(player_view(self.live)), bot=True)
+        return self._apply(self.bot.choose(view_for(self.bot, self.live)), bot=True)
 
     def bot_turn(self) -> list[dict]:
         """At the present: every action of the bot until it is the learner's move or the game is over."""
@@ -468,7 +468,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
             raise NotYourMove("Click Next until the present first: the bot plays on only from there.")
         made = []
         while not self.live.is_over and not self.learners_move:
-            made.append(self._apply(self.bot.choose(player_view(self.live)), bot=True, show=False))
+            made.append(self._apply(self.bot.choose(view_for(self.bot, self.live)), bot=True, show=False))
         self._show()
         return made
 

@@ -52,6 +52,7 @@ class GreedyBot:
     """
 
     name = "greedy"
+    view = "hidden"     # it reads what lies open and its own hand: handed a view with the unseen cards hidden
 
     def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), rush: bool = False, **options):
         known = {f.name for f in fields(Weights)}
