@@ -280,9 +280,9 @@ def test_a_reward_card_taken_face_up_is_known_to_the_others_and_one_from_the_dec
 
     s = four(1).apply("call postmaster").apply("return postmaster+administrator take basel")
     basel = s.board.index("Basel")                 # (known cards are card ids: count Basel's)
-    assert sum(k for c, k in Seen(s, 0).known[1].items() if s.board.city_of[c] == basel) == 1
+    assert sum(s.board.city_of[c] == basel for c in Seen(s, 0).known[1]) == 1
     t = four(1).apply("call postmaster").apply("return postmaster+administrator take deck")
-    assert sum(Seen(t, 0).known[1].values()) == 0
+    assert len(Seen(t, 0).known[1]) == 0
     rng = random.Random(1)
     for _ in range(5):                         # samples keep Ben's hand size and never show Anna a hidden card
         sample = Seen(t, 0).sample(rng)

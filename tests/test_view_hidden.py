@@ -74,7 +74,7 @@ def _check_hidden(true: thurn.GameState, k: int, h, watch: Watch) -> None:
         if i == seat:
             continue
         shown = [c for c in p.hand if c != HIDDEN]
-        assert Counter(shown) == watch.known[i] and len(p.hand) == len(q.hand)     # only the cards he saw taken
+        assert set(shown) == watch.known[i] and len(shown) == len(set(shown)) and len(p.hand) == len(q.hand)     # only the cards he saw taken
         assert not Counter(shown) - Counter(q.hand)
     assert set(h.deck) <= {HIDDEN} and len(h.deck) == len(true.deck) and h.seed is None
     for name, vis in true.ruleset.hidden.items():

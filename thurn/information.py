@@ -83,7 +83,7 @@ class Seen:
         if self.shuffled is not None:
             # the deck holds only cards of the last shuffle; the others' unknown cards are the rest
             shuffled = self.shuffled
-            pool = [c for c, k in enumerate(counts) for _ in range(min(k, shuffled.get(c, 0)))]
+            pool = [c for c, k in enumerate(counts) if k and c in shuffled]
             shuffle(rng, pool)
             deck = pool[:deck_size]
             left = list(counts)
@@ -108,7 +108,7 @@ class Seen:
                 continue
             p = players[i] = players[i].copy()
             known = self.known[i]
-            p.hand = tuple(sorted((*known.elements(), *rest[k:k + slots]) if known else rest[k:k + slots]))
+            p.hand = tuple(sorted((*known, *rest[k:k + slots]) if known else rest[k:k + slots]))
             k += slots
         for name, seat, count in self._piles:        # a variant's piles he cannot see (thurn.piles)
             cards = tuple(rest[k:k + count])
@@ -164,8 +164,8 @@ def _shuffled(cards: list, rng: random.Random) -> list:
 
 class Watch:
     """What the whole table has watched of a game: the cards each player took face up from the display and still
-    holds (a multiset per seat, base rules 1: the display lies face up), and the cards of the last shuffle of the
-    discard pile into a new deck (None if there was none). Kept action by action with :meth:`see` (``simulate``
+    holds (a frozenset of card ids per seat, base rules 1: the display lies face up), and the cards of the last
+    shuffle of the discard pile into a new deck (a frozenset; None if there was none). Kept action by action with :meth:`see` (``simulate``
     does so, so that a view costs no replay), or replayed from a game's history with :meth:`of`. A player's own
     entry is never read for him: he knows his whole hand."""
 
@@ -173,7 +173,8 @@ class Watch:
 
     def __init__(self, known, shuffled=None):
         self.known, self.shuffled = known, shuffled
-        self.hidden = None      # seat -> (his record, what he was seen to hold, its copy for hidden views)
+        self.hidden = None      # seat -> (his record, what he was seen to hold, its copy for hidden views); and
+        #                         "secrets" -> (ruleset, whether it has values or piles to hide)
         self._snap = None
 
     def snapshot(self) -> "Watch":
@@ -187,7 +188,7 @@ class Watch:
     @classmethod
     def start(cls, state: GameState) -> "Watch":
         """Nothing watched yet (a new game, or a position without history)."""
-        return cls([Counter() for _ in state.players])
+        return cls([_NONE_KNOWN] * len(state.players))
 
     def copy(self) -> "Watch":
         return Watch(list(self.known), self.shuffled)
@@ -212,8 +213,9 @@ class Watch:
             if action.city is not None:
                 self._add(seat, _taken(s, n, seat))
         elif kind == "play":
-            if self.known[seat]:
-                self._forget(seat, [_played(s, n, seat)])
+            known = self.known[seat]
+            if known and _played(s, n, seat) in known:
+                self._forget(seat, (_played(s, n, seat),))
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
         elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
@@ -222,31 +224,25 @@ class Watch:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
                 gone = gone + tuple(c for c in s.display if c >= 0)
-            self.shuffled = Counter(gone)
+            self.shuffled = frozenset(gone)
             self._snap = None
 
 
-    # a seat's multiset is replaced, never changed, so that the views handed out keep what they were dealt from
-    # (copied with dict.update: a Counter's own copy goes through its slower update)
+    # a seat's set of cards (ids) is replaced, never changed, so that the views handed out keep what they were
+    # dealt from
     def _add(self, seat: int, card: int) -> None:
-        known = Counter()
-        dict.update(known, self.known[seat])
-        known[card] += 1
-        self.known[seat] = known
+        self.known[seat] = self.known[seat] | {card}
         self._snap = None
 
     def _forget(self, seat: int, cards) -> None:
         old = self.known[seat]
-        if any(c in old for c in cards):        # (a multiset here holds no zero counts)
-            known = Counter()
-            dict.update(known, old)
-            _forget(known, cards)
-            self.known[seat] = known
+        if not old.isdisjoint(cards):
+            self.known[seat] = old.difference(cards)
             self._snap = None
 
     def sizes(self) -> list[int]:
         """How many cards each player is known to hold."""
-        return [sum(k.values()) if k else 0 for k in self.known]
+        return [len(k) for k in self.known]
 
 
 _COPIED = tuple(n for n in GameState.__slots__ if n not in ("_root", "_history", "_setup", "events"))
@@ -359,15 +355,19 @@ def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> Play
                 players[i] = got[2]
                 continue
             q = players[i] = p.copy()
-            seen = tuple(sorted(k.elements())) if k else ()
+            seen = tuple(sorted(k)) if k else ()
             q.hand = seen + _hidden_cards(len(p.hand) - len(seen))
             made[i] = (p, k, q)
     v.players = tuple(players)
-    v.deck = _hidden_cards(len(state.deck))
+    deck = _HIDDEN_CARDS.get(len(state.deck))
+    v.deck = deck if deck is not None else _hidden_cards(len(state.deck))
     v.seed = None
     ruleset = state.ruleset
-    shared, own = extra_piles(ruleset)
-    if ruleset.hidden or shared or own:
+    secrets = made.get("secrets")
+    if secrets is None or secrets[0] is not ruleset:
+        shared, own = extra_piles(ruleset)
+        secrets = made["secrets"] = (ruleset, bool(ruleset.hidden or shared or own))
+    if secrets[1]:
         hidden = GameState.seen_by(v, seat)      # a variant's hidden values and piles (see GameState.seen_by)
         v.ext, v.piles, v.players = hidden.ext, hidden.piles, hidden.players
     return v
@@ -396,7 +396,12 @@ def _visible_pile_cards(state, player) -> list:
 
 
 def _taken(before, after, seat) -> int:
-    """The card (id) that ``seat`` took into his hand between two states (hands are sorted tuples of ids)."""
+    """The card (id) that ``seat`` took into his hand between two states (hands are sorted tuples of ids): the one
+    card that left the display, else found by comparing the hands."""
+    shown = after.display
+    gone = [c for c in before.display if c >= 0 and c not in shown]
+    if len(gone) == 1 and gone[0] in after.players[seat].hand:
+        return gone[0]
     old, new = before.players[seat].hand, after.players[seat].hand
     for a, b in zip(old, new):
         if a != b:
@@ -405,7 +410,11 @@ def _taken(before, after, seat) -> int:
 
 
 def _played(before, after, seat) -> int:
-    """The card (id) that ``seat`` played from his hand between two states."""
+    """The card (id) that ``seat`` played from his hand between two states: the card his route gained at one end,
+    else found by comparing the hands."""
+    r0, r1 = before.players[seat].route, after.players[seat].route
+    if len(r1) == len(r0) + 1:
+        return r1[-1] if r0 and r1[0] == r0[0] else r1[0]
     old, new = before.players[seat].hand, after.players[seat].hand
     for a, b in zip(old, new):
         if a != b:
@@ -452,14 +461,6 @@ def redeal_values(values, seats, rng) -> tuple:
     return tuple(out)
 
 
-def _forget(known: Counter, cards) -> None:
-    for c in cards:
-        if known[c] > 0:
-            known[c] -= 1
-            if not known[c]:
-                del known[c]
-
-
 def _unseen_ids(state: GameState, player: int, known) -> list[int]:
     """The cards (ids, ascending) ``player`` cannot see: every card less his hand, the routes, the display, the
     discard pile, the variant piles he sees and the cards he knows the others hold."""
@@ -476,6 +477,7 @@ def _unseen_ids(state: GameState, player: int, known) -> list[int]:
 
 
 _ALL_IDS: dict[int, frozenset] = {}
+_NONE_KNOWN = frozenset()
 
 
 def seen_by(state: GameState, player=None) -> Seen:
@@ -500,11 +502,9 @@ def unseen_cards(state: GameState, player=None) -> Counter:
     return _named(state.board.card_names, s.unseen)
 
 
-def _named(names, cards: Counter) -> Counter:
-    out = Counter()
-    for c, k in cards.items():
-        out[names[c]] += k
-    return out
+def _named(names, cards) -> Counter:
+    """Cards (ids, each once) as their names with counts."""
+    return Counter(names[c] for c in cards)
 
 
 def determinize(state: GameState, player=None, rng=None) -> GameState:
