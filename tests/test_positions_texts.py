@@ -141,7 +141,10 @@ def test_player_shows_letters_office_tiles_and_chips():
         assert "extras=" in repr(view) and f"<th style='text-align:left'>letters</th><td>{L.held[seat]}</td>" \
             in view._repr_html_()
         assert f"letters {L.held[seat]}" in str(s).splitlines()[1 + seat]
-    assert thurn.new_game(["Ann", "Ben"], seed=1).player().extras == {}
+    base = thurn.new_game(["Ann", "Ben"], seed=1).player()
+    assert base.extras == {} and base.colours == ()
+    assert repr(base) == ("PlayerView(seat=0, name='Ann', hand=(), route=(), houses=(), houses_left=20, carriages=(), "
+                          "tiles=())")                     # (nothing shown that the game does not have)
 
 
 def test_a_variants_per_player_values_are_shown_and_escaped():

@@ -139,10 +139,12 @@ class PlayerView:
         """The highest carriage (0 for none)."""
         return self.carriages[-1] if self.carriages else 0
 
-    def _over_words(self) -> str:
-        """The result at game over for the HTML view: "winner: Ann", or "57 points, major victory"."""
-        res = self.result()
-        return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
+    def __repr__(self):
+        extra = (f", colours={self.colours!r}" if self.colours else "") + (
+            f", extras={self.extras!r}" if self.extras else "")
+        return (f"PlayerView(seat={self.seat!r}, name={self.name!r}, hand={self.hand!r}, route={self.route!r}, "
+                f"houses={self.houses!r}, houses_left={self.houses_left!r}, carriages={self.carriages!r}, "
+                f"tiles={self.tiles!r}{extra})")
 
     def _repr_html_(self):
         esc = html.escape
@@ -185,11 +187,6 @@ class LegalActions:
 
     def __repr__(self):
         return f"<LegalActions: {', '.join(str(a) for a in self)}>"
-
-    def _over_words(self) -> str:
-        """The result at game over for the HTML view: "winner: Ann", or "57 points, major victory"."""
-        res = self.result()
-        return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
 
     def _repr_html_(self):
         return "<ul>" + "".join(f"<li>{html.escape(str(a))}</li>" for a in self) + "</ul>"
