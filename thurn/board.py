@@ -528,9 +528,12 @@ class Board:
         self.kind_index = tuple(dense[k] for k in kinds)     # kinds numbered 0, 1, ... (bit masks of kinds)
         # for the hot paths, by card id: its city as a bit, its city's roads, its kind as a bit; and kind_of with
         # -1 (an empty display slot) read as -1
-        self.card_bit = tuple(1 << c for c in self.city_of)
+        # (one int object per city or kind, shared by its copies: the hot paths touch fewer objects)
+        city_bit = tuple(1 << c for c in range(len(self.cities)))
+        self.card_bit = tuple(city_bit[c] for c in self.city_of)
         self.card_adj = tuple(self.adj[c] for c in self.city_of)
-        self.kind_bit = tuple(1 << k for k in self.kind_index)
+        kind_bit = tuple(1 << k for k in range(len(dense)))
+        self.kind_bit = tuple(kind_bit[k] for k in self.kind_index)
         self.kind_of_slot = self.kind_of + (-1,)
         self.card_names = tuple(names)
         self.copies_differ = any(kinds[i] != self.first_card[self.city_of[i]] for i in range(len(kinds)))

@@ -32,7 +32,7 @@ def apply(s, action, say=None):
     Raises :class:`~thurn.errors.IllegalAction` (reason code + explanation) if the rules forbid it; the state
     itself never changes.
     """
-    if type(action) is str or (not isinstance(action, Action) and isinstance(action, str)):
+    if not isinstance(action, Action) and isinstance(action, str):
         action = _parsed(s.ruleset, action)   # notation, from a str or a subclass (numpy.str_)
     rs = s.ruleset
     try:

@@ -53,6 +53,12 @@ class ActionTable:
         self.card_keys = tuple(fold(n) for n in cards)
         self._score: dict = {}
         self._keep: dict = {}
+        # by card id, its kind as a bit, and for an empty display slot (-1, the last) a bit of no kind
+        self.kind_bit_slot = board.kind_bit + (1 << len(set(kind_of)),)
+        #: whether the copies of each kind of card have neighbouring ids (so that they are neighbours in a sorted hand)
+        self.kinds_adjacent = all(k == i or k == kind_of[i - 1] for i, k in enumerate(kind_of))
+        #: by card id: the ids of its kind's copies, lowest first (one tuple per kind, shared by its copies)
+        self.copies = _per_kind(kind_of, lambda k: tuple(i for i, j in enumerate(kind_of) if j == k))
 
     def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None) -> Score:
         key = (mask, cartwright, carriage, colour)
@@ -196,25 +202,25 @@ def legal_draw(s) -> list:
     acts = []
     if s.draws == 0:                # (an empty hand has had a compulsory official: see the forced draw)
         rs = s.ruleset
-        offers = rs.official_handlers.roles.offers[DRAW]
+        offers = rs.roles.offers[DRAW]
         if offers:
             if not rs.one_official:
                 _policy_calls(s, t, offers, acts)
             elif not s.officials:
                 call = t.call
                 for oid, offer in offers:       # (the Administrator and the Postmaster: the handlers' offers)
-                    if offer is None or offer(s):
+                    if offer is None or (max(display) >= 0 if offer is _display_shown else offer(s)):
                         acts.append(call[oid])
     draw = t.draw
     append = acts.append
-    kind_bit = s.board.kind_bit
-    seen = 0
+    kind_bit = t.kind_bit_slot
+    seen = kind_bit[-1]             # (an empty slot, -1, reads as seen)
     for c in display:                # one action per kind of card face up, however many copies show
-        if c >= 0 and not seen & kind_bit[c]:
+        if not seen & kind_bit[c]:
             seen |= kind_bit[c]
             append(draw[c])
     if s.deck or s.discard:
-        acts.append(t.draw_deck)
+        append(t.draw_deck)
     return acts
 
 
@@ -224,19 +230,24 @@ def legal_play(s) -> list:
     p = s.players[s.to_move]
     acts = []
     rs = s.ruleset
-    offers = rs.official_handlers.roles.offers[PLAY]
+    offers = rs.roles.offers[PLAY]
     if offers:
         if not rs.one_official:
             _policy_calls(s, t, offers, acts)
         elif not s.officials:
             for oid, offer in offers:       # (the Postmaster after one card: the handlers' offers)
-                if offer is None or offer(s):
+                if offer is _second_draw:   # (his, answered here: see _second_draw)
+                    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and (
+                            s.deck or s.discard or max(s.display) >= 0):
+                        acts.append(t.call[oid])
+                elif offer is None or offer(s):
                     acts.append(t.call[oid])
     route = p.route
-    seen = 0
+    prev = None
     append = acts.append
     play_new = t.play_new
-    kind_bit = board.kind_bit
+    # one action per kind of card: the copies of a kind are neighbours in a sorted hand (and share their actions),
+    # or the list is made unique at the end (ActionTable.kinds_adjacent)
     if route:
         card_adj, card_bit = board.card_adj, board.card_bit
         rmask = p.rmask
@@ -244,25 +255,25 @@ def legal_play(s) -> list:
         fit_right = card_adj[route[-1]] & ~rmask
         play_left, play_right = t.play_left, t.play_right
         second = s.plays > 0 and not s.rules.postal_carrier_may_restart
-        for x in p.hand:                 # one action per kind of card: skip copies that read the same
-            k = kind_bit[x]
-            if seen & k:
+        for x in p.hand:
+            new = play_new[x]
+            if new is prev:
                 continue
-            seen |= k
+            prev = new
             c = card_bit[x]
             if fit_left & c:
                 append(play_left[x])
             if fit_right & c:
                 append(play_right[x])
             if not second:
-                append(play_new[x])
+                append(new)
     else:
         for x in p.hand:
-            k = kind_bit[x]
-            if not seen & k:
-                seen |= k
-                append(play_new[x])
-    return acts
+            new = play_new[x]
+            if new is not prev:
+                prev = new
+                append(new)
+    return acts if t.kinds_adjacent else list(dict.fromkeys(acts))
 
 
 def legal_score(s) -> list:
@@ -272,13 +283,16 @@ def legal_score(s) -> list:
     acts = [t.end]
     route = p.route
     rs = s.ruleset
-    offers = rs.official_handlers.roles.offers[SCORE]
+    offers = rs.roles.offers[SCORE]
     if offers:
         if not rs.one_official:
             _policy_calls(s, t, offers, acts)
         elif not s.officials:
             for oid, offer in offers:       # (the Postal Carrier after the first card)
-                if offer is None or offer(s):
+                if offer is _second_play:   # (his, answered here: see _second_play)
+                    if s.plays_allowed == 1 and _second_card(s, p):
+                        acts.append(t.call[oid])
+                elif offer is None or offer(s):
                     acts.append(t.call[oid])
     if len(route) >= board.min_route:
         cw = _helper_problem(s, p) is None
@@ -310,7 +324,7 @@ def _policy_calls(s, t, offers, acts) -> None:
 
 def _offered(s, step):
     """The first official offered in ``step`` who may help now, or None (for the explanations)."""
-    for oid, offer in s.ruleset.official_handlers.roles.offers[step]:
+    for oid, offer in s.ruleset.roles.offers[step]:
         if _may(s, oid):
             return oid
     return None
@@ -521,7 +535,7 @@ def _forced_official(s):
     """The official who was forced to help this turn before the draw (base rules, 1: an empty hand), or None."""
     if s.step != DRAW or s.draws or s.players[s.to_move].hand:
         return None
-    for oid, _ in s.ruleset.official_handlers.roles.forced:
+    for oid, _ in s.ruleset.roles.forced:
         if oid in s.officials:
             return oid
     return None
@@ -586,17 +600,19 @@ def check_play(s, a):
         return None, _wrong_step(s, a)
     k = a.resolved                      # an engine-made action carries its kind of card (see ActionTable)
     p = s.players[s.to_move]
-    if k is not None and k in p.hand:   # (the kind is its lowest id: held, it is the card played)
-        x = k
+    if k is not None:
         c = board.city_of[k]
-    elif k is None:
+        hand = p.hand
+        for x in (board._actions or table(board)).copies[k]:    # the lowest id held of that kind (find_card's)
+            if x in hand:
+                break
+        else:
+            x = -1
+    else:
         named, err = card_named(s, a, a.city, a.key[1])
         if err is not None:
             return None, err
         c, k = named
-        x = find_card(board, p.hand, c, k)
-    else:
-        c = board.city_of[k]
         x = find_card(board, p.hand, c, k)
     if x < 0:
         if x == AMBIGUOUS:
@@ -637,7 +653,7 @@ def _helper_problem(s, p):
     """None if the official who helps while scoring (the Cartwright, base rules 3c) can help this scoring, else the
     reason code: the policy's, or his handler's."""
     rs = s.ruleset
-    oid = rs.official_handlers.roles.helper
+    oid = rs.roles.helper
     if oid is None:
         return "no_helper"
     if s.officials if rs.one_official else (oid in s.officials or not rs.officials.may_call(s, oid)):
@@ -678,7 +694,7 @@ def _helper_error(s, p, a):
     if why is None:
         return None
     rs = s.ruleset
-    oid = rs.official_handlers.roles.helper
+    oid = rs.roles.helper
     if why == "no_helper":
         return _illegal("no_helper", "No official helps while scoring in this game.", a, None)
     if why == "one_official_per_turn":
@@ -1039,7 +1055,7 @@ def do_score(s, mask, action, say):
     route = p.route
     level = next_carriage(board, p.carriages)
     if cartwright:
-        helper = s.ruleset.official_handlers.roles.helper
+        helper = s.ruleset.roles.helper
         official_used(s, helper, say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None))
     s.discard = s.discard + route
@@ -1168,10 +1184,14 @@ def forced_score(s, say):
         return None
     if route:
         rs = s.ruleset
-        waiting = rs.official_handlers.roles.waits
+        waiting = rs.roles.waits
         if waiting and not (rs.one_official and s.officials):
             for oid, waits in waiting:
-                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
+                if waits is _second_extends:    # (the Postal Carrier's, answered here: see _second_extends)
+                    ok = s.plays_allowed == 1 and _extensions(s.board, route, p.hand, p.rmask)
+                else:
+                    ok = waits(s)
+                if ok and (rs.one_official or rs.officials.may_call(s, oid)):
                     return None         # the Postal Carrier may still help with a second card
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
@@ -1243,22 +1263,25 @@ def base_officials() -> dict:
 
 
 def _display_shown(s) -> bool:
+    """The Administrator while a card is face up (base rules, 1). (legal_draw answers it without a call.)"""
     return max(s.display) >= 0
 
 
 def _second_draw(s) -> bool:
-    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1)."""
+    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1).
+    (legal_play answers it without a call: keep the two alike.)"""
     return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and bool(s.deck or s.discard or max(s.display) >= 0)
 
 
 def _second_play(s) -> bool:
-    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card`."""
+    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card`. (legal_score answers
+    it without a call: keep the two alike.)"""
     return s.plays_allowed == 1 and _second_card(s, s.players[s.to_move])
 
 
 def _second_extends(s) -> bool:
     """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3;
-    see :func:`_extensions`)."""
+    see :func:`_extensions`). (forced_score answers it without a call: keep the two alike.)"""
     p = s.players[s.to_move]
     return s.plays_allowed == 1 and _extensions(s.board, p.route, p.hand, p.rmask)
 

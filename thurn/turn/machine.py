@@ -130,12 +130,17 @@ class OfficialsPolicy:
 class OfficialRoles:
     """What the officials' handlers declare, gathered per step for the hot paths: the officials offered in each step
     (``offers[step]``: ``((id, offer), ...)`` in the handlers' order), those forced to help (``forced``), those a
-    too-short route waits for (``waits``), and the one who helps while scoring (``helper``)."""
+    too-short route waits for (``waits``), and the one who helps while scoring (``helper``). One record per set of
+    handlers, gathered again in place after every change (so that the ruleset reads it in one step: ``rs.roles``)."""
 
     __slots__ = ("offers", "forced", "waits", "helper")
 
     def __init__(self, handlers):
         self.offers: dict = defaultdict(tuple)     # (a step without offers reads ())
+        self.gather(handlers)
+
+    def gather(self, handlers) -> None:
+        self.offers.clear()
         for oid, h in handlers.items():
             for step, offer in h.offers:
                 self.offers[step] += ((oid, offer),)
@@ -146,7 +151,7 @@ class OfficialRoles:
 
 class OfficialHandlers(dict):
     """Official id -> his handler (what he does, from :mod:`thurn.turn.base` or a variant; who he is comes from the
-    board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again after every change."""
+    board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again, in place, after every change."""
 
     __slots__ = ("roles",)
 
@@ -157,7 +162,7 @@ class OfficialHandlers(dict):
     def _changed(name):
         def method(self, *args, **kwargs):
             out = getattr(dict, name)(self, *args, **kwargs)
-            self.roles = OfficialRoles(self)
+            self.roles.gather(self)
             return out
         method.__name__ = name
         return method
@@ -184,8 +189,8 @@ HOOK_LISTS = ("filters", "checks", "after_action", "after_step", "on_turn_start"
 class Ruleset:
     """A game's rules as data: steps, action kinds, hooks, officials, scoring and result (see module doc)."""
 
-    __slots__ = ("name", "steps", "kinds", "first_step", "_officials", "one_official", "official_handlers", "filters",
-                 "checks", "on_official",
+    __slots__ = ("name", "steps", "kinds", "first_step", "_officials", "one_official", "official_handlers", "roles",
+                 "filters", "checks", "on_official",
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
@@ -197,7 +202,8 @@ class Ruleset:
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
         self.officials = OfficialsPolicy()         # (sets one_official: the policy's one_per_turn, read on hot paths)
-        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.base.OfficialHandler)
+        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.base.OfficialHandler),
+        self.roles = self.official_handlers.roles   # changed in place (never replaced): what they declare, per step
         self.on_official: tuple = ()               # (state, official id, say): after an official helped (or was forced)
         self.filters: tuple = ()                   # (state, actions) -> actions
         self.checks: tuple = ()                    # (state, action, arg, error) -> (arg, error)
@@ -268,7 +274,7 @@ class Ruleset:
 
     def scoring_helper(self) -> str | None:
         """The official who helps while scoring (base game: the Cartwright, 3c), from the handlers; None if none."""
-        return self.official_handlers.roles.helper
+        return self.roles.helper
 
     def step(self, spec: StepSpec) -> None:
         """Add or replace a step (always through here: the machine keeps its functions at hand by name)."""
