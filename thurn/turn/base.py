@@ -209,7 +209,7 @@ def legal_draw(s) -> list:
             elif not s.officials:
                 call = t.call
                 for oid, offer in offers:       # (the Administrator and the Postmaster: the handlers' offers)
-                    if offer is None or (max(display) >= 0 if offer is _display_shown else offer(s)):
+                    if offer is None or offer(s):
                         acts.append(call[oid])
     draw = t.draw
     append = acts.append
@@ -236,11 +236,7 @@ def legal_play(s) -> list:
             _policy_calls(s, t, offers, acts)
         elif not s.officials:
             for oid, offer in offers:       # (the Postmaster after one card: the handlers' offers)
-                if offer is _second_draw:   # (his, answered here: see _second_draw)
-                    if s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and (
-                            s.deck or s.discard or max(s.display) >= 0):
-                        acts.append(t.call[oid])
-                elif offer is None or offer(s):
+                if offer is None or offer(s):
                     acts.append(t.call[oid])
     route = p.route
     prev = None
@@ -289,10 +285,7 @@ def legal_score(s) -> list:
             _policy_calls(s, t, offers, acts)
         elif not s.officials:
             for oid, offer in offers:       # (the Postal Carrier after the first card)
-                if offer is _second_play:   # (his, answered here: see _second_play)
-                    if s.plays_allowed == 1 and _second_card(s, p):
-                        acts.append(t.call[oid])
-                elif offer is None or offer(s):
+                if offer is None or offer(s):
                     acts.append(t.call[oid])
     if len(route) >= board.min_route:
         cw = _helper_problem(s, p) is None
@@ -1187,11 +1180,7 @@ def forced_score(s, say):
         waiting = rs.roles.waits
         if waiting and not (rs.one_official and s.officials):
             for oid, waits in waiting:
-                if waits is _second_extends:    # (the Postal Carrier's, answered here: see _second_extends)
-                    ok = s.plays_allowed == 1 and _extensions(s.board, route, p.hand, p.rmask)
-                else:
-                    ok = waits(s)
-                if ok and (rs.one_official or rs.officials.may_call(s, oid)):
+                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
                     return None         # the Postal Carrier may still help with a second card
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
@@ -1263,25 +1252,23 @@ def base_officials() -> dict:
 
 
 def _display_shown(s) -> bool:
-    """The Administrator while a card is face up (base rules, 1). (legal_draw answers it without a call.)"""
+    """The Administrator while a card is face up (base rules, 1)."""
     return max(s.display) >= 0
 
 
 def _second_draw(s) -> bool:
-    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1).
-    (legal_play answers it without a call: keep the two alike.)"""
+    """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1)."""
     return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and bool(s.deck or s.discard or max(s.display) >= 0)
 
 
 def _second_play(s) -> bool:
-    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card`. (legal_score answers
-    it without a call: keep the two alike.)"""
+    """The Postal Carrier after the first card played (base rules, 2): see :func:`_second_card`."""
     return s.plays_allowed == 1 and _second_card(s, s.players[s.to_move])
 
 
 def _second_extends(s) -> bool:
     """A card of the hand extends the route: a route too short to score waits for a second card (base rules, 3;
-    see :func:`_extensions`). (forced_score answers it without a call: keep the two alike.)"""
+    see :func:`_extensions`)."""
     p = s.players[s.to_move]
     return s.plays_allowed == 1 and _extensions(s.board, p.route, p.hand, p.rmask)
 
