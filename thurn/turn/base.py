@@ -9,6 +9,7 @@ comes next (a step, or :data:`~thurn.turn.machine.END_TURN`) and the machine (:m
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from itertools import combinations
 
 from .. import effects
@@ -596,11 +597,16 @@ def check_play(s, a):
     if k is not None:
         c = board.city_of[k]
         hand = p.hand
-        for x in (board._actions or table(board)).copies[k]:    # the lowest id held of that kind (find_card's)
-            if x in hand:
-                break
+        t = board._actions or table(board)
+        if t.kinds_adjacent:            # the lowest id held of that kind (find_card's): the first card from k on
+            i = bisect_left(hand, k)
+            x = hand[i] if i < len(hand) and board.kind_of[hand[i]] == k else -1
         else:
-            x = -1
+            for x in t.copies[k]:
+                if x in hand:
+                    break
+            else:
+                x = -1
     else:
         named, err = card_named(s, a, a.city, a.key[1])
         if err is not None:
