@@ -344,12 +344,14 @@ class Eval:
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
         what it depends on: the route's cities and ends (either way round), the run of hand cards that extend it,
-        the Cartwright (only where he can help: a route of level - 2 or level - 1 cards, 3c)."""
+        the Cartwright (only where he can help: a route of level - 2 or level - 1 cards, 3c). The hot path of the
+        bot: :meth:`cont`, :meth:`p_fit` and :meth:`score_now` written out here, the same sums in the same order."""
         if l > r:
             l, r = r, l
         avail = hm & ~rmask
         adj = self.adj
-        if (adj[l] | adj[r]) & avail:
+        ends = adj[l] | adj[r]
+        if ends & avail:
             k = self.memo.get(avail << 12 | l << 6 | r)
             if k is None:
                 k = chain(adj, self.memo, l, r, avail)
@@ -359,15 +361,46 @@ class Eval:
         if cartwright and not self.cartwright_lengths >> m & 1:
             cartwright = False
         key = ((rmask << 12 | l << 6 | r) << 6 | k) << 1 | cartwright
-        v = self.acache.get(key)
-        if v is None:
-            v = self.cont(rmask, l, r, k)
-            if m >= self.min_route:
-                h, _ = self.hcache.get(rmask) or self.houses(rmask)
-                x = h + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
+        acache = self.acache
+        v = acache.get(key)
+        if v is not None:
+            return v
+        hit = self.hcache.get(rmask)
+        plan = self.plan_memo.get(m << 6 | k)
+        if plan is None:
+            plan = self.plans.of(m, k)
+        if plan:                                    # building on (cont)
+            if hit is None:
+                hit = self.houses(rmask)
+            h = hit[0]
+            safe, risky, lead = plan
+            v = NEG
+            for _, ext, tiles, cost in safe:
+                x = h + ext + tiles - cost
                 if x > v:
                     v = x
-            self.acache[key] = v
+            if risky:                               # the chance of a card that fits an end (p_fit)
+                fits = ends & ~rmask
+                _, total, packed = self._unseen or self.unseen()
+                miss = (1.0 - (fits * self.t.spread & packed).bit_count() / total) ** 2
+                if fits & self.dmask:
+                    miss *= 0.5
+                p = 0.95 if miss < 0.05 else 1.0 - miss
+                pp = p ** lead if lead >= 0 else 1.0
+                for _, ext, tiles, cost in risky:
+                    pp *= p
+                    x = pp * (h + ext + tiles) - cost
+                    if x > v:
+                        v = x
+        else:
+            v = 0.0
+        if m >= self.min_route:                     # scoring now (3a-3c)
+            if hit is None:
+                hit = self.houses(rmask)
+            x = hit[0] + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
+            if x > v:
+                v = x
+        acache[key] = v
         return v
 
     def plays(self, hm: int):
