@@ -254,12 +254,17 @@ class Eval:
         the most valuable in the order of :func:`~thurn.scoring.placement_masks` (most houses first, then the lowest
         cities). Only one placement per count of houses by province is valued (see :func:`placement_kinds`)."""
         p = self.p
-        cap = min(p.houses_left, rmask.bit_count())
+        left = p.houses_left
+        n = rmask.bit_count()
+        cap = left if left < n else n
         best, bm = NEG, 0
         free = rmask & ~p.houses
         t = self.t
+        mcache = self.mcache
         for m in t.placement_kinds(free, cap, self.s.rules.optional_houses, t.full_province(rmask, free)):
-            v = self.mask_value(m)
+            v = mcache.get(m) if m.bit_count() != left else None     # (see mask_value)
+            if v is None:
+                v = self.mask_value(m)
             if v > best or (v == best and ranks_before(m, bm)):
                 best, bm = v, m
         return best, bm

@@ -46,6 +46,8 @@ class BoardTables:
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
         self.last_stacks = None         # (stacks, view(stacks)): the last stacks seen
+        po = b.province_of              # province_bytes[i][x]: the provinces of the cities 8i... of the byte x
+        self.province_bytes = tuple(tuple(_province_set(po, i, x, n) for x in range(256)) for i in range(0, n, 8))
 
     def placement_kinds(self, free: int, cap: int, optional: bool, full: bool = False) -> tuple:
         """:func:`placement_kinds`, kept per board."""
@@ -61,14 +63,16 @@ class BoardTables:
         """Whether a province of the route ``rmask`` has none of its cities free (R10: option B places none)."""
         if free == rmask:
             return False
-        po = self.province_of
-        have = set()
-        for c in bits(free):
-            have.add(po[c])
-        for c in bits(rmask):
-            if po[c] not in have:
-                return True
-        return False
+        return self.provinces(rmask) != self.provinces(free)
+
+    def provinces(self, mask: int) -> int:
+        """The provinces of the cities of ``mask`` as a mask (bit ``p + 1`` for province ``p``, bit 0 for the
+        cities in no province), read from :attr:`province_bytes` eight cities at a time."""
+        out = 0
+        for table in self.province_bytes:
+            out |= table[mask & 255]
+            mask >>= 8
+        return out
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -91,6 +95,15 @@ class BoardTables:
         view = (end_tile, tops, tuple(L))
         self.last_stacks = (stacks, view)
         return view
+
+
+def _province_set(province_of, first: int, byte: int, n: int) -> int:
+    """The provinces (bit ``p + 1``; bit 0: no province) of the cities ``first + i`` for each bit ``i`` of ``byte``."""
+    out = 0
+    for i in range(8):
+        if byte >> i & 1 and first + i < n:
+            out |= 1 << (province_of[first + i] + 1)
+    return out
 
 
 def board_tables(b) -> BoardTables:
