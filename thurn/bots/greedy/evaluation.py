@@ -91,12 +91,7 @@ class Eval:
         self.lcache = None
         self.plan_memo = self.plans.memo
         self._unseen = None
-        dmask = shown = 0
-        for c in s.display:
-            if c >= 0:
-                dmask |= card_bit[c]
-                shown += 1
-        self.dmask, self.shown = dmask, shown
+        self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
 
     def read_scores(self, s, p, w: Weights):
@@ -259,9 +254,12 @@ class Eval:
         cap = left if left < n else n
         best, bm = NEG, 0
         free = rmask & ~p.houses
+        optional = self.s.rules.optional_houses
         t = self.t
+        kinds = t.by_route.get(((rmask << 64 | free) << 6 | cap) << 1 | optional) or \
+            t.route_kinds(rmask, free, cap, optional)
         mcache = self.mcache
-        for m in t.placement_kinds(free, cap, self.s.rules.optional_houses, t.full_province(rmask, free)):
+        for m in kinds:
             v = mcache.get(m) if m.bit_count() != left else None     # (see mask_value)
             if v is None:
                 v = self.mask_value(m)
@@ -278,7 +276,9 @@ class Eval:
         u = self._unseen
         if u is None:
             s, hm, dmask = self.s, self.hm, self.dmask
-            sets = [q.rmask for q in s.players]     # a route holds a city once (base rules, 2)
+            sets = []                               # a route holds a city once (base rules, 2)
+            for q in s.players:
+                sets.append(q.rmask)
             cards = []                              # the cards in view that are not in a set
             if len(self.p.hand) == hm.bit_count():
                 sets.append(hm)
