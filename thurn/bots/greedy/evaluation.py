@@ -57,7 +57,7 @@ class Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
-                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route")
+                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route", "spread")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -90,6 +90,7 @@ class Eval:
                            self.hctx, self.level, self.cval, self.cartwright_lengths, self.plans))
         self.lcache = None
         self.plan_memo = self.plans.memo
+        self.spread = t.spread
         self._unseen = None
         self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
@@ -297,14 +298,14 @@ class Eval:
     def unseen_count(self, mask: int) -> int:
         """How many unseen cards show a city of ``mask``: ``mask`` copied to every level, counted in one go."""
         _, _, packed = self._unseen or self.unseen()
-        return (mask * self.t.spread & packed).bit_count()
+        return (mask * self.spread & packed).bit_count()
 
     def p_fit(self, l: int, r: int, rmask: int) -> float:
         """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
         the unseen ones (two tries: the Postmaster), better when one is face up in the display."""
         fits = (self.adj[l] | self.adj[r]) & ~rmask
         _, total, packed = self._unseen or self.unseen()
-        miss = (1.0 - (fits * self.t.spread & packed).bit_count() / total) ** 2
+        miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
         if fits & self.dmask:
             miss *= 0.5
         return 0.95 if miss < 0.05 else 1.0 - miss
@@ -356,12 +357,14 @@ class Eval:
         avail = hm & ~rmask
         adj = self.adj
         ends = adj[l] | adj[r]
-        if ends & avail:
+        if not ends & avail:
+            k = 0
+        elif not avail & (avail - 1):               # one card, and it fits an end
+            k = 1
+        else:
             k = self.memo.get(avail << 12 | l << 6 | r)
             if k is None:
                 k = chain(adj, self.memo, l, r, avail)
-        else:
-            k = 0
         m = rmask.bit_count()
         if cartwright and not self.cartwright_lengths >> m & 1:
             cartwright = False
@@ -387,7 +390,7 @@ class Eval:
             if risky:                               # the chance of a card that fits an end (p_fit)
                 fits = ends & ~rmask
                 _, total, packed = self._unseen or self.unseen()
-                miss = (1.0 - (fits * self.t.spread & packed).bit_count() / total) ** 2
+                miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
                 if fits & self.dmask:
                     miss *= 0.5
                 p = 0.95 if miss < 0.05 else 1.0 - miss
