@@ -298,6 +298,8 @@ def chain(adj, memo, l: int, r: int, avail: int) -> int:
     of a route (each card fits an end: a road to it, base rules 2). Memoised per board."""
     if not (adj[l] | adj[r]) & avail:
         return 0
+    if not avail & (avail - 1):         # one card, and it fits
+        return 1
     if l > r:
         l, r = r, l
     key = (avail << 12) | (l << 6) | r
@@ -311,7 +313,8 @@ def chain(adj, memo, l: int, r: int, avail: int) -> int:
         while nxt:
             low = nxt & -nxt
             nxt ^= low
-            v = 1 + chain(adj, memo, other, low.bit_length() - 1, avail ^ low)
+            c, rest = low.bit_length() - 1, avail ^ low
+            v = 1 + chain(adj, memo, other, c, rest) if (adj[other] | adj[c]) & rest else 1   # (no call for 0)
             if v > best:
                 best = v
                 if best == top:
