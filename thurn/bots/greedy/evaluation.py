@@ -480,7 +480,8 @@ class Eval:
             deck_cards = near & ~hm
             new_ok = True
         shown = {}
-        present, total, _ = self._unseen or self.unseen()
+        present, total, packed = self._unseen or self.unseen()
+        spread = self.spread
         deck = base
         dmask = self.dmask
         cands = deck_cards | dmask
@@ -513,7 +514,7 @@ class Eval:
             if dmask & low:
                 shown[c] = v
             if deck_cards & low and present & low and v > base:
-                deck += self.unseen_count(low) / total * (v - base)
+                deck += (low * spread & packed).bit_count() / total * (v - base)     # (see unseen_count)
         return base, shown, deck
 
     def empty_hand_gains(self, cartwright: bool):
