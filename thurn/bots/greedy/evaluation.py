@@ -57,7 +57,7 @@ class Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
-                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route")
+                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route", "spread")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -90,13 +90,9 @@ class Eval:
                            self.hctx, self.level, self.cval, self.cartwright_lengths, self.plans))
         self.lcache = None
         self.plan_memo = self.plans.memo
+        self.spread = t.spread
         self._unseen = None
-        dmask = shown = 0
-        for c in s.display:
-            if c >= 0:
-                dmask |= card_bit[c]
-                shown += 1
-        self.dmask, self.shown = dmask, shown
+        self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
 
     def read_scores(self, s, p, w: Weights):
@@ -254,12 +250,20 @@ class Eval:
         the most valuable in the order of :func:`~thurn.scoring.placement_masks` (most houses first, then the lowest
         cities). Only one placement per count of houses by province is valued (see :func:`placement_kinds`)."""
         p = self.p
-        cap = min(p.houses_left, rmask.bit_count())
+        left = p.houses_left
+        n = rmask.bit_count()
+        cap = left if left < n else n
         best, bm = NEG, 0
         free = rmask & ~p.houses
+        optional = self.s.rules.optional_houses
         t = self.t
-        for m in t.placement_kinds(free, cap, self.s.rules.optional_houses, t.full_province(rmask, free)):
-            v = self.mask_value(m)
+        kinds = t.by_route.get(((rmask << 64 | free) << 6 | cap) << 1 | optional) or \
+            t.route_kinds(rmask, free, cap, optional)
+        mcache = self.mcache
+        for m in kinds:
+            v = mcache.get(m) if m.bit_count() != left else None     # (see mask_value)
+            if v is None:
+                v = self.mask_value(m)
             if v > best or (v == best and ranks_before(m, bm)):
                 best, bm = v, m
         return best, bm
@@ -273,7 +277,9 @@ class Eval:
         u = self._unseen
         if u is None:
             s, hm, dmask = self.s, self.hm, self.dmask
-            sets = [q.rmask for q in s.players]     # a route holds a city once (base rules, 2)
+            sets = []                               # a route holds a city once (base rules, 2)
+            for q in s.players:
+                sets.append(q.rmask)
             cards = []                              # the cards in view that are not in a set
             if len(self.p.hand) == hm.bit_count():
                 sets.append(hm)
@@ -292,14 +298,14 @@ class Eval:
     def unseen_count(self, mask: int) -> int:
         """How many unseen cards show a city of ``mask``: ``mask`` copied to every level, counted in one go."""
         _, _, packed = self._unseen or self.unseen()
-        return (mask * self.t.spread & packed).bit_count()
+        return (mask * self.spread & packed).bit_count()
 
     def p_fit(self, l: int, r: int, rmask: int) -> float:
         """The chance that next turn's draw(s) bring a card that fits an end (l or r) of the route: a card from
         the unseen ones (two tries: the Postmaster), better when one is face up in the display."""
         fits = (self.adj[l] | self.adj[r]) & ~rmask
         _, total, packed = self._unseen or self.unseen()
-        miss = (1.0 - (fits * self.t.spread & packed).bit_count() / total) ** 2
+        miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
         if fits & self.dmask:
             miss *= 0.5
         return 0.95 if miss < 0.05 else 1.0 - miss
@@ -344,30 +350,65 @@ class Eval:
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """The route just played to: the better of scoring now (3 or more cards) and building on. Memoised by
         what it depends on: the route's cities and ends (either way round), the run of hand cards that extend it,
-        the Cartwright (only where he can help: a route of level - 2 or level - 1 cards, 3c)."""
+        the Cartwright (only where he can help: a route of level - 2 or level - 1 cards, 3c). The hot path of the
+        bot: :meth:`cont`, :meth:`p_fit` and :meth:`score_now` written out here, the same sums in the same order."""
         if l > r:
             l, r = r, l
         avail = hm & ~rmask
         adj = self.adj
-        if (adj[l] | adj[r]) & avail:
+        ends = adj[l] | adj[r]
+        if not ends & avail:
+            k = 0
+        elif not avail & (avail - 1):               # one card, and it fits an end
+            k = 1
+        else:
             k = self.memo.get(avail << 12 | l << 6 | r)
             if k is None:
                 k = chain(adj, self.memo, l, r, avail)
-        else:
-            k = 0
         m = rmask.bit_count()
         if cartwright and not self.cartwright_lengths >> m & 1:
             cartwright = False
         key = ((rmask << 12 | l << 6 | r) << 6 | k) << 1 | cartwright
-        v = self.acache.get(key)
-        if v is None:
-            v = self.cont(rmask, l, r, k)
-            if m >= self.min_route:
-                h, _ = self.hcache.get(rmask) or self.houses(rmask)
-                x = h + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
+        acache = self.acache
+        v = acache.get(key)
+        if v is not None:
+            return v
+        hit = self.hcache.get(rmask)
+        plan = self.plan_memo.get(m << 6 | k)
+        if plan is None:
+            plan = self.plans.of(m, k)
+        if plan:                                    # building on (cont)
+            if hit is None:
+                hit = self.houses(rmask)
+            h = hit[0]
+            safe, risky, lead = plan
+            v = NEG
+            for _, ext, tiles, cost in safe:
+                x = h + ext + tiles - cost
                 if x > v:
                     v = x
-            self.acache[key] = v
+            if risky:                               # the chance of a card that fits an end (p_fit)
+                fits = ends & ~rmask
+                _, total, packed = self._unseen or self.unseen()
+                miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
+                if fits & self.dmask:
+                    miss *= 0.5
+                p = 0.95 if miss < 0.05 else 1.0 - miss
+                pp = p ** lead if lead >= 0 else 1.0
+                for _, ext, tiles, cost in risky:
+                    pp *= p
+                    x = pp * (h + ext + tiles) - cost
+                    if x > v:
+                        v = x
+        else:
+            v = 0.0
+        if m >= self.min_route:                     # scoring now (3a-3c)
+            if hit is None:
+                hit = self.houses(rmask)
+            x = hit[0] + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
+            if x > v:
+                v = x
+        acache[key] = v
         return v
 
     def plays(self, hm: int):
@@ -439,7 +480,8 @@ class Eval:
             deck_cards = near & ~hm
             new_ok = True
         shown = {}
-        present, total, _ = self._unseen or self.unseen()
+        present, total, packed = self._unseen or self.unseen()
+        spread = self.spread
         deck = base
         dmask = self.dmask
         cands = deck_cards | dmask
@@ -472,7 +514,7 @@ class Eval:
             if dmask & low:
                 shown[c] = v
             if deck_cards & low and present & low and v > base:
-                deck += self.unseen_count(low) / total * (v - base)
+                deck += (low * spread & packed).bit_count() / total * (v - base)     # (see unseen_count)
         return base, shown, deck
 
     def empty_hand_gains(self, cartwright: bool):

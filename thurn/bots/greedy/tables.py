@@ -23,7 +23,8 @@ class BoardTables:
 
     def __init__(self, b):
         self.memo: dict = {}
-        self.kinds: dict = {}           # (free cities, supply, optional) -> placement_kinds(...)
+        self.kinds: dict = {}           # (free cities, supply, optional, full) -> placement_kinds(...)
+        self.by_route: dict = {}        # (route, free cities, supply, optional) -> placement_kinds(...)
         self.province_of = b.province_of
         levels = b.carriage_levels
         self.carriage_cards = tuple(sum(max(b.min_route, lev - 2) for lev in levels[h:])
@@ -46,6 +47,10 @@ class BoardTables:
         self.spread = sum(1 << (t * n) for t in range(b.card_copies))   # a mask times this: the mask at each level
         self.all_copies = ((1 << n) - 1) * self.spread
         self.last_stacks = None         # (stacks, view(stacks)): the last stacks seen
+        self.card_bit = b.card_bit
+        self.last_display = (None, (0, 0))  # (display, display_bits(display)): the last display seen
+        po = b.province_of              # province_bytes[i][x]: the provinces of the cities 8i... of the byte x
+        self.province_bytes = tuple(tuple(_province_set(po, i, x, n) for x in range(256)) for i in range(0, n, 8))
 
     def placement_kinds(self, free: int, cap: int, optional: bool, full: bool = False) -> tuple:
         """:func:`placement_kinds`, kept per board."""
@@ -57,18 +62,46 @@ class BoardTables:
             kinds = self.kinds[key] = placement_kinds(self.province_of, free, cap, optional, full)
         return kinds
 
+    def route_kinds(self, rmask: int, free: int, cap: int, optional: bool) -> tuple:
+        """:meth:`placement_kinds` of scoring the route ``rmask`` whose cities without the player's house are
+        ``free``, kept per board by route (the full-province test of R10 made once): ``by_route[key]``."""
+        key = ((rmask << 64 | free) << 6 | cap) << 1 | optional
+        kinds = self.by_route.get(key)
+        if kinds is None:
+            if len(self.by_route) > MEMO_SIZE:
+                self.by_route.clear()
+            kinds = self.by_route[key] = self.placement_kinds(free, cap, optional, self.full_province(rmask, free))
+        return kinds
+
     def full_province(self, rmask: int, free: int) -> bool:
         """Whether a province of the route ``rmask`` has none of its cities free (R10: option B places none)."""
         if free == rmask:
             return False
-        po = self.province_of
-        have = set()
-        for c in bits(free):
-            have.add(po[c])
-        for c in bits(rmask):
-            if po[c] not in have:
-                return True
-        return False
+        return self.provinces(rmask) != self.provinces(free)
+
+    def provinces(self, mask: int) -> int:
+        """The provinces of the cities of ``mask`` as a mask (bit ``p + 1`` for province ``p``, bit 0 for the
+        cities in no province), read from :attr:`province_bytes` eight cities at a time."""
+        out = 0
+        for table in self.province_bytes:
+            out |= table[mask & 255]
+            mask >>= 8
+        return out
+
+    def display_bits(self, display) -> tuple[int, int]:
+        """(cities, number of cards) of the display ``display`` (card ids, -1 for an empty slot); the last one is
+        kept (the engine makes a new display only when a card is taken from it, base rules 1)."""
+        last = self.last_display
+        if last[0] is display:
+            return last[1]
+        card_bit = self.card_bit
+        dmask = shown = 0
+        for c in display:
+            if c >= 0:
+                dmask |= card_bit[c]
+                shown += 1
+        self.last_display = (display, (dmask, shown))
+        return dmask, shown
 
     def view(self, stacks):
         """(game-end tile, tops of the stacks houses count for, route-length tile by route length) of the bonus
@@ -91,6 +124,15 @@ class BoardTables:
         view = (end_tile, tops, tuple(L))
         self.last_stacks = (stacks, view)
         return view
+
+
+def _province_set(province_of, first: int, byte: int, n: int) -> int:
+    """The provinces (bit ``p + 1``; bit 0: no province) of the cities ``first + i`` for each bit ``i`` of ``byte``."""
+    out = 0
+    for i in range(8):
+        if byte >> i & 1 and first + i < n:
+            out |= 1 << (province_of[first + i] + 1)
+    return out
 
 
 def board_tables(b) -> BoardTables:
@@ -256,6 +298,8 @@ def chain(adj, memo, l: int, r: int, avail: int) -> int:
     of a route (each card fits an end: a road to it, base rules 2). Memoised per board."""
     if not (adj[l] | adj[r]) & avail:
         return 0
+    if not avail & (avail - 1):         # one card, and it fits
+        return 1
     if l > r:
         l, r = r, l
     key = (avail << 12) | (l << 6) | r
@@ -269,7 +313,8 @@ def chain(adj, memo, l: int, r: int, avail: int) -> int:
         while nxt:
             low = nxt & -nxt
             nxt ^= low
-            v = 1 + chain(adj, memo, other, low.bit_length() - 1, avail ^ low)
+            c, rest = low.bit_length() - 1, avail ^ low
+            v = 1 + chain(adj, memo, other, c, rest) if (adj[other] | adj[c]) & rest else 1   # (no call for 0)
             if v > best:
                 best = v
                 if best == top:
