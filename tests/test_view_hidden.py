@@ -158,3 +158,25 @@ def test_a_hidden_view_cannot_be_played_forward_and_says_why():
     # dealt from it, a full position that plays on
     world = determinize(v, rng=3)
     assert HIDDEN not in world.deck and world.apply(world.legal_actions()[0])
+
+
+@pytest.mark.parametrize("expansions", [(), ("messenger", "offices")], ids=["base", "both"])
+def test_the_watch_records_exactly_the_card_taken_face_up_and_forgets_it_when_played(expansions):
+    """Base rules, 1: a card taken from the display is seen by all; played to a route or discarded, it is known no
+    more as a hand card. The Watch kept action by action holds exactly the cards each player took face up and
+    still holds (checked against the hands themselves)."""
+    for g in range(sized(12, 3)):
+        final = play_game(3, "random", seed=game_seed(25, g), rules={"expansions": list(expansions)})
+        s, watch = final.root, Watch.start(final.root)
+        taken = [set() for _ in s.players]          # kept here by the hands' own differences
+        for a in final.history:
+            n = s.apply(a)
+            seat = s.to_move
+            before, after = Counter(s.players[seat].hand), Counter(n.players[seat].hand)
+            if a.kind == "draw" and a.city is not None or getattr(a, "card", None) not in (None, "deck"):
+                taken[seat] |= set(after - before)
+            for i in range(len(s.players)):
+                taken[i] &= set(n.players[i].hand)
+            watch.see(s, a, n)
+            s = n
+            assert list(watch.known) == [frozenset(t) for t in taken]

@@ -210,15 +210,20 @@ class Watch:
         seat = s.to_move
         kind = action.kind
         if kind == "draw":
-            if action.city is not None:
-                self._add(seat, _taken(s, n, seat))
+            if action.city is not None:                         # a card taken face up (base rules, 1)
+                self.known[seat] = self.known[seat] | {_taken(s, n, seat)}
+                self._snap = None
         elif kind == "play":
             known = self.known[seat]
-            if known and _played(s, n, seat) in known:
-                self._forget(seat, (_played(s, n, seat),))
+            if known:
+                c = _played(s, n, seat)
+                if c in known:
+                    self.known[seat] = known - {c}
+                    self._snap = None
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
-        elif getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
+        elif kind not in _NO_CARD and getattr(action, "card", None) is not None and \
+                str(action.card).strip().lower() != "deck":
             self._add(seat, _taken(s, n, seat))                 # a variant's card taken face up (a reward)
         if n.shuffles > s.shuffles:
             gone = s.discard
@@ -226,7 +231,6 @@ class Watch:
                 gone = gone + tuple(c for c in s.display if c >= 0)
             self.shuffled = frozenset(gone)
             self._snap = None
-
 
     # a seat's set of cards (ids) is replaced, never changed, so that the views handed out keep what they were
     # dealt from
@@ -396,12 +400,13 @@ def _visible_pile_cards(state, player) -> list:
 
 
 def _taken(before, after, seat) -> int:
-    """The card (id) that ``seat`` took into his hand between two states (hands are sorted tuples of ids): the one
-    card that left the display, else found by comparing the hands."""
-    shown = after.display
-    gone = [c for c in before.display if c >= 0 and c not in shown]
-    if len(gone) == 1 and gone[0] in after.players[seat].hand:
-        return gone[0]
+    """The card (id) that ``seat`` took into his hand between two states (hands are sorted tuples of ids): the card
+    of the display slot that changed, if he holds it now, else found by comparing the hands."""
+    for a, b in zip(before.display, after.display):
+        if a != b:
+            if a >= 0 and a in after.players[seat].hand:
+                return a
+            break
     old, new = before.players[seat].hand, after.players[seat].hand
     for a, b in zip(old, new):
         if a != b:
@@ -477,6 +482,8 @@ def _unseen_ids(state: GameState, player: int, known) -> list[int]:
 
 
 _ALL_IDS: dict[int, frozenset] = {}
+#: The base game's action kinds, none of which takes a card by a ``card`` field (a variant's reward may).
+_NO_CARD = frozenset(("draw", "play", "keep", "official", "score", "end"))
 _NONE_KNOWN = frozenset()
 
 
