@@ -253,6 +253,12 @@ _COPIED = tuple(n for n in GameState.__slots__ if n not in ("_root", "_history",
 _space: dict = {}
 exec("def _copy_state(v, s):\n" + "".join(f"    v.{n} = s.{n}\n" for n in _COPIED), _space)
 _copy_state = _space["_copy_state"]       # a state's fields copied one by one, as quick as GameState.successor
+_OPEN = tuple(n for n in _COPIED if n not in ("players", "deck", "seed"))
+exec("def _open_view(s, seat, actions, snap):\n    v = _new(PlayerView)\n"
+     + "".join(f"    v.{n} = s.{n}\n" for n in _OPEN)
+     + "    v._root = v._history = v._setup = v.seed = None\n    v.events = ()\n"
+     + "    v.viewer, v.actions, v.dealt, v.watch = seat, actions, False, snap\n    return v\n", _space)
+_open_view = _space["_open_view"]       # a hidden view's open fields, in one call (see hidden_view)
 
 
 class PlayerView(GameState):
@@ -268,6 +274,9 @@ class PlayerView(GameState):
         if not self.dealt:
             raise ViewHidden(self.viewer, self.names[self.viewer])
         return super().apply(action)
+
+
+_space.update(_new=_new, PlayerView=PlayerView)       # (for _open_view)
 
 
 def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:
@@ -340,13 +349,8 @@ def _hidden_cards(n: int) -> tuple:
 def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> PlayerView:
     """``seat``'s view with what he cannot see hidden (:func:`player_view` with ``hidden``), from the game's
     :class:`Watch` kept up to date and the number of actions played (``simulate`` calls it for every decision)."""
-    v = _new(PlayerView)
-    _copy_state(v, state)
-    v._root = v._history = v._setup = None
-    v.events = ()
-    v.viewer, v.actions, v.dealt = seat, actions, False
+    v = _open_view(state, seat, actions, watch.snapshot())
     known = watch.known
-    v.watch = watch.snapshot()
     players = list(state.players)
     made = watch.hidden           # the records made for earlier views, while a player and what he showed last
     if made is None:
@@ -365,7 +369,6 @@ def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> Play
     v.players = tuple(players)
     deck = _HIDDEN_CARDS.get(len(state.deck))
     v.deck = deck if deck is not None else _hidden_cards(len(state.deck))
-    v.seed = None
     ruleset = state.ruleset
     secrets = made.get("secrets")
     if secrets is None or secrets[0] is not ruleset:
