@@ -825,7 +825,8 @@ def check_keep(s, a):
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
     if a.resolved is not None:          # an engine-made action names kinds of cards (see ActionTable.keep)
-        named = tuple((board.city_of[k], k) for k in a.resolved)
+        city_of = board.city_of
+        named = [(city_of[k], k) for k in a.resolved]
     else:
         cache = board._names_cache
         named = cache.get(a.key)
