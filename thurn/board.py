@@ -496,6 +496,7 @@ class Board:
             for alias in (o.id, o.name, *o.aliases):
                 self._official_lookup[fold(alias)] = o.id
         self._placement_cache: dict = {}
+        self._route_placements: dict = {}   # (route's card ids, ...) -> placement_masks: scoring.route_placements
         self._earn_plan = None           # (choosers, tests) of the stack kinds: scoring.earned_tiles
         self._names_cache: dict = {}     # action key -> resolved cities (mask or tuple)
         self._actions = None             # the interned actions of this board (turn.ActionTable)

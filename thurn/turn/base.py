@@ -17,7 +17,7 @@ from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, 
 from ..board import fold
 from ..errors import IllegalAction
 from ..piles import BASE_PILE_SPECS
-from ..scoring import next_carriage, placement_masks, popcount
+from ..scoring import next_carriage, popcount, route_placements
 from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
 DRAW, PLAY, SCORE, KEEP = "draw", "play", "score", "keep"
@@ -292,7 +292,7 @@ def legal_score(s) -> list:
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
         for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
-            masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
+            masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
             for m in masks:
                 acts.append(t.score(m, False, True, colour))
                 if decline:
@@ -771,7 +771,7 @@ def check_score(s, a):
         if err is not None:
             return None, err
         left = effects.colour_left(p, a.colour)
-    masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
+    masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
     off = mask & ~p.rmask
