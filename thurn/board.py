@@ -276,8 +276,13 @@ class Earning:
     __slots__ = ("houses", "held", "stacks", "route_len", "rules", "placed", "others")
 
     def __init__(self, houses, held, stacks, route_len, rules, placed=None, others=0):
-        self.houses, self.held, self.stacks, self.route_len = houses, held, stacks, route_len
-        self.rules, self.placed, self.others = rules, placed, others
+        self.houses = houses            # (one store a statement: made per scoring read, tuples cost more)
+        self.held = held
+        self.stacks = stacks
+        self.route_len = route_len
+        self.rules = rules
+        self.placed = placed
+        self.others = others
 
 
 @dataclass

@@ -107,13 +107,29 @@ class Reading:
 
     def __init__(self, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept,
                  others, state, colour):
-        self.board, self.rules, self.player, self.stacks = board, rules, player, stacks
-        self.carriages_left, self.end_open, self.route_len, self.mask = carriages_left, end_open, route_len, mask
-        self.cartwright, self.accept, self.others, self.state, self.colour = cartwright, accept, others, state, colour
-        self.new = self.placed = 0
+        # (one store a statement: a tuple on each side costs more, and a Reading is made per scoring read)
+        self.board = board
+        self.rules = rules
+        self.player = player
+        self.stacks = stacks
+        self.carriages_left = carriages_left
+        self.end_open = end_open
+        self.route_len = route_len
+        self.mask = mask
+        self.cartwright = cartwright
+        self.accept = accept
+        self.others = others
+        self.state = state
+        self.colour = colour
+        self.new = 0
+        self.placed = 0
         self.houses = player.houses
-        self.tiles = self.end_tiles = self.extra = ()
-        self.carriage = self.declined = self.ends = None
+        self.tiles = ()
+        self.end_tiles = ()
+        self.extra = ()
+        self.carriage = None
+        self.declined = None
+        self.ends = None
 
 
 class ScoringStage:
@@ -171,7 +187,8 @@ class TilesStage(ScoringStage):
         r.tiles = tuple([(st.index, stacks[st.index][0]) for st in earned]) if earned else ()
 
     def do(self, s, seat, p, effect):
-        take(s, p, effect.tiles)
+        if effect.tiles:
+            take(s, p, effect.tiles)
 
     def points(self, board, player, effect):
         return sum(v for _, v in effect.tiles)

@@ -1053,7 +1053,7 @@ def do_score(s, mask, action, say):
     seat = s.to_move
     p = s.player_copy()
     route = p.route
-    level = next_carriage(board, p.carriages)
+    level = next_carriage(board, p.carriages) if say is not None else None      # (told when declined)
     if cartwright:
         helper = s.ruleset.roles.helper
         official_used(s, helper, say)
