@@ -824,9 +824,9 @@ def check_keep(s, a):
         return None, (_illegal("no_hand_limit", "You keep cards only after scoring, when you hold more than "
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
-    if a.resolved is not None:          # an engine-made action names kinds of cards (see ActionTable.keep)
-        city_of = board.city_of
-        named = [(city_of[k], k) for k in a.resolved]
+    resolved = a.resolved
+    if resolved is not None:            # an engine-made action names kinds of cards (see ActionTable.keep)
+        named = resolved                # (as (city, kind) pairs below, if a kind is not held)
     else:
         cache = board._names_cache
         named = cache.get(a.key)
@@ -849,6 +849,21 @@ def check_keep(s, a):
         more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
         return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards{more}.", a,
                               R_KEEP)
+    if resolved is not None:
+        kind_of = board.kind_of_slot    # the first copy of each kind held (find_card), the kinds' list read in C
+        kinds = [kind_of[x] for x in hand]
+        kept = []
+        try:
+            for k in resolved:
+                i = kinds.index(k)
+                kinds[i] = None         # (taken)
+                kept.append(hand[i])
+        except ValueError:              # a kind not held: find_card below says which
+            pass
+        else:
+            return tuple(sorted(kept)), None
+        city_of = board.city_of
+        named = [(city_of[k], k) for k in resolved]
     kept = []
     for c, k in named:
         x = find_card(board, hand, c, k)
