@@ -301,10 +301,11 @@ def take(s, p, tiles) -> None:
 
 def others_houses(s, seat: int) -> int:
     """The houses of every player but ``seat``, as one mask."""
-    m = 0
-    for i, p in enumerate(s.players):
+    m = i = 0
+    for p in s.players:                 # (a counter of its own: enumerate's pairs cost more, read per scoring)
         if i != seat:
             m |= p.houses
+        i += 1
     return m
 
 

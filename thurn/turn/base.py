@@ -745,18 +745,20 @@ def check_score(s, a):
                               f"Your route {route_text(board, route)} has {len(route)} card"
                               f"{'s' if len(route) != 1 else ''}; a route needs at least {board.min_route} to be "
                               f"scored.", a, R_SCORE)
-    cache = board._names_cache
-    mask = cache.get(a.key)
+    mask = a.resolved                   # an engine-made action carries its houses' mask (see ActionTable.score)
     if mask is None:
-        mask = 0
-        for h in a.houses:
-            c, err = _resolve(s, h, a)
-            if err:
-                return None, err
-            if mask >> c & 1:
-                return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
-            mask |= 1 << c
-        cache[a.key] = mask
+        cache = board._names_cache
+        mask = cache.get(a.key)
+        if mask is None:
+            mask = 0
+            for h in a.houses:
+                c, err = _resolve(s, h, a)
+                if err:
+                    return None, err
+                if mask >> c & 1:
+                    return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
+                mask |= 1 << c
+            cache[a.key] = mask
     if not a.carriage:
         why = _decline_problem(s, p, a)
         if why is not None:
