@@ -841,31 +841,31 @@ def check_keep(s, a):
                 named.append(ck)
             cache[a.key] = named = tuple(sorted(named, key=lambda ck: (ck[1] is None, ck[0], ck[1] or 0)))
     held = s.players[s.to_move].hand
-    hand = list(held)
     cards = named
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:
-            return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(hand)} cards.", a,
+            return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(held)} cards.", a,
                                   "base rules 000, 3d; rule option hand_limit_at_most")
     elif len(cards) != board.hand_limit:
         more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
-        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards{more}.", a,
+        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(held)} cards{more}.", a,
                               R_KEEP)
     if resolved is not None:
         kind_of = board.kind_of_slot    # the first copy of each kind held (find_card), the kinds' list read in C
-        kinds = [kind_of[x] for x in hand]
+        kinds = [kind_of[x] for x in held]
         kept = []
         try:
             for k in resolved:
                 i = kinds.index(k)
                 kinds[i] = None         # (taken)
-                kept.append(hand[i])
+                kept.append(held[i])
         except ValueError:              # a kind not held: find_card below says which
             pass
         else:
             return tuple(sorted(kept)), None
         city_of = board.city_of
         named = [(city_of[k], k) for k in resolved]
+    hand = list(held)
     kept = []
     for c, k in named:
         x = find_card(board, hand, c, k)
