@@ -276,8 +276,13 @@ class Earning:
     __slots__ = ("houses", "held", "stacks", "route_len", "rules", "placed", "others")
 
     def __init__(self, houses, held, stacks, route_len, rules, placed=None, others=0):
-        self.houses, self.held, self.stacks, self.route_len = houses, held, stacks, route_len
-        self.rules, self.placed, self.others = rules, placed, others
+        self.houses = houses            # (one store a statement: made per scoring read, tuples cost more)
+        self.held = held
+        self.stacks = stacks
+        self.route_len = route_len
+        self.rules = rules
+        self.placed = placed
+        self.others = others
 
 
 @dataclass
@@ -496,6 +501,7 @@ class Board:
             for alias in (o.id, o.name, *o.aliases):
                 self._official_lookup[fold(alias)] = o.id
         self._placement_cache: dict = {}
+        self._route_placements: dict = {}   # (route's card ids, ...) -> placement_masks: scoring.route_placements
         self._earn_plan = None           # (choosers, tests) of the stack kinds: scoring.earned_tiles
         self._names_cache: dict = {}     # action key -> resolved cities (mask or tuple)
         self._actions = None             # the interned actions of this board (turn.ActionTable)
@@ -554,7 +560,8 @@ class Board:
 
     def cities_of(self, cards) -> tuple[int, ...]:
         """The cities (engine numbers) of card ids, in order (a route's cities, left to right)."""
-        return tuple(map(self.city_of.__getitem__, cards))
+        city_of = self.city_of
+        return tuple([city_of[c] for c in cards])     # (a list made in place: map over __getitem__ is slower)
 
     def card_value(self, card: int, name: str, default=None):
         """Attribute ``name`` of the card with id ``card`` (Power and Glory: its horseshoes), or ``default``."""

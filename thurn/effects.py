@@ -70,11 +70,23 @@ def route_effect(board, rules, player, stacks, carriages_left, end_open: bool, r
     the end yet. ``accept=False`` declines the carriage (R9). ``others``: the other players' houses (for tiles of
     the first house in a city, Power and Glory). ``state``: the position read, when there is one (a variant's stage
     may read its own part of it); ``colour``: the house colour placed (a ruleset with colours)."""
+    rs = getattr(rules, "ruleset", None) if rules is not None else None
+    return _read(BASE_READS if rs is None else rs.score_reads, board, rules, player, stacks, carriages_left, end_open,
+                 route_len, mask, cartwright, accept, others, state, colour)
+
+
+def _read(reads, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept, others,
+          state, colour) -> RouteEffect:
+    """:func:`route_effect` through the stages' ``read`` methods ``reads`` (bound once per ruleset, in order)."""
     r = Reading(board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept, others,
                 state, colour)
-    for stage in _stages(rules):
-        stage.read(r)
-    return RouteEffect(r.placed, r.tiles, r.carriage, r.declined, r.ends, r.end_tiles, r.extra, r.new, r.colour)
+    for read in reads:
+        read(r)
+    return _effect(RouteEffect, (r.placed, r.tiles, r.carriage, r.declined, r.ends, r.end_tiles, r.extra, r.new,
+                                 r.colour))
+
+
+_effect = tuple.__new__         # (a RouteEffect made without its generated __new__'s frame)
 
 
 def effect_points(board, player, effect: RouteEffect, rules=None) -> int:
@@ -95,13 +107,29 @@ class Reading:
 
     def __init__(self, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept,
                  others, state, colour):
-        self.board, self.rules, self.player, self.stacks = board, rules, player, stacks
-        self.carriages_left, self.end_open, self.route_len, self.mask = carriages_left, end_open, route_len, mask
-        self.cartwright, self.accept, self.others, self.state, self.colour = cartwright, accept, others, state, colour
-        self.new = self.placed = 0
+        # (one store a statement: a tuple on each side costs more, and a Reading is made per scoring read)
+        self.board = board
+        self.rules = rules
+        self.player = player
+        self.stacks = stacks
+        self.carriages_left = carriages_left
+        self.end_open = end_open
+        self.route_len = route_len
+        self.mask = mask
+        self.cartwright = cartwright
+        self.accept = accept
+        self.others = others
+        self.state = state
+        self.colour = colour
+        self.new = 0
+        self.placed = 0
         self.houses = player.houses
-        self.tiles = self.end_tiles = self.extra = ()
-        self.carriage = self.declined = self.ends = None
+        self.tiles = ()
+        self.end_tiles = ()
+        self.extra = ()
+        self.carriage = None
+        self.declined = None
+        self.ends = None
 
 
 class ScoringStage:
@@ -153,13 +181,14 @@ class TilesStage(ScoringStage):
     name = "tiles"
 
     def read(self, r):
-        held = {si for si, _ in r.player.tiles}
         stacks = r.stacks
-        r.tiles = tuple((st.index, stacks[st.index][0]) for st in
-                        earned_tiles(r.board, r.rules, r.houses, held, stacks, r.route_len, r.new, r.others))
+        earned = earned_tiles(r.board, r.rules, r.houses, {si for si, _ in r.player.tiles}, stacks, r.route_len,
+                              r.new, r.others)
+        r.tiles = tuple([(st.index, stacks[st.index][0]) for st in earned]) if earned else ()
 
     def do(self, s, seat, p, effect):
-        take(s, p, effect.tiles)
+        if effect.tiles:
+            take(s, p, effect.tiles)
 
     def points(self, board, player, effect):
         return sum(v for _, v in effect.tiles)
@@ -214,6 +243,7 @@ class EndStage(ScoringStage):
 
 #: The base game's scoring stages, in order (base rules, 3a-3c; Game End).
 BASE_SCORING = (HousesStage(), TilesStage(), CarriageStage(), EndStage())
+BASE_READS = tuple(st.read for st in BASE_SCORING)
 
 
 def _stages(rules):
@@ -271,10 +301,11 @@ def take(s, p, tiles) -> None:
 
 def others_houses(s, seat: int) -> int:
     """The houses of every player but ``seat``, as one mask."""
-    m = 0
-    for i, p in enumerate(s.players):
+    m = i = 0
+    for p in s.players:                 # (a counter of its own: enumerate's pairs cost more, read per scoring)
         if i != seat:
             m |= p.houses
+        i += 1
     return m
 
 
@@ -310,10 +341,11 @@ def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int]
 def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool, colour: str | None = None) -> RouteEffect:
     """Score the player's route on a fresh state (base rules, 3a-3c): the ruleset's stages read the effect (the same
     reading as :func:`route_effect`), then each carries out its part in order (houses, tiles, carriage, the end)."""
-    effect = route_effect(s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route), mask,
-                          cartwright, accept, others_houses(s, seat), s, colour)
-    for stage in s.ruleset.scoring:
-        stage.do(s, seat, p, effect)
+    rs = s.ruleset
+    effect = _read(rs.score_reads, s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route),
+                   mask, cartwright, accept, others_houses(s, seat), s, colour)
+    for do in rs.score_dos:
+        do(s, seat, p, effect)
     return effect
 
 

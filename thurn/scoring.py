@@ -10,8 +10,8 @@ from itertools import combinations, product
 from .board import NO_PROVINCE, Board, Earning, load_board, stack_kinds
 
 
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+#: How many cities a mask holds (``popcount(mask)``): the int's own bit count, one C call.
+popcount = int.bit_count
 
 
 def _bits(mask: int):
@@ -121,6 +121,21 @@ def placement_masks(board: Board, route, owned: int, houses_left: int, optional:
     ranked = tuple(sorted(result, key=lambda m: (-popcount(m), sorted(order[c] for c in _bits(m)))))
     cache[key] = ranked
     return ranked
+
+
+def route_placements(board: Board, cards: tuple, rmask: int, owned: int, houses_left: int,
+                     optional: bool = False) -> tuple[int, ...]:
+    """:func:`placement_masks` of a route given as card ids (``rmask``: its cities as a mask), cached by the cards:
+    a scoring's check and legal actions ask it without turning the cards into cities each time."""
+    cap = houses_left if houses_left < len(cards) else len(cards)
+    key = (cards, owned & rmask, cap, optional)
+    cache = board._route_placements
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) >= PLACEMENT_CACHE_SIZE:
+            cache.clear()
+        hit = cache[key] = placement_masks(board, board.cities_of(cards), owned, houses_left, optional)
+    return hit
 
 
 @dataclass(frozen=True)

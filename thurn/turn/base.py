@@ -17,7 +17,7 @@ from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, 
 from ..board import fold
 from ..errors import IllegalAction
 from ..piles import BASE_PILE_SPECS
-from ..scoring import next_carriage, placement_masks, popcount
+from ..scoring import next_carriage, popcount, route_placements
 from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
 DRAW, PLAY, SCORE, KEEP = "draw", "play", "score", "keep"
@@ -292,7 +292,7 @@ def legal_score(s) -> list:
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
         for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
-            masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
+            masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
             for m in masks:
                 acts.append(t.score(m, False, True, colour))
                 if decline:
@@ -745,18 +745,20 @@ def check_score(s, a):
                               f"Your route {route_text(board, route)} has {len(route)} card"
                               f"{'s' if len(route) != 1 else ''}; a route needs at least {board.min_route} to be "
                               f"scored.", a, R_SCORE)
-    cache = board._names_cache
-    mask = cache.get(a.key)
+    mask = a.resolved                   # an engine-made action carries its houses' mask (see ActionTable.score)
     if mask is None:
-        mask = 0
-        for h in a.houses:
-            c, err = _resolve(s, h, a)
-            if err:
-                return None, err
-            if mask >> c & 1:
-                return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
-            mask |= 1 << c
-        cache[a.key] = mask
+        cache = board._names_cache
+        mask = cache.get(a.key)
+        if mask is None:
+            mask = 0
+            for h in a.houses:
+                c, err = _resolve(s, h, a)
+                if err:
+                    return None, err
+                if mask >> c & 1:
+                    return None, _illegal("house_twice", f"{board.city_name(c)} is named twice.", a, R_HOUSES)
+                mask |= 1 << c
+            cache[a.key] = mask
     if not a.carriage:
         why = _decline_problem(s, p, a)
         if why is not None:
@@ -771,7 +773,7 @@ def check_score(s, a):
         if err is not None:
             return None, err
         left = effects.colour_left(p, a.colour)
-    masks = placement_masks(board, board.cities_of(route), p.houses, left, s.rules.optional_houses)
+    masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
     if mask in masks:
         return mask, None
     off = mask & ~p.rmask
@@ -824,8 +826,9 @@ def check_keep(s, a):
         return None, (_illegal("no_hand_limit", "You keep cards only after scoring, when you hold more than "
                                f"{board.hand_limit}; there is no hand limit otherwise.", a, R_KEEP)
                       if s.step != OVER else _wrong_step(s, a))
-    if a.resolved is not None:          # an engine-made action names kinds of cards (see ActionTable.keep)
-        named = tuple((board.city_of[k], k) for k in a.resolved)
+    resolved = a.resolved
+    if resolved is not None:            # an engine-made action names kinds of cards (see ActionTable.keep)
+        named = resolved                # (as (city, kind) pairs below, if a kind is not held)
     else:
         cache = board._names_cache
         named = cache.get(a.key)
@@ -838,16 +841,31 @@ def check_keep(s, a):
                 named.append(ck)
             cache[a.key] = named = tuple(sorted(named, key=lambda ck: (ck[1] is None, ck[0], ck[1] or 0)))
     held = s.players[s.to_move].hand
-    hand = list(held)
     cards = named
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:
-            return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(hand)} cards.", a,
+            return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(held)} cards.", a,
                                   "base rules 000, 3d; rule option hand_limit_at_most")
     elif len(cards) != board.hand_limit:
         more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
-        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(hand)} cards{more}.", a,
+        return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(held)} cards{more}.", a,
                               R_KEEP)
+    if resolved is not None:
+        kind_of = board.kind_of_slot    # the first copy of each kind held (find_card), the kinds' list read in C
+        kinds = [kind_of[x] for x in held]
+        kept = []
+        try:
+            for k in resolved:
+                i = kinds.index(k)
+                kinds[i] = None         # (taken)
+                kept.append(held[i])
+        except ValueError:              # a kind not held: find_card below says which
+            pass
+        else:
+            return tuple(sorted(kept)), None
+        city_of = board.city_of
+        named = [(city_of[k], k) for k in resolved]
+    hand = list(held)
     kept = []
     for c, k in named:
         x = find_card(board, hand, c, k)
@@ -1052,7 +1070,7 @@ def do_score(s, mask, action, say):
     seat = s.to_move
     p = s.player_copy()
     route = p.route
-    level = next_carriage(board, p.carriages)
+    level = next_carriage(board, p.carriages) if say is not None else None      # (told when declined)
     if cartwright:
         helper = s.ruleset.roles.helper
         official_used(s, helper, say)

@@ -194,7 +194,7 @@ class Ruleset:
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
-                 "house_colours", "piles")
+                 "house_colours", "piles", "score_reads", "score_dos")
 
     def __init__(self, name: str):
         self.name = name
@@ -255,6 +255,8 @@ class Ruleset:
     def scoring(self, stages) -> None:
         self._scoring = tuple(stages)
         self.decliners = tuple(st for st in self._scoring if type(st).declinable is not ScoringStage.declinable)
+        self.score_reads = tuple(st.read for st in self._scoring)   # (bound once: read per scoring, thurn.effects)
+        self.score_dos = tuple(st.do for st in self._scoring)
 
     def scoring_stage(self, name: str, stage=None) -> None:
         """Replace the scoring stage ``name`` by ``stage`` (None: remove it), or add ``stage`` at the end when no
