@@ -597,19 +597,16 @@ def check_play(s, a):
     if k is not None:
         c = board.city_of[k]
         hand = p.hand
-        if k in hand:                   # the lowest id held of that kind (find_card's): k itself, its lowest id,
-            x = k
+        t = board._actions or table(board)
+        if t.kinds_adjacent:            # the lowest id held of that kind (find_card's): the first card from k on
+            i = bisect_left(hand, k)
+            x = hand[i] if i < len(hand) and board.kind_of[hand[i]] == k else -1
         else:
-            t = board._actions or table(board)
-            if t.kinds_adjacent:        # else the first card from k on
-                i = bisect_left(hand, k)
-                x = hand[i] if i < len(hand) and board.kind_of[hand[i]] == k else -1
+            for x in t.copies[k]:
+                if x in hand:
+                    break
             else:
-                for x in t.copies[k]:
-                    if x in hand:
-                        break
-                else:
-                    x = -1
+                x = -1
     else:
         named, err = card_named(s, a, a.city, a.key[1])
         if err is not None:
@@ -1019,9 +1016,9 @@ def do_postal_carrier(s, say):
 def do_play(s, c, action, say):
     end = action.end
     p = s.player_copy()
-    hand = p.hand
-    i = hand.index(c)
-    p.hand = hand[:i] + hand[i + 1:]
+    hand = list(p.hand)                 # (one list and one tuple: cheaper than two slices joined)
+    hand.remove(c)
+    p.hand = tuple(hand)
     if end == "new":
         if say is not None:
             who, name = s.names[s.to_move], s.board.card_names[c]
