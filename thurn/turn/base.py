@@ -1174,13 +1174,17 @@ def forced_score(s, say):
     n = len(route)
     if n >= s.board.min_route:
         return None
-    if route:
+    if route:                           # the Postal Carrier may still help with a second card: the turn waits
         rs = s.ruleset
-        waiting = rs.roles.waits
-        if waiting and not (rs.one_official and s.officials):
-            for oid, waits in waiting:
-                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
-                    return None         # the Postal Carrier may still help with a second card
+        if rs.one_official:
+            if not s.officials:         # (one official per turn: only before any helped)
+                for oid, waits in rs.roles.waits:
+                    if waits(s):
+                        return None
+        else:
+            for oid, waits in rs.roles.waits:
+                if waits(s) and rs.officials.may_call(s, oid):
+                    return None
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
     return END_TURN
