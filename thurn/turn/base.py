@@ -9,7 +9,7 @@ comes next (a step, or :data:`~thurn.turn.machine.END_TURN`) and the machine (:m
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from itertools import combinations
 
 from .. import effects
@@ -501,16 +501,16 @@ def check_official(s, a):
             return None, _illegal("unknown_official", str(e), a, None)
     if s.step == OVER:
         return None, _wrong_step(s, a)
-    handler = s.ruleset.official_handlers.get(oid)
+    rs = s.ruleset
+    handler = rs.official_handlers.get(oid)
     if handler is None or handler.helps != "alone":
         name = board.official(oid).name
         if handler is not None and handler.helps == "scoring":
             return None, _illegal(f"{oid}_when_scoring", f"The {name} helps while you score: choose a scoring "
                                   f"with the {name}.", a, R_CARRIAGE)
         return None, _illegal("not_called", f"The {name} is not called on his own in this game.", a, None)
-    p = s.players[s.to_move]
-    policy = s.ruleset.officials
-    if (s.officials or not s.ruleset.one_official) and (oid in s.officials or not _may(s, oid)):
+    if (s.officials or not rs.one_official) and (oid in s.officials or not _may(s, oid)):
+        policy = rs.officials
         err = policy.problem(s, oid, a)
         forced = _forced_official(s) if err is not None and err.reason == "one_official_per_turn" else None
         if forced is not None:
@@ -521,7 +521,7 @@ def check_official(s, a):
             return None, err
         return None, _illegal("official_twice", f"You already had the help of the {board.official(oid).name} this "
                               f"turn; each official helps at most once per turn.", a, R_OFFICIAL)
-    err = handler.check(s, a, p)
+    err = handler.check(s, a, s.players[s.to_move])
     return (None, err) if err is not None else (oid, None)
 
 
@@ -935,13 +935,6 @@ def _take_top(s, say):
     return deck[0]
 
 
-def _refill(s, slot, say):
-    c = _take_top(s, say)
-    d = list(s.display)
-    d[slot] = c
-    s.display = tuple(d)
-
-
 def _refill_display(s, say):
     """Fill the display's empty slots from the deck, as far as it (and the discard pile) goes (rules notes)."""
     d = list(s.display)
@@ -970,7 +963,9 @@ def take_card(s, p, c: int, say) -> int:
         d[d.index(c)] = _take_top(s, say)
         s.display = tuple(d)
     if c >= 0:
-        p.hand = tuple(sorted(p.hand + (c,)))
+        hand = list(p.hand)             # (the hand stays sorted: the card inserted in its place)
+        insort(hand, c)
+        p.hand = tuple(hand)
     return c
 
 
@@ -1022,9 +1017,7 @@ def do_postmaster(s, say):
 def do_administrator(s, say):
     old = [c for c in s.display if c >= 0]
     s.discard = s.discard + tuple(old)
-    s.display = (-1,) * len(s.display)
-    for slot in range(len(s.display)):
-        _refill(s, slot, say)
+    s.display = tuple([_take_top(s, say) for _ in range(len(s.display))])    # slot by slot, from the deck
     if say is not None:
         say(f"{s.names[s.to_move]} calls the {_called(s)}: {_names(s.board, old)} go to "
             f"the discard pile; the display now shows {_names(s.board, [c for c in s.display if c >= 0])}.")
@@ -1041,9 +1034,9 @@ def do_postal_carrier(s, say):
 def do_play(s, c, action, say):
     end = action.end
     p = s.player_copy()
-    hand = p.hand
-    i = hand.index(c)
-    p.hand = hand[:i] + hand[i + 1:]
+    hand = list(p.hand)                 # (one list and one tuple: cheaper than two slices joined)
+    hand.remove(c)
+    p.hand = tuple(hand)
     if end == "new":
         if say is not None:
             who, name = s.names[s.to_move], s.board.card_names[c]
@@ -1199,13 +1192,17 @@ def forced_score(s, say):
     n = len(route)
     if n >= s.board.min_route:
         return None
-    if route:
+    if route:                           # the Postal Carrier may still help with a second card: the turn waits
         rs = s.ruleset
-        waiting = rs.roles.waits
-        if waiting and not (rs.one_official and s.officials):
-            for oid, waits in waiting:
-                if waits(s) and (rs.one_official or rs.officials.may_call(s, oid)):
-                    return None         # the Postal Carrier may still help with a second card
+        if rs.one_official:
+            if not s.officials:         # (one official per turn: only before any helped)
+                for oid, waits in rs.roles.waits:
+                    if waits(s):
+                        return None
+        else:
+            for oid, waits in rs.roles.waits:
+                if waits(s) and rs.officials.may_call(s, oid):
+                    return None
     forced_event(s, "turn_ends_short", say, f"{s.names[s.to_move]}'s route has {n} card{'s' if n != 1 else ''}, "
                  f"too few to score: the turn ends." if say is not None else None)
     return END_TURN

@@ -424,12 +424,15 @@ def settle(s, say=None) -> None:
             return
         nxt = forced(s, say)
         if nxt is None:
-            if s.step == step and upkeep:   # what the forced step made due (a return round) starts before the decision
-                for hook in upkeep:
-                    hook(s, say)
+            if s.step != step:
+                continue                # (a hook interrupted: the new step may be forced too)
+            if not upkeep:
+                return                  # (the common case: a decision, and no upkeep)
+            for hook in upkeep:         # what the forced step made due (a return round) starts before the decision
+                hook(s, say)
             if s.step == step:
                 return
-            continue                    # (a hook interrupted: the new step may be forced too)
+            continue
         if nxt == END_TURN:
             ended += 1
             if ended > len(s.players):
