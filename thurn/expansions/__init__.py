@@ -3,6 +3,8 @@
 
 - ``messenger`` — The Princess' Messenger (:mod:`.messenger`): nobility letters buy more officials; the Messenger
   figure is worth a point.
+- ``power_glory`` — Power and Glory (:mod:`.power_glory`): on the northern board, cards played horse side up pull
+  the carriage; a route needs as many horses as cards.
 - ``offices`` — Offices of Honor (:mod:`.offices`): a tile for every official used; returning different tiles
   earns a card, a point or a house.
 
@@ -49,8 +51,10 @@ def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> in
     return v
 
 
-from . import messenger, offices  # noqa: E402  (registers the expansions)
+from . import messenger, offices, power_glory  # noqa: E402  (registers the expansions)
 from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
+from .power_glory import PlayHorse  # noqa: E402
 from . import messenger_parts, offices_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "messenger", "offices", "messenger_parts", "offices_parts", "ReturnTiles"]
+__all__ = ["component", "count", "messenger", "offices", "power_glory", "messenger_parts", "offices_parts", "ReturnTiles",
+           "PlayHorse"]
