@@ -18,9 +18,10 @@ import thurn
 
 ROOT = Path(thurn.__file__).parent
 #: Words an identifier may not be made of (its parts split at ``_`` and at capitals).
-NAME_WORDS = {"messenger", "offices", "office", "nobility", "princess", "letters"}
+NAME_WORDS = {"messenger", "offices", "office", "nobility", "princess", "letters", "glory"}
 #: What a program's string may not hold (case-insensitive).
-STRING = re.compile(r"messenger|offices|office[ _]tile|nobility|princess|return_tiles|letters_|\bchips\b", re.I)
+STRING = re.compile(r"messenger|offices|office[ _]tile|nobility|princess|return_tiles|letters_|\bchips\b|power_glory",
+                    re.I)
 
 
 def _words(name: str) -> set[str]:

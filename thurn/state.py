@@ -80,12 +80,13 @@ class PlayerState:
 
     def key(self, kind_of=None):
         """What tells two records apart; with ``kind_of`` (``board.kind_of``) copies that read the same are one
-        card (a position file names a card by its city where the copies do not differ)."""
+        card (a position file names a card by its city where the copies do not differ). An empty pile is no
+        pile (a position read gives each player every pile of the ruleset; a game gives a pile its first card)."""
         if kind_of is None:
             return (self.hand, self.route, self.houses, self.houses_left, self.carriages, self.tiles,
-                    tuple(sorted(self.piles.items())), self.colours)
+                    tuple(sorted(item for item in self.piles.items() if item[1])), self.colours)
         return (kinds(kind_of, self.hand), kinds(kind_of, self.route), self.houses, self.houses_left,
-                self.carriages, self.tiles, tuple(sorted((n, kinds(kind_of, c)) for n, c in self.piles.items())),
+                self.carriages, self.tiles, tuple(sorted((n, kinds(kind_of, c)) for n, c in self.piles.items() if c)),
                 self.colours)
 
 

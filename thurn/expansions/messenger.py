@@ -70,6 +70,13 @@ def conf() -> Conf:
                 count(d, "extra_official_cost_with_messenger", path, 0, 20), count(d, "messenger_points", path, 0, 20))
 
 
+def _most_letters(c: Conf, cities: int) -> int:
+    """The letters of a game on a board of ``cities`` cities: the box's (28), or one on each city and the players'
+    (Messenger, Preparation 1: "place one nobility letter in each city on the game board") where a board has more
+    cities than the base board (the northern board of Power and Glory: 23 cities, 29 letters)."""
+    return max(c.letters, cities * c.per_city + sum(c.start))
+
+
 def letters(s) -> Letters:
     return s.ext[NAME]
 
@@ -256,8 +263,8 @@ class Messenger(Variant):
         cities = whole("cities", 0, (1 << 64) - 1)
         held = data.get("held")
         if not isinstance(held, list) or not 1 <= len(held) <= 8 or not all(
-                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= c.letters for h in held):
-            raise PositionError(f"ext.messenger.held should list each player's letters (0 to {c.letters}).")
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= _most_letters(c, 60) for h in held):
+            raise PositionError(f"ext.messenger.held should list each player's letters (0 to {_most_letters(c, 60)}).")
         holder = data.get("holder")
         if holder is None:
             holder = -1
@@ -268,10 +275,11 @@ class Messenger(Variant):
                 isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and isinstance(p[1], int)
                 and not isinstance(p[1], bool) and 0 <= p[1] <= 20 for p in paid):
             raise PositionError("ext.messenger.paid should list [official, letters] pairs (4 at most).")
-        L = Letters(cities, tuple(held), holder, whole("budget", 0, c.letters), tuple((o[:40], n) for o, n in paid),
-                    whole("spent", 0, c.letters))
-        if popcount(L.cities) + sum(L.held) + L.spent > c.letters:
-            raise PositionError(f"ext.messenger counts more than the {c.letters} nobility letters of the game.")
+        top = _most_letters(c, 60)
+        L = Letters(cities, tuple(held), holder, whole("budget", 0, top), tuple((o[:40], n) for o, n in paid),
+                    whole("spent", 0, top))
+        if popcount(L.cities) + sum(L.held) + L.spent > top:
+            raise PositionError(f"ext.messenger counts more than the {top} nobility letters of a game.")
         return L
 
     def dump_position(self, s, L: Letters) -> dict:
@@ -377,6 +385,9 @@ class Messenger(Variant):
             raise PositionError("ext.messenger does not fit the board and the players of the position.")
         if L.budget > L.held[s.turn_owner]:
             raise PositionError("ext.messenger.budget is more than the letters the player whose turn it is holds.")
+        most = _most_letters(self.c, len(s.board.cities))
+        if popcount(L.cities) + sum(L.held) + L.spent > most:
+            raise PositionError(f"ext.messenger counts more than the {most} nobility letters of the game.")
         self._check_letters_on_board(s, L)
 
     def _check_letters_on_board(self, s, L: Letters) -> None:
