@@ -293,3 +293,19 @@ def test_the_northern_board_under_the_base_rules():
     play = pos({"hand": ["Kassel"], "route": ["Hannover"]}, step="play", rules=base)
     assert not any(a.kind == "horse" for a in play.legal_actions())
     assert "horses" not in play.player(0).extras
+
+
+def test_the_card_backs_show_horseshoes_of_the_deck_top_and_of_the_hands():
+    """Power and Glory, components: "The backs of the city cards have 1, 2 or 3 horses. The number is also shown on
+    both sides of the cards as horseshoes": the deck's top card and every hand show their horseshoes (not the
+    cities)."""
+    from thurn.expansions.power_glory import card_backs
+
+    hands = ["Kassel (3 horseshoes)", "Weimar (1 horseshoe)", "Halle (2 horseshoes)"]
+    rest = [n for n in B.card_names if n not in hands and n != "Hamburg (3 horseshoes)"]
+    display = rest[:6]
+    deck = ["Hamburg (3 horseshoes)"] + rest[6:]
+    s = pos({"hand": hands[:2]}, {"hand": hands[2:]}, step="play", deck=deck, display=display)
+    backs = card_backs(s)
+    assert backs["hands"] == ((1, 3), (2,))
+    assert backs["deck_top"] == B.card_value(s.deck[0], "horseshoes") == 3

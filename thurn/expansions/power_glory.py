@@ -84,6 +84,17 @@ def horses(state, seat: int | None = None) -> int:
     return CARRIAGE_HORSES + sum(value(c, ATTRIBUTE, 0) for c in horse_cards(state, seat))
 
 
+def card_backs(state) -> dict:
+    """What everyone sees of the cards lying face down or held (Power and Glory, components: "The backs of the city
+    cards have 1, 2 or 3 horses"): the horseshoes of the deck's top card (None with an empty deck) and of each
+    player's hand (sorted; the cards themselves stay hidden). The reading is written in docs/design.md, "Power and
+    Glory"; the bots' views do not use it yet (they see less than the rules allow, never more)."""
+    value = state.board.card_value
+    top = value(state.deck[0], ATTRIBUTE, None) if state.deck else None
+    hands = tuple(tuple(sorted(value(c, ATTRIBUTE, 0) for c in p.hand)) for p in state.players)
+    return {"deck_top": top, "hands": hands}
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
