@@ -54,7 +54,7 @@ def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> in
 from . import messenger, offices, power_glory  # noqa: E402  (registers the expansions)
 from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
 from .power_glory import PlayHorse  # noqa: E402
-from . import messenger_parts, offices_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
+from . import messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "messenger", "offices", "power_glory", "messenger_parts", "offices_parts", "ReturnTiles",
+__all__ = ["component", "count", "messenger", "offices", "power_glory", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
            "PlayHorse"]
