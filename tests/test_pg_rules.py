@@ -309,3 +309,11 @@ def test_the_card_backs_show_horseshoes_of_the_deck_top_and_of_the_hands():
     backs = card_backs(s)
     assert backs["hands"] == ((1, 3), (2,))
     assert backs["deck_top"] == B.card_value(s.deck[0], "horseshoes") == 3
+
+
+def test_a_position_with_more_than_6_horse_cards_is_refused():
+    """Power and Glory, Play a city card from the hand: "a maximum of 6 cards as horses" holds in a loaded
+    position too."""
+    seven = ["Lübeck", "Stettin", "Dresden", "Fulda", "Weimar", "Brüssel", "Amsterdam"]
+    with pytest.raises(thurn.PositionError, match="at most 6"):
+        pos({"hand": ["Kassel"], "piles": {"horses": seven}}, step="play")

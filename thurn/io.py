@@ -732,10 +732,10 @@ def _position(data, boards) -> GameState:
             raise PositionError(f"ext.{k}: the {k} expansion cannot read its part of the position ({e}).") from None
     s.ext = loaded
     for v in rules.variants:
-        if v.name in loaded:
-            v.check_loaded(s)
-        elif v.requires_ext:
+        if v.name not in loaded and v.requires_ext:
             raise PositionError(f"The position switches on the {v.name} expansion but has no ext.{v.name}.")
+        if v.name in loaded or v.piles:     # (a variant's piles are its part of the position too)
+            v.check_loaded(s)
     turn.settle(s)
     return s
 

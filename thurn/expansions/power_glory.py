@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..actions import Action, fold, set_fields
 from ..effects import ScoringStage
-from ..errors import IllegalAction
+from ..errors import IllegalAction, PositionError
 from ..piles import PileSpec, pile
 from ..turn.base import (AMBIGUOUS, PLAY, SCORE, _extensions, _second_card, _which_copy, card_named,
                          find_card, _wrong_step)
@@ -191,7 +191,7 @@ class PowerAndGlory(Variant):
 
     def check(self, s, action, arg, error):
         """A route is scored only with at least as many horses as its cards (Closing and scoring a route)."""
-        if error is None and action.kind == "score":
+        if error is None and getattr(action, "kind", None) == "score":
             p = s.players[s.to_move]
             n, have = len(p.route), horses(s)
             if have < n:
@@ -240,6 +240,13 @@ class PowerAndGlory(Variant):
 
     def parse(self, text):
         return parse_horse(text)
+
+    def check_loaded(self, s) -> None:
+        """A loaded position has at most 6 horse cards beside each carriage (Play a city card from the hand)."""
+        for i, p in enumerate(s.players):
+            if len(p.piles.get(PILE, ())) > MAX_HORSE_CARDS:
+                raise PositionError(f"players[{i}] ({s.names[i]}) has {len(p.piles[PILE])} horse cards; a player has "
+                                    f"at most {MAX_HORSE_CARDS} ({R_PLAY}).")
 
     def player_extras(self, s, seat) -> dict:
         """The horses pulling the player's carriage (public)."""
