@@ -317,3 +317,23 @@ def test_a_position_with_more_than_6_horse_cards_is_refused():
     seven = ["Lübeck", "Stettin", "Dresden", "Fulda", "Weimar", "Brüssel", "Amsterdam"]
     with pytest.raises(thurn.PositionError, match="at most 6"):
         pos({"hand": ["Kassel"], "piles": {"horses": seven}}, step="play")
+
+
+# -- with the other expansions ------------------------------------------------------------------------------------
+
+def test_with_the_messenger_a_letter_on_each_of_the_23_cities_and_no_figure():
+    """Messenger, Preparation 1: "place one nobility letter in each city on the game board" (23 on the northern
+    board); the rule book's Yucata note: "The Princess' Messenger is not used when the Princess' Messenger expansion
+    is used with Power and Glory" (without carriages every scoring would take it)."""
+    rules = {"board": "northern", "expansions": ["power_glory", "messenger"]}
+    s = thurn.new_game(["Ann", "Ben", "Cid"], seed=2, rules=rules)
+    assert bin(s.ext["messenger"].cities).count("1") == 23
+    ext = {"messenger": {"cities": B.all_mask, "held": [0, 1], "holder": None, "budget": 0, "paid": [], "spent": 0}}
+    s = pos({"route": ["Halle", "Berlin", "Hannover"], "hand": ["Lübeck"], "piles": {"horses": ["Kassel"]}},
+            rules=rules, ext=ext)
+    t = s.apply(thurn.Score(["Hannover"]))
+    assert t.ext["messenger"].holder == -1 and t.ext["messenger"].held[0] == 1      # Hannover's letter, no figure
+    base = pos({"route": ["Halle", "Berlin", "Hannover"], "hand": ["Lübeck"]},
+               rules={"board": "northern", "expansions": ["messenger"]}, ext=ext)
+    u = base.apply(thurn.Score(["Hannover"], carriage=False))
+    assert u.ext["messenger"].holder == 0                  # the base rules' variant keeps carriages and the figure

@@ -77,6 +77,13 @@ def _most_letters(c: Conf, cities: int) -> int:
     return max(c.letters, cities * c.per_city + sum(c.start))
 
 
+def figure_used(s) -> bool:
+    """Whether the Messenger figure is in the game: only where routes earn carriages (a carriage stage in the
+    scoring). Without carriages every scoring would take it; the rule book's Yucata note: "The Princess' Messenger
+    is not used when the Princess' Messenger expansion is used with Power and Glory"."""
+    return any(st.name == "carriage" for st in s.ruleset.scoring)
+
+
 def letters(s) -> Letters:
     return s.ext[NAME]
 
@@ -218,7 +225,7 @@ class Messenger(Variant):
         """The figure goes to a player who scores a route and takes no carriage (Messenger; rules notes R9: declining
         is a choice); the log says which letters were taken."""
         L, B = letters(s), letters(before)
-        if action.kind == "score":
+        if action.kind == "score" and figure_used(s):
             seat = before.to_move
             if len(s.players[seat].carriages) == len(before.players[seat].carriages) and L.holder != seat:
                 s.set_ext(NAME, L._replace(holder=seat))
