@@ -84,3 +84,14 @@ def test_a_save_round_trips_in_the_middle_of_a_game():
     back = thurn.GameState.from_json(s.to_json())
     assert back == s and back.position() == s.position()
     assert thurn.GameState.from_position(s.position()).same_position(s)
+
+
+def test_with_offices_of_honor_the_cartwright_tiles_are_never_taken():
+    """Power and Glory, Preparation: "the cartwright from the base game [is] not used": under Offices of Honor his
+    tiles stay beside the board (docs/design.md, "Power and Glory", reading 7)."""
+    from thurn.expansions import offices
+
+    s, _ = play(1, ("offices",), n=3)
+    O = s.ext["offices"]
+    i = offices.conf().order.index("cartwright")
+    assert O.stacks[i] == offices.conf().tiles[3][i] and all(t[i] == 0 for t in O.tiles)
