@@ -179,3 +179,15 @@ def city_mask(names) -> int:
     for n in names:
         m |= 1 << BOARD.index(n)
     return m
+
+
+def public(s: thurn.GameState, seat: int) -> dict:
+    """Everything ``seat`` may know of a position (base rules, 1): the others' hands by their size, the deck by its
+    size, no seed, the values hidden from him as None (for the tests of what a bot is handed)."""
+    pos = s.seen_by(seat).position()
+    for i, p in enumerate(pos["players"]):
+        if i != seat:
+            p["hand"] = len(p["hand"])
+    pos["deck"] = len(pos["deck"])
+    del pos["seed"]
+    return pos

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 import thurn
+from helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.information import PlayerView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
@@ -93,17 +94,6 @@ class Recorder:
         self.handed.append(state)
         return self.inner.choose(state)
 
-
-def public(s: thurn.GameState, seat: int) -> dict:
-    """Everything ``seat`` may know of a position: the others' hands by their size, the deck by its size, no seed,
-    the values hidden from him as None."""
-    pos = s.seen_by(seat).position()
-    for i, p in enumerate(pos["players"]):
-        if i != seat:
-            p["hand"] = len(p["hand"])
-    pos["deck"] = len(pos["deck"])
-    del pos["seed"]
-    return pos
 
 
 def hidden(s: thurn.GameState, seat: int) -> tuple:

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 import thurn
+from helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.errors import ViewHidden
@@ -52,16 +53,6 @@ class HiddenRecorder:
         self.handed.append(state)
         return self.inner.choose(state)
 
-
-def public(s: thurn.GameState, seat: int) -> dict:
-    """Everything ``seat`` may know of a position, the others' hands and the deck by their sizes."""
-    pos = s.seen_by(seat).position()
-    for i, p in enumerate(pos["players"]):
-        if i != seat:
-            p["hand"] = len(p["hand"])
-    pos["deck"] = len(pos["deck"])
-    del pos["seed"]
-    return pos
 
 
 def _check_hidden(true: thurn.GameState, k: int, h, watch: Watch) -> None:
