@@ -157,6 +157,7 @@ def test_a_game_on_an_installed_board_keeps_it_through_its_save(installed, tmp_p
     app.close()
     again = GameApp(autosave=auto, seed=6)                               # the autosave offered, and resumed
     assert again.saved_state is not None and again.saved_state.board.id == "pg_toy"
+    assert f"Resume it ({TOY_NAME}: round 1" in again._resume.children[1].description   # the offer names it
     resumed = again.resume()
     assert resumed.state.board.id == "pg_toy" and resumed.state.history == game.state.history
     again.close()
