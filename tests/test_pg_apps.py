@@ -234,8 +234,7 @@ def test_a_first_house_tile_is_drawn_on_its_city_until_it_is_taken():
     start_fig = viz.board_figure(thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": TOY}))
     tiles = _trace(start_fig, "city tiles")
     assert list(tiles.text) == ["1", "1"] and len(tiles.x) == 2
-    near = {round(x - board.city(c).pos[0]) for x, c in zip(tiles.x, ("lubeck", "bremen"))}
-    assert near == {-11}                                               # each beside its city
+    assert list(zip(tiles.x, tiles.y)) == [board.city("lubeck").pos, board.city("bremen").pos]   # on its city
     assert any("Lübeck tile: 1 point for the first house in Lübeck" in h for h in tiles.hovertext)
 
     before, after = _game_until_tile_taken("lubeck_tile")

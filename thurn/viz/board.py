@@ -78,6 +78,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
 
     static = _static(board)
     traces = [static["roads"], static["provinces"], _cities_trace(board, state, geo)]
+    tiles = _city_tiles(board, state)         # on their cities, under the routes and the houses
+    if tiles is not None:
+        traces.append(tiles)
     if state is not None:       # every other player's route, thinner, under the one shown
         for i, name in enumerate(state.names):
             if i != seat and state.players[i].route:
@@ -99,9 +102,6 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
-    tiles = _city_tiles(board, state)
-    if tiles is not None:
-        traces.append(tiles)
     parts = parts_on(state) if state is not None else ()
     for part in parts:
         traces.extend(part.map_traces(board, state))
@@ -281,8 +281,8 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
 
 
 FREE_CITY_SYMBOL = "diamond"
-TILE_COLOR = "#d4a017"      # a city's bonus tile: a gold disc with its value
-TILE_SHIFT = (-11.0, -11.0)  # mm from the city to its tile (up and left: the houses are below, the name beside)
+TILE_COLOR = "#d4a017"      # a city's bonus tile: a gold disc with its value, lying on the city's marker
+TILE_MARKER = 12            # px: smaller than the city's marker, whose rim shows around it
 
 
 def _city_tiles(board: Board, state: GameState | None) -> dict | None:
@@ -298,17 +298,17 @@ def _city_tiles(board: Board, state: GameState | None) -> dict | None:
         if not left:
             continue
         cx, cy = board.city(st.city).pos
-        x.append(cx + TILE_SHIFT[0])
-        y.append(cy + TILE_SHIFT[1])
+        x.append(cx)
+        y.append(cy)
         text.append(str(left[0]))
         hover.append(f"{_text(st.name)} tile: {left[0]} point{'s' if left[0] != 1 else ''} for the first house "
                      f"in {_text(board.city(st.city).name)}")
     if not x:
         return None
     return dict(type="scatter", name="city tiles", x=x, y=y, mode="markers+text", text=text,
-                textposition="middle center", textfont=dict(size=10, color=INK, family="Arial Black, sans-serif"),
+                textposition="middle center", textfont=dict(size=9, color=INK, family="Arial Black, sans-serif"),
                 hovertext=hover, hoverinfo="text", legendrank=2100,
-                marker=dict(symbol="circle", size=17, color=TILE_COLOR, line=dict(width=1.2, color=INK)))
+                marker=dict(symbol="circle", size=TILE_MARKER, color=TILE_COLOR, line=dict(width=1, color=INK)))
 
 
 def _offset(seat: int, n: int) -> tuple[float, float]:
