@@ -18,7 +18,7 @@ import thurn
 import thurn.board
 from thurn import GameState, viz
 from thurn.bots import make_bot
-from thurn.parts import Parts, pile_columns, register_parts, unregister_parts
+from thurn.parts import PARTS, Parts, pile_columns, register_parts, unregister_parts
 from thurn.piles import PileSpec, move_cards
 from thurn.variants import Variant, register, unregister
 from thurn.widgets import GameApp, Play
@@ -93,8 +93,11 @@ def test_the_panel_offers_only_the_rulesets_the_board_plays_under_and_says_why_n
     assert "is a reconstructed board" in note and "Toy north" in note
     p.expansions["messenger"].value = True
     assert p.settings()["rules"] == {"board": "pg_toy", "expansions": ["messenger"]}
+    own = [key for key in PARTS["offices"].option_words]                  # the refused expansion's rule options
+    assert own and all(p.options[key].layout.display == "none" for key in own)
     p.board.value = "base"
     assert shown() == {"messenger", "offices"} and p.board_note.value == ""
+    assert all(p.options[key].layout.display != "none" for key in own)
 
 
 def test_a_board_not_played_under_the_base_game_alone_switches_on_its_expansion(tmp_path):

@@ -200,6 +200,11 @@ class NewGamePanel(widgets.VBox):
             if name in refused:
                 box.value = False
             box.layout.display = "none" if name in refused else None
+            for key in PARTS[name].option_words:         # the expansion's own rule options go with it
+                if key in self.options:
+                    if name in refused:
+                        self.options[key].value = False
+                    self.options[key].layout.display = "none" if name in refused else None
         lines = []
         if board.provenance not in ("published", "unknown"):
             lines.append(f"<i>{html.escape(board.name)}</i> is a {html.escape(board.provenance)} board: "
@@ -237,7 +242,7 @@ class NewGamePanel(widgets.VBox):
         text = self.seed.value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > len(str(SEED_MAX)) or int(text) >= SEED_MAX:
             raise ThurnError(f"the seed is a whole number from 0 to {SEED_MAX - 1}, not {text[:30]!r}.")
-        rules = {key: True for key, box in self.options.items() if box.value}
+        rules = {key: True for key, box in self.options.items() if box.value and box.layout.display != "none"}
         if self.board.value not in (None, "base"):
             rules["board"] = self.board.value
         expansions = [key for key, box in self.expansions.items()
