@@ -34,6 +34,11 @@ class Parts:
         """Columns of the Play app's players table: ``(head html, [a cell html per player])``."""
         return []
 
+    def pile_words(self, state, pile: str, seat: int) -> str | None:
+        """A per-player public pile of the variant's own in words, for its cell beside the player's row (the map's
+        table and the Play app's players table): "3 cards, 7 horses"; None: counted ("3 cards")."""
+        return None
+
     def status_html(self, state, who: str) -> str | None:
         """The status line of a step of the variant's own (``who``: the player to move, escaped), or None."""
         return None
@@ -110,6 +115,26 @@ class Parts:
         ``points(s, seat)``, ``credits(s, seat, w)``, ``as_mover(n, seat)``; None when the base values serve. Two
         variants may share one (their values interact): it is asked once."""
         return None
+
+
+def pile_columns(state) -> list:
+    """The per-player public piles of the game's ruleset (those beyond the hand and the route, e.g. Power and
+    Glory's horse cards beside the carriage) as columns beside each player's row: ``(pile name, [a text per
+    player])``, unescaped. A pile is counted ("3 cards") unless a variant's :meth:`Parts.pile_words` says more;
+    an empty pile is "—". Only public piles: whatever a player's view may not show is not shown."""
+    from .piles import extra_piles, pile
+
+    out = []
+    for spec in extra_piles(state.ruleset)[1]:
+        if spec.visibility != "public":
+            continue
+        cells = []
+        for seat in range(state.num_players):
+            n = len(pile(state, spec.name, seat))
+            words = next((w for p in parts_on(state) if (w := p.pile_words(state, spec.name, seat))), None)
+            cells.append(words or (f"{n} card{'s' if n != 1 else ''}" if n else "—"))
+        out.append((spec.name, cells))
+    return out
 
 
 def register_parts(parts: Parts) -> Parts:

@@ -15,11 +15,15 @@ clear of the cities and their names) come from :mod:`.regions`, computed once pe
 Every player with a route has it drawn in his colour: the route of ``player`` (default: whose turn it is) thick
 and numbered, the others' thinner, unnumbered, under it and shifted a little off the roads.
 
-Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names),
-``cities``, ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``,
-``houses · <player>``, ``candidates``, ``placement``; and the layers of the variants switched on
+Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names), ``cities``,
+``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``, ``houses · <player>``,
+``candidates``, ``placement``, ``city tiles`` (a ``first_house`` tile still on its city: Power and Glory, "Place the
+round bonus tiles for the free cities on their respective cities"); and the layers of the variants switched on
 (:meth:`thurn.parts.Parts.map_traces`), with a table below the map named ``expansions`` when a variant has columns
-for it (:meth:`thurn.parts.Parts.map_columns`: a row per player and one for the supply).
+for it (:meth:`thurn.parts.Parts.map_columns`: a row per player and one for the supply). The ruleset's per-player
+public piles (Power and Glory's horse cards beside the carriage) are columns of that table too, counted
+(:func:`thurn.parts.pile_columns`). A board whose ``provenance`` is ``reconstructed`` says so in the title; a free
+city is a diamond, with the legend entry "free city".
 """
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ import plotly.graph_objects as go
 from .._html import FALLBACK_COLOR, css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
-from ..parts import parts_on
+from ..parts import parts_on, pile_columns
 from ..state import GameState
 from .colors import (CITY_OUTLINE, INK, NAME_SHADE, OUTLINE_SHADE, ROAD_COLOR, SEA, darker, lighter,
                      player_colors)
@@ -74,6 +78,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
 
     static = _static(board)
     traces = [static["roads"], static["provinces"], _cities_trace(board, state, geo)]
+    tiles = _city_tiles(board, state)         # on their cities, under the routes and the houses
+    if tiles is not None:
+        traces.append(tiles)
     if state is not None:       # every other player's route, thinner, under the one shown
         for i, name in enumerate(state.names):
             if i != seat and state.players[i].route:
@@ -102,6 +109,8 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route),
                      height)
     extra = [column for part in parts for column in part.map_columns(state)]
+    if state is not None:
+        extra += [(_text(head), [_text(c) for c in cells], "") for head, cells in pile_columns(state)]
     if extra:
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
             [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
@@ -261,11 +270,45 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
     color[None], pname[None] = css_color(FREE_CITY_COLOR), "free city"      # cities in no province
     hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
              + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
+    marker = dict(size=CITY_MARKER, color=[color[c.province] for c in board.cities],
+                  line=dict(width=2, color=CITY_OUTLINE))
+    if board.free_cities:       # a free city (Power and Glory, Placing houses) drawn as a diamond
+        marker["symbol"] = [FREE_CITY_SYMBOL if c.province is None else "circle" for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
                 text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
                 textfont=dict(size=CITY_FONT, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
-                marker=dict(size=CITY_MARKER, color=[color[c.province] for c in board.cities],
-                            line=dict(width=2, color=CITY_OUTLINE)))
+                marker=marker)
+
+
+FREE_CITY_SYMBOL = "diamond"
+TILE_COLOR = "#d4a017"      # a city's bonus tile: a gold disc with its value, lying on the city's marker
+TILE_MARKER = 12            # px: smaller than the city's marker, whose rim shows around it
+
+
+def _city_tiles(board: Board, state: GameState | None) -> dict | None:
+    """The bonus tiles lying on their cities (a stack of kind ``first_house``: Power and Glory, "Place
+    the round bonus tiles for the free cities on their respective cities"), each drawn on its city with its value
+    while it is there, gone once a player took it (Collect bonus tiles: "The player who places the first house on
+    one of the free cities immediately takes the bonus tile for that city"). None when no tile lies on a city."""
+    x, y, text, hover = [], [], [], []
+    for st in board.stacks:
+        if st.kind != "first_house" or st.city is None:
+            continue
+        left = state.stacks[st.index] if state is not None else st.values
+        if not left:
+            continue
+        cx, cy = board.city(st.city).pos
+        x.append(cx)
+        y.append(cy)
+        text.append(str(left[0]))
+        hover.append(f"{_text(st.name)} tile: {left[0]} point{'s' if left[0] != 1 else ''} for the first house "
+                     f"in {_text(board.city(st.city).name)}")
+    if not x:
+        return None
+    return dict(type="scatter", name="city tiles", x=x, y=y, mode="markers+text", text=text,
+                textposition="middle center", textfont=dict(size=9, color=INK, family="Arial Black, sans-serif"),
+                hovertext=hover, hoverinfo="text", legendrank=2100,
+                marker=dict(symbol="circle", size=TILE_MARKER, color=TILE_COLOR, line=dict(width=1, color=INK)))
 
 
 def _offset(seat: int, n: int) -> tuple[float, float]:
@@ -435,7 +478,8 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     """What is shown: the board's name; for a game, the turn, who is to do what, the actions so far, the route."""
     route_text = _text("–".join(route)) if route else "none"
     if state is None:
-        return _text(board.name) + (f"<br><sup>route {route_text}</sup>" if route else "")
+        return (_text(board.name) + reconstructed_words(board)
+                + (f"<br><sup>route {route_text}</sup>" if route else ""))
     if state.is_over:
         head = f"Game over after {state.round_number} rounds · {_text(state.result_text())}"
     else:
@@ -443,7 +487,16 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
             if history else "no action played yet")
-    return f"{head}<br><sup>{done} · {_text(owner)}'s route: {route_text}</sup>"
+    where = f"{_text(board.name)}{reconstructed_words(board)} · " if board.provenance == RECONSTRUCTED else ""
+    return f"{head}<br><sup>{where}{done} · {_text(owner)}'s route: {route_text}</sup>"
+
+
+RECONSTRUCTED = "reconstructed"
+
+
+def reconstructed_words(board: Board) -> str:
+    """Said after the board's name when its file is a reconstruction (``provenance``: not the printed board)."""
+    return " (reconstructed board)" if board.provenance == RECONSTRUCTED else ""
 
 
 def _layout(geo: MapLayout, shapes: list, title: str, height: int | None) -> dict:

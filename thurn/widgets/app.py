@@ -8,6 +8,7 @@ asks first; the game left stays in its autosave file (and can be downloaded).
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import threading
 
@@ -18,6 +19,7 @@ from ..bots import BOTS, make_bot
 from ..errors import ThurnError
 from ..io import new_game
 from ..rules import as_rules, rules_text
+from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
@@ -77,13 +79,15 @@ class GameApp(ClosesParts, widgets.VBox):
     At the start it shows the New game panel (and, when the autosave file holds a game in progress, offers to
     resume it). ``start(**settings)`` deals a game (the panel's Start does it); ``game`` is the :class:`Play` of the
     game in progress; ``game_over`` is True when its game-over screen shows; ``review()`` opens the review of the
-    finished game. CSS classes: ``thurn-app``, ``thurn-app-bar``, ``thurn-newgame-open`` (the New game button),
+    finished game. ``boards``: board files (paths) offered in the New game panel beside the installed boards
+    (a game on one is saved naming its path, and this app reads its saves back). CSS classes: ``thurn-app``, ``thurn-app-bar``, ``thurn-newgame-open`` (the New game button),
     ``thurn-newgame`` (the panel), ``thurn-confirm-new`` (start a new game over one in progress?),
     ``thurn-resume-saved``, ``thurn-gameover``, ``thurn-gameover-new``, ``thurn-review``.
     """
 
-    def __init__(self, autosave=True, *, seed: int | None = None, map_width: int = 600):
+    def __init__(self, autosave=True, *, seed: int | None = None, map_width: int = 600, boards=()):
         super().__init__()
+        self.boards = {str(path): str(path) for path in boards}     # a save names a board file by its path
         self.add_class("thurn-app")
         self.autosave = autosave
         self.map_width = map_width
@@ -91,7 +95,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self._opening: int | None = None
         self.settings: dict | None = None
         self._asked: dict | None = None
-        self.panel = NewGamePanel(seed=seed)
+        self.panel = NewGamePanel(seed=seed, boards=tuple(self.boards))
         self.panel.on_start(self._start_clicked)
         self.messages = MessageArea()
         self._title = widgets.HTML("<b>No game yet</b>: choose the players and start.")
@@ -219,8 +223,11 @@ class GameApp(ClosesParts, widgets.VBox):
                          for n, k in seats.items())
         seed = s.setup.get("seed") if s.setup else None
         undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
-        return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · rules: "
-                f"{html.escape(rules_text(as_rules(s.rules)))} · {undo}</small></div>")
+        board = ("" if s.rules.board == "base"
+                 else f"board: {html.escape(s.board.name + reconstructed_words(s.board))} · ")
+        rules = rules_text(dataclasses.replace(as_rules(s.rules), board="base"))
+        return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · {board}rules: "
+                f"{html.escape(rules)} · {undo}</small></div>")
 
     # -- a saved game from the browser ----------------------------------------------------------------------------
     def _uploaded(self) -> None:
@@ -235,7 +242,7 @@ class GameApp(ClosesParts, widgets.VBox):
         replaced without asking. The bots: those the file names (an autosave's meta), else the seats of the New
         game panel with the same names; every other player is a human."""
         try:
-            state, meta = _parse_save(_bounded(data, name))
+            state, meta = _parse_save(_bounded(data, name), self.boards or None)
         except (ThurnError, ValueError, KeyError) as e:
             self.messages.error(f"Could not load {name}: {_short(e)}")
             return None
@@ -274,7 +281,7 @@ class GameApp(ClosesParts, widgets.VBox):
         if path is None:
             return
         _remove_stale_temps(path)
-        latest, others, bad = _latest_in_progress(path)
+        latest, others, bad = _latest_in_progress(path, self.boards or None)
         if bad:
             self.messages.error(_not_offered(bad))
         if latest is None:

@@ -1,6 +1,8 @@
-"""The New game panel of the game app: who plays (2–4 seats, each a human or a bot), the rule options and the
-expansions as toggles, the seed (random by default, shown so that the deal can be played again), how the bots'
-turns are shown and whether undo is fair or teaching.
+"""The New game panel of the game app: who plays (2–4 seats, each a human or a bot), the board (the boards
+installed in ``data/``, and any board file the calling code passes), the rule options and the expansions as
+toggles (only those the chosen board plays under: its ``rulesets``, else :meth:`thurn.variants.Variant.board_refusal`;
+the others are hidden and the note under the board says why), the seed (random by default, shown so that the deal
+can be played again), how the bots' turns are shown and whether undo is fair or teaching.
 
 No rules here: the options are the fields of :class:`thurn.rules.Rules` (explained in words below), the bots are
 those of :data:`thurn.bots.BOTS`, and the game is dealt by ``thurn.new_game``, whose errors (two players with one
@@ -13,12 +15,13 @@ import secrets
 
 import ipywidgets as widgets
 
+from ..board import Board, available_boards, installed_board, load_board
 from ..errors import ThurnError
 from ..parts import PARTS
 from ..rules import BOOLEAN_OPTIONS
-from ..variants import REGISTRY
+from ..variants import REGISTRY, variant
 
-__all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed"]
+__all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
 
 #: What each seat can be: a human clicks; the bots are thurn.bots' by name. (A dropdown cannot hold None as a
 #: value: it shows an empty choice, so a human is HUMAN here and None in ``settings()``.)
@@ -53,6 +56,44 @@ UNDO = (("Fair game: undo never goes back before a card revealed from the deck o
         ("Teaching mode: undo goes back to any action (to try another way)", "teaching"))
 
 
+MAX_BOARDS = 40                   # boards offered at most (installed and passed by code)
+
+
+def board_choices(extra=()) -> list[tuple[str, str, Board]]:
+    """The boards a new game may be played on: ``(label, rules.board value, board)`` for each board installed in
+    ``data/`` (the base board first; a file that does not load is left out), then each board file of ``extra``
+    (paths given by the calling code, named by their path). A reconstructed board says so in its label."""
+    names = available_boards()
+    names = sorted(names, key=lambda n: (n != "base", n))
+    found = [(name, installed_board(name)) for name in names]
+    for path in extra:
+        found.append((str(path), load_board(str(path))))
+    out = []
+    for value, board in found[:MAX_BOARDS]:
+        if board is None:
+            continue
+        label = board.name + (" (reconstructed)" if board.provenance == "reconstructed" else "")
+        out.append((label, value, board))
+    return out
+
+
+def ruleset_refusals(board: Board, names) -> dict[str, str]:
+    """The expansions of ``names`` that ``board`` is not played with, each with the reason in a sentence: not in
+    the board's ``rulesets`` (when it lists them), else what its variant says it lacks
+    (:meth:`~thurn.variants.Variant.board_refusal`)."""
+    out = {}
+    listed = board.rulesets
+    for name in names:
+        if listed is not None:
+            if name not in listed:
+                out[name] = f"it plays under {', '.join(listed)} only (its rulesets)."
+        else:
+            why = variant(name).board_refusal(board)
+            if why:
+                out[name] = why
+    return out
+
+
 def new_seed() -> int:
     """A random seed (from the operating system's randomness), shown so that the deal can be played again."""
     return secrets.randbelow(SEED_MAX)
@@ -63,9 +104,11 @@ class NewGamePanel(widgets.VBox):
     or None}, ``rules``, ``seed``, ``pace``, ``undo``); ``start`` (a button) calls the handlers given to
     ``on_start``. Errors in what was typed are said in ``message`` (CSS class ``thurn-newgame-message``).
     CSS classes: ``thurn-newgame`` (the panel), ``thurn-seat-name`` / ``thurn-seat-kind`` (each seat's name and
-    kind), ``thurn-seats`` (how many players), ``thurn-seed``, ``thurn-start``."""
+    kind), ``thurn-seats`` (how many players), ``thurn-board`` (the board), ``thurn-board-note`` (what the board
+    is, and the rules it is not played with), ``thurn-expansion-<name>``, ``thurn-seed``, ``thurn-start``.
+    ``boards``: board files (paths) offered beside the installed boards."""
 
-    def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2]):
+    def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2], boards=()):
         super().__init__(layout=widgets.Layout(border="2px solid #1d6b2f", padding="6px 10px", margin="4px 0"))
         self.add_class("thurn-newgame")
         self._handlers: list = []
@@ -96,6 +139,15 @@ class NewGamePanel(widgets.VBox):
             box = widgets.Checkbox(value=False, description=words, indent=False, layout=widgets.Layout(width="auto"))
             box.add_class(f"thurn-expansion-{key}")
             self.expansions[key] = box
+        choices = board_choices(boards)
+        self._boards = {value: board for _, value, board in choices}
+        self.board = widgets.Dropdown(options=[(label, value) for label, value, _ in choices],
+                                      value="base" if "base" in self._boards else None,
+                                      layout=widgets.Layout(width="420px"))
+        self.board.add_class("thurn-board")
+        self.board_note = widgets.HTML()
+        self.board_note.add_class("thurn-board-note")
+        self.board.observe(lambda _: self._show_rulesets(), names="value")
         self.seed = widgets.Text(value=str(new_seed() if seed is None else seed), description="seed",
                                  layout=widgets.Layout(width="220px"))
         self.seed.add_class("thurn-seed")
@@ -118,6 +170,7 @@ class NewGamePanel(widgets.VBox):
             widgets.HTML(small.format("A human clicks their own turns (several humans take turns at this screen). "
                                       "The random bot plays any legal action, the greedy bot the action that looks "
                                       "best now, the search bot tries the best few ahead.")),
+            widgets.HTML("<b>Board</b>"), self.board, self.board_note,
             widgets.HTML("<b>Expansions</b>"), *self.expansions.values(),
             widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
                          "the rules notes settle it)</small>"), *self.options.values(),
@@ -128,6 +181,46 @@ class NewGamePanel(widgets.VBox):
             widgets.HTML("<b>Undo</b>"), self.undo,
             self.start, self.message]
         self._show_seats()
+        self._show_rulesets()
+
+    @property
+    def chosen_board(self) -> Board | None:
+        """The board chosen (a :class:`~thurn.board.Board`), or None when none is offered."""
+        return self._boards.get(self.board.value)
+
+    def _show_rulesets(self) -> None:
+        """Offer only the expansions the chosen board plays under; the note says what the board is (its provenance,
+        when not the printed board) and why each other expansion is not offered. A board not played under the base
+        game alone has its first expansion switched on."""
+        board = self.chosen_board
+        if board is None:
+            return
+        refused = ruleset_refusals(board, self.expansions)
+        for name, box in self.expansions.items():
+            if name in refused:
+                box.value = False
+            box.layout.display = "none" if name in refused else None
+            for key in PARTS[name].option_words:         # the expansion's own rule options go with it
+                if key in self.options:
+                    if name in refused:
+                        self.options[key].value = False
+                    self.options[key].layout.display = "none" if name in refused else None
+        lines = []
+        if board.provenance not in ("published", "unknown"):
+            lines.append(f"<i>{html.escape(board.name)}</i> is a {html.escape(board.provenance)} board: "
+                         f"{html.escape(board.note[:300]) or 'not the printed board.'}")
+        for name, why in refused.items():
+            lines.append(f"Not with {html.escape(REGISTRY[name].rule_source)}: {html.escape(why)}")
+        listed = board.rulesets
+        if listed is not None and "base" not in listed:
+            offered = [name for name in self.expansions if name not in refused]
+            lines.append("This board is not played under the base game alone: switch on "
+                         + (" or ".join(html.escape(REGISTRY[n].rule_source) for n in offered) or "an expansion")
+                         + ".")
+            if offered and not any(self.expansions[n].value for n in offered):
+                self.expansions[offered[0]].value = True
+        self.board_note.value = "".join(f"<div style='font-size:0.9em;color:#444;margin:2px 0'>{line}</div>"
+                                        for line in lines)
 
     def _show_seats(self) -> None:
         for i, row in enumerate(self._rows):
@@ -149,8 +242,11 @@ class NewGamePanel(widgets.VBox):
         text = self.seed.value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > len(str(SEED_MAX)) or int(text) >= SEED_MAX:
             raise ThurnError(f"the seed is a whole number from 0 to {SEED_MAX - 1}, not {text[:30]!r}.")
-        rules = {key: True for key, box in self.options.items() if box.value}
-        expansions = [key for key, box in self.expansions.items() if box.value]
+        rules = {key: True for key, box in self.options.items() if box.value and box.layout.display != "none"}
+        if self.board.value not in (None, "base"):
+            rules["board"] = self.board.value
+        expansions = [key for key, box in self.expansions.items()
+                      if box.value and box.layout.display != "none"]
         if expansions:
             rules["expansions"] = expansions
         seats = {name: (None if kind.value in (HUMAN, None) else kind.value)

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import parts_on
+from ..parts import parts_on, pile_columns
 from ..state import GameState
 from .. import words
 from ..turn.base import seen_action
@@ -136,8 +136,11 @@ class Panels:
 
     @staticmethod
     def _variant_columns(s: GameState) -> list:
-        """The players table's columns of the variants switched on: (head html, a cell html per player)."""
-        return [column for part in parts_on(s) for column in part.player_columns(s)]
+        """The players table's columns beside each row: the per-player public piles
+        (:func:`thurn.parts.pile_columns`), then the variants' own columns: (head html, a cell html per player)."""
+        piles = [(f"<th>{html.escape(name)}</th>", [f"<td>{html.escape(text)}</td>" for text in cells])
+                 for name, cells in pile_columns(s)]
+        return piles + [column for part in parts_on(s) for column in part.player_columns(s)]
 
     def _officials_html(self, s: GameState, legal) -> str:
         if not (self._every_hand or self.viewer == s.to_move):

@@ -44,11 +44,14 @@ def _whose(name: str) -> str:
 
 
 def _summary(state: GameState) -> str:
-    """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages."""
+    """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages; a game on
+    another board than the base board names it first ('Toy north: round 6, ...')."""
+    board = "" if state.rules.board == "base" else f"{state.board.name}: "
     if state.is_over:
-        return f"game over after {state.turn_number} turns, {state.result_text()}"
+        return f"{board}game over after {state.turn_number} turns, {state.result_text()}"
     n = len(state.history)
-    return f"round {state.round_number}, {state.to_move_name} to {state.step}, {n} action{'s' if n != 1 else ''}"
+    return (f"{board}round {state.round_number}, {state.to_move_name} to {state.step}, "
+            f"{n} action{'s' if n != 1 else ''}")
 
 
 def _reveals(before: GameState, after: GameState) -> bool:
