@@ -143,8 +143,7 @@ class PowerAndGlory(Variant):
 
     def board_refusal(self, board):
         if ATTRIBUTE not in board.card_attributes:
-            return ("its city cards show no horseshoes; Power and Glory is played on the northern board "
-                    "(Rules(board=\"northern\", expansions=[\"power_glory\"])).")
+            return "its city cards show no horseshoes; Power and Glory is played on the northern board."
         return None
 
     # -- the Postal Carrier: the second card either way ---------------------------------------------------------
