@@ -75,3 +75,9 @@ class PowerGloryParts(Parts):
 
 
 PARTS = register_parts(PowerGloryParts())
+
+# the lesson questions (thurn.lessons.outcome_question): how many horses pull the carriage
+from .power_glory_questions import QUESTIONS as _QUESTIONS, question_label as _question_label  # noqa: E402
+
+PowerGloryParts.questions = _QUESTIONS
+PowerGloryParts.question_label = staticmethod(_question_label)
