@@ -70,8 +70,11 @@ def test_the_lesson_covers_every_part_of_the_section_and_stands_alone():
 
 
 def test_the_carriage_card_brings_2_horses():
-    """Power and Glory, Closing and scoring a route: "the carriage itself comes with 2 horses"."""
-    assert stop("northern_board").question.answers == ("2 horses",)
+    """Power and Glory, Closing and scoring a route: "the carriage itself comes with 2 horses" (and a card may go
+    horse side up before the route has a card: docs/design.md, "Power and Glory", reading 1)."""
+    st = stop("northern_board")
+    assert pg.horses(st.state) == 2 and not st.state.player().route
+    assert st.question.answers == ("5 horses",)
 
 
 def test_a_card_goes_to_the_route_or_horse_side_up():
@@ -137,6 +140,13 @@ def test_the_rules_example():
 def test_the_end_comes_with_the_last_house_and_the_round_is_played_out():
     """Power and Glory, Game end: "When a player has played all his houses, the round is played to the end"."""
     assert stop("last_house").question.answers == ("Ben plays his turn",)
+
+
+def test_the_stepper_counts_its_steps_one_way():
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("anywidget")
+    from test_notebooks_stepper_count import test_the_header_and_the_navigation_count_the_same_steps as counted
+    counted("power_glory")
 
 
 def test_a_horses_question_without_power_and_glory_says_so():
