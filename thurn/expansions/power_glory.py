@@ -84,6 +84,13 @@ def horses(state, seat: int | None = None) -> int:
     return CARRIAGE_HORSES + sum(value(c, ATTRIBUTE, 0) for c in horse_cards(state, seat))
 
 
+def horse_words(state, action) -> str:
+    """A horse play's button words: the card's city and the horses it brings ("Göttingen as horses +3")."""
+    city, kind = state.board.card_key(action.city)
+    shoes = state.board.card_value(kind, ATTRIBUTE, 0) if kind is not None else 0
+    return f"{state.board.city_name(city)} as horses +{shoes}"
+
+
 def card_backs(state) -> dict:
     """What everyone sees of the cards lying face down or held (Power and Glory, components: "The backs of the city
     cards have 1, 2 or 3 horses"): the horseshoes of the deck's top card (None with an empty deck) and of each
@@ -131,7 +138,8 @@ class PowerAndGlory(Variant):
             rs.step(StepSpec(play.name, play.does + ", or play a card horse side up beside the carriage card",
                              play.rule, play.legal, play.forced, play.kinds + ("horse",)))
         rs.action(ActionKind("horse", self.check_horse, self.do_horse, "Horse", "horse hamburg_3_horseshoes",
-                             "play a card horse side up beside the carriage card (at most 6)", R_PLAY))
+                             "play a card horse side up beside the carriage card (at most 6)", R_PLAY,
+                             words=horse_words))
         # "The carriage cards and the cartwright from the base game are not used with this expansion" (Preparation)
         rs.official_handlers.pop("cartwright", None)
         rs.scoring_stage("carriage", HorsesStage())

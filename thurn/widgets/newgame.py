@@ -20,6 +20,7 @@ from ..errors import ThurnError
 from ..parts import PARTS
 from ..rules import BOOLEAN_OPTIONS
 from ..variants import REGISTRY, variant
+from ..viz.board import reconstructed_words
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
 
@@ -72,7 +73,7 @@ def board_choices(extra=()) -> list[tuple[str, str, Board]]:
     for value, board in found[:MAX_BOARDS]:
         if board is None:
             continue
-        label = board.name + (" (reconstructed)" if board.provenance == "reconstructed" else "")
+        label = board.name + reconstructed_words(board, " (reconstructed)")
         out.append((label, value, board))
     return out
 
