@@ -164,12 +164,14 @@ class _Scorer:
         helped = self.carriage(len(route), True)
         key = _value
         best = max((self.outcome(route, m, plain) for m in masks), key=key)
-        if plain is not None and not self.rules.carriage_compulsory:
+        if plain is not None and best.carriage is not None and not self.rules.carriage_compulsory:
             alt = max((self.outcome(route, m, None, plain) for m in masks), key=key)
             best = replace(best, without_carriage=alt)
         cw = None
         if helped is not None and plain is None:
             cw = max((self.outcome(route, m, helped) for m in masks), key=key)
+            if cw.carriage is None:       # a scoring that takes no carriage (Power and Glory): no Cartwright either
+                cw = None
         self.cache[rmask] = (best, cw)
         return best, cw
 
