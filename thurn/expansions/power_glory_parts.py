@@ -55,8 +55,8 @@ def horses_words(state, seat: int) -> str:
     cards = _plural(n, "card") if n else "no card"
     if not need:
         return f"{cards}, {_plural(have, 'horse')}"
-    mark = "✓" if have >= need else f"{need - have} short"
-    return f"{cards}, {_plural(have, 'horse')} (route needs {need} {mark})"
+    mark = " ✓" if have >= need else f": {need - have} short"
+    return f"{cards}, {_plural(have, 'horse')} (route needs {need}{mark})"
 
 #: How much a horse card is worth beyond the best route play when the route needs horses, and below it when not
 #: (the bots' values are points; a horseshoe breaks ties between horse cards).

@@ -29,6 +29,7 @@ __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices"
 HUMAN = "human"
 SEAT_KINDS = (("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
 NAME_MAX = 20                     # a player's name is cut to this many characters
+SEATS_MAX = 4                     # the seats the panel has
 SEED_MAX = 10**9
 DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
 
@@ -144,7 +145,7 @@ class NewGamePanel(widgets.VBox):
         self._boards = {value: board for _, value, board in choices}
         self.board = widgets.Dropdown(options=[(label, value) for label, value, _ in choices],
                                       value="base" if "base" in self._boards else None,
-                                      layout=widgets.Layout(width="420px"))
+                                      layout=widgets.Layout(width="auto", min_width="420px", max_width="100%"))
         self.board.add_class("thurn-board")
         self.board_note = widgets.HTML()
         self.board_note.add_class("thurn-board-note")
@@ -196,6 +197,7 @@ class NewGamePanel(widgets.VBox):
         board = self.chosen_board
         if board is None:
             return
+        self._show_counts(board)
         refused = ruleset_refusals(board, self.expansions)
         for name, box in self.expansions.items():
             if name in refused:
@@ -222,6 +224,17 @@ class NewGamePanel(widgets.VBox):
                 self.expansions[offered[0]].value = True
         self.board_note.value = "".join(f"<div style='font-size:0.9em;color:#444;margin:2px 0'>{line}</div>"
                                         for line in lines)
+
+    def _show_counts(self, board: Board) -> None:
+        """Offer the numbers of players the chosen board is played by (its ``components.players``, at most the
+        panel's 4 seats); the number chosen stays when the board allows it, else the nearest one."""
+        lo, hi = board.players
+        counts = list(range(max(2, lo), min(SEATS_MAX, hi) + 1)) or [max(2, min(SEATS_MAX, lo))]
+        options = [(f"{n} players", n) for n in counts]
+        if list(self.count.options) != options:
+            keep = min(max(self.count.value, counts[0]), counts[-1])
+            self.count.options = options
+            self.count.value = keep
 
     def _show_seats(self) -> None:
         for i, row in enumerate(self._rows):
