@@ -267,3 +267,27 @@ def test_the_review_of_a_northern_game(northern_game):
     app.slider.value = k + 1
     assert "horse side up" in app.replay_text.value
     app.close()
+
+
+def test_the_cartwright_is_shown_as_not_in_this_game_and_the_final_table_has_no_carriage_points(northern_game):
+    """Power and Glory, Preparation: "The carriage cards and the cartwright from the base game are not used with
+    this expansion"."""
+    from thurn.widgets.panels import final_table_html
+
+    app = app_on(pos({"hand": ["Kassel (3 horseshoes)"]}))
+    officials = app._officials.value
+    assert "<s>Cartwright</s>: not in this game" in officials and "Postmaster</b>" in officials
+    app.close()
+    assert "carriage points" not in final_table_html(northern_game)
+    base = thurn.new_game(["Ann", "Ben"], seed=1)
+    assert "carriage points" in final_table_html(base)
+    app = Play(["Ann", "Ben"], seed=1, autosave=False)
+    assert "not in this game" not in app._officials.value
+    app.close()
+
+
+def test_the_board_note_is_cut_after_a_sentence():
+    p = NewGamePanel(seed=1)
+    p.board.value = "northern"
+    note = strip(p.board_note.value)
+    assert note.rstrip().endswith("; …") or note.rstrip().endswith(". …")

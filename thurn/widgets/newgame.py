@@ -30,6 +30,7 @@ HUMAN = "human"
 SEAT_KINDS = (("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
 NAME_MAX = 20                     # a player's name is cut to this many characters
 SEATS_MAX = 4                     # the seats the panel has
+NOTE_MAX = 300                    # a board's note is shown up to this many characters, cut after a sentence
 SEED_MAX = 10**9
 DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
 
@@ -94,6 +95,16 @@ def ruleset_refusals(board: Board, names) -> dict[str, str]:
             if why:
                 out[name] = why
     return out
+
+
+def _first_sentences(text: str, most: int) -> str:
+    """``text`` cut after its last whole sentence within ``most`` characters ("…" where more was left out)."""
+    text = " ".join(text.split())
+    if len(text) <= most:
+        return text
+    cut = text[:most]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return (cut[:end + 1] if end > 0 else cut.rstrip()) + " …"
 
 
 def new_seed() -> int:
@@ -211,7 +222,7 @@ class NewGamePanel(widgets.VBox):
         lines = []
         if board.provenance not in ("published", "unknown"):
             lines.append(f"<i>{html.escape(board.name)}</i> is a {html.escape(board.provenance)} board: "
-                         f"{html.escape(board.note[:300]) or 'not the printed board.'}")
+                         f"{html.escape(_first_sentences(board.note, NOTE_MAX)) or 'not the printed board.'}")
         for name, why in refused.items():
             lines.append(f"Not with {html.escape(REGISTRY[name].rule_source)}: {html.escape(why)}")
         listed = board.rulesets

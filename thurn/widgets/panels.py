@@ -155,7 +155,11 @@ class Panels:
         used = s.officials
         texts = s.ruleset.texts
         items = []
+        handlers = s.ruleset.official_handlers
         for o in s.board.officials:
+            if o.id not in handlers:          # an official the ruleset does without (Power and Glory: no Cartwright)
+                items.append(f"<li style='color:#777'><s>{html.escape(o.name)}</s>: not in this game</li>")
+                continue
             if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
@@ -371,6 +375,8 @@ def final_table_html(s: GameState) -> str:
     of the score and the total, names escaped."""
     records = s.score_records()
     parts = [k for k in records[0] if k not in ("player", "seat", "total")]
+    if not any(st.name == "carriage" for st in s.ruleset.scoring) and not any(r.get("carriage") for r in records):
+        parts = [k for k in parts if k != "carriage"]        # no carriage is ever taken (a variant replaced them)
     head = "".join(f"<th>{html.escape(SCORE_HEADS.get(k, k.replace('_', ' ')))}</th>" for k in parts)
     rows = "".join(f"<tr><td><b>{html.escape(r['player'])}</b></td>"
                    + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in parts)
