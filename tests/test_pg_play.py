@@ -291,3 +291,17 @@ def test_the_board_note_is_cut_after_a_sentence():
     p.board.value = "northern"
     note = strip(p.board_note.value)
     assert note.rstrip().endswith("; …") or note.rstrip().endswith(". …")
+
+
+def test_a_horse_play_is_kept_in_the_history_by_the_cards_name():
+    """The map's title, the undo slider and the review say the last action: a horse play names its card as it reads
+    (the same action: its notation is unchanged, a save reads back equal)."""
+    s = pos({"hand": ["Kassel (3 horseshoes)"]})
+    legal = next(a for a in s.legal_actions() if a.kind == "horse")
+    after = s.apply(legal)
+    played = after.history[-1]
+    assert played == legal and played.notation == "horse kassel_3_horseshoes"
+    assert str(played) == "play Kassel (3 horseshoes) horse side up"
+    assert "play Kassel (3 horseshoes) horse side up" in viz.board_figure(after).layout.title.text
+    again = thurn.GameState.from_json(after.to_json())
+    assert again == after and str(again.history[-1]) == str(played)

@@ -18,7 +18,7 @@ the core's (``thurn.scoring``, the board's stack kinds): the board file says the
 """
 from __future__ import annotations
 
-from ..actions import Action, fold, set_fields
+from ..actions import Action, fold, resolved, set_fields
 from ..effects import ScoringStage
 from ..errors import IllegalAction, PositionError
 from ..piles import PileSpec, pile
@@ -130,6 +130,7 @@ class PowerAndGlory(Variant):
 
     def __init__(self):
         self._made: dict = {}
+        self._named_cache: dict = {}
 
     def extend(self, rs) -> None:
         super().extend(rs)
@@ -139,7 +140,7 @@ class PowerAndGlory(Variant):
                              play.rule, play.legal, play.forced, play.kinds + ("horse",)))
         rs.action(ActionKind("horse", self.check_horse, self.do_horse, "Horse", "horse hamburg_3_horseshoes",
                              "play a card horse side up beside the carriage card (at most 6)", R_PLAY,
-                             words=horse_words))
+                             canonical=self._named, words=horse_words))
         # "The carriage cards and the cartwright from the base game are not used with this expansion" (Preparation)
         rs.official_handlers.pop("cartwright", None)
         rs.scoring_stage("carriage", HorsesStage())
@@ -232,6 +233,15 @@ class PowerAndGlory(Variant):
             return None, IllegalAction("too_many_horses", f"You already have {MAX_HORSE_CARDS} cards as horses "
                                        f"before your carriage, the most a player may have.", a, R_PLAY)
         return x, None
+
+    def _named(self, s, action, x):
+        """The horse play as the history keeps it: the card named as it reads ("play Kassel (3 horseshoes) horse
+        side up" in the log's, the map's and the review's words); the same action (its key and notation)."""
+        k = s.board.kind_of[x]
+        a = self._named_cache.get((id(s.board), k))
+        if a is None:
+            a = self._named_cache[(id(s.board), k)] = resolved(PlayHorse(s.board.card_names[k]), k)
+        return a
 
     def do_horse(self, s, x, action, say):
         p = s.player_copy()
