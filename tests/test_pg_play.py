@@ -305,3 +305,18 @@ def test_a_horse_play_is_kept_in_the_history_by_the_cards_name():
     assert "play Kassel (3 horseshoes) horse side up" in viz.board_figure(after).layout.title.text
     again = thurn.GameState.from_json(after.to_json())
     assert again == after and str(again.history[-1]) == str(played)
+
+
+def test_the_card_backs_are_shown_beside_each_player_and_the_decks_top():
+    """Power and Glory, components: "The backs of the city cards have 1, 2 or 3 horses": everyone sees them (the
+    hands' backs and the deck's top card's; the cities stay hidden)."""
+    s = pos({"hand": ["Kassel (3 horseshoes)", "Bremen (1 horseshoe)"]}, other={"hand": ["Fulda (2 horseshoes)"]})
+    top = s.board.card_value(s.deck[0], "horseshoes", 0)
+    app = Play(state=s, bots={"Ben": make_bot("greedy", seed=1)}, autosave=False)
+    table = app._table.value
+    assert "hand's backs" in table and "<td>1·3</td>" in table and "<td>2</td>" in table
+    assert f"deck's top card: {top} horseshoe" in table
+    assert "Fulda" not in table                          # Ben's card: its back only
+    app.close()
+    notes = [a.text for a in viz.board_figure(s).layout.annotations]
+    assert "1·3" in notes and "2" in notes and any("deck's top card" in n for n in notes)

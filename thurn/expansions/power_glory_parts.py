@@ -5,6 +5,8 @@ scoring what-if, and the bots' valuation, so that the greedy bot plays cards hor
 horses (Power and Glory, Play a city card from the hand; Closing and scoring a route)."""
 from __future__ import annotations
 
+import html
+
 from ..parts import Parts, register_parts
 from . import power_glory as pg
 
@@ -117,6 +119,18 @@ class Valuation:
 VALUATION = Valuation()
 
 
+def backs_words(state) -> tuple[list, str] | None:
+    """What the card backs show everyone (Power and Glory, components: "The backs of the city cards have 1, 2 or 3
+    horses"; :func:`power_glory.card_backs`): each hand's horseshoes ("1·2·3") and the deck's top card's, in words;
+    None where the backs show nothing."""
+    backs = pg.card_backs(state)
+    if backs is None:
+        return None
+    hands = ["·".join(str(n) for n in hand) or "—" for hand in backs["hands"]]
+    top = backs["deck_top"]
+    return hands, ("deck empty" if top is None else f"deck's top card: {_plural(top, 'horseshoe')}")
+
+
 class PowerGloryParts(Parts):
     name = pg.NAME
     summary = "the northern board: cards played horse side up pull the carriage"
@@ -125,7 +139,24 @@ class PowerGloryParts(Parts):
     def pile_words(self, state, pile: str, seat: int) -> str | None:
         return horses_words(state, seat) if pile == pg.PILE else None
 
+    def map_columns(self, state) -> list:
+        seen = backs_words(state)
+        if seen is None:
+            return []
+        hands, top = seen
+        return [("hand's<br>backs", hands, top)]
+
     # -- the Play app -----------------------------------------------------------------------------------------
+    def player_columns(self, state) -> list:
+        """Each hand's card backs (their horseshoes, public), the deck's top card's in the head."""
+        seen = backs_words(state)
+        if seen is None:
+            return []
+        hands, top = seen
+        head = (f"<th title='the horseshoes on the backs of the cards in each hand: everyone sees them'>hand's backs"
+                f"<br><small>{html.escape(top, quote=False)}</small></th>")
+        return [(head, [f"<td>{html.escape(h)}</td>" for h in hands])]
+
     def panel(self, app):
         from .power_glory_panel import CardPanel
         return CardPanel(app)
