@@ -90,6 +90,12 @@ class Parts:
         placements worth the same points: more is better)."""
         return {}
 
+    def route_extras(self, state, seat: int, cards: int) -> dict:
+        """What scoring a route of ``cards`` cards means for ``seat`` beyond its placement (Power and Glory: the
+        horses it needs against those he has): ``{name: value}`` read as attributes of the outcome, like
+        :meth:`placement_extras`' (the same for every placement of the route, so they never rank placements)."""
+        return {}
+
     def outcome_words(self, extras) -> tuple[list, list]:
         """Its extras among ``extras`` (name, value pairs) in words: (said after the houses, said at the end)."""
         return [], []

@@ -18,7 +18,7 @@ the core's (``thurn.scoring``, the board's stack kinds): the board file says the
 """
 from __future__ import annotations
 
-from ..actions import Action, fold, set_fields
+from ..actions import Action, fold, resolved, set_fields
 from ..effects import ScoringStage
 from ..errors import IllegalAction, PositionError
 from ..piles import PileSpec, pile
@@ -84,6 +84,13 @@ def horses(state, seat: int | None = None) -> int:
     return CARRIAGE_HORSES + sum(value(c, ATTRIBUTE, 0) for c in horse_cards(state, seat))
 
 
+def horse_words(state, action) -> str:
+    """A horse play's button words: the card's city and the horses it brings ("Göttingen as horses +3")."""
+    city, kind = state.board.card_key(action.city)
+    shoes = state.board.card_value(kind, ATTRIBUTE, 0) if kind is not None else 0
+    return f"{state.board.city_name(city)} as horses +{shoes}"
+
+
 def card_backs(state) -> dict:
     """What everyone sees of the cards lying face down or held (Power and Glory, components: "The backs of the city
     cards have 1, 2 or 3 horses"): the horseshoes of the deck's top card (None with an empty deck) and of each
@@ -123,6 +130,7 @@ class PowerAndGlory(Variant):
 
     def __init__(self):
         self._made: dict = {}
+        self._named_cache: dict = {}
 
     def extend(self, rs) -> None:
         super().extend(rs)
@@ -131,7 +139,8 @@ class PowerAndGlory(Variant):
             rs.step(StepSpec(play.name, play.does + ", or play a card horse side up beside the carriage card",
                              play.rule, play.legal, play.forced, play.kinds + ("horse",)))
         rs.action(ActionKind("horse", self.check_horse, self.do_horse, "Horse", "horse hamburg_3_horseshoes",
-                             "play a card horse side up beside the carriage card (at most 6)", R_PLAY))
+                             "play a card horse side up beside the carriage card (at most 6)", R_PLAY,
+                             canonical=self._named, words=horse_words))
         # "The carriage cards and the cartwright from the base game are not used with this expansion" (Preparation)
         rs.official_handlers.pop("cartwright", None)
         rs.scoring_stage("carriage", HorsesStage())
@@ -224,6 +233,15 @@ class PowerAndGlory(Variant):
             return None, IllegalAction("too_many_horses", f"You already have {MAX_HORSE_CARDS} cards as horses "
                                        f"before your carriage, the most a player may have.", a, R_PLAY)
         return x, None
+
+    def _named(self, s, action, x):
+        """The horse play as the history keeps it: the card named as it reads ("play Kassel (3 horseshoes) horse
+        side up" in the log's, the map's and the review's words); the same action (its key and notation)."""
+        k = s.board.kind_of[x]
+        a = self._named_cache.get((id(s.board), k))
+        if a is None:
+            a = self._named_cache[(id(s.board), k)] = resolved(PlayHorse(s.board.card_names[k]), k)
+        return a
 
     def do_horse(self, s, x, action, say):
         p = s.player_copy()

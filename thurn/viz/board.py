@@ -487,16 +487,19 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
             if history else "no action played yet")
-    where = f"{_text(board.name)}{reconstructed_words(board)} · " if board.provenance == RECONSTRUCTED else ""
+    where = f"{_text(board.name)}{reconstructed_words(board)}<br>" if board.provenance == RECONSTRUCTED else ""
     return f"{head}<br><sup>{where}{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
 RECONSTRUCTED = "reconstructed"
 
 
-def reconstructed_words(board: Board) -> str:
-    """Said after the board's name when its file is a reconstruction (``provenance``: not the printed board)."""
-    return " (reconstructed board)" if board.provenance == RECONSTRUCTED else ""
+def reconstructed_words(board: Board, words: str = " (reconstructed board)") -> str:
+    """Said after the board's name when its file is a reconstruction (``provenance``: not the printed board); not
+    said twice where the name says it already ("northern board (reconstructed)")."""
+    if board.provenance != RECONSTRUCTED or RECONSTRUCTED in board.name.casefold():
+        return ""
+    return words
 
 
 def _layout(geo: MapLayout, shapes: list, title: str, height: int | None) -> dict:

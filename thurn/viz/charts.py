@@ -189,8 +189,10 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     head = (f"Scores over the game · {esc(state.result_text(), quote=False)}" if state.is_over
             else "Scores over the game so far")
     last = max(r["round"] for r in rows)
+    # no carriage where a variant replaced the carriage stage (Power and Glory): not named in the score
+    carriage = "carriage points + " if any(st.name == "carriage" for st in state.ruleset.scoring) else ""
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=f"{head}<br><sup>score: carriage points + bonus tiles − 1 for each house not placed</sup>"),
+        title=dict(text=f"{head}<br><sup>score: {carriage}bonus tiles − 1 for each house not placed</sup>"),
         xaxis=dict(title=dict(text="round (0: the start)"), range=[0, max(last, 1)]),
         yaxis=dict(title=dict(text="score")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=70), height=360))

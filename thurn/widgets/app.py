@@ -342,10 +342,11 @@ class GameApp(ClosesParts, widgets.VBox):
         review.on_click(lambda _: self.review())
         self._review_box = widgets.VBox()
         rounds = s.round_number
+        highest = "the highest carriage's points + " if any(st.name == "carriage" for st in s.ruleset.scoring) else ""
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.result_text())}</h2>"
-                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: the highest carriage's "
-                         f"points + bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
+                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: {highest}"
+                         f"bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
                          f"{final_table_html(s)}"),
             go.FigureWidget(score_rounds_chart(s)),
             widgets.HBox([again, review]), self._review_box)

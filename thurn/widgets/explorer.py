@@ -161,8 +161,12 @@ class RouteExplorer(ClosesParts, widgets.VBox):
 
     @property
     def display(self) -> list[str]:
-        """The face-up cards of the game position (none for a board)."""
-        return [c for c in self.state.display_cards if c is not None] if self.state is not None else []
+        """The face-up cards of the game position, by their cities (none for a board; a card named by its copy,
+        "Halle (2 horseshoes)", is its city's)."""
+        if self.state is None:
+            return []
+        board = self.board
+        return [board.city_name(board.card_key(c)[0]) for c in self.state.display_cards if c is not None]
 
     @property
     def played_from(self) -> list[str]:
@@ -470,7 +474,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     def _names(self, cards) -> set[str]:
         if isinstance(cards, str):
             raise ThurnError(f"cards should be a list of city names, not the string {cards!r}.")
-        return {self.board.city(c).name for c in cards}
+        board = self.board            # a card named by its copy ("Weimar (2 horseshoes)") is its city's card
+        return {board.city_name(board.card_key(c)[0]) for c in cards}
 
 
 # -- rows --------------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from ..errors import ThurnError
 from ..parts import PARTS
 from ..rules import BOOLEAN_OPTIONS
 from ..variants import REGISTRY, variant
+from ..viz.board import reconstructed_words
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
 
@@ -28,6 +29,8 @@ __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices"
 HUMAN = "human"
 SEAT_KINDS = (("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
 NAME_MAX = 20                     # a player's name is cut to this many characters
+SEATS_MAX = 4                     # the seats the panel has
+NOTE_MAX = 300                    # a board's note is shown up to this many characters, cut after a sentence
 SEED_MAX = 10**9
 DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
 
@@ -72,7 +75,7 @@ def board_choices(extra=()) -> list[tuple[str, str, Board]]:
     for value, board in found[:MAX_BOARDS]:
         if board is None:
             continue
-        label = board.name + (" (reconstructed)" if board.provenance == "reconstructed" else "")
+        label = board.name + reconstructed_words(board, " (reconstructed)")
         out.append((label, value, board))
     return out
 
@@ -92,6 +95,16 @@ def ruleset_refusals(board: Board, names) -> dict[str, str]:
             if why:
                 out[name] = why
     return out
+
+
+def _first_sentences(text: str, most: int) -> str:
+    """``text`` cut after its last whole sentence within ``most`` characters ("…" where more was left out)."""
+    text = " ".join(text.split())
+    if len(text) <= most:
+        return text
+    cut = text[:most]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return (cut[:end + 1] if end > 0 else cut.rstrip()) + " …"
 
 
 def new_seed() -> int:
@@ -143,7 +156,7 @@ class NewGamePanel(widgets.VBox):
         self._boards = {value: board for _, value, board in choices}
         self.board = widgets.Dropdown(options=[(label, value) for label, value, _ in choices],
                                       value="base" if "base" in self._boards else None,
-                                      layout=widgets.Layout(width="420px"))
+                                      layout=widgets.Layout(width="auto", min_width="420px", max_width="100%"))
         self.board.add_class("thurn-board")
         self.board_note = widgets.HTML()
         self.board_note.add_class("thurn-board-note")
@@ -195,6 +208,7 @@ class NewGamePanel(widgets.VBox):
         board = self.chosen_board
         if board is None:
             return
+        self._show_counts(board)
         refused = ruleset_refusals(board, self.expansions)
         for name, box in self.expansions.items():
             if name in refused:
@@ -208,7 +222,7 @@ class NewGamePanel(widgets.VBox):
         lines = []
         if board.provenance not in ("published", "unknown"):
             lines.append(f"<i>{html.escape(board.name)}</i> is a {html.escape(board.provenance)} board: "
-                         f"{html.escape(board.note[:300]) or 'not the printed board.'}")
+                         f"{html.escape(_first_sentences(board.note, NOTE_MAX)) or 'not the printed board.'}")
         for name, why in refused.items():
             lines.append(f"Not with {html.escape(REGISTRY[name].rule_source)}: {html.escape(why)}")
         listed = board.rulesets
@@ -221,6 +235,17 @@ class NewGamePanel(widgets.VBox):
                 self.expansions[offered[0]].value = True
         self.board_note.value = "".join(f"<div style='font-size:0.9em;color:#444;margin:2px 0'>{line}</div>"
                                         for line in lines)
+
+    def _show_counts(self, board: Board) -> None:
+        """Offer the numbers of players the chosen board is played by (its ``components.players``, at most the
+        panel's 4 seats); the number chosen stays when the board allows it, else the nearest one."""
+        lo, hi = board.players
+        counts = list(range(max(2, lo), min(SEATS_MAX, hi) + 1)) or [max(2, min(SEATS_MAX, lo))]
+        options = [(f"{n} players", n) for n in counts]
+        if list(self.count.options) != options:
+            keep = min(max(self.count.value, counts[0]), counts[-1])
+            self.count.options = options
+            self.count.value = keep
 
     def _show_seats(self) -> None:
         for i, row in enumerate(self._rows):

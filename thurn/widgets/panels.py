@@ -105,6 +105,7 @@ class Panels:
         records = {r["player"]: r for r in s.score_records()}
         rows = []
         extra = self._variant_columns(s)
+        carriages = any(st.name == "carriage" for st in s.ruleset.scoring)    # none where a variant replaced it
         for i, name in enumerate(s.names):
             p = s.player(i)
             mark = "▶ " if i == s.to_move and not s.is_over else ""
@@ -118,14 +119,16 @@ class Panels:
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
                 f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
-                f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
+                + (f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
+                   if carriages else "") +
                 f"<td>{html.escape(tiles)}</td>{''.join(cells[i] for _, cells in extra)}"
                 f"<td title='{html.escape(parts)}'><b>{r['total']}</b></td></tr>")
-        head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th><th>carriage</th><th>tiles</th>"
+        head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th>"
+                + ("<th>carriage</th>" if carriages else "") + "<th>tiles</th>"
                 f"{''.join(head for head, _ in extra)}<th>score now</th></tr>")
         start = s.root.player(0).houses_left
-        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: the highest "
-                f"carriage's points + bonus "
+        highest = "the highest carriage's points + " if carriages else ""
+        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: {highest}bonus "
                 f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
                 f"−{start}: no house placed. Hover over a score for its parts.</div>")
         cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
@@ -152,7 +155,11 @@ class Panels:
         used = s.officials
         texts = s.ruleset.texts
         items = []
+        handlers = s.ruleset.official_handlers
         for o in s.board.officials:
+            if o.id not in handlers:          # an official the ruleset does without (Power and Glory: no Cartwright)
+                items.append(f"<li style='color:#777'><s>{html.escape(o.name)}</s>: not in this game</li>")
+                continue
             if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
@@ -368,6 +375,8 @@ def final_table_html(s: GameState) -> str:
     of the score and the total, names escaped."""
     records = s.score_records()
     parts = [k for k in records[0] if k not in ("player", "seat", "total")]
+    if not any(st.name == "carriage" for st in s.ruleset.scoring) and not any(r.get("carriage") for r in records):
+        parts = [k for k in parts if k != "carriage"]        # no carriage is ever taken (a variant replaced them)
     head = "".join(f"<th>{html.escape(SCORE_HEADS.get(k, k.replace('_', ' ')))}</th>" for k in parts)
     rows = "".join(f"<tr><td><b>{html.escape(r['player'])}</b></td>"
                    + "".join(f"<td>{html.escape(str(r[k]))}</td>" for k in parts)

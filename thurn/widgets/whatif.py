@@ -24,6 +24,7 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
+from ..actions import Score
 from ..errors import PositionError, ThurnError
 from ..parts import PARTS, parts_on
 from ..explore import ScoreOutcome, score_outcomes
@@ -90,6 +91,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         self.chosen: int | None = None
         self._route: list[str] = []
         self._base: dict = {}
+        self._piles: list = []
         self._head: list[widgets.HTML] = []         # the form's column heads
         self._quiet = False
 
@@ -160,6 +162,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         seat = state.seat(player) if player is not None else state.to_move
         pos = state.position()
         self._base = {k: pos[k] for k in KEPT if pos.get(k) is not None}
+        self._piles = [p.get("piles") for p in pos["players"]]     # a variant's piles beside each player, kept
         route = list(state.route(seat)) if route is None else [self.board.city(c).name for c in route]
         self._quiet = True
         try:
@@ -184,6 +187,8 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         players = []
         for i, name in enumerate(names):
             p = {"name": name, **self.rows[i].fields(name)} if i < len(self.rows) else {"name": name}
+            if i < len(self._piles) and self._piles[i]:
+                p["piles"] = self._piles[i]           # (Power and Glory's horse cards: the horses a score needs)
             if i == seat:
                 p["route"] = _split(self.route_box.value, self.board)
             players.append(p)
@@ -428,7 +433,20 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         if n < self.board.min_route:
             return (f"{name}'s route has {n} card{'s' if n != 1 else ''}: too few to score, so the turn ends "
                     f"(base rules, 3: a route needs at least {self.board.min_route} cards).")
-        return f"{name} cannot score now (the engine lists no Score action)."
+        why = self._refusal()
+        return f"{name} cannot score now: {why}" if why else f"{name} cannot score now (the engine lists no Score action)."
+
+
+    def _refusal(self) -> str:
+        """Why the engine refuses to score the route with its first placement (a variant's own reason, e.g. too few
+        horses), or ""."""
+        s = self.state
+        p = s.player(self.seat)
+        options = placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)
+        if not options or s.to_move != self.seat:
+            return ""
+        why = s.why_illegal(Score(tuple(options[0].cities)))
+        return str(why) if why is not None else ""
 
 
 class PlayerRow:
@@ -488,11 +506,17 @@ def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
              "cartwright": so.action.cartwright,
              "declines": so.outcome.declined,
              "ends_game": so.outcome.ends_game,
-             **{name: getattr(so.outcome, name) for name in extra},
+             **{name: _cell(getattr(so.outcome, name)) for name in extra},
              "points": so.outcome.points} for so in outcomes]
     columns = ["option", "houses", "tiles", "carriage", "cartwright", "declines", "ends_game", *extra, "points"]
     table = pd.DataFrame(rows, columns=columns, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
     return table.astype({"carriage": "Int64", "declines": "Int64"})
+
+
+def _cell(value):
+    """A variant's extra as a table cell: a plain number or flag as it is, a count of its own as its words (Power and
+    Glory's horses: "5 of 7 ✓")."""
+    return value if value is None or type(value) in (int, float, bool, str) else str(value)
 
 
 def _table(caption: str, scores: pd.DataFrame) -> str:
