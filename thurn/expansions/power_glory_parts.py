@@ -4,33 +4,120 @@ Closing and scoring a route). The map's horses, the Play app's panel, ``simulate
 explorer's horses are the next steps (docs/design.md, "Power and Glory")."""
 from __future__ import annotations
 
+from ..bots.greedy.tables import NEG
 from ..parts import Parts, register_parts
 from . import power_glory as pg
 
-#: How much a horse card is worth beyond the best route play when the route needs horses, and below it when not
-#: (the bots' values are points; a horseshoe breaks ties between horse cards).
-NEED, SPARE, PER_SHOE = 1.0, -1.0, 0.1
+#: What a horse card is worth: the horseshoes a card brings on average (a route's future horse cards, counted in
+#: turns: Closing and scoring a route), and a horseshoe's worth to break ties between horse cards.
+AVERAGE_SHOES, PER_SHOE = 2.0, 0.05
+
+
+def horse_turns(need: int) -> int:
+    """The turns of horse cards a route still lacking ``need`` horses takes (a card brings 2 on average)."""
+    return 0 if need <= 0 else -(-need // 2)
+
+
+def cont_with_horses(ev, rmask: int, l: int, r: int, k: int, have: int) -> float:
+    """Building on the route (the greedy bot's plans, :meth:`~thurn.bots.greedy.evaluation.Eval.cont`) with each
+    plan charged the turns its missing horses take: a route of ``m`` cards is scored only with ``m`` horses
+    (Power and Glory, Closing and scoring a route), and a card played horse side up is a turn's play (Play a city
+    card from the hand)."""
+    n = rmask.bit_count()
+    plan = ev.plan_memo.get(n << 6 | k)
+    if plan is None:
+        plan = ev.plans.of(n, k)
+    if not plan:
+        return 0.0
+    safe, risky, lead = plan
+    h, _ = ev.hcache.get(rmask) or ev.houses(rmask)
+    rate = ev.w.rate
+    best = NEG
+    for j, ext, tiles, cost in safe:
+        v = h + ext + tiles - cost - rate * horse_turns(n + j - have)
+        if v > best:
+            best = v
+    if risky:
+        p = ev.p_fit(l, r, rmask)
+        pp = p ** lead if lead >= 0 else 1.0
+        for j, ext, tiles, cost in risky:
+            pp *= p
+            v = pp * (h + ext + tiles) - cost - rate * horse_turns(n + j - have)
+            if v > best:
+                best = v
+    return best
+
+
+def route_value(ev, rmask: int, l: int, r: int, hm: int, have: int) -> float:
+    """The route ``rmask`` (ends ``l``, ``r``) with the hand ``hm`` and ``have`` horses: the better of scoring it
+    this turn (enough horses, at least the shortest route) and building on (:func:`cont_with_horses`)."""
+    k = ev.run(rmask, l, r, hm)
+    v = cont_with_horses(ev, rmask, l, r, k, have)
+    m = rmask.bit_count()
+    if m >= ev.min_route and have >= m:
+        x = ev.houses(rmask)[0] + ev.L[m if m < 16 else 15]
+        if x > v:
+            v = x
+    return v
+
+
+def _without(b, hand, card: int) -> int:
+    """The hand's cities (a mask) once one copy of the card ``card``'s kind has left it."""
+    hm, gone = 0, False
+    kind = b.kind_of
+    for x in hand:
+        if not gone and kind[x] == card:
+            gone = True
+            continue
+        hm |= b.card_bit[x]
+    return hm
 
 
 def adjust(ev, s, values: list) -> list:
-    """The base values of the play step with the horse actions valued: above the best route play while the
-    carriage has no more horses than the route has cards (the route cannot grow and still be scored), below it
-    otherwise."""
-    if s.step != "play" or not any(a.kind == "horse" for _, a in values):
+    """The values of the play step and the score step counted with horses (Power and Glory, Play a city card from
+    the hand; Closing and scoring a route): a card played to the route is worth its route with the horse turns the
+    route still needs; a card played horse side up is worth the route it leaves (scored this turn if the horses
+    now suffice) with the horses it adds and the hand without it; building on (``end``) counts the horse turns
+    too."""
+    step = s.step
+    if step == "score":
+        if ev.route:
+            have = pg.horses(s)
+            out = []
+            for v, a in values:
+                if a.kind == "end":
+                    route = ev.route
+                    rmask = ev.p.rmask
+                    v = cont_with_horses(ev, rmask, route[0], route[-1], ev.run(rmask, route[0], route[-1], ev.hm),
+                                         have)
+                out.append((v, a))
+            return out
         return values
-    p = s.players[s.to_move]
+    if step != "play" or not any(a.kind == "horse" for _, a in values):
+        return values
+    b = s.board
+    p = ev.p
+    have = pg.horses(s)
+    route = ev.route
+    value = b.card_value
     plays = [v for v, a in values if a.kind == "play"]
     best = max(plays) if plays else 0.0
-    if best < -1e6:
-        best = 0.0
-    need = pg.horses(s) <= len(p.route)
-    value = s.board.card_value
     out = []
     for v, a in values:
-        if a.kind == "horse":
-            card = s.board.card_key(a.city)[1]
+        kind = a.kind
+        if kind == "play" and route and a.end != "new":
+            c = b.city_of[a.resolved]
+            rmask = p.rmask | 1 << c
+            l, r = (c, route[-1]) if a.end == "left" else (route[0], c)
+            v = route_value(ev, rmask, l, r, _without(b, p.hand, b.kind_of[a.resolved]), have)
+        elif kind == "horse":
+            card = b.card_key(a.city)[1]
             shoes = value(card, pg.ATTRIBUTE, 1) if card is not None else 1
-            v = best + (NEED if need else SPARE) + PER_SHOE * shoes
+            if route:
+                hm = _without(b, p.hand, card)
+                v = route_value(ev, p.rmask, route[0], route[-1], hm, have + shoes) + PER_SHOE * shoes
+            else:       # no route yet: a horse only with no card worth starting one
+                v = (best if best > NEG / 2 else 0.0) - ev.w.rate + PER_SHOE * shoes
         out.append((v, a))
     return out
 
