@@ -1,7 +1,7 @@
-"""Power and Glory's parts above the rules (:class:`thurn.parts.Parts`): for now the bots' valuation, so that the
-greedy bot plays cards horse side up when its route needs horses (Power and Glory, Play a city card from the hand;
-Closing and scoring a route). The map's horses, the Play app's panel, ``simulate``'s columns and the route
-explorer's horses are the next steps (docs/design.md, "Power and Glory")."""
+"""Power and Glory's parts above the rules (:class:`thurn.parts.Parts`): the bots' valuation (the greedy bot, and
+through it the search bot's rollouts and leaves, count the horses a route needs: Power and Glory, Play a city card
+from the hand; Closing and scoring a route), ``simulate``'s horse and free-city columns and the ladder's figures
+(docs/design.md, "Power and Glory", "The bots")."""
 from __future__ import annotations
 
 import math
@@ -13,11 +13,13 @@ from . import power_glory as pg
 #: What a horse card is worth: the horseshoes a card brings on average (a route's future horse cards, counted in
 #: turns: Closing and scoring a route), and a horseshoe's worth to break ties between horse cards.
 AVERAGE_SHOES, PER_SHOE = 2.0, 0.05
+#: A tie-break: a card that fits the route is played horse side up only when it is worth more that way.
+FITS = 0.01
 
 
 def horse_turns(need: int) -> int:
     """The turns of horse cards a route still lacking ``need`` horses takes (a card brings 2 on average)."""
-    return 0 if need <= 0 else -(-need // 2)
+    return 0 if need <= 0 else math.ceil(need / AVERAGE_SHOES)
 
 
 def cont_with_horses(ev, rmask: int, l: int, r: int, k: int, have: int) -> float:
@@ -95,6 +97,8 @@ def adjust(ev, s, values: list) -> list:
                 out.append((v, a))
             return out
         return values
+    if step == "draw":
+        return _draw(ev, s, values)
     if step != "play" or not any(a.kind == "horse" for _, a in values):
         return values
     b = s.board
@@ -104,6 +108,7 @@ def adjust(ev, s, values: list) -> list:
     value = b.card_value
     plays = [v for v, a in values if a.kind == "play"]
     best = max(plays) if plays else 0.0
+    ends = ev.adj[route[0]] | ev.adj[route[-1]] if route else 0
     out = []
     for v, a in values:
         kind = a.kind
@@ -118,10 +123,23 @@ def adjust(ev, s, values: list) -> list:
             if route:
                 hm = _without(b, p.hand, card)
                 v = route_value(ev, p.rmask, route[0], route[-1], hm, have + shoes) + PER_SHOE * shoes
+                if ends >> b.city_of[card] & 1:
+                    v -= FITS                    # (a card that fits the route is kept for it, or for the next)
             else:       # no route yet: a horse only with no card worth starting one
                 v = (best if best > NEG / 2 else 0.0) - ev.w.rate + PER_SHOE * shoes
         out.append((v, a))
     return out
+
+
+def _draw(ev, s, values: list) -> list:
+    """The draw step's values less the horse turns the route will need once the card drawn is played to it (the
+    same for every draw: the greedy bot's choice is the base game's; the search bot's leaves, valued by the draw
+    step, count the horses: Power and Glory, Closing and scoring a route)."""
+    n = len(ev.route)
+    if not n:
+        return values
+    cost = ev.w.rate * horse_turns(n + 1 - pg.horses(s))
+    return [(v - cost, a) for v, a in values] if cost else values
 
 
 def _zero(*args) -> float:
