@@ -65,6 +65,21 @@ def route_value(ev, rmask: int, l: int, r: int, hm: int, have: int) -> float:
     return v
 
 
+_CARDS: dict = {}      # (board, the action's folded card name) -> (card kind, its horseshoes)
+
+
+def _card_of(b, a) -> tuple:
+    """The card kind a PlayHorse action names and its horseshoes (kept: the rollouts ask often)."""
+    key = (b, a.key[1])
+    hit = _CARDS.get(key)
+    if hit is None:
+        card = b.card_key(a.city)[1]
+        if len(_CARDS) > 4096:
+            _CARDS.clear()
+        hit = _CARDS[key] = (card, b.card_value(card, pg.ATTRIBUTE, 1) if card is not None else 1)
+    return hit
+
+
 def _without(b, hand, card: int) -> int:
     """The hand's cities (a mask) once one copy of the card ``card``'s kind has left it."""
     hm, gone = 0, False
@@ -105,7 +120,6 @@ def adjust(ev, s, values: list) -> list:
     p = ev.p
     have = pg.horses(s)
     route = ev.route
-    value = b.card_value
     plays = [v for v, a in values if a.kind == "play"]
     best = max(plays) if plays else 0.0
     ends = ev.adj[route[0]] | ev.adj[route[-1]] if route else 0
@@ -118,8 +132,7 @@ def adjust(ev, s, values: list) -> list:
             l, r = (c, route[-1]) if a.end == "left" else (route[0], c)
             v = route_value(ev, rmask, l, r, _without(b, p.hand, b.kind_of[a.resolved]), have)
         elif kind == "horse":
-            card = b.card_key(a.city)[1]
-            shoes = value(card, pg.ATTRIBUTE, 1) if card is not None else 1
+            card, shoes = _card_of(b, a)
             if route:
                 hm = _without(b, p.hand, card)
                 v = route_value(ev, p.rmask, route[0], route[-1], hm, have + shoes) + PER_SHOE * shoes
