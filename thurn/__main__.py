@@ -136,8 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "postal_carrier_may_restart), or KEY=VALUE (board=NAME, expansions=A+B); "
                           "base: the base game")
     sim.add_argument("--board", metavar="NAME", default=None,
-                     help="the board to play on (a board of data/, e.g. northern: Power and Glory's northern board); the same as "
-                          "--rules board=NAME")
+                     help="the board to play on (a board of data/, e.g. northern: Power and Glory's northern "
+                          "board); the same as --rules board=NAME")
     sim.add_argument("--rotate", action="store_true",
                      help="turn the seating by one seat each game, so that each bot sits in each seat equally "
                           "often")
