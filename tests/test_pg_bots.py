@@ -190,3 +190,20 @@ def test_ladder_and_simulate_take_the_board(capsys):
     assert main(["simulate", "--board", "northern", "--games", "2", "--players", "2", "--workers", "1"]) == 0
     assert main(["simulate", "--board", "northern", "--rules", "board=base", "--games", "1", "--workers", "1"]) != 0
     assert "named twice" in capsys.readouterr().err
+
+
+def test_greedy_calls_the_postal_carrier_for_a_horse_card():
+    """Power and Glory, Play a city card from the hand: "when the player accepts the support of the postal carrier to
+    play two cards, he may choose with each card whether to add a city to his route or add horses": the route of 3
+    has 2 horses and the hand a card that does not fit; the Postal Carrier plays it horse side up and the route is
+    scored this turn."""
+    ann = {"name": "Ann", "route": ROUTE, "hand": ["Amsterdam (3 horseshoes)"]}
+    s = thurn.GameState.from_position({"players": [ann, {"name": "Ben"}], "rules": RULES, "seed": 3, "current": 0,
+                                       "turn": {"step": "score", "draws": 1, "plays": 1}})
+    bot = GreedyBot(seed=1)
+    a = bot.choose(s)
+    assert a.kind == "official" and a.resolved == "postal_carrier"
+    s = s.apply(a)
+    a = bot.choose(s)
+    assert a.kind == "horse"
+    assert any(x.kind == "score" for x in s.apply(a).legal_actions())

@@ -15,6 +15,8 @@ from . import power_glory as pg
 AVERAGE_SHOES, PER_SHOE = 2.0, 0.05
 #: A tie-break: a card that fits the route is played horse side up only when it is worth more that way.
 FITS = 0.01
+#: The Postal Carrier's second card is worth this much less than the same card next turn (the base bot's 0.05).
+CARRIER = 0.05
 
 
 def horse_turns(need: int) -> int:
@@ -65,6 +67,28 @@ def route_value(ev, rmask: int, l: int, r: int, hm: int, have: int) -> float:
     return v
 
 
+def _carrier(ev, s, have: int) -> float:
+    """The Postal Carrier after the turn's card (base rules, 2): the best second card either way, to the route or
+    horse side up (Power and Glory, Play a city card from the hand: "he may choose with each card whether to add a
+    city to his route or add horses to his carriage"), less a little (the official used)."""
+    b, p, route = s.board, ev.p, ev.route
+    l, r = route[0], route[-1]
+    adj = ev.adj
+    best = NEG
+    for kind in {b.kind_of[x] for x in p.hand}:
+        hm = _without(b, p.hand, kind)
+        c = b.city_of[kind]
+        if not p.rmask >> c & 1:
+            if adj[c] >> l & 1:
+                best = max(best, route_value(ev, p.rmask | 1 << c, c, r, hm, have))
+            if adj[c] >> r & 1:
+                best = max(best, route_value(ev, p.rmask | 1 << c, l, c, hm, have))
+        if len(pg.horse_cards(s)) < pg.MAX_HORSE_CARDS:
+            shoes = b.card_value(kind, pg.ATTRIBUTE, 1)
+            best = max(best, route_value(ev, p.rmask, l, r, hm, have + shoes) + PER_SHOE * shoes)
+    return best - CARRIER if best > NEG / 2 else best
+
+
 _CARDS: dict = {}      # (board, the action's folded card name) -> (card kind, its horseshoes)
 
 
@@ -103,12 +127,13 @@ def adjust(ev, s, values: list) -> list:
         if ev.route:
             have = pg.horses(s)
             out = []
+            route, rmask = ev.route, ev.p.rmask
             for v, a in values:
                 if a.kind == "end":
-                    route = ev.route
-                    rmask = ev.p.rmask
                     v = cont_with_horses(ev, rmask, route[0], route[-1], ev.run(rmask, route[0], route[-1], ev.hm),
                                          have)
+                elif a.kind == "official" and a.resolved == "postal_carrier" and have < len(route):
+                    v = max(v, _carrier(ev, s, have))
                 out.append((v, a))
             return out
         return values
