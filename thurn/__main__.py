@@ -135,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "all_provinces_includes_baiern, carriage_compulsory, hand_limit_at_most, "
                           "postal_carrier_may_restart), or KEY=VALUE (board=NAME, expansions=A+B); "
                           "base: the base game")
+    sim.add_argument("--board", metavar="NAME", default=None,
+                     help="the board to play on (a board of data/, e.g. northern: Power and Glory's northern "
+                          "board); the same as --rules board=NAME")
     sim.add_argument("--rotate", action="store_true",
                      help="turn the seating by one seat each game, so that each bot sits in each seat equally "
                           "often")
@@ -163,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="processes to play on (1: in this process; None: every core)")
     lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
                      help=f"play the league with these expansions on: {_expansions_in_words()}")
+    lad.add_argument("--board", metavar="NAME", default=None,
+                     help="the board of the league (e.g. northern: Power and Glory is played there, and the base game "
+                          "on it is the expansion's variant 'The game using the base game rules'); the same as "
+                          "--rules board=NAME")
+    lad.add_argument("--rules", nargs="+", metavar="OPTION", default=None,
+                     help="rule options as for simulate --rules (KEY=VALUE: board=NAME, expansions=A+B; "
+                          "base: the base game)")
     lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
     lad.add_argument("--progress", action="store_true", help="show progress bars")
 
@@ -308,7 +318,7 @@ def cmd_simulate(args) -> int:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SimulationWarning)      # the failed games are printed below
-            sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(args.rules),
+            sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(_with_board(args)),
                            seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
     except ThurnError as e:
         return _fail("simulate", e)
@@ -344,9 +354,23 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _with_board(args):
+    """The rule options of ``--rules`` with ``--board NAME`` as ``board=NAME`` (None: neither given); a board named
+    twice is refused (a clear error, not the last one winning)."""
+    rules = list(args.rules) if args.rules is not None else None
+    if args.board is None:
+        return rules
+    if any(str(r).split("=", 1)[0].strip().lower() == "board" for r in rules or ()):
+        from .errors import SimulationError
+        raise SimulationError("the board is named twice (--board and --rules board=...); name it once.",
+                              "board_twice")
+    return [r for r in rules or () if r != "base"] + [f"board={args.board}"]
+
+
 def cmd_ladder(args) -> int:
     from .errors import ThurnError
     from .ladder import LADDER, format_ladder, ladder
+    from .rules import parse_rules
 
     bots = args.bots or list(LADDER)
     if args.csv:
@@ -354,8 +378,10 @@ def cmd_ladder(args) -> int:
         if problem:
             return _fail("ladder", problem)
     try:
+        rules = _with_board(args)
         df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
-                    progress=args.progress, expansions=args.expansions)
+                    progress=args.progress, expansions=args.expansions,
+                    rules=parse_rules(rules) if rules is not None else None)
     except ThurnError as e:
         return _fail("ladder", e)
     print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")

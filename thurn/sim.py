@@ -166,8 +166,9 @@ class _Tally:
 
     def begin(self, s) -> None:
         """The first position of a game: its forced events, and the variants' counters started on it."""
-        if s.ext:
-            tallies = [t for t in (p.tally(s) for p in parts_on(s)) if t is not None]
+        parts = parts_on(s)                       # (a variant may keep no state of its own: piles only)
+        if parts:
+            tallies = [t for t in (p.tally(s) for p in parts) if t is not None]
             self.ext = tallies or None
         self.start(s)
 

@@ -101,6 +101,7 @@ class Eval:
         many turns are likely left, the house caches, the next carriage and the plans."""
         b, t, seat, final = self.b, self.t, self.seat, self.final
         cp = b.carriage_points
+        carriages = takes_carriages(s.ruleset)
         need = t.carriage_cards
         opp_best, horizon = NEG, 99
         for i, q in enumerate(s.players):
@@ -112,7 +113,7 @@ class Eval:
                 continue
             if total > opp_best:
                 opp_best = total
-            left = need[len(q.carriages)] - len(q.route)       # cards for his missing carriages (see horizon)
+            left = need[len(q.carriages)] - len(q.route) if carriages else 99   # cards for his missing carriages
             if q.houses_left < left:
                 left = q.houses_left
             if left < horizon:
@@ -138,7 +139,7 @@ class Eval:
         have = len(p.carriages)
         self.level = lev = None
         cval = 0.0
-        if have < len(levels) and s.carriages_left[have] > 0:
+        if carriages and have < len(levels) and s.carriages_left[have] > 0:
             lev = self.level = levels[have]
             gain = cp[lev] - (cp[p.carriages[-1]] if p.carriages else 0)
             cval = gain + (w.carriage_step if have < len(levels) - 1 else 0.0)
@@ -571,6 +572,21 @@ class Eval:
             for c in bits(self.hm):
                 fits |= adj[c]
         return self.unseen_count(fits) / total
+
+
+_CARRIAGES: dict = {}   # id(ruleset) -> (ruleset, whether a scored route takes a carriage)
+
+
+def takes_carriages(rs) -> bool:
+    """Whether scoring a route takes the next carriage under the ruleset ``rs`` (base rules, 3c): its scoring has
+    the stage ``carriage``. A variant that replaces that stage (its routes earn no carriage) makes the bot plan
+    without carriages: no carriage promised for a length, the end of the game only by the last house."""
+    hit = _CARRIAGES.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        if len(_CARRIAGES) > 64:
+            _CARRIAGES.clear()
+        hit = _CARRIAGES[id(rs)] = (rs, any(st.name == "carriage" for st in getattr(rs, "scoring", ())))
+    return hit[1]
 
 
 def takes_carriage(state, a) -> bool:
