@@ -299,7 +299,7 @@ def return_reason(s, a) -> str:
     if not n:
         return f"return no tile: fewer than 3 different tiles earn nothing at the end ({rule})"
     names = ", ".join(o.replace("_", " ") for o in a.offices)
-    kind = (c.final_rewards if final else c.rewards).get(n, "nothing")
+    kind = _offices.reward_table(s, final).get(n, "nothing")
     if kind == "card":
         what = "a card: " + ("the top card of the deck" if str(a.card).lower() == "deck" else f"{a.card}, face up")
     elif kind == "house":
