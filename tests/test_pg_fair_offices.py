@@ -5,7 +5,7 @@ expansion." Offices of Honor: "Each player must return one to four different til
 may draw one card. 3 tiles returned: the player takes a victory point chip. 4 tiles returned: the player may place
 one of his houses"; the final round: "only 3 or 4 tiles". The default reading (docs/design.md, "Power and Glory",
 reading 7): his tiles stay beside the board, never taken, the rewards as printed. The rule option
-``top_reward_for_offices_in_play``: his tiles leave the game with him and the rewards are counted from the top over
+``top_reward_for_tiles_in_play``: his tiles leave the game with him and the rewards are counted from the top over
 the three offices in play (1 a card, 2 a chip, 3 a house; the final round 2 or 3).
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_pg_property import EVERY, all_cards, check, choose, play  # noqa: E402
 
 R_OFFICES = "Offices of Honor, returning tiles"
-OPTION = "top_reward_for_offices_in_play"
+OPTION = "top_reward_for_tiles_in_play"
 PRINTED = {1: "nothing", 2: "card", 3: "chip", 4: "house"}
 
 

@@ -646,17 +646,17 @@ _TABLES: dict = {}
 def reward_table(s, final: bool) -> dict:
     """``{tiles returned: reward}`` of a return (``final``: of the final round) under ``s``'s rules. As printed
     (Offices of Honor: 1 nothing, 2 a card, 3 a chip, 4 a house; the final round 3 or 4), unless the rule option
-    ``top_reward_for_offices_in_play`` is on and some office cannot be called in this ruleset (Power and Glory:
+    ``top_reward_for_tiles_in_play`` is on and some office cannot be called in this ruleset (Power and Glory:
     "the cartwright ... not used", his handler removed): then those offices' tiles are out of the game and the
     rewards are counted from the top, so that one tile of every office in play earns the house (3 offices: 1 a
     card, 2 a chip, 3 a house; the final round 2 or 3). docs/design.md, "Power and Glory", reading 7."""
-    key = (id(s.ruleset), s.rules.top_reward_for_offices_in_play, final)
+    key = (id(s.ruleset), s.rules.top_reward_for_tiles_in_play, final)
     got = _TABLES.get(key)
     if got is None:
         c = conf()
         table = c.final_rewards if final else c.rewards
         out = sum(1 for o in c.order if o not in s.ruleset.official_handlers) \
-            if s.rules.top_reward_for_offices_in_play else 0
+            if s.rules.top_reward_for_tiles_in_play else 0
         if out:
             table = {n - out: r for n, r in table.items() if n - out >= 1}
         got = _TABLES[key] = table
