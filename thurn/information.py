@@ -446,7 +446,8 @@ def card_backs(state: GameState) -> dict | None:
     ``card_back``, a card attribute; Power and Glory, components: "The backs of the city cards have 1, 2 or 3
     horses"): ``{"deck_top": the back of the deck's top card (None with an empty deck), "hands": each player's
     hand's backs, sorted}``. None where the backs are all alike (the base game; the base rules on the northern board:
-    "The backs of the city cards are ignored"). A hidden view answers from what it kept."""
+    "The backs of the city cards are ignored"). A hidden view answers from what it kept (a position copied from it
+    has lost them: its hidden cards read as 0, its hidden top as None)."""
     attr = state.ruleset.card_back
     if attr is None:
         return None
@@ -454,8 +455,8 @@ def card_backs(state: GameState) -> dict | None:
     if kept is not None:
         return kept
     value = state.board.card_value
-    top = value(state.deck[0], attr, 0) if state.deck else None
-    hands = tuple(tuple(sorted(value(c, attr, 0) for c in p.hand)) for p in state.players)
+    top = value(state.deck[0], attr, 0) if state.deck and state.deck[0] >= 0 else None
+    hands = tuple(tuple(sorted(value(c, attr, 0) if c >= 0 else 0 for c in p.hand)) for p in state.players)
     return {"deck_top": top, "hands": hands}
 
 
