@@ -5,8 +5,8 @@ houses are conserved; nobody has more than 6 horse cards (Power and Glory, Play 
 route is scored with fewer horses than cards (Closing and scoring a route); the game ends by the last house
 (Game end). A save round-trips, in the middle of a game and at its end.
 
-Sized by ``THURN_SIZE``: a few games per combination in ``make test`` (small), 1,000 per combination in the full run
-(two to four minutes each on one core; docs/design.md, "Power and Glory", the fair part).
+Sized by ``THURN_SIZE``: a few games per combination in ``make test`` (small), 2,000 per combination in the full run
+(about three and a half minutes each on one core; docs/design.md, "Power and Glory", the fair part).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from thurn.scoring import popcount
 from thurn.sim import sized
 
 B = thurn.load_board("northern")
-GAMES = sized(1000, 3)
+GAMES = sized(2000, 3)
 EVERY = list(range(len(B.cards)))
 #: The combinations on the northern board: Power and Glory alone and with each other expansion, and the base rules.
 COMBINATIONS = [("power_glory",), ("power_glory", "messenger"), ("power_glory", "offices"), ()]
