@@ -149,3 +149,17 @@ def test_random_games_with_the_option_keep_the_invariants():
         assert s.is_over and all_cards(s) == EVERY
         assert thurn.GameState.from_json(s.to_json()) == s
     assert play                     # (the same policy as the property tests)
+
+
+def test_the_bots_read_the_same_table():
+    """The bots' valuation and their reasons read offices.reward_table: with the option a return of 2 tiles earns
+    a chip, a plain return of 3 declines the house (Offices of Honor, returning tiles)."""
+    from thurn.expansions.valuation import quick_return, return_reason
+
+    s = reach(True, offices.RETURN, 3)
+    acts = [a for a in s.legal_actions() if a.kind == "return_tiles"]
+    two = next(a for a in acts if len(a.offices) == 2)
+    assert "victory point chip" in return_reason(s, two)
+    three = next(a for a in acts if len(a.offices) == 3 and a.house)
+    assert "house" in return_reason(s, three)
+    assert quick_return(s, acts, random.Random(1)).house is not None       # the most tiles, the house taken
