@@ -38,7 +38,8 @@ def random_game(seed, rules=PG, n=3, actions=60, horses=0.5):
             break
         acts = s.legal_actions()
         pick = [a for a in acts if a.kind == "horse"] if rng.random() < horses else []
-        pick = pick or [a for a in acts if a.kind == "draw" and getattr(a, "city", None)] if rng.random() < 0.5 else pick
+        if not pick and rng.random() < 0.5:
+            pick = [a for a in acts if a.kind == "draw" and getattr(a, "city", None)]
         s = s.apply(rng.choice(pick or acts))
     return s
 

@@ -6,7 +6,8 @@ route is scored with fewer horses than cards (Closing and scoring a route); the 
 (Game end). A save round-trips, in the middle of a game and at its end.
 
 Sized by ``THURN_SIZE``: a few games per combination in ``make test`` (small), 2,000 per combination in the full run
-(about three minutes each on one core; measured 2026-11-25: 174 s, 185 s, 192 s, 94 s; docs/design.md, "Power and Glory", the fair part).
+(about three minutes each on one core; measured 2026-11-25: 174 s, 185 s, 192 s, 94 s; docs/design.md, "Power and
+Glory", the fair part).
 """
 from __future__ import annotations
 
