@@ -10,10 +10,15 @@ the order of the deck nor the cards the others drew face down. He does know two 
 - when the deck ran out, the discard pile was shuffled into a new deck (base rules, 1), so every card left in
   the deck is one of the cards that were shuffled then.
 
+Where the ruleset's cards show something on their backs (``ruleset.card_back``, a card attribute: Power and Glory's
+horseshoes, "The backs of the city cards have 1, 2 or 3 horses"), everyone sees the back of the deck's top card and
+of every card held in a hand (:func:`card_backs`), and the views show them: a dealt view deals every hidden card a
+card with the same back, a hidden view carries them as ``backs``.
+
 :func:`determinize` deals a full position that agrees with all of that: the unseen cards (:func:`unseen_cards`)
 are dealt at random to the other hands' unknown places and to the deck, in a random order, with a random seed
-for later shuffles. It reads the true hidden cards only to count them, so two positions that differ only in
-what ``player`` cannot see give the same samples for the same generator.
+for later shuffles. It reads the true hidden cards only to count them (and to read their backs), so two positions
+that differ only in what ``player`` cannot see give the same samples for the same generator.
 """
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ from .piles import HIDDEN, extra_piles
 from .state import GameState, _new
 
 __all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
-           "determinize", "redeal_values", "actions_played"]
+           "determinize", "redeal_values", "actions_played", "card_backs"]
 
 
 class Seen:
@@ -39,7 +44,7 @@ class Seen:
     cards.
     """
 
-    __slots__ = ("state", "player", "known", "shuffled", "_ids", "_cnt", "_slots", "_watch", "_piles")
+    __slots__ = ("state", "player", "known", "shuffled", "_ids", "_cnt", "_slots", "_watch", "_piles", "_backs")
 
     def __init__(self, state: GameState, player: int, watch: "Watch | None" = None):
         self.state = state
@@ -53,6 +58,7 @@ class Seen:
         sizes = watch.sizes()
         self._slots = [max(0, len(p.hand) - sizes[i]) if i != player else 0 for i, p in enumerate(state.players)]
         self._piles = _hidden_piles(state, player)
+        self._backs = _backs_to_deal(state, player, self.known, self._slots)
 
     @property
     def _counts(self) -> list[int]:
@@ -76,6 +82,8 @@ class Seen:
         """Deal the unseen cards, the seed and the variants' hidden values into ``n`` (a fresh copy of the state);
         ``shuffle(list, rng)`` shuffles in place (default: ``rng.shuffle``)."""
         s = self.state
+        if self._backs is not None:
+            return self._fill(n, *self._deal_backs(rng), rng)
         if shuffle is None:
             shuffle = random.Random.shuffle
         deck_size = len(s.deck)
@@ -96,6 +104,46 @@ class Seen:
             shuffle(rng, pool)
             deck, rest = pool[:deck_size], pool[deck_size:]
         return self._fill(n, deck, rest, rng)
+
+    def _deal_backs(self, rng: random.Random) -> tuple[list, list]:
+        """``(deck, rest)`` as :meth:`_fill` takes them, every hidden card dealt a card with the same back (the
+        ruleset's ``card_back``): the deck's top card one of the unseen cards with its back, each unknown place in
+        the others' hands one with the back it shows; the rest of the deck and the variants' hidden piles from the
+        cards left. Uniform over the deals that agree with the backs (and with the last shuffle: the deck holds only
+        its cards)."""
+        top, needs = self._backs
+        value, attr = self.state.board.card_value, self.state.ruleset.card_back
+        last = self.shuffled
+        free: dict = {}             # back -> unseen cards that may lie in the deck
+        bound: dict = {}            # back -> unseen cards that are in a hand (not of the last shuffle)
+        for c in self._ids:
+            (free if last is None or c in last else bound).setdefault(value(c, attr, 0), []).append(c)
+        for b in free:
+            free[b] = _shuffled(free[b], rng)
+        deck = []
+        if top is not None:
+            deck.append(free[top].pop())
+        to_hands: dict = {}
+        wanted: dict = {}
+        for seat_needs in needs:
+            for b in seat_needs:
+                wanted[b] = wanted.get(b, 0) + 1
+        spill = []                  # bound cards beyond the hands' places of their back (a variant's hidden pile)
+        for b in sorted(wanted.keys() | bound.keys() | free.keys(), key=_order):
+            need = wanted.get(b, 0)
+            mine, cards = bound.get(b, []), free.get(b, [])
+            spill += mine[need:]
+            k = max(0, need - len(mine))
+            to_hands[b] = _shuffled(mine[:need] + cards[:k], rng)
+            free[b] = cards[k:]
+        pool = _shuffled([c for b in sorted(free, key=_order) for c in free[b]], rng)
+        size = len(self.state.deck) - len(deck)
+        deck += pool[:size]
+        rest = []
+        for seat_needs in needs:
+            for b in seat_needs:
+                rest.append(to_hands[b].pop())
+        return deck, rest + pool[size:] + spill
 
     def _fill(self, n: GameState, deck, rest, rng: random.Random) -> GameState:
         """Deal ``rest`` to the other hands' unknown places, ``deck`` as the deck, a new seed and the variants'
@@ -139,6 +187,9 @@ class Seen:
         v.dealt = True
         # the Watch replaces, never changes, what it holds: the view keeps this moment's
         v.watch = self._watch.snapshot()
+        v.backs = None
+        if self._backs is not None:
+            return self._fill(v, *self._deal_backs(rng), rng)
         ids, deck_size = self._ids, len(self.state.deck)
         if self.shuffled is None:
             pool = _shuffled(ids, rng)
@@ -222,9 +273,15 @@ class Watch:
                     self._snap = None
         elif kind == "keep":
             self._forget(seat, n.discard[len(s.discard):])       # the discarded cards lie face up
-        elif kind not in _NO_CARD and getattr(action, "card", None) is not None and \
-                str(action.card).strip().lower() != "deck":
-            self._add(seat, _taken(s, n, seat))                 # a variant's card taken face up (a reward)
+        elif kind not in _NO_CARD:
+            known = self.known[seat]
+            if known:                       # a card he was seen to take, played by a variant's action (a horse)
+                hand = n.players[seat].hand
+                gone = [c for c in known if c not in hand]
+                if gone:
+                    self._forget(seat, gone)
+            if getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
+                self._add(seat, _taken(s, n, seat))             # a variant's card taken face up (a reward)
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
@@ -257,7 +314,7 @@ _OPEN = tuple(n for n in _COPIED if n not in ("players", "deck", "seed"))
 exec("def _open_view(s, seat, actions, snap):\n    v = _new(PlayerView)\n"
      + "".join(f"    v.{n} = s.{n}\n" for n in _OPEN)
      + "    v._root = v._history = v._setup = v.seed = None\n    v.events = ()\n"
-     + "    v.viewer, v.actions, v.dealt, v.watch = seat, actions, False, snap\n    return v\n", _space)
+     + "    v.viewer, v.actions, v.dealt, v.watch, v.backs = seat, actions, False, snap, None\n    return v\n", _space)
 _open_view = _space["_open_view"]       # a hidden view's open fields, in one call (see hidden_view)
 
 
@@ -266,9 +323,11 @@ class PlayerView(GameState):
     history; ``watch`` is what the table watched (the :class:`Watch`) up to it, ``actions`` how many actions the
     game had seen (:func:`actions_played`). A *dealt* view (``dealt`` true) is a full position, what the player
     cannot see dealt again at random; a *hidden* one shows those cards as :data:`~thurn.piles.HIDDEN` and cannot be
-    played forward (deal one from it with :func:`determinize`)."""
+    played forward (deal one from it with :func:`determinize`). ``backs``: what the backs of the hidden cards show
+    (:func:`card_backs`), kept in a hidden view of a ruleset whose backs show something; None otherwise (a dealt
+    view's cards show their own backs)."""
 
-    __slots__ = ("viewer", "watch", "actions", "dealt")
+    __slots__ = ("viewer", "watch", "actions", "dealt", "backs")
 
     def apply(self, action):
         if not self.dealt:
@@ -377,7 +436,47 @@ def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> Play
     if secrets[1]:
         hidden = GameState.seen_by(v, seat)      # a variant's hidden values and piles (see GameState.seen_by)
         v.ext, v.piles, v.players = hidden.ext, hidden.piles, hidden.players
+    if ruleset.card_back is not None:
+        v.backs = card_backs(state)              # the backs everyone sees (the hidden cards' own are HIDDEN)
     return v
+
+
+def card_backs(state: GameState) -> dict | None:
+    """What everyone sees of the cards that lie face down or are held, where the ruleset's backs show something (its
+    ``card_back``, a card attribute; Power and Glory, components: "The backs of the city cards have 1, 2 or 3
+    horses"): ``{"deck_top": the back of the deck's top card (None with an empty deck), "hands": each player's
+    hand's backs, sorted}``. None where the backs are all alike (the base game; the base rules on the northern board:
+    "The backs of the city cards are ignored"). A hidden view answers from what it kept (a position copied from it
+    has lost them: its hidden cards read as 0, its hidden top as None)."""
+    attr = state.ruleset.card_back
+    if attr is None:
+        return None
+    kept = getattr(state, "backs", None)
+    if kept is not None:
+        return kept
+    value = state.board.card_value
+    top = value(state.deck[0], attr, 0) if state.deck and state.deck[0] >= 0 else None
+    hands = tuple(tuple(sorted(value(c, attr, 0) if c >= 0 else 0 for c in p.hand)) for p in state.players)
+    return {"deck_top": top, "hands": hands}
+
+
+def _backs_to_deal(state: GameState, player: int, known, slots) -> tuple | None:
+    """``(the deck's top card's back or None, the backs of each other hand's unknown places)`` that a deal must
+    keep, or None where the ruleset's backs show nothing. A hand's unknown places show its backs less those of the
+    cards he was seen to take."""
+    backs = card_backs(state)
+    if backs is None:
+        return None
+    value, attr = state.board.card_value, state.ruleset.card_back
+    needs = []
+    for i, (hand, k) in enumerate(zip(backs["hands"], known)):
+        if i == player or not slots[i]:
+            continue
+        left = list(hand)
+        for c in k:
+            left.remove(value(c, attr, 0))
+        needs.append(tuple(left))
+    return (backs["deck_top"] if state.deck else None), tuple(needs)
 
 
 def _hidden_piles(state, player) -> list:

@@ -12,7 +12,7 @@ from .errors import PositionError, SimulationError, UnknownName
 
 #: The rule options that are switched on or off (true/false in a rules dict).
 BOOLEAN_OPTIONS = ("optional_houses", "all_provinces_includes_baiern", "carriage_compulsory", "hand_limit_at_most",
-                   "postal_carrier_may_restart", "final_return_reverse_order")
+                   "postal_carrier_may_restart", "final_return_reverse_order", "top_reward_for_tiles_in_play")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,12 @@ class Rules:
     - ``final_return_reverse_order`` (R7, Offices of Honor only): when False (default, 001: "After the last round
       of normal turns ... there is a final tile return round") the final return goes clockwise from the starting
       player; when True (001's note on an online implementation) from the last player backwards.
+    - ``top_reward_for_tiles_in_play`` (Offices of Honor with Power and Glory): when False (default) the
+      Cartwright's office tiles stay beside the board, never taken ("the cartwright from the base game [is] not
+      used"), so a return has at most 3 different tiles and the rewards are as printed (2 a card, 3 a chip; the
+      house out of reach); when True his tiles are out of the game with him and the rewards are counted from the
+      top over the offices in play (1 a card, 2 a chip, 3 a house; the final round 2 or 3). No effect where every
+      official can be called.
     - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`; the expansions in
       :mod:`thurn.expansions`: ``"messenger"``, The Princess' Messenger, and ``"offices"``, Offices of Honor); the
       base game has none.
@@ -50,6 +56,7 @@ class Rules:
     hand_limit_at_most: bool = False
     postal_carrier_may_restart: bool = False
     final_return_reverse_order: bool = False
+    top_reward_for_tiles_in_play: bool = False
     expansions: tuple[str, ...] = ()
 
     def __post_init__(self):

@@ -257,12 +257,14 @@ class OfficesOfHonor(Variant):
         else:
             seats = [(first + k) % n for k in range(n)]
         if say is not None:
-            say("The final return of office tiles: 3 tiles for a point, 4 for a house.")
+            words = {"chip": "a point", "house": "a house", "card": "a card"}
+            say("The final return of office tiles: " + ", ".join(
+                f"{n} tiles for {words.get(r, r)}" for n, r in sorted(reward_table(s, True).items())) + ".")
         interrupt(s, [(seat, FINAL) for seat in seats])
 
     # -- the return --------------------------------------------------------------------------------------------
     def _sizes(self, s) -> dict:
-        return self.c.final_rewards if s.step == FINAL else self.c.rewards
+        return reward_table(s, s.step == FINAL)
 
     def _action(self, names, card=None, house=None) -> ReturnTiles:
         """The engine's copy of a return (made once: folding the names is the costly part of listing returns)."""
@@ -635,6 +637,28 @@ def reward_words(s, action) -> str:
 def rewards(s) -> dict:
     """What a return of each size earns now (Offices: 2 a card, 3 a chip, 4 a house; the final round only 3 and 4):
     ``{size: "nothing" | "card" | "chip" | "house"}``, smallest first."""
-    c = conf()
-    sizes = c.final_rewards if s.step == FINAL else c.rewards
-    return dict(sorted(sizes.items()))
+    return dict(sorted(reward_table(s, s.step == FINAL).items()))
+
+
+_TABLES: dict = {}
+
+
+def reward_table(s, final: bool) -> dict:
+    """``{tiles returned: reward}`` of a return (``final``: of the final round) under ``s``'s rules. As printed
+    (Offices of Honor: 1 nothing, 2 a card, 3 a chip, 4 a house; the final round 3 or 4), unless the rule option
+    ``top_reward_for_tiles_in_play`` is on and some office cannot be called in this ruleset (Power and Glory:
+    "the cartwright ... not used", his handler removed): then those offices' tiles are out of the game and the
+    rewards are counted from the top, so that one tile of every office in play earns the house (3 offices: 1 a
+    card, 2 a chip, 3 a house; the final round 2 or 3). docs/design.md, "Power and Glory", reading 7."""
+    key = (id(s.ruleset), s.rules.top_reward_for_tiles_in_play, final)
+    got = _TABLES.get(key)
+    if got is None:
+        c = conf()
+        table = c.final_rewards if final else c.rewards
+        out = sum(1 for o in c.order if o not in s.ruleset.official_handlers) \
+            if s.rules.top_reward_for_tiles_in_play else 0
+        if out:
+            table = {n - out: r for n, r in table.items() if n - out >= 1}
+        got = _TABLES[key] = table
+    return got
+

@@ -35,7 +35,11 @@ class OfficesParts(Parts):
     summary = "a tile for every official used, returned for rewards"
     option_words = {"final_return_reverse_order": "Offices of Honor: the final return round goes from the last player "
                                                   "backwards. Off: clockwise from the starting player (the expansion's "
-                                                  "rules)."}
+                                                  "rules).",
+                    "top_reward_for_tiles_in_play": "Offices of Honor with an official who cannot be called (Power "
+                                                      "and Glory's Cartwright): his tiles leave the game and one tile "
+                                                      "of every office in play earns the house. Off: his tiles stay "
+                                                      "beside the board and the rewards are as printed."}
 
     # -- the map ----------------------------------------------------------------------------------------------
     def map_columns(self, state) -> list:

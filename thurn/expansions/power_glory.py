@@ -94,12 +94,11 @@ def horse_words(state, action) -> str:
 def card_backs(state) -> dict:
     """What everyone sees of the cards lying face down or held (Power and Glory, components: "The backs of the city
     cards have 1, 2 or 3 horses"): the horseshoes of the deck's top card (None with an empty deck) and of each
-    player's hand (sorted; the cards themselves stay hidden). The reading is written in docs/design.md, "Power and
-    Glory"; the bots' views do not use it yet (they see less than the rules allow, never more)."""
-    value = state.board.card_value
-    top = value(state.deck[0], ATTRIBUTE, None) if state.deck else None
-    hands = tuple(tuple(sorted(value(c, ATTRIBUTE, 0) for c in p.hand)) for p in state.players)
-    return {"deck_top": top, "hands": hands}
+    player's hand (sorted; the cards themselves stay hidden). The players' views show them and deal hidden cards
+    that agree with them (:func:`thurn.information.card_backs`; docs/design.md, "Power and Glory")."""
+    from ..information import card_backs as backs
+
+    return backs(state)
 
 
 def _plural(n: int, word: str) -> str:
@@ -144,6 +143,8 @@ class PowerAndGlory(Variant):
         # "The carriage cards and the cartwright from the base game are not used with this expansion" (Preparation)
         rs.official_handlers.pop("cartwright", None)
         rs.scoring_stage("carriage", HorsesStage())
+        # "The backs of the city cards have 1, 2 or 3 horses" (components): everyone sees them (thurn.information)
+        rs.card_back = ATTRIBUTE
         # the Postal Carrier: "he may choose with each card whether to add a city to his route or add horses"
         old = rs.official_handlers.get("postal_carrier")
         if old is not None:

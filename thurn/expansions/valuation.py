@@ -277,7 +277,7 @@ def return_values(ev, s, actions) -> list:
             if h is None:
                 h = houses[c] = ev.mask_value(1 << c) + cx.letter_gain(cx.letters_of(1 << c))
             reward = h
-        elif n == 3 and not (a.card or a.house):
+        elif _offices.reward_table(s, final).get(n) == "chip":
             reward = _conf(_offices).chip_points if O.chips_left else 0.0
         if final:
             out.append((reward + 0.001 * n, a))
@@ -299,7 +299,7 @@ def return_reason(s, a) -> str:
     if not n:
         return f"return no tile: fewer than 3 different tiles earn nothing at the end ({rule})"
     names = ", ".join(o.replace("_", " ") for o in a.offices)
-    kind = (c.final_rewards if final else c.rewards).get(n, "nothing")
+    kind = _offices.reward_table(s, final).get(n, "nothing")
     if kind == "card":
         what = "a card: " + ("the top card of the deck" if str(a.card).lower() == "deck" else f"{a.card}, face up")
     elif kind == "house":
@@ -396,6 +396,7 @@ def quick_return(s, actions, rng):
     p = s.players[s.to_move]
     b = s.board
     adj, route, rmask, hand = b.adj, b.cities_of(p.route), p.rmask, b.cities_of(p.hand)
+    table = _offices.reward_table(s, s.step == _offices.FINAL)
 
     def value(a):
         n = len(a.offices)
@@ -405,7 +406,7 @@ def quick_return(s, actions, rng):
         elif a.card is not None:
             v += 0.5 if a.card == "deck" else 0.5 + 0.2 * draw_value(adj, route, rmask, hand,
                                                                          s.board.card_key(a.card)[0])
-        elif n in (2, 4):
+        elif table.get(n) in ("card", "house"):
             v -= 1.5                    # the reward declined
         return v + rng.random() * 0.1
     return max(actions, key=value)

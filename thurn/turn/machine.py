@@ -194,7 +194,7 @@ class Ruleset:
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
-                 "house_colours", "piles", "score_reads", "score_dos")
+                 "house_colours", "piles", "score_reads", "score_dos", "card_back")
 
     def __init__(self, name: str):
         self.name = name
@@ -229,6 +229,8 @@ class Ruleset:
         self.turn_counters: tuple = BASE_COUNTERS   # (state field, value it is reset to) at the end of each turn
         self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
         self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
+        self.card_back: str | None = None           # the card attribute a card's back shows to everyone (Power
+        #                                             and Glory: "horseshoes"); None: the backs are all alike
 
     @property
     def officials(self) -> OfficialsPolicy:
