@@ -35,6 +35,7 @@ from tqdm.auto import tqdm
 
 import thurn
 from thurn.bots.greedy import GreedyBot
+from thurn.information import view_for
 from thurn.expansions import power_glory as pg
 from thurn.lessons import load_lesson
 from thurn.sim import bot_seed, game_seed
@@ -363,11 +364,17 @@ def dilemma(state):
     return None
 
 
+def move(bots, state):
+    """The move of the bot to play, chosen from its player's view (never the whole game), as thurn.sim plays."""
+    bot = bots[state.to_move]
+    return bot.choose(view_for(bot, state))
+
+
 def finish(state, seed):
     """Play ``state`` to the end between greedy bots seeded as thurn.sim seeds them."""
     bots = [GreedyBot(seed=bot_seed(seed, i)) for i in range(state.num_players)]
     while not state.is_over:
-        state = state.apply(bots[state.to_move].choose(state))
+        state = state.apply(move(bots, state))
     return state
 
 
@@ -378,7 +385,7 @@ def dilemmas(seed, most=3):
     bots = [GreedyBot(seed=bot_seed(seed, i)) for i in range(len(NAMES))]
     found = []
     while not state.is_over and len(found) < most:
-        choice = bots[state.to_move].choose(state)
+        choice = move(bots, state)
         both = dilemma(state)
         if both:
             found.append((state, both, choice))
