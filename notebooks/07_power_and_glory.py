@@ -340,12 +340,12 @@ print("game over:", end.is_over, "· to move:", end.to_move_name)
 # a 3-horseshoe card that fits his route (at most three such moments per game, routes of one card or more). From
 # that position we play the game to its end twice, with the same bots and seeds: once with the card played to the
 # route, once horse side up. The difference in the player's final score is what the choice was worth, in that
-# position. **Small by default**: 100 games, about 20 seconds; `THURN_SIZE=full` before starting Jupyter plays
+# position. **Small by default**: 40 games, about 10 seconds; `THURN_SIZE=full` before starting Jupyter plays
 # 1,000. Every game is seeded, so the numbers are the same on any machine (for the same bots).
 
 # %% tags=["nbval-ignore-output"]
 FULL = os.environ.get("THURN_SIZE", "small").strip().lower() == "full"
-GAMES = 1000 if FULL else 100
+GAMES = 1000 if FULL else 40
 NAMES = ["Ann", "Ben", "Cat"]
 print(f"{GAMES} games ({'full' if FULL else 'small'} size)")
 
@@ -451,7 +451,7 @@ fig.show()
 
 # %% [markdown]
 # How to read it. One decision changes a whole game, and many decisions follow it, so the play-outs are noisy
-# (a standard deviation of about 9 points): the small run's 300 positions give intervals of ± 1 point or more,
+# (a standard deviation of about 9 points): the small run's 120 positions give intervals of ± 1.5 points or more,
 # and cannot tell the two uses apart. The full run (1,000 games, 3,000 positions) can, row by row. Measured with the
 # greedy bot of today (`THURN_SIZE=full`), the answer is *it depends on the horses*:
 #
