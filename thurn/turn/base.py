@@ -174,6 +174,10 @@ def seen_action(action, actor: int, seat) -> str:
     if seat is not None and actor != seat and getattr(action, "kind", None) == "keep":
         n = len(action.cards)
         return f"keep {n} card{'s' if n != 1 else ''}"
+    if seat is not None and actor != seat:
+        hidden = getattr(action, "seen_by_others", None)        # an action with a secret (a variant's own)
+        if hidden is not None:
+            return hidden()
     return str(action)
 
 

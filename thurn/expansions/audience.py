@@ -1,0 +1,734 @@
+"""The Audience: five carriages of clergymen on the roads to Rome.
+
+Rules: "All Roads Lead to Rome", 1. The Audience (cited below by its sections: Preparation, Moving the carriages,
+A carriage arrives in Rome, Game end). Switched on with ``Rules(expansions=("audience",))`` on a board with a Rome
+strip (``maps.rome`` of ``data/base.json``: reconstructed, see its attributes); the clergymen are
+``data/audience.json``.
+
+It plugs into the core through the ruleset alone:
+
+- at setup every player seals one clergyman in each carriage (the ``seal`` step: an interruption before the first
+  turn, one decision per player; :class:`Seal`); the tiles are an ``owner`` field (``audience_tiles``: his rank in
+  each carriage, 0 once the carriage is in Rome), so no other player, view or bot sees them;
+- a scoring stage ``audience`` after the houses: each card of the route on which no house was placed owes a step
+  south of its carriage (Lodz, and a carriage already in Rome: any other carriage);
+- the ``carriage`` step after scoring (an interruption of the scorer's turn, :class:`MoveCarriage`), until every
+  step owed is made; a step with one legal move is taken for him;
+- the arrival in Rome (the tiles revealed onto the audience spaces, a rank already there boxed) and the final score
+  (each tile on a space adds its points).
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import NamedTuple
+
+from ..actions import Action, fold, set_fields
+from ..effects import ScoringStage
+from ..errors import BoardDataError, IllegalAction, PositionError
+from ..turn.base import SCORE, Private, _wrong_step
+from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
+from ..variants import Variant, register
+from . import component
+
+NAME = "audience"
+TILES = "audience_tiles"
+SEAL, MOVE = "seal", "carriage"
+JOKER = -1
+R_PREP = "The Audience, Preparation"
+R_MOVE = "The Audience, Moving the carriages"
+R_ROME = "The Audience, A carriage arrives in Rome"
+R_END = "The Audience, Game end"
+
+
+# -- the components: the strip and the clergymen -----------------------------------------------------------------
+
+class Clergy(NamedTuple):
+    """The clergymen of each player (data/audience.json): ranks 1-5, their names and points."""
+
+    ranks: tuple[int, ...]
+    names: tuple[str, ...]
+    points: tuple[int, ...]
+    inferred: tuple[str, ...]          # names not given by the rules (marked in the data)
+    map: str
+
+    def name(self, rank: int) -> str:
+        return self.names[self.ranks.index(rank)]
+
+    def value(self, rank: int) -> int:
+        return self.points[self.ranks.index(rank)]
+
+
+_CLERGY: list = []
+
+
+def clergy() -> Clergy:
+    """The clergymen (data/audience.json), checked once."""
+    if not _CLERGY:
+        data = component(NAME)
+        path = "data/audience.json"
+        rows = data.get("clergymen")
+        if not isinstance(rows, list) or len(rows) != 5:
+            raise BoardDataError(f"{path}: \"clergymen\" should list the 5 clergymen of a player (The Audience, "
+                                 f"Contents: 5 clergymen in each colour).")
+        ranks, names, points, inferred = [], [], [], []
+        for i, r in enumerate(rows):
+            ok = (isinstance(r, dict) and isinstance(r.get("name"), str) and 0 < len(r["name"]) <= 30
+                  and all(isinstance(r.get(k), int) and not isinstance(r.get(k), bool) and 0 < r[k] <= 20
+                          for k in ("rank", "points")))
+            if not ok:
+                raise BoardDataError(f"{path}: clergyman #{i + 1} should have a \"name\" (text), a \"rank\" and "
+                                     f"\"points\" (whole numbers from 1 to 20).")
+            ranks.append(r["rank"])
+            names.append(r["name"])
+            points.append(r["points"])
+            if r.get("named_by_rules") is False:
+                inferred.append(r["name"])
+        if sorted(ranks) != [1, 2, 3, 4, 5] or len({fold(n) for n in names}) != 5:
+            raise BoardDataError(f"{path}: the clergymen need the ranks 1 to 5 once each and names of their own.")
+        _CLERGY.append(Clergy(tuple(ranks), tuple(names), tuple(points), tuple(inferred),
+                              str(data.get("map", "rome"))))
+    return _CLERGY[0]
+
+
+class Strip(NamedTuple):
+    """The Rome strip of a board, read for the rules: carriages (by the base bonus group they stand for), their
+    starts, the southern exits of each city, the audience city, and each board city's carriage."""
+
+    map: object                          # the board's ExtraMap
+    carriages: tuple[str, ...]           # ids (the bonus groups), west to east
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    starts: dict                         # players -> (strip city index per carriage)
+    south: tuple[tuple[int, ...], ...]   # per strip city: the cities one road further south
+    rome: int
+    carriage_of: tuple[int, ...]         # per board city: its carriage, or JOKER (Polen's Lodz)
+    to_rome: tuple[int, ...]             # per strip city: the fewest steps to Rome
+
+    def city_name(self, i: int) -> str:
+        return self.map.cities[i].name
+
+    def carriage(self, name) -> int:
+        """A carriage's index from its id, its name or the start of either (any case and accents)."""
+        key = fold(str(name))
+        for i, (cid, cname) in enumerate(zip(self.carriages, self.names)):
+            if key in (fold(cid), fold(cname)):
+                return i
+        hits = [i for i, (cid, cname) in enumerate(zip(self.carriages, self.names))
+                if key and (fold(cid).startswith(key) or fold(cname).startswith(key))]
+        if len(hits) == 1:
+            return hits[0]
+        from ..errors import UnknownName
+
+        raise UnknownName("carriage", str(name)[:40], list(self.names))
+
+
+_STRIPS: dict = {}
+
+
+def strip(board) -> Strip:
+    """The Rome strip of ``board`` for the rules (cached per board); a board without one is a BoardDataError."""
+    hit = _STRIPS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    mid = clergy().map
+    m = board.maps.get(mid)
+    where = f"{board.source}: map {mid!r}"
+    if m is None:
+        raise BoardDataError(f"{board.source}: the board has no Rome strip (maps.{mid}); The Audience needs one.")
+    carriages = tuple(m.get("carriages") or ())
+    groups = {p.bonus_group for p in board.provinces if p.bonus_group}
+    if len(carriages) != 5 or len(set(carriages)) != 5 or not set(carriages) <= groups:
+        raise BoardDataError(f"{where}: 'carriages' should name 5 bonus groups of the board's provinces (one carriage "
+                             f"each, The Audience, Contents), not {list(carriages)!r}.")
+    names = dict(m.get("carriage_names") or ())
+    colours = dict(m.get("carriage_colours") or ())
+
+    def starts(key):
+        table = dict(m.get(key) or ())
+        try:
+            return tuple(m.index(table[c]) for c in carriages)
+        except KeyError as e:
+            raise BoardDataError(f"{where}: {key!r} gives no start for the carriage {e.args[0]!r}.") from None
+
+    three = starts("starts")
+    two = starts("starts_2_players") if m.get("starts_2_players") else three
+    rome = m.index(m.get("audience", "rom"))
+    south = []
+    for c in m.cities:
+        y = c.pos[1]
+        south.append(tuple(sorted(m.index(n) for n in m.graph.neighbors(c.id) if m.cities[m.index(n)].pos[1] < y)))
+    far = [None] * len(m.cities)
+    far[rome] = 0
+    for i in sorted(range(len(m.cities)), key=lambda i: m.cities[i].pos[1]):
+        if i != rome and south[i]:
+            d = [far[j] for j in south[i] if far[j] is not None]
+            far[i] = 1 + min(d) if d else None
+    for start in set(three + two):
+        if far[start] is None:
+            raise BoardDataError(f"{where}: no road leads south from {m.cities[start].name} to "
+                                 f"{m.cities[rome].name}.")
+    group_of = {p.id: p.bonus_group for p in board.provinces}
+    carriage_of = tuple(carriages.index(group_of.get(c.province)) if group_of.get(c.province) in carriages else JOKER
+                        for c in board.cities)
+    s = Strip(m, carriages, tuple(str(names.get(c, c)) for c in carriages),
+              tuple(str(colours.get(c, "#888888")) for c in carriages),
+              {2: two, 3: three, 4: three}, tuple(south), rome, carriage_of,
+              tuple(-1 if d is None else d for d in far))
+    _STRIPS[id(board)] = (board, s)
+    return s
+
+
+# -- the state ---------------------------------------------------------------------------------------------------
+
+class Audience(NamedTuple):
+    """The public part (``state.ext["audience"]``): where each carriage stands (a strip city), the audience spaces
+    (per rank 1-5, the seats whose tile lies there), the tiles boxed ``(seat, rank)``, the carriages in Rome in
+    order of arrival, and the steps the scorer still owes (a carriage, or JOKER: any carriage)."""
+
+    at: tuple[int, ...]
+    spaces: tuple[tuple[int, ...], ...]
+    box: tuple[tuple[int, int], ...]
+    arrived: tuple[int, ...]
+    owed: tuple[int, ...]
+
+
+def audience(s) -> Audience:
+    return s.ext[NAME]
+
+
+def tiles(s, seat: int):
+    """``seat``'s rank in each carriage (0: revealed in Rome), or None (not sealed yet, or hidden from this view)."""
+    return s.ext[TILES][seat]
+
+
+def moves_for(board, route, new: int) -> tuple[int, ...]:
+    """The steps south a scoring owes (Moving the carriages): for each card of ``route`` (card ids) whose city got no
+    new house (``new``: the cities of the houses placed, a mask), its city's carriage, JOKER for Lodz. The one
+    reading of the rule: the scoring stage, the explorer and the bots call it."""
+    table = strip(board).carriage_of
+    city_of = board.city_of
+    return tuple(table[city_of[c]] for c in route if not new >> city_of[c] & 1)
+
+
+def movable(s, A: Audience | None = None) -> list[int]:
+    """The carriages the player to move may move now: one he owes a step that is not in Rome, or any not in Rome
+    while he owes a free step (Lodz, or a carriage already in Rome)."""
+    A = audience(s) if A is None else A
+    rome = strip(s.board).rome
+    out_of_rome = [c for c in range(len(A.at)) if A.at[c] != rome]
+    free = any(o == JOKER or A.at[o] == rome for o in A.owed)
+    return out_of_rome if free else [c for c in out_of_rome if c in A.owed]
+
+
+def points_in_rome(s, seat: int) -> int:
+    """The points of ``seat``'s tiles on the audience spaces (Game end)."""
+    C = clergy()
+    return sum(C.value(rank) for rank, seats in zip(C.ranks, audience(s).spaces) for _ in range(seats.count(seat)))
+
+
+# -- the actions ---------------------------------------------------------------------------------------------------
+
+class Seal(Action):
+    """Seal one clergyman in each carriage, face down (The Audience, Preparation): ``ranks`` gives the rank put in
+    each carriage, west to east (Baden, Württemberg/Hohenzollern, Schweiz/Tyrol, Baiern, Böhmen/Salzburg)."""
+
+    __slots__ = ("ranks",)
+    kind = "seal"
+
+    def __init__(self, ranks):
+        if isinstance(ranks, dict):
+            raise TypeError("Seal takes the ranks in carriage order; parse 'seal baden=5 ...' for names")
+        ranks = tuple(int(r) for r in ranks)
+        set_fields(self, ranks=ranks, key=("seal", ranks))
+
+    def __str__(self):
+        C = clergy()
+        return "seal " + ", ".join(f"the {C.name(r)} in carriage {i + 1}" for i, r in enumerate(self.ranks))
+
+    def __repr__(self):
+        return f"Seal({self.ranks!r})"
+
+    def __reduce__(self):
+        return (Seal, (self.ranks,))
+
+    def seen_by_others(self) -> str:
+        """How another player reads it: the tiles lie face down (Preparation: "secretly")."""
+        return "seal the clergymen in the carriages, face down"
+
+    @property
+    def notation(self):
+        return "seal " + " ".join(str(r) for r in self.ranks)
+
+
+class MoveCarriage(Action):
+    """Move a carriage one city south along a road (The Audience, Moving the carriages)."""
+
+    __slots__ = ("carriage", "to")
+    kind = "carriage"
+
+    def __init__(self, carriage: str, to: str):
+        set_fields(self, carriage=str(carriage), to=str(to), key=("carriage", fold(str(carriage)), fold(str(to))))
+
+    def __str__(self):
+        return f"move the {self.carriage} carriage to {self.to}"
+
+    def __repr__(self):
+        return f"MoveCarriage({self.carriage!r}, {self.to!r})"
+
+    def __reduce__(self):
+        return (MoveCarriage, (self.carriage, self.to))
+
+    @property
+    def notation(self):
+        return f"carriage {fold(self.carriage)} {fold(self.to)}"
+
+
+def parse_audience(text):
+    """A :class:`Seal` ("seal 5 4 3 2 1", or by names: "seal baden=kardinal baiern=1 ...") or a
+    :class:`MoveCarriage` ("carriage baiern trient") from its notation, or None."""
+    words = str(text).split()
+    if not words:
+        return None
+    head = words[0].lower()
+    if head == "carriage" and len(words) == 3:
+        return MoveCarriage(words[1], words[2])
+    if head == "seal" and len(words) == 6:
+        if all(w.isdigit() for w in words[1:]):
+            return Seal(int(w) for w in words[1:])
+        if all("=" in w for w in words[1:]):
+            return _SealByName(tuple(tuple(w.split("=", 1)) for w in words[1:]))
+    return None
+
+
+class _SealByName(Seal):
+    """A Seal written by names ("seal baden=kardinal ..."): the ranks are read against the board's strip when it
+    is checked (:meth:`TheAudience.check_seal`)."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs):
+        set_fields(self, pairs=tuple(pairs), ranks=(), key=("seal", tuple(pairs)))
+
+    def __str__(self):
+        return "seal " + ", ".join(f"the {r} in the {c} carriage" for c, r in self.pairs)
+
+    def __repr__(self):
+        return f"parse_action({self.notation!r})"
+
+    def __reduce__(self):
+        return (_SealByName, (self.pairs,))
+
+    @property
+    def notation(self):
+        return "seal " + " ".join(f"{c}={r}" for c, r in self.pairs)
+
+
+def _rank(text) -> int:
+    C = clergy()
+    t = fold(str(text))
+    if t.isdigit() and int(t) in C.ranks:
+        return int(t)
+    for r, n in zip(C.ranks, C.names):
+        if fold(n) == t:
+            return r
+    from ..errors import UnknownName
+
+    raise UnknownName("clergyman", str(text)[:30], list(C.names))
+
+
+# -- the scoring stage ---------------------------------------------------------------------------------------------
+
+class AudienceStage(ScoringStage):
+    """After the houses: every card of the route on which no house was placed owes its carriage a step toward Rome
+    (Moving the carriages: "For each city card in the closed route, for which no house was placed, the player must
+    move the corresponding carriage one city further toward Rome"). Read as the extra ``("carriages", moves)``."""
+
+    name = NAME
+
+    def read(self, r):
+        route = getattr(r.player, "route", ())
+        if route:
+            r.extra = r.extra + (("carriages", moves_for(r.board, route, r.new)),)
+
+    def do(self, s, seat, p, effect):
+        moves = next((v for k, v in effect.extra if k == "carriages"), ())
+        if moves:
+            s.set_ext(NAME, audience(s)._replace(owed=audience(s).owed + moves))
+
+
+# -- the variant ----------------------------------------------------------------------------------------------------
+
+@register
+class TheAudience(Variant):
+    """The Audience (see the module's docstring)."""
+
+    name = NAME
+    rule_source = "The Audience"
+    requires_ext = True
+    fields = {TILES: "owner"}
+
+    def __init__(self):
+        self._seals = [Seal(p) for p in permutations((1, 2, 3, 4, 5))]
+        self._moves: dict = {}
+        self.steps = (
+            StepSpec(SEAL, "seal one clergyman in each carriage, face down", R_PREP, self.legal_seal, None,
+                     ("seal",), interruption=True),
+            StepSpec(MOVE, "move the carriages the route owes one city south each", R_MOVE, self.legal_move,
+                     self.forced_move, ("carriage",), interruption=True),
+        )
+
+    def extend(self, rs) -> None:
+        from ..turn.machine import ActionKind
+
+        super().extend(rs)
+        rs.action(ActionKind("seal", self.check_seal, self.do_seal, "Seal", "seal 5 4 3 2 1",
+                             "seal one clergyman in each carriage (ranks west to east)", R_PREP))
+        rs.action(ActionKind("carriage", self.check_move, self.do_move, "Move carriage", "carriage baiern trient",
+                             "move a carriage one city south", R_MOVE, words=move_words))
+        stages = list(rs.scoring)
+        at = next((i + 1 for i, st in enumerate(stages) if st.name == "houses"), len(stages))
+        rs.scoring = tuple(stages[:at] + [AudienceStage()] + stages[at:])
+
+    def board_refusal(self, board):
+        if clergy().map not in board.maps:
+            return "it has no Rome strip beside it; The Audience is played with the base board."
+        return None
+
+    # -- setup -----------------------------------------------------------------------------------------------------
+    def setup(self, s) -> None:
+        """The carriages on their starts (2 players: two cities further south); every player seals his clergymen,
+        the start player first (Preparation)."""
+        S = strip(s.board)
+        n = s.num_players
+        at = S.starts[2 if n == 2 else 3]
+        s.set_ext(NAME, Audience(at, ((),) * 5, (), (), ()))
+        s.set_ext(TILES, (None,) * n)
+        interrupt(s, [((s.start_player + k) % n, SEAL) for k in range(n)])
+
+    def legal_seal(self, s) -> list:
+        return list(self._seals)
+
+    def check_seal(self, s, a):
+        if s.step != SEAL:
+            return None, IllegalAction("not_sealing", "The clergymen are sealed in the carriages at the start of the "
+                                       "game only.", a, R_PREP)
+        S = strip(s.board)
+        if isinstance(a, _SealByName):
+            ranks = [0] * 5
+            for c, r in a.pairs:
+                try:
+                    ranks[S.carriage(c)] = _rank(r)
+                except ValueError as e:
+                    return None, IllegalAction("unknown_name", str(e), a, R_PREP)
+            ranks = tuple(ranks)
+        else:
+            ranks = a.ranks
+        if sorted(ranks) != [1, 2, 3, 4, 5]:
+            C = clergy()
+            return None, IllegalAction("seal_each_once", f"Seal each of your 5 clergymen ({', '.join(C.names)}) in "
+                                       f"one carriage each: one per carriage, each clergyman once.", a, R_PREP)
+        return ranks, None
+
+    def do_seal(self, s, ranks, action, say):
+        seat = s.to_move
+        T = s.ext[TILES]
+        s.set_ext(TILES, T[:seat] + (tuple(ranks),) + T[seat + 1:])
+        if say is not None:
+            who = s.names[seat]
+            C = clergy()
+            S = strip(s.board)
+            mine = ", ".join(f"the {C.name(r)} in the {S.names[c]} carriage" for c, r in enumerate(ranks))
+            say(Private(f"{who} seals {mine}.", seat, f"{who} seals a clergyman in each carriage, face down."))
+        return DONE
+
+    # -- the carriages ---------------------------------------------------------------------------------------------
+    def after_step(self, s, step, action, nxt, say):
+        """After a scoring that owes steps, the scorer moves the carriages (Moving the carriages)."""
+        if step == SCORE and audience(s).owed:
+            if say is not None:
+                self._tell_owed(s, say)
+            interrupt(s, [(s.turn_owner, MOVE)], then=nxt.step if type(nxt) is Decide else nxt)
+            return None
+        return nxt
+
+    def _tell_owed(self, s, say):
+        S = strip(s.board)
+        owed = audience(s).owed
+        names = [("another carriage" if o == JOKER else f"the {S.names[o]} carriage") for o in owed]
+        k = len(owed)
+        say(f"{k} card{'s' if k != 1 else ''} of the route without a new house: {s.names[s.turn_owner]} moves "
+            + ", ".join(names) + " one city south" + (" each" if k > 1 else "") + ".")
+
+    def _move(self, s, c: int, to: int) -> MoveCarriage:
+        key = (id(s.board), c, to)
+        a = self._moves.get(key)
+        if a is None:
+            S = strip(s.board)
+            a = self._moves[key] = MoveCarriage(S.carriages[c], S.map.cities[to].id)
+        return a
+
+    def legal_move(self, s) -> list:
+        A = audience(s)
+        S = strip(s.board)
+        return [self._move(s, c, to) for c in movable(s, A) for to in S.south[A.at[c]]]
+
+    def forced_move(self, s, say):
+        """Nothing owed: done; every carriage in Rome: the steps owed are void; one legal move: made for him."""
+        A = audience(s)
+        if not A.owed:
+            return DONE
+        if not movable(s, A):
+            s.set_ext(NAME, A._replace(owed=()))
+            forced_event(s, "carriages_all_in_rome", say, "Every carriage is in Rome: no carriage can move.")
+            return DONE
+        legal = self.legal_move(s)
+        if len(legal) == 1:
+            a = legal[0]
+            forced_event(s, "carriage_moved", None)
+            S = strip(s.board)
+            return self.do_move(s, (S.carriage(a.carriage), S.map.index(a.to)), a, say)
+        return None
+
+    def check_move(self, s, a):
+        if s.step != MOVE:
+            if s.step == SEAL:
+                return None, IllegalAction("seal_first", "First seal your clergymen in the carriages.", a, R_PREP)
+            return None, IllegalAction("no_carriage_owed", "A carriage moves only after a route is scored, one city "
+                                       "for each card of the route on which no house was placed.", a, R_MOVE)
+        S = strip(s.board)
+        A = audience(s)
+        try:
+            c = S.carriage(a.carriage)
+            to = S.map.index(a.to)
+        except ValueError as e:
+            return None, IllegalAction("unknown_name", str(e), a, R_MOVE)
+        name = S.names[c]
+        if A.at[c] == S.rome:
+            return None, IllegalAction("carriage_in_rome", f"The {name} carriage is in Rome already; move another "
+                                       f"carriage for its card.", a, R_MOVE)
+        if c not in movable(s, A):
+            owed = sorted({S.names[o] for o in A.owed if o != JOKER})
+            return None, IllegalAction("carriage_not_owed", f"No card of your route moves the {name} carriage: you "
+                                       f"owe a step of the {' and the '.join(owed)} carriage"
+                                       f"{'s' if len(owed) > 1 else ''}.", a, R_MOVE)
+        here = A.at[c]
+        if to not in S.south[here]:
+            exits = " or ".join(S.city_name(j) for j in S.south[here])
+            where = S.city_name(here)
+            if S.map.has_road(where, S.city_name(to)):
+                why = f"{S.city_name(to)} lies north of {where}: carriages move south only; go on to {exits}."
+            else:
+                why = f"{where} has no road to {S.city_name(to)}; the {name} carriage goes on to {exits}."
+            return None, IllegalAction("not_south", why, a, R_MOVE)
+        return (c, to), None
+
+    def do_move(self, s, arg, action, say):
+        c, to = arg
+        S = strip(s.board)
+        A = audience(s)
+        frm = A.at[c]
+        owed = list(A.owed)
+        if c in owed:
+            owed.remove(c)
+        else:
+            owed.pop(next(i for i, o in enumerate(owed) if o == JOKER or A.at[o] == S.rome))
+        at = A.at[:c] + (to,) + A.at[c + 1:]
+        A = A._replace(at=at, owed=tuple(owed))
+        if say is not None:
+            say(f"{s.names[s.to_move]} moves the {S.names[c]} carriage from {S.city_name(frm)} to {S.city_name(to)}.")
+        s.set_ext(NAME, A)
+        if to == S.rome:
+            self._arrive(s, c, say)
+        return DONE if not audience(s).owed else MOVE
+
+    def _arrive(self, s, c: int, say) -> None:
+        """The carriage's tiles turned over onto the audience spaces by rank; the tiles of a rank already there go
+        back to the box (A carriage arrives in Rome)."""
+        A = audience(s)
+        T = list(s.ext[TILES])
+        C = clergy()
+        S = strip(s.board)
+        spaces = list(A.spaces)
+        box = list(A.box)
+        brought = {}
+        for seat, mine in enumerate(T):
+            if mine is None or not mine[c]:
+                continue
+            brought.setdefault(mine[c], []).append(seat)
+            T[seat] = mine[:c] + (0,) + mine[c + 1:]
+        removed = []
+        for rank, seats in sorted(brought.items()):
+            k = C.ranks.index(rank)
+            for old in spaces[k]:
+                box.append((old, rank))
+                removed.append((old, rank))
+            spaces[k] = tuple(seats)
+        s.set_ext(TILES, tuple(T))
+        s.set_ext(NAME, A._replace(spaces=tuple(spaces), box=tuple(box), arrived=A.arrived + (c,)))
+        if say is not None:
+            came = "; ".join(f"{C.name(r)}: " + ", ".join(s.names[x] for x in seats)
+                             for r, seats in sorted(brought.items(), reverse=True)) or "nobody"
+            line = f"The {S.names[c]} carriage arrives in Rome and its clergymen go to the audience ({came})."
+            if removed:
+                line += " They take the places of " + ", ".join(f"{s.names[x]}'s {C.name(r)}" for x, r in removed) \
+                        + ", who go back to the box."
+            say(line)
+
+    # -- the end ---------------------------------------------------------------------------------------------------
+    def score(self, s, seat) -> dict:
+        """Each tile on an audience space adds its points to its owner's score (Game end)."""
+        return {"clergymen": points_in_rome(s, seat)}
+
+    def redeal(self, s, seat, rng) -> None:
+        """Another player's tiles still sealed are dealt again among his carriages not yet in Rome: the viewer knows
+        which ranks are left to him (each player has one of each), never where they are."""
+        T = list(s.ext[TILES])
+        for i, mine in enumerate(T):
+            if i == seat or mine is None:
+                continue
+            where = [c for c, r in enumerate(mine) if r]
+            ranks = [mine[c] for c in where]
+            rng.shuffle(ranks)
+            new = list(mine)
+            for c, r in zip(where, ranks):
+                new[c] = r
+            T[i] = tuple(new)
+        s.set_ext(TILES, tuple(T))
+
+    def parse(self, text):
+        return parse_audience(text)
+
+    def player_extras(self, s, seat) -> dict:
+        """The clergymen in front of the player: his sealed tiles (as the viewer may see them) and his points in
+        Rome (The Audience)."""
+        mine = s.ext[TILES][seat]
+        C = clergy()
+        S = strip(s.board)
+        sealed = None if mine is None else {S.names[c]: C.name(r) for c, r in enumerate(mine) if r}
+        return {"sealed": sealed, "in_rome": points_in_rome(s, seat)}
+
+    # -- positions -------------------------------------------------------------------------------------------------
+    def dump(self, A: Audience) -> dict:
+        return {"at": list(A.at), "spaces": [list(x) for x in A.spaces], "box": [list(x) for x in A.box],
+                "arrived": list(A.arrived), "owed": list(A.owed)}
+
+    def load(self, data) -> Audience:
+        if not isinstance(data, dict):
+            raise PositionError("ext.audience should be an object with at, spaces, box, arrived, owed.")
+
+        def ints(v, what, high, lo=0, n=None):
+            if not isinstance(v, list) or len(v) > 200 or (n is not None and len(v) != n) or not all(
+                    isinstance(x, int) and not isinstance(x, bool) and lo <= x <= high for x in v):
+                raise PositionError(f"ext.audience.{what} should be a list of whole numbers from {lo} to {high}"
+                                    + (f", {n} of them" if n is not None else "") + ".")
+            return tuple(v)
+
+        at = ints(data.get("at"), "at", 59, n=5)
+        sp = data.get("spaces")
+        if not isinstance(sp, list) or len(sp) != 5:
+            raise PositionError("ext.audience.spaces should list 5 audience spaces (ranks 1 to 5).")
+        spaces = tuple(ints(x, "spaces", 3) for x in sp)
+        box = data.get("box", [])
+        if not isinstance(box, list) or len(box) > 20:
+            raise PositionError("ext.audience.box should list at most 20 [seat, rank] pairs.")
+        box = tuple(ints(x, "box", 5, n=2) for x in box)
+        return Audience(at, spaces, box, ints(data.get("arrived", []), "arrived", 4),
+                        ints(data.get("owed", []), "owed", 4, lo=-1))
+
+    def dump_position(self, s, A: Audience) -> dict:
+        """The strip as a position writes it: carriages at city names, the spaces and the box by names."""
+        S = strip(s.board)
+        C = clergy()
+        out = {"carriages": {S.carriages[c]: S.city_name(i) for c, i in enumerate(A.at)},
+               "spaces": {C.name(r): [s.names[x] for x in A.spaces[k]] for k, r in enumerate(C.ranks)},
+               "box": [[s.names[x], C.name(r)] for x, r in A.box],
+               "arrived": [S.carriages[c] for c in A.arrived]}
+        if A.owed:
+            out["owed"] = ["any" if o == JOKER else S.carriages[o] for o in A.owed]
+        return out
+
+    def load_position(self, s, data) -> Audience:
+        """Names (``carriages``: id -> city; ``spaces``: clergyman -> player names; ``box``; ``arrived``; ``owed``)
+        or the engine's numbers (``at``, …)."""
+        if isinstance(data, dict) and "at" in data:
+            return self.load(data)
+        if not isinstance(data, dict):
+            raise PositionError("ext.audience should be an object with carriages, spaces, box, arrived, owed.")
+        unknown = set(data) - {"carriages", "spaces", "box", "arrived", "owed"}
+        if unknown:
+            raise PositionError(f"ext.audience has unknown fields {sorted(unknown)}.")
+        S = strip(s.board)
+        C = clergy()
+
+        def seat(name):
+            try:
+                return s.seat(name)
+            except (ValueError, KeyError, IndexError, TypeError):
+                raise PositionError(f"ext.audience names a player {str(name)[:40]!r} who is not in the game.") from None
+
+        try:
+            raw = data.get("carriages") or {}
+            if not isinstance(raw, dict):
+                raise PositionError("ext.audience.carriages should map each carriage to its city.")
+            at = list(S.starts[2 if s.num_players == 2 else 3])
+            for k, v in raw.items():
+                at[S.carriage(k)] = S.map.index(v)
+            spaces = [()] * 5
+            for k, v in (data.get("spaces") or {}).items():
+                if not isinstance(v, list) or len(v) > 4:
+                    raise PositionError("ext.audience.spaces: each space lists at most 4 players.")
+                spaces[C.ranks.index(_rank(k))] = tuple(seat(x) for x in v)
+            box = data.get("box") or []
+            if not isinstance(box, list) or len(box) > 20:
+                raise PositionError("ext.audience.box should list at most 20 [player, clergyman] pairs.")
+            box = tuple((seat(x[0]), _rank(x[1])) for x in box if isinstance(x, list) and len(x) == 2)
+            arrived = tuple(S.carriage(c) for c in (data.get("arrived") or [])[:5])
+            owed = tuple(JOKER if o == "any" else S.carriage(o) for o in (data.get("owed") or [])[:30])
+        except PositionError:
+            raise
+        except ValueError as e:
+            raise PositionError(f"ext.audience: {e}") from None
+        return Audience(tuple(at), tuple(spaces), box, arrived, owed)
+
+    def check_loaded(self, s) -> None:
+        """What play can never give: a carriage off the strip, a tile both sealed and revealed, a rank twice."""
+        S = strip(s.board)
+        A = audience(s)
+        n = len(S.map.cities)
+        if len(A.at) != 5 or any(not 0 <= i < n for i in A.at):
+            raise PositionError("ext.audience: every carriage stands on a city of the Rome strip.")
+        in_rome = {c for c in range(5) if A.at[c] == S.rome}
+        if set(A.arrived) != in_rome or len(A.arrived) != len(set(A.arrived)):
+            raise PositionError("ext.audience: the carriages arrived are those in Rome, each once.")
+        T = s.ext.get(TILES)
+        if T is None or len(T) != s.num_players:
+            raise PositionError(f"ext.{TILES} should hold one entry per player.")
+        for seat, mine in enumerate(T):
+            if any(seat >= s.num_players for seat in sum(A.spaces, ())):
+                raise PositionError("ext.audience.spaces names a seat beyond the players.")
+            if mine is None:
+                continue
+            if not isinstance(mine, tuple) or len(mine) != 5:
+                raise PositionError(f"ext.{TILES}[{seat}] should give a rank (or 0) for each of the 5 carriages.")
+            sealed = [r for r in mine if r]
+            shown = [r for k, r in enumerate((1, 2, 3, 4, 5)) if seat in A.spaces[k]] + [r for x, r in A.box
+                                                                                        if x == seat]
+            if sorted(sealed + shown) != [1, 2, 3, 4, 5]:
+                raise PositionError(f"ext.{TILES}[{seat}] ({s.names[seat]}): his 5 clergymen should be sealed, on a "
+                                    f"space or in the box, each once.")
+            for c in in_rome:
+                if mine[c]:
+                    raise PositionError(f"ext.{TILES}[{seat}]: a carriage in Rome carries no sealed tile.")
+
+
+def move_words(s, action) -> str:
+    """A move's button words: "Baiern → Trient"."""
+    S = strip(s.board)
+    try:
+        return f"{S.names[S.carriage(action.carriage)]} → {S.map.city(action.to).name}"
+    except ValueError:
+        return str(action)
+
+
+__all__ = ["Seal", "MoveCarriage", "Audience", "TheAudience", "audience", "tiles", "strip", "clergy", "moves_for",
+           "movable", "points_in_rome"]
