@@ -154,6 +154,7 @@ def test_the_rules_example_of_an_arrival():
     st = stop("arrival")
     assert set(st.question.answers) == {"Ann's Kardinal", "Ben's Kardinal", "Dan's Ministrant"}
     after = st.state.apply("score innsbruck+salzburg")
+    assert st.state.to_move_name == "Ben"
     A = au.audience(after)
     C = au.clergy()
     on = {C.name(r): sorted(after.names[x] for x in A.spaces[k]) for k, r in enumerate(C.ranks)}
