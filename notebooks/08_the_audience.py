@@ -173,9 +173,10 @@ for action in ["seal 5 5 3 2 1", "carriage baden luzern"]:
 # > During the game, players may not check to see what tile they placed in which carriage. (The Audience,
 # > Preparation)
 #
-# The engine keeps the tiles as the owner's secret: Ann's view shows her own, Ben's view shows only that she sealed
-# them. (A screen may remind a player of his own tiles; the rule asks players to remember them. A bot, like a
-# player, sees only its own.)
+# The engine keeps the tiles as the owner's secret: Ann's view holds her own, Ben's view shows only that she sealed
+# them. A bot, like a player, is handed its own player's view: it knows which ranks each other player has still
+# sealed (one of each), never where. (The rule asks the players to remember their own tiles; the engine's view of
+# a player holds them, so an app may choose to remind him.)
 
 # %%
 sealed = sealing.apply("seal 5 4 3 2 1")
@@ -526,7 +527,7 @@ assert found.loc[found["arrives"] == "the last", "stays"].all()         # nothin
 # %% [markdown]
 # How to read it. Measured at full size (`THURN_SIZE=full`: 2,000 games, 8,000 Kardinäle, about 3 minutes) with
 # the greedy bot of today, which moves the carriages without a plan of its own for them (the small run's 160
-# Kardinäle say the same, with wide margins):
+# Kardinäle are too few to rank the first and the in-between carriages):
 #
 # - games end with **2.8 carriages in Rome** on average: all five in 22 % of the games, none in 1 %; so **45 % of
 #   the Kardinäle never arrive** (0 points), and their players score 3.2 points from their clergymen;
