@@ -16,7 +16,7 @@
 #
 # The base game rewards houses: a card of the route is worth a house. **The Audience**, the first half of the
 # expansion "All Roads Lead to Rome", gives the cards *without* a house a use. Beside the board lies a strip of
-# roads to Rome, and five carriages stand on it, one for each pair of provinces. Every player has sealed one of his
+# roads to Rome, and five carriages stand on it, one for each bonus group of provinces. Every player has sealed one of his
 # five clergymen in each carriage, face down. A card of a scored route on which no house was placed moves its
 # carriage one city closer to Rome; a carriage that arrives brings its clergymen to the Pope, and those already
 # waiting in the same rank go home. At the end, each clergyman in the audience scores his rank: 5 points for a
@@ -105,7 +105,7 @@ board_figure("base", title="The base board: the cards and the routes").show()
 # and Hallstadt), the starts with 2 players (Mailand, Como twice, Trient and Udine), two cities with several roads
 # south (Andechs with 2, Florenz with 3), and Rom. Every other city and road is assumed: real places on the way
 # south, drawn schematically; and which start belongs to which carriage is inferred from the west-to-east order of
-# the starts and the land of each pair of provinces. The board file says so itself (`maps.rome` of
+# the starts and the land of each carriage's provinces. The board file says so itself (`maps.rome` of
 # `data/base.json`); a corrected file in the same format would replace it.
 
 # %%
@@ -115,8 +115,9 @@ for key in ("provenance", "certain", "inferred", "assumed"):
 strip_figure(title="The Rome strip (reconstructed): the carriages on their starts").show()
 
 # %% [markdown]
-# A carriage for each pair of provinces of the base board, each on its start; with 2 players every carriage
-# starts two cities further south. The paths differ in length: some carriages are closer to Rome than others.
+# A carriage for each bonus group of the base board (one province, or two, as the bonus tiles group them), each on
+# its start; with 2 players every carriage starts two cities further south. The paths differ in length: some
+# carriages are closer to Rome than others.
 
 # %%
 pd.DataFrame({"carriage": STRIP.names,
@@ -203,7 +204,7 @@ Quiz(STEP["card_without_house"].question)
 # %% [markdown]
 # ### The engine's answer
 #
-# München's card got no house: it moves the carriage of its pair of provinces, Baiern. The engine reads which
+# München's card got no house: it moves the carriage of its province, Baiern. The engine reads which
 # carriages a placement moves in one function, `au.moves_for(board, route, new houses)`, which the scoring, the
 # bots and this notebook share.
 
@@ -301,7 +302,7 @@ print("to move:", done.to_move_name, "· step:", done.step)
 # > player must move another carriage toward Rome. The same applies when Lodz (Poland) triggers movement. (The
 # > Audience, Moving the carriages)
 #
-# Polen is no pair of provinces and has no carriage. The Schweiz/Tyrol carriage has arrived in Rome already. Ann
+# Polen has no carriage. The Schweiz/Tyrol carriage has arrived in Rome already. Ann
 # closes Lodz–Pilsen–Budweis with option B in Böhmen: Pilsen and Budweis.
 
 # %%
