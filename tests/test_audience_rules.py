@@ -642,3 +642,30 @@ def test_sizes_are_bounded():
     refused(p, "box")
     p["ext"]["audience"] = dict(num, at=[10 ** 9] * 5)
     refused(p, "whole numbers")
+
+
+def test_a_players_view_deals_the_others_tiles_from_what_lies_open_only():
+    """Preparation: "secretly"; a player knows which ranks another has left (one of each, less those revealed in
+    Rome), never where they are: his bot's view deals them over that player's carriages on the road, the same
+    whatever the truth he cannot tell apart, and a hidden view dealt into a full position gets them too."""
+    from thurn.information import determinize, player_view
+
+    s = mid_game()                               # Baden and Baiern in Rome: three tiles sealed per player
+    truth = s.ext["audience_tiles"]
+    other = s.detached()
+    other.set_ext("audience_tiles", (truth[0], (0, ABT, BI, 0, M), truth[2], truth[3]))   # Green's otherwise
+    seen = set()
+    for r in range(40):
+        v = player_view(s, "Blue", rng=r).ext["audience_tiles"]
+        assert v[0] == truth[0]
+        assert v == player_view(other, "Blue", rng=r).ext["audience_tiles"]
+        for i in (1, 2, 3):
+            assert v[i][BADEN] == v[i][BAIERN] == 0
+            assert sorted(x for x in v[i] if x) == sorted(x for x in truth[i] if x)
+        seen.add(v[1])
+    assert len(seen) == 6                        # every order of Green's three ranks left
+    hidden = player_view(s, "Blue", hidden=True)
+    assert hidden.ext["audience_tiles"][1] is None
+    full = determinize(hidden, "Blue", rng=3)
+    assert all(sorted(x for x in full.ext["audience_tiles"][i] if x) == sorted(x for x in truth[i] if x)
+               for i in range(4))
