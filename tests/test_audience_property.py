@@ -14,8 +14,10 @@ with Offices of Honor, and with both, for 2, 3 and 4 players. After every action
 - at the end, the score is the rules' formula (base items, the Messenger's point, chips, and each tile on a space
   adds its points: Game end) and the winner has the most points; a save round-trips, mid-game and at the end.
 
-Sized by ``THURN_SIZE``: 3 games per combination in ``make test`` (small), 600 per combination in the full run
-(measured 2026-11-27, one core: see the report in the commit; about a minute per combination).
+Sized by ``THURN_SIZE``: 3 games per combination in ``make test`` (small), 500 per combination in the full run
+(2,000 games; measured 2026-11-27 on a shared machine with a load of about 3.7 on 2 cores: 66 s, 65 s, 76 s, 97 s,
+5 min 6 s for the file; the views and the probes in the first 30 games of each, a save file read back in every
+game and every tenth game's end).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ S = strip(B)
 C = clergy()
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 COMBOS = [("audience",), ("audience", "messenger"), ("audience", "offices"), ("audience", "messenger", "offices")]
-GAMES = sized(600, 3)           # per combination, the player counts 2, 3, 4 in turn
+GAMES = sized(500, 3)           # per combination, the player counts 2, 3, 4 in turn
 MOVED = re.compile(r"moves the (.+) carriage from (.+) to (.+)\.$")
 RANKS = sorted(C.ranks)
 
@@ -86,6 +88,9 @@ def check_audience(s, where):
 def check_action(before, action, after, where):
     """What one action did to the strip: each move one road south, in the carriage step or the forced steps after a
     scoring; the carriages end where the moves took them; arrivals appended in order."""
+    if not (before.step == "score" or carriage_pending(before)):
+        assert audience(after).at == audience(before).at, f"{where}: a carriage moved in step {before.step}"
+        return
     lines = []
     again = machine.apply(before, action, lines.append)
     assert again.ext == after.ext, f"{where}: the action said aloud gives another state"
@@ -98,7 +103,6 @@ def check_action(before, action, after, where):
         c = S.names.index(m.group(1))
         frm, to = S.map.index(m.group(2)), S.map.index(m.group(3))
         assert at[c] == frm and to in S.south[frm], f"{where}: {line}"
-        assert before.step == "score" or carriage_pending(before), f"{where}: a carriage moved in step {before.step}"
         at[c] = to
         if to == S.rome:
             arrived.append(c)
