@@ -77,7 +77,8 @@ class SecretPurses(Variant):
         return {"purse": state.ext["toy_view_purse"][seat]["gold"]}
 
 
-RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_view_tiles",), ("toy_view_purses",)]
+RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_view_tiles",), ("toy_view_purses",),
+            ("audience",), ("audience", "messenger", "offices")]
 GAMES = sized(30, 2)         # games per ruleset: 2 in make test, 30 under THURN_SIZE=full
 
 

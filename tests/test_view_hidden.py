@@ -23,7 +23,8 @@ from thurn.piles import HIDDEN
 from thurn.sim import game_seed, play_game, sized
 from thurn.variants import Variant, register
 
-RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_hidden_marks",)]
+RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_hidden_marks",), ("audience",),
+            ("audience", "messenger", "offices")]
 GAMES = sized(20, 2)
 
 

@@ -34,6 +34,7 @@ NAME = "audience"
 TILES = "audience_tiles"
 SEAL, MOVE = "seal", "carriage"
 JOKER = -1
+MAX_STRIP, MAX_BOX, MAX_OWED = 59, 20, 30      # bounds of a position's numbers (strip cities, boxed tiles, steps)
 R_PREP = "The Audience, Preparation"
 R_MOVE = "The Audience, Moving the carriages"
 R_ROME = "The Audience, A carriage arrives in Rome"
@@ -218,6 +219,16 @@ def movable(s, A: Audience | None = None) -> list[int]:
     out_of_rome = [c for c in range(len(A.at)) if A.at[c] != rome]
     free = any(o == JOKER or A.at[o] == rome for o in A.owed)
     return out_of_rome if free else [c for c in out_of_rome if c in A.owed]
+
+
+def sealed_seats(s) -> frozenset:
+    """The seats that have sealed their clergymen (Preparation): all of them once the seal step is over; during it,
+    all but the player sealing now and those still to seal. Public: everyone sees who has sealed."""
+    n = s.num_players
+    if s.step != SEAL:
+        return frozenset(range(n))
+    waiting = {s.to_move} | {seat for seat, step in s.interruptions if step == SEAL}
+    return frozenset(range(n)) - waiting
 
 
 def points_in_rome(s, seat: int) -> int:
@@ -503,9 +514,10 @@ class TheAudience(Variant):
             where = S.city_name(here)
             if S.map.has_road(where, S.city_name(to)):
                 why = f"{S.city_name(to)} lies north of {where}: carriages move south only; go on to {exits}."
-            else:
-                why = f"{where} has no road to {S.city_name(to)}; the {name} carriage goes on to {exits}."
-            return None, IllegalAction("not_south", why, a, R_MOVE)
+                return None, IllegalAction("not_south", why, a, R_MOVE)
+            why = (f"{where} has no road to {S.city_name(to)}: a carriage moves one city along a road; the {name} "
+                   f"carriage goes on to {exits}.")
+            return None, IllegalAction("no_road", why, a, R_MOVE)
         return (c, to), None
 
     def do_move(self, s, arg, action, say):
@@ -567,16 +579,29 @@ class TheAudience(Variant):
 
     def redeal(self, s, seat, rng) -> None:
         """Another player's tiles still sealed are dealt again among his carriages not yet in Rome: the viewer knows
-        which ranks are left to him (each player has one of each), never where they are."""
+        which ranks are left to him (each player has one of each, less those revealed in Rome), never where they
+        are. Read from what lies open only (who has sealed, the carriages in Rome, the spaces and the box), never
+        from the tiles themselves: the same for every truth the viewer cannot tell apart, and it fills a view whose
+        hidden tiles are None (a hidden view dealt by ``determinize``)."""
         T = list(s.ext[TILES])
-        for i, mine in enumerate(T):
-            if i == seat or mine is None:
+        A = audience(s)
+        rome = strip(s.board).rome
+        C = clergy()
+        road = [c for c in range(len(A.at)) if A.at[c] != rome]
+        shown: dict = {}
+        for k, seats in enumerate(A.spaces):
+            for x in seats:
+                shown.setdefault(x, []).append(C.ranks[k])
+        for x, r in A.box:
+            shown.setdefault(x, []).append(r)
+        done = sealed_seats(s)
+        for i in range(len(T)):
+            if i == seat or i not in done:
                 continue
-            where = [c for c, r in enumerate(mine) if r]
-            ranks = [mine[c] for c in where]
+            ranks = sorted(set(C.ranks) - set(shown.get(i, ())))
             rng.shuffle(ranks)
-            new = list(mine)
-            for c, r in zip(where, ranks):
+            new = [0] * len(A.at)
+            for c, r in zip(road, ranks):
                 new[c] = r
             T[i] = tuple(new)
         s.set_ext(TILES, tuple(T))
@@ -599,27 +624,35 @@ class TheAudience(Variant):
                 "arrived": list(A.arrived), "owed": list(A.owed)}
 
     def load(self, data) -> Audience:
+        """The engine's numbers (``at``, ``spaces``, ``box``, ``arrived``, ``owed``), each size bounded; checked
+        against the board and the players by :meth:`check_loaded`."""
         if not isinstance(data, dict):
             raise PositionError("ext.audience should be an object with at, spaces, box, arrived, owed.")
+        unknown = set(data) - {"at", "spaces", "box", "arrived", "owed"}
+        if unknown:
+            raise PositionError(f"ext.audience has unknown fields {sorted(map(str, unknown))[:5]}.")
 
-        def ints(v, what, high, lo=0, n=None):
-            if not isinstance(v, list) or len(v) > 200 or (n is not None and len(v) != n) or not all(
+        def ints(v, what, high, lo=0, n=None, most=None):
+            if not isinstance(v, list) or len(v) > (most or 200) or (n is not None and len(v) != n) or not all(
                     isinstance(x, int) and not isinstance(x, bool) and lo <= x <= high for x in v):
                 raise PositionError(f"ext.audience.{what} should be a list of whole numbers from {lo} to {high}"
-                                    + (f", {n} of them" if n is not None else "") + ".")
+                                    + (f", {n} of them" if n is not None else f", at most {most}" if most else "")
+                                    + ".")
             return tuple(v)
 
-        at = ints(data.get("at"), "at", 59, n=5)
-        sp = data.get("spaces")
+        at = ints(data.get("at"), "at", MAX_STRIP, n=5)
+        sp = data.get("spaces", [[]] * 5)
         if not isinstance(sp, list) or len(sp) != 5:
             raise PositionError("ext.audience.spaces should list 5 audience spaces (ranks 1 to 5).")
-        spaces = tuple(ints(x, "spaces", 3) for x in sp)
+        spaces = tuple(ints(x, "spaces", 3, most=4) for x in sp)
         box = data.get("box", [])
-        if not isinstance(box, list) or len(box) > 20:
-            raise PositionError("ext.audience.box should list at most 20 [seat, rank] pairs.")
+        if not isinstance(box, list) or len(box) > MAX_BOX:
+            raise PositionError(f"ext.audience.box should list at most {MAX_BOX} [seat, rank] pairs.")
         box = tuple(ints(x, "box", 5, n=2) for x in box)
-        return Audience(at, spaces, box, ints(data.get("arrived", []), "arrived", 4),
-                        ints(data.get("owed", []), "owed", 4, lo=-1))
+        if any(r < 1 or seat > 3 for seat, r in box):
+            raise PositionError("ext.audience.box lists [seat, rank] pairs: a seat from 0 to 3, a rank from 1 to 5.")
+        return Audience(at, spaces, box, ints(data.get("arrived", []), "arrived", 4, most=5),
+                        ints(data.get("owed", []), "owed", 4, lo=-1, most=MAX_OWED))
 
     def dump_position(self, s, A: Audience) -> dict:
         """The strip as a position writes it: carriages at city names, the spaces and the box by names."""
@@ -634,15 +667,16 @@ class TheAudience(Variant):
         return out
 
     def load_position(self, s, data) -> Audience:
-        """Names (``carriages``: id -> city; ``spaces``: clergyman -> player names; ``box``; ``arrived``; ``owed``)
-        or the engine's numbers (``at``, …)."""
+        """Names (``carriages``: id -> city; ``spaces``: clergyman -> player names; ``box``: [player, clergyman]
+        pairs; ``arrived``: carriages; ``owed``: carriages or "any") or the engine's numbers (``at``, …). A carriage
+        left out stands on its start."""
         if isinstance(data, dict) and "at" in data:
             return self.load(data)
         if not isinstance(data, dict):
             raise PositionError("ext.audience should be an object with carriages, spaces, box, arrived, owed.")
         unknown = set(data) - {"carriages", "spaces", "box", "arrived", "owed"}
         if unknown:
-            raise PositionError(f"ext.audience has unknown fields {sorted(unknown)}.")
+            raise PositionError(f"ext.audience has unknown fields {sorted(map(str, unknown))[:5]}.")
         S = strip(s.board)
         C = clergy()
 
@@ -652,59 +686,117 @@ class TheAudience(Variant):
             except (ValueError, KeyError, IndexError, TypeError):
                 raise PositionError(f"ext.audience names a player {str(name)[:40]!r} who is not in the game.") from None
 
+        def listed(key, most):
+            v = data.get(key) or []
+            if not isinstance(v, list) or len(v) > most:
+                raise PositionError(f"ext.audience.{key} should be a list of at most {most} entries.")
+            return v
+
         try:
             raw = data.get("carriages") or {}
-            if not isinstance(raw, dict):
-                raise PositionError("ext.audience.carriages should map each carriage to its city.")
+            if not isinstance(raw, dict) or len(raw) > 5:
+                raise PositionError("ext.audience.carriages should map each carriage to its city (5 at most).")
             at = list(S.starts[2 if s.num_players == 2 else 3])
             for k, v in raw.items():
                 at[S.carriage(k)] = S.map.index(v)
+            raw = data.get("spaces") or {}
+            if not isinstance(raw, dict) or len(raw) > 5:
+                raise PositionError("ext.audience.spaces should map each clergyman to the players whose tiles lie on "
+                                    "his space.")
             spaces = [()] * 5
-            for k, v in (data.get("spaces") or {}).items():
+            given = set()
+            for k, v in raw.items():
                 if not isinstance(v, list) or len(v) > 4:
                     raise PositionError("ext.audience.spaces: each space lists at most 4 players.")
-                spaces[C.ranks.index(_rank(k))] = tuple(seat(x) for x in v)
-            box = data.get("box") or []
-            if not isinstance(box, list) or len(box) > 20:
-                raise PositionError("ext.audience.box should list at most 20 [player, clergyman] pairs.")
-            box = tuple((seat(x[0]), _rank(x[1])) for x in box if isinstance(x, list) and len(x) == 2)
-            arrived = tuple(S.carriage(c) for c in (data.get("arrived") or [])[:5])
-            owed = tuple(JOKER if o == "any" else S.carriage(o) for o in (data.get("owed") or [])[:30])
+                r = _rank(k)
+                if r in given:
+                    raise PositionError(f"ext.audience.spaces gives the {C.name(r)}'s space twice.")
+                given.add(r)
+                spaces[C.ranks.index(r)] = tuple(seat(x) for x in v)
+            box = []
+            for x in listed("box", MAX_BOX):
+                if not (isinstance(x, list) and len(x) == 2):
+                    raise PositionError(f"ext.audience.box lists [player, clergyman] pairs, not {str(x)[:40]}.")
+                box.append((seat(x[0]), _rank(x[1])))
+            arrived = tuple(S.carriage(c) for c in listed("arrived", 5))
+            owed = tuple(JOKER if o == "any" else S.carriage(o) for o in listed("owed", MAX_OWED))
         except PositionError:
             raise
         except ValueError as e:
             raise PositionError(f"ext.audience: {e}") from None
-        return Audience(tuple(at), tuple(spaces), box, arrived, owed)
+        return Audience(tuple(at), tuple(spaces), tuple(box), arrived, owed)
 
     def check_loaded(self, s) -> None:
-        """What play can never give: a carriage off the strip, a tile both sealed and revealed, a rank twice."""
+        """What play can never give (each refused with a PositionError naming it): a carriage off the strip or where
+        no road south from its start leads; the carriages arrived other than those in Rome; a tile both sealed and
+        on a space (or in the box), a clergyman missing or twice; a sealed tile in a carriage in Rome, or none in a
+        carriage on the road; a player who has not sealed after the seal step; steps owed outside the carriage
+        step."""
         S = strip(s.board)
         A = audience(s)
-        n = len(S.map.cities)
-        if len(A.at) != 5 or any(not 0 <= i < n for i in A.at):
+        C = clergy()
+        n, cities = s.num_players, len(S.map.cities)
+        if len(A.at) != 5 or any(not 0 <= i < cities for i in A.at):
             raise PositionError("ext.audience: every carriage stands on a city of the Rome strip.")
+        starts = S.starts[2 if n == 2 else 3]
+        for c, (start, here) in enumerate(zip(starts, A.at)):
+            if here not in _reach(S, start):
+                raise PositionError(f"ext.audience: the {S.names[c]} carriage stands in {S.city_name(here)}, which "
+                                    f"no road south from its start {S.city_name(start)} reaches ({R_MOVE}).")
         in_rome = {c for c in range(5) if A.at[c] == S.rome}
         if set(A.arrived) != in_rome or len(A.arrived) != len(set(A.arrived)):
-            raise PositionError("ext.audience: the carriages arrived are those in Rome, each once.")
+            raise PositionError("ext.audience: the carriages arrived are those in Rome, each once "
+                                f"(in Rome: {', '.join(S.names[c] for c in sorted(in_rome)) or 'none'}).")
+        for k, seats in enumerate(A.spaces):
+            if any(not 0 <= x < n for x in seats) or len(set(seats)) != len(seats):
+                raise PositionError(f"ext.audience.spaces: the {C.name(C.ranks[k])}'s space lists each player of the "
+                                    f"game at most once (a player has one {C.name(C.ranks[k])}).")
+        if any(not 0 <= x < n for x, _ in A.box) or any(r not in C.ranks for _, r in A.box):
+            raise PositionError("ext.audience.box names a player who is not in the game, or no clergyman.")
+        if A.owed and not (s.step == MOVE or any(step == MOVE for _, step in s.interruptions)):
+            raise PositionError("ext.audience.owed: carriage steps are owed only in the carriage step, right after "
+                                f"a route is scored ({R_MOVE}).")
         T = s.ext.get(TILES)
-        if T is None or len(T) != s.num_players:
-            raise PositionError(f"ext.{TILES} should hold one entry per player.")
+        if not isinstance(T, tuple) or len(T) != n:
+            raise PositionError(f"ext.{TILES} should hold one entry per player ({n}).")
+        done = sealed_seats(s)
         for seat, mine in enumerate(T):
-            if any(seat >= s.num_players for seat in sum(A.spaces, ())):
-                raise PositionError("ext.audience.spaces names a seat beyond the players.")
+            who = f"ext.{TILES}[{seat}] ({s.names[seat]})"
             if mine is None:
+                if seat in done:
+                    raise PositionError(f"{who}: his clergymen are sealed at the start of the game; give a rank for "
+                                        f"each carriage ({R_PREP}).")
                 continue
-            if not isinstance(mine, tuple) or len(mine) != 5:
-                raise PositionError(f"ext.{TILES}[{seat}] should give a rank (or 0) for each of the 5 carriages.")
+            if seat not in done:
+                raise PositionError(f"{who}: he has not sealed yet (the seal step waits for him): null.")
+            if not isinstance(mine, tuple) or len(mine) != 5 or not all(
+                    isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= 5 for r in mine):
+                raise PositionError(f"{who} should give a rank from 1 to 5 (or 0 once in Rome) for each of the 5 "
+                                    f"carriages, west to east.")
+            for c in range(5):
+                if bool(mine[c]) == (c in in_rome):
+                    raise PositionError(f"{who}: the {S.names[c]} carriage "
+                                        + ("is in Rome and carries no sealed tile (0)." if c in in_rome else
+                                           "is on the road and carries one of his tiles."))
             sealed = [r for r in mine if r]
-            shown = [r for k, r in enumerate((1, 2, 3, 4, 5)) if seat in A.spaces[k]] + [r for x, r in A.box
-                                                                                        if x == seat]
-            if sorted(sealed + shown) != [1, 2, 3, 4, 5]:
-                raise PositionError(f"ext.{TILES}[{seat}] ({s.names[seat]}): his 5 clergymen should be sealed, on a "
-                                    f"space or in the box, each once.")
-            for c in in_rome:
-                if mine[c]:
-                    raise PositionError(f"ext.{TILES}[{seat}]: a carriage in Rome carries no sealed tile.")
+            shown = [C.ranks[k] for k in range(5) if seat in A.spaces[k]] + [r for x, r in A.box if x == seat]
+            if sorted(sealed + shown) != sorted(C.ranks):
+                raise PositionError(f"{who}: his 5 clergymen should be sealed, on a space or in the box, each once "
+                                    f"(a tile both sealed and revealed, or one missing).")
+        if len(done) < n and (A.at != starts or any(A.spaces) or A.box or A.arrived or A.owed):
+            raise PositionError(f"ext.audience: the carriages leave their starts only after every player has sealed "
+                                f"his clergymen ({R_PREP}).")
+
+
+def _reach(S: Strip, start: int) -> set:
+    """The strip cities a carriage reaches from ``start`` going south (start included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for j in S.south[todo.pop()]:
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen
 
 
 def move_words(s, action) -> str:
