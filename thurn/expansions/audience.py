@@ -451,7 +451,16 @@ class TheAudience(Variant):
     def _tell_owed(self, s, say):
         S = strip(s.board)
         owed = audience(s).owed
-        names = [("another carriage" if o == JOKER else f"the {S.names[o]} carriage") for o in owed]
+        A = audience(s)
+
+        def owes(o):
+            if o == JOKER:
+                return "another carriage (Lodz)"
+            if A.at[o] == S.rome:
+                return f"another carriage (the {S.names[o]} carriage is in Rome)"
+            return f"the {S.names[o]} carriage"
+
+        names = [owes(o) for o in owed]
         k = len(owed)
         say(f"{k} card{'s' if k != 1 else ''} of the route without a new house: {s.names[s.turn_owner]} moves "
             + ", ".join(names) + " one city south" + (" each" if k > 1 else "") + ".")
