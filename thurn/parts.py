@@ -19,11 +19,20 @@ class Parts:
     name = "variant"
     summary = ""                     # what the variant does, in a few words (the New game panel)
     option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
+    app_options: dict = {}           # its options of the apps (not rules: what a screen shows) in words: option ->
+                                     # text; the New game panel offers them with the variant, the Play app holds them
 
     # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
     def map_traces(self, board, state) -> list:
         """Plotly traces (dicts) drawn on the map of ``state``, after the houses and the route."""
         return []
+
+    def side_map(self, board, state, viewer=-1, options=()) -> dict | None:
+        """A map of the variant's own drawn beside the board in the same figure, on axes of its own (The Audience's
+        Rome strip): ``{"traces": [...], "x": [x0, x1], "y": [y0, y1], "title": text (escaped), "height": px}``, or
+        None. ``viewer`` is whose secrets it may show (as :func:`thurn.turn.base.seen_line`: a seat, None for
+        everyone's, -1 for nobody's); ``options`` the app options switched on (:attr:`app_options`)."""
+        return None
 
     def map_columns(self, state) -> list:
         """Columns of the table under the map: ``(head, [a cell per player], supply cell)``, texts already escaped."""
@@ -88,6 +97,12 @@ class Parts:
         """What houses in the cities of ``mask`` bring ``seat`` beyond points (``after``: the position after the
         scoring, when it is known): ``{name: value}`` read as attributes of the outcome (a whole number ranks
         placements worth the same points: more is better)."""
+        return {}
+
+    def scoring_extras(self, state, seat: int, route: tuple, mask: int, after=None) -> dict:
+        """What scoring the route ``route`` (its cities, board indices) with houses in the cities of ``mask`` brings
+        ``seat`` beyond points, when it depends on the route's cities (The Audience: the carriages its cards without
+        a house move): ``{name: value}`` read as attributes of the outcome, like :meth:`placement_extras`'."""
         return {}
 
     def route_extras(self, state, seat: int, cards: int) -> dict:
