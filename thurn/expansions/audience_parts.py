@@ -97,7 +97,7 @@ class CarriageMoves(int):
     def words(self) -> str:
         if not self.moves:
             return "no carriage moves (a house on every card)"
-        return f"moves the carriage{'s' if len(self.moves) > 1 else ''} {self} one city south"
+        return f"carriage steps south: {self}"
 
 
 _CARDS: dict = {}
@@ -223,7 +223,7 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
                        text=[_esc(f"box: {boxed}")], textposition="middle right", hoverinfo="skip",
                        showlegend=False, textfont=dict(size=10, color=INK)))
     title = (f"<b>{_esc(m.name)}</b> (reconstructed) · The Audience<br><span style='font-size:11px'>a card scored "
-             f"without a house moves its carriage one city south; in Rom, its clergymen go to the audience</span>")
+             f"without a house moves its carriage one city south; its clergymen meet the Pope in Rom</span>")
     return {"traces": traces, "x": list(STRIP_X), "y": list(STRIP_Y), "title": title, "height": STRIP_HEIGHT,
             "background": "#fbfaf6"}
 

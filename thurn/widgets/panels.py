@@ -67,12 +67,14 @@ class Panels:
         if self.hints:
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
-                                   placement=best.houses, height=self.map_height)
+                                   placement=best.houses, height=self.map_height, viewer=self._log_seat(),
+                                   options=self.app_options)
             named = html.escape(best.words or str(best.action))
             fig.update_layout(title_text=f"Hint: {named}<br><sup>the reason is written "
                                          f"under the buttons</sup>")
         else:
-            fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
+            fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height,
+                                   viewer=self._log_seat(), options=self.app_options)
             self._hide_kept_cards(s, fig)
         return fig.update_layout(width=self.map_width)
 
