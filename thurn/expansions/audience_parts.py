@@ -27,6 +27,7 @@ STRIP_Y = (-30.0, 107.0)         # Rom at y 0; the audience spaces and the box u
 KEY_X = 108.0                    # the carriages' key
 SPACE_Y, SPACE_X0, SPACE_DX = -14.0, 14.0, 19.0     # the audience spaces: a row under Rom
 STRIP_HEIGHT = 420               # px
+BOX_LINES = 4                    # the box's tiles listed on at most this many lines (two a line)
 ROAD = "#9a948b"
 INK = "#333333"
 BACK = "#6b4f2a"                 # a tile face down
@@ -218,10 +219,15 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
                        textposition="middle center", textfont=dict(size=9, color="white", family="Arial Black"),
                        hovertext=th, hoverinfo="text", showlegend=False,
                        marker=dict(symbol="circle", size=13, color=tc, line=dict(width=1, color=INK))))
-    boxed = ", ".join(f"{s.names[seat]}'s {C.name(r)}" for seat, r in A.box) or "empty"
-    traces.append(dict(type="scatter", name="box", x=[KEY_X], y=[SPACE_Y], mode="text",
-                       text=[_esc(f"box: {boxed}")], textposition="middle right", hoverinfo="skip",
-                       showlegend=False, textfont=dict(size=10, color=INK)))
+    boxed = [f"{s.names[seat]}'s {C.name(r)}" for seat, r in A.box]
+    lines = [", ".join(boxed[i:i + 2]) for i in range(0, min(len(boxed), 2 * BOX_LINES), 2)]
+    if len(boxed) > 2 * BOX_LINES:
+        lines.append(f"and {len(boxed) - 2 * BOX_LINES} more")
+    traces.append(dict(type="scatter", name="box", x=[KEY_X], y=[SPACE_Y + 4], mode="text",
+                       text=["<br>".join(_esc(line) for line in [f"box ({len(boxed)}):" if boxed else "box: empty"]
+                                         + lines)],
+                       textposition="bottom right", hoverinfo="skip", showlegend=False,
+                       textfont=dict(size=10, color=INK)))
     title = (f"<b>{_esc(m.name)}</b> (reconstructed) · The Audience<br><span style='font-size:11px'>a card scored "
              f"without a house moves its carriage one city south; its clergymen meet the Pope in Rom</span>")
     return {"traces": traces, "x": list(STRIP_X), "y": list(STRIP_Y), "title": title, "height": STRIP_HEIGHT,
