@@ -120,7 +120,7 @@ def test_a_refusal_from_the_variant_when_the_board_lists_no_rulesets():
         name = "toy_pg_needs_rome"
 
         def board_refusal(self, board):
-            return None if "rome" in board.maps else "it needs the Rome strip."
+            return None if "toy_strip" in board.maps else "it needs the Rome strip."
 
     try:
         base = thurn.load_board("base")

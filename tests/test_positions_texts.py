@@ -13,7 +13,29 @@ from helpers import at_score
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
-RULESETS = [()] + [(name,) for name in SHIPPED] + [tuple(SHIPPED)]
+
+
+def _together() -> list:
+    """Per installed board, every shipped expansion it plays under, switched on together (no board plays them all:
+    Power and Glory has a board of its own, The Audience needs the base board's Rome strip)."""
+    from thurn.variants import check_board
+
+    out = []
+    for name in sorted(thurn.available_boards()):
+        board = thurn.load_board(name)
+        ok = []
+        for x in SHIPPED:
+            try:
+                check_board(board, (x,))
+            except thurn.RulesetRefused:
+                continue
+            ok.append(x)
+        if len(ok) > 1 and tuple(ok) not in out:
+            out.append(tuple(ok))
+    return out
+
+
+RULESETS = [()] + [(name,) for name in SHIPPED] + _together()
 
 
 def _board_for(expansions) -> str:

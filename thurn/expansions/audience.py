@@ -230,26 +230,33 @@ def points_in_rome(s, seat: int) -> int:
 
 class Seal(Action):
     """Seal one clergyman in each carriage, face down (The Audience, Preparation): ``ranks`` gives the rank put in
-    each carriage, west to east (Baden, Württemberg/Hohenzollern, Schweiz/Tyrol, Baiern, Böhmen/Salzburg)."""
+    each carriage, west to east (Baden, Württemberg/Hohenzollern, Schweiz/Tyrol, Baiern, Böhmen/Salzburg); or a
+    mapping carriage -> clergyman by names (``{"baden": "Kardinal", ...}``), read against the board's strip when it
+    is checked."""
 
-    __slots__ = ("ranks",)
+    __slots__ = ("ranks", "pairs")
     kind = "seal"
 
     def __init__(self, ranks):
         if isinstance(ranks, dict):
-            raise TypeError("Seal takes the ranks in carriage order; parse 'seal baden=5 ...' for names")
-        ranks = tuple(int(r) for r in ranks)
-        set_fields(self, ranks=ranks, key=("seal", ranks))
+            pairs = tuple((str(c), str(r)) for c, r in ranks.items())
+            set_fields(self, ranks=(), pairs=pairs, key=("seal", pairs))
+        else:
+            ranks = tuple(int(r) for r in ranks)
+            set_fields(self, ranks=ranks, pairs=(), key=("seal", ranks))
 
     def __str__(self):
+        if self.pairs:
+            return "seal " + ", ".join(f"the {r} in the {c} carriage" for c, r in self.pairs)
         C = clergy()
-        return "seal " + ", ".join(f"the {C.name(r)} in carriage {i + 1}" for i, r in enumerate(self.ranks))
+        return "seal " + ", ".join(f"the {C.name(r) if r in C.ranks else r} in carriage {i + 1}"
+                                   for i, r in enumerate(self.ranks))
 
     def __repr__(self):
-        return f"Seal({self.ranks!r})"
+        return f"Seal({dict(self.pairs)!r})" if self.pairs else f"Seal({self.ranks!r})"
 
     def __reduce__(self):
-        return (Seal, (self.ranks,))
+        return (Seal, (dict(self.pairs) if self.pairs else self.ranks,))
 
     def seen_by_others(self) -> str:
         """How another player reads it: the tiles lie face down (Preparation: "secretly")."""
@@ -257,6 +264,8 @@ class Seal(Action):
 
     @property
     def notation(self):
+        if self.pairs:
+            return "seal " + " ".join(f"{fold(c)}={fold(r)}" for c, r in self.pairs)
         return "seal " + " ".join(str(r) for r in self.ranks)
 
 
@@ -296,31 +305,8 @@ def parse_audience(text):
         if all(w.isdigit() for w in words[1:]):
             return Seal(int(w) for w in words[1:])
         if all("=" in w for w in words[1:]):
-            return _SealByName(tuple(tuple(w.split("=", 1)) for w in words[1:]))
+            return Seal(dict(w.split("=", 1) for w in words[1:]))
     return None
-
-
-class _SealByName(Seal):
-    """A Seal written by names ("seal baden=kardinal ..."): the ranks are read against the board's strip when it
-    is checked (:meth:`TheAudience.check_seal`)."""
-
-    __slots__ = ("pairs",)
-
-    def __init__(self, pairs):
-        set_fields(self, pairs=tuple(pairs), ranks=(), key=("seal", tuple(pairs)))
-
-    def __str__(self):
-        return "seal " + ", ".join(f"the {r} in the {c} carriage" for c, r in self.pairs)
-
-    def __repr__(self):
-        return f"parse_action({self.notation!r})"
-
-    def __reduce__(self):
-        return (_SealByName, (self.pairs,))
-
-    @property
-    def notation(self):
-        return "seal " + " ".join(f"{c}={r}" for c, r in self.pairs)
 
 
 def _rank(text) -> int:
@@ -413,7 +399,7 @@ class TheAudience(Variant):
             return None, IllegalAction("not_sealing", "The clergymen are sealed in the carriages at the start of the "
                                        "game only.", a, R_PREP)
         S = strip(s.board)
-        if isinstance(a, _SealByName):
+        if a.pairs:
             ranks = [0] * 5
             for c, r in a.pairs:
                 try:
