@@ -135,7 +135,7 @@ def test_the_memory_option_hides_the_viewers_own_tiles():
     kept = strip_map(s.board, s, 0, (MEMORY,))
     cars = {t["name"]: t for t in plain["traces"]}["carriages"]
     hidden = {t["name"]: t for t in kept["traces"]}
-    assert cars["text"] == ["5", "4", "3", "2", "1"] and hidden["carriages"]["text"] == [""] * 5
+    assert cars["text"] == ["5", "4", "3", "2", "1"] and hidden["carriages"]["text"] == ["·"] * 5
     words = json.dumps(kept["traces"], ensure_ascii=False)
     assert "your Kardinal" in json.dumps(plain["traces"], ensure_ascii=False) and "your " not in words.replace(
         "yours among them", "")

@@ -30,7 +30,8 @@ STRIP_HEIGHT = 420               # px
 BOX_LINES = 4                    # the box's tiles listed on at most this many lines (two a line)
 ROAD = "#9a948b"
 INK = "#333333"
-BACK = "#6b4f2a"                 # a tile face down
+UNSEEN = "·"                     # a carriage's mark where the viewer's rank is not shown (never an empty text: a
+                                 # plotly figure widget does not draw a text restyled from empty)
 
 
 def _plural(n: int, word: str) -> str:
@@ -184,7 +185,7 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
         xs.append(px)
         ys.append(py)
         fill.append(S.colours[c])
-        texts.append(str(own[c]) if own is not None and own[c] else "")
+        texts.append(str(own[c]) if own is not None and own[c] else UNSEEN)
         hover.append(f"<b>{_esc(S.names[c])} carriage</b> at {_esc(S.city_name(A.at[c]))} · "
                      f"{_plural(S.to_rome[A.at[c]], 'city')} to Rom<br>{_esc(_sealed_words(s, c, seen, viewer))}")
     traces.append(dict(type="scatter", name="carriages", x=xs, y=ys, mode="markers+text", text=texts,
