@@ -236,6 +236,12 @@ def test_the_memory_option_in_the_app(app):
     app.set_option(MEMORY)
     key = next(t for t in app.map.data if t.name == "carriage key")
     assert "your" not in " ".join(key.text) and "3 face down" in key.text[0]
+    log = app._log.value                                            # her own seal: now remembered, not shown
+    assert "Ann seals the Kardinal" not in log and "Ann seals a clergyman in each carriage, face down" in log
+    app._undo_slider.value = 1
+    assert "Kardinal" not in app._undo_text.value and "face down" in app._undo_text.value
+    app.set_option(MEMORY, False)
+    assert "Ann seals the Kardinal in the Baden carriage" in app._log.value
     with pytest.raises(thurn.errors.UnknownName):
         app.set_option("no_such_option")
     hidden = Play(NAMES, bots={"Bot1": make_bot("greedy"), "Bot2": make_bot("greedy")}, rules=RULES, seed=5,

@@ -34,6 +34,12 @@ class Parts:
         everyone's, -1 for nobody's); ``options`` the app options switched on (:attr:`app_options`)."""
         return None
 
+    def remembered(self, item, seat: int, options) -> str | None:
+        """How the player at ``seat`` reads ``item`` (a log line or an action of his own) under the app options
+        switched on (:attr:`app_options`): the words to show instead, where an option asks him to remember a secret
+        of his own (The Audience's sealed clergymen), or None (as it is)."""
+        return None
+
     def map_columns(self, state) -> list:
         """Columns of the table under the map: ``(head, [a cell per player], supply cell)``, texts already escaped."""
         return []
@@ -156,6 +162,17 @@ def pile_columns(state) -> list:
             cells.append(words or (f"{n} card{'s' if n != 1 else ''}" if n else "—"))
         out.append((spec.name, cells))
     return out
+
+
+def remembered(state, item, seat, options, said: str) -> str:
+    """``said`` (``item`` as the player at ``seat`` reads it) unless an app option of a variant switched on asks
+    him to remember it (:meth:`Parts.remembered`)."""
+    if options and seat is not None and seat >= 0:
+        for part in parts_on(state):
+            text = part.remembered(item, seat, options)
+            if text is not None:
+                return text
+    return said
 
 
 def register_parts(parts: Parts) -> Parts:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import html
 
 from ..parts import Parts, register_parts
+from ..turn.base import Private
 from . import audience as au
 
 #: The app option: the player's own sealed clergymen hidden once sealed (Preparation: the players remember them).
 MEMORY = "audience_memory"
+
+#: How the others read a seal in the log (:meth:`.audience.TheAudience.do_seal`'s public words).
+SEALED_WORDS = "seals a clergyman in each carriage, face down."
 
 #: The per-player columns of ``simulate``: the player's clergymen in Rome at the end and those sent to the box, the
 #: carriage steps he made (the ``clergymen`` score item counts their points: Game end).
@@ -318,6 +322,17 @@ class AudienceParts(Parts):
             return (f"<b>Round {state.round_number} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
                     f"<b>{who}</b> moves the carriages: {html.escape(owed_words(state))} "
                     f"<i>({html.escape(info.rule)})</i>")
+        return None
+
+    def remembered(self, item, seat: int, options) -> str | None:
+        """With the memory option, the player's own seal reads as the others read it once it is made (Preparation:
+        "During the game, players may not check to see what tile they placed in which carriage")."""
+        if MEMORY not in options:
+            return None
+        if isinstance(item, Private) and item.seat == seat and item.public.endswith(SEALED_WORDS):
+            return item.public
+        if getattr(item, "kind", None) == au.Seal.kind:
+            return item.seen_by_others()
         return None
 
     def panel(self, app):

@@ -115,7 +115,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self._saved: tuple = (None, None)     # the offered game's identity and file signature
         self._saved_path: Path | None = None  # the offered game's file
         self._log_len = 0
-        self._logs: list[tuple[GameState, list[str]]] = []
+        self._logs: list[tuple] = []     # (state, log seat, app options, its lines as shown)
         self._said: list[tuple[GameState, list]] = []    # recent states' log sentences, as the engine said them
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
