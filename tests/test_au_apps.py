@@ -252,6 +252,26 @@ def test_the_memory_option_in_the_app(app):
     hidden.close()
 
 
+def test_hotseat_each_player_sees_his_own_clergymen_only_after_the_pass():
+    app = Play(("Ann", "Ben"), rules=RULES, seed=2025, autosave=False)
+    for pick, rank in zip(app.seal_picks, (5, 4, 3, 2, 1)):
+        pick.value = rank
+    app.seal()
+    marks = lambda: list(next(t for t in app.map.data if t.name == "carriages").text)       # noqa: E731
+    assert app.pass_pending and marks() == ["·"] * 5                # Ann's ranks gone with her
+    assert app.seal() is False and app.state.step == "seal"        # her picks are not Ben's seal
+    shown = _all_html(app)
+    assert "your Kardinal" not in shown and "seals the Kardinal" not in shown
+    app.reveal()
+    for pick, rank in zip(app.seal_picks, (1, 2, 3, 4, 5)):
+        pick.value = rank
+    app.seal()
+    assert app.state.step == "draw" and marks() == ["·"] * 5
+    app.reveal()
+    assert app.viewer == 0 and marks() == ["5", "4", "3", "2", "1"]
+    app.close()
+
+
 def test_the_players_table_and_the_map_table_count_the_clergymen():
     s = GameState.from_position(ARRIVED)
     (head, cells), = PARTS["audience"].player_columns(s)

@@ -117,14 +117,18 @@ class AudiencePanel:
     def seal(self) -> bool:
         """Seal the clergymen chosen (the Seal button): the engine checks them; a rank twice or a carriage left
         empty is refused in its words."""
+        app = self.app
+        if app.pass_pending or app.bots_pending or app.state.step != SEAL or not self.seal_picks:
+            app.messages.error("No seal is asked of the player at the screen now.")
+            return False
         action = au.Seal(self.seal_ranks)
-        why = self.app.state.why_illegal(action)
+        why = app.state.why_illegal(action)
         if why is not None:
-            self.app.messages.error(f"Not allowed: {why}")
+            app.messages.error(f"Not allowed: {why}")
             if self.seal_note is not None:
                 self.seal_note.value = f"<div style='color:#b00020;white-space:normal'>{html.escape(str(why))}</div>"
             return False
-        return self.app.do(action)
+        return app.do(action)
 
     # -- the carriage step ---------------------------------------------------------------------------------------
     def _mover(self, s, moves) -> widgets.VBox:
