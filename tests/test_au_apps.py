@@ -29,7 +29,7 @@ from thurn.widgets.whatif import ScoringWhatIf, options_table
 
 RULES = Rules(expansions=("audience",))
 NAMES = ("Ann", "Bot1", "Bot2")
-STRIP = ("rome roads", "rome cities", "carriages", "carriage key", "audience spaces", "audience tiles", "box")
+STRIP = ("rome roads", "rome cities", "owed carriages", "carriages", "carriage key", "audience spaces", "audience tiles", "box")
 
 
 def _json(fig) -> str:
@@ -219,6 +219,9 @@ def test_the_play_app_moves_a_carriage_with_its_buttons(app):
     note = html_unescape(app.carriage_note.value)
     assert "Scored without a house:" in note
     A = au.audience(s)
+    ring = next(t for t in app.map.data if t.name == "owed carriages")
+    owed = sorted(c for c in set(A.owed) - {au.JOKER} if A.at[c] != au.strip(s.board).rome)
+    assert len(ring.x) == len(owed) and all("owed" in h for h in ring.hovertext)
     words, button = next(iter(app.carriage_buttons.items()))
     before = A.at
     button.click()

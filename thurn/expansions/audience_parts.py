@@ -34,6 +34,7 @@ STRIP_HEIGHT = 420               # px
 BOX_LINES = 4                    # the box's tiles listed on at most this many lines (two a line)
 ROAD = "#9a948b"
 INK = "#333333"
+OWED = "#b00020"                 # the ring around a carriage that owes a step
 UNSEEN = "·"                     # a carriage's mark where the viewer's rank is not shown (never an empty text: a
                                  # plotly figure widget does not draw a text restyled from empty)
 
@@ -192,6 +193,16 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
         texts.append(str(own[c]) if own is not None and own[c] else UNSEEN)
         hover.append(f"<b>{_esc(S.names[c])} carriage</b> at {_esc(S.city_name(A.at[c]))} · "
                      f"{_plural(S.to_rome[A.at[c]], 'city')} to Rom<br>{_esc(_sealed_words(s, c, seen, viewer))}")
+    rx, ry, rh = [], [], []                 # the carriages the scorer still owes a step (Moving the carriages)
+    for c in sorted(set(A.owed) - {au.JOKER}):
+        if A.at[c] != S.rome:
+            k = A.owed.count(c)
+            rx.append(pos[c][0])
+            ry.append(pos[c][1])
+            rh.append(f"the {_esc(S.names[c])} carriage: {_plural(k, 'step')} owed")
+    traces.append(dict(type="scatter", name="owed carriages", x=rx, y=ry, mode="markers", hovertext=rh,
+                       hoverinfo="text", showlegend=False,
+                       marker=dict(symbol="square-open", size=27, color=OWED, line=dict(width=3, color=OWED))))
     traces.append(dict(type="scatter", name="carriages", x=xs, y=ys, mode="markers+text", text=texts,
                        textposition="middle center", textfont=dict(size=10, color=INK, family="Arial Black"),
                        hovertext=hover, hoverinfo="text", showlegend=False,
@@ -266,6 +277,9 @@ def _key_words(s, S, A, c: int, seen, viewer) -> tuple:
         where = f"in Rom ({'first' if k == 1 else f'arrival {k}'})"
     else:
         where = f"{S.city_name(at)}, {S.to_rome[at]} to Rom"
+        owed = A.owed.count(c)
+        if owed:
+            where += f" · {owed} owed"
     seats = face_down(s, c)
     if not seats:
         return S.names[c], where
