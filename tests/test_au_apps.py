@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -29,7 +28,8 @@ from thurn.widgets.whatif import ScoringWhatIf, options_table
 
 RULES = Rules(expansions=("audience",))
 NAMES = ("Ann", "Bot1", "Bot2")
-STRIP = ("rome roads", "rome cities", "owed carriages", "carriages", "carriage key", "audience spaces", "audience tiles", "box")
+STRIP = ("rome roads", "rome cities", "owed carriages", "carriages", "carriage key", "audience spaces",
+         "audience tiles", "box")
 
 
 def _json(fig) -> str:

@@ -218,7 +218,8 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
     # the audience spaces in Rom, the tiles on them
     sx = [SPACE_X0 + SPACE_DX * k for k in range(5)]
     traces.append(dict(type="scatter", name="audience spaces", x=sx, y=[SPACE_Y] * 5, mode="markers+text",
-                       text=[f"{_esc(C.names[k])}<br>{_plural(C.points[k], 'point')}" for k in range(5)], textposition="bottom center",
+                       text=[f"{_esc(C.names[k])}<br>{_plural(C.points[k], 'point')}" for k in range(5)],
+                       textposition="bottom center",
                        textfont=dict(size=10, color=INK), hoverinfo="text",
                        hovertext=[f"audience space {_esc(C.names[k])}: {_plural(C.points[k], 'point')} at the end"
                                   for k in range(5)], showlegend=False,
@@ -330,8 +331,8 @@ class AudienceParts(Parts):
             left = sum(1 for seat in range(state.num_players) if not sealed_done(state, seat)) - 1
             more = f" — then {_plural(left, 'more player')} seal{'s' if left == 1 else ''}" if left > 0 else \
                 " — the last to seal; then the first turn"
-            return (f"<b>The Audience · before the first turn</b> · <b>{who}</b> seals one clergyman in each carriage, "
-                    f"face down <i>({html.escape(info.rule)})</i>{more}")
+            return (f"<b>The Audience · before the first turn</b> · <b>{who}</b> seals one clergyman in each "
+                    f"carriage, face down <i>({html.escape(info.rule)})</i>{more}")
         if state.step == au.MOVE:
             return (f"<b>Round {state.round_number} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
                     f"<b>{who}</b> moves the carriages: {html.escape(owed_words(state))} "
