@@ -88,7 +88,7 @@ def test_the_strip_is_drawn_under_the_board_on_its_own_axes():
     assert list(cars.marker.color) == list(S.colours)              # each carriage in its colour (carriage_colours)
     for c, (x, y) in enumerate(zip(cars.x, cars.y)):                # on (just under) its start city
         cx, cy = S.map.cities[S.starts[3][c]].pos
-        assert abs(x - cx) < 5 and 0 < cy - y < 5
+        assert abs(x - cx) < 5 and 0 < cy - y < 6
     assert list(cars.text) == ["5", "4", "3", "2", "1"]            # Ann's own ranks in her carriages
     # the same figure without a game: no strip (a board alone has no carriages)
     assert not any(t.name in STRIP for t in board_figure("base").data)

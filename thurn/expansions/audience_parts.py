@@ -139,7 +139,7 @@ def _where(S, A) -> dict:
     for i, cs in at.items():
         x, y = S.map.cities[i].pos
         for k, c in enumerate(cs):
-            out[c] = (x + (k - (len(cs) - 1) / 2) * 4.5, y - 3.5)
+            out[c] = (x - 1.0 + (k - (len(cs) - 1) / 2) * 4.5, y - 4.6)     # under it, clear of its name
     return out
 
 
