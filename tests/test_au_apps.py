@@ -275,6 +275,24 @@ def test_hotseat_each_player_sees_his_own_clergymen_only_after_the_pass():
     app.close()
 
 
+def test_the_review_replays_the_others_seals_face_down():
+    from thurn.widgets.review import GameReview
+
+    s = _to_step(_sealed(), "score")
+    r = GameReview(s, player="Ann")
+    try:
+        r.go_to(1)
+        assert "Ann seals the Kardinal in the Baden carriage" in r.replay_text.value       # her own
+        assert "your Kardinal" in _json(r.map)
+        for k in (2, 3):
+            r.go_to(k)
+            said = r.replay_text.value
+            assert "seals a clergyman in each carriage, face down" in said
+            assert str(s.history[k - 1]) not in said and str(s.history[k - 1]) not in _json(r.map)
+    finally:
+        r.close()
+
+
 def test_the_players_table_and_the_map_table_count_the_clergymen():
     s = GameState.from_position(ARRIVED)
     (head, cells), = PARTS["audience"].player_columns(s)
