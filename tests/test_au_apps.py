@@ -354,6 +354,13 @@ def test_the_what_if_shows_the_carriages_each_scoring_moves():
     table = options_table(w.state)
     assert "carriages" in table.columns
     assert list(table["carriages"]) == [str(o.outcome.carriages) for o in w.outcomes]
+    for i, so in enumerate(w.outcomes):                             # the map rings the carriages it moves
+        w.choose(i)
+        drawn = {t.name: t for t in w.figure.data}
+        moved = so.outcome.carriages
+        assert str(moved) in drawn["scoring words"].text[0]
+        steps = sorted(int(t[1:]) for t in drawn["carriages moved"].text)
+        assert steps == sorted(moved.moves.count(c) for c in set(moved.moves) - {au.JOKER})
     w.close()
 
 
@@ -370,8 +377,13 @@ def test_the_route_explorer_shows_the_carriages_a_route_moves():
         assert len(o.outcome.carriages.moves) == len(o.route) - len(o.outcome.houses)
     lodz = [o for o in scored if "Lodz" in o.route and "Lodz" not in o.outcome.houses]
     assert all(au.JOKER in o.outcome.carriages.moves for o in lodz)      # Lodz moves any carriage
-    ex = RouteExplorer(s, include_display=False)
+    ex = RouteExplorer(s, cards=["Ulm", "Augsburg", "München", "Ingolstadt"], include_display=False)
     assert ex.columns[-1] == "carriages"
+    ex.select(0)
+    best = ex.selected.outcome
+    assert ex.table_rows[0]["carriages"] == str(best.carriages) == "Württemberg/Hohenzollern"   # Ulm: no house
+    words = next(t for t in ex.figure.data if t.name == "scoring words").text[0]
+    assert str(best.carriages) in words
     ex.close()
 
 

@@ -35,6 +35,7 @@ BOX_LINES = 4                    # the box's tiles listed on at most this many l
 ROAD = "#9a948b"
 INK = "#333333"
 OWED = "#b00020"                 # the ring around a carriage that owes a step
+MOVED = "#1d6b2f"                # the ring around a carriage a scoring shown would move
 UNSEEN = "·"                     # a carriage's mark where the viewer's rank is not shown (never an empty text: a
                                  # plotly figure widget does not draw a text restyled from empty)
 
@@ -251,6 +252,30 @@ def strip_map(board, s, viewer=-1, options=()) -> dict | None:
             "background": "#fbfaf6"}
 
 
+def scoring_traces(s, moves: CarriageMoves) -> list:
+    """The carriages a scoring shown on the map would move (the route explorer's, the what-if's choice: Moving the
+    carriages): each ringed with its steps beside it, and the whole in words by the key."""
+    S = au.strip(s.board)
+    A = au.audience(s)
+    pos = _where(S, A)
+    x, y, text, hover = [], [], [], []
+    for c in sorted(set(moves.moves) - {au.JOKER}):
+        if A.at[c] == S.rome:
+            continue
+        k = moves.moves.count(c)
+        x.append(pos[c][0])
+        y.append(pos[c][1])
+        text.append(f"+{k}")
+        hover.append(f"this scoring moves the {_esc(S.names[c])} carriage {_plural(k, 'city')} south")
+    return [dict(type="scatter", name="carriages moved", x=x, y=y, mode="markers+text", text=text,
+                 textposition="middle left", textfont=dict(size=11, color=MOVED, family="Arial Black"),
+                 hovertext=hover, hoverinfo="text", showlegend=False,
+                 marker=dict(symbol="circle-open", size=30, color=MOVED, line=dict(width=3, color=MOVED))),
+            dict(type="scatter", name="scoring words", x=[KEY_X], y=[22], mode="text", hoverinfo="skip",
+                 showlegend=False, textposition="middle right", textfont=dict(size=10, color=MOVED),
+                 text=["<br>".join(_esc(line) for line in ("this scoring moves:", str(moves)))])]
+
+
 def _sealed_words(s, c: int, seen, viewer) -> str:
     """The tiles sealed in carriage ``c`` in words, as the viewer may see them."""
     C = au.clergy()
@@ -307,10 +332,14 @@ class AudienceParts(Parts):
                            "them). Off: the app shows each player his own."}
 
     # -- the map --------------------------------------------------------------------------------------------------
-    def side_map(self, board, state, viewer=-1, options=()) -> dict | None:
+    def side_map(self, board, state, viewer=-1, options=(), extras=()) -> dict | None:
         if state is None or au.NAME not in state.ext:
             return None
-        return strip_map(board, state, viewer, options)
+        out = strip_map(board, state, viewer, options)
+        moves = dict(extras).get("carriages")
+        if isinstance(moves, CarriageMoves):
+            out["traces"] += scoring_traces(state, moves)
+        return out
 
     def map_columns(self, state) -> list:
         cells = [clergy_words(state, seat) for seat in range(state.num_players)]

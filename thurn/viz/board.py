@@ -55,7 +55,7 @@ PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
-                 title=None, height=None, widget=False, show_houses=True, viewer=-1, options=()):
+                 title=None, height=None, widget=False, show_houses=True, viewer=-1, options=(), extras=()):
     """The board, or a game on it, as a plotly figure.
 
     ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. The provinces are filled
@@ -67,7 +67,8 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``. ``viewer`` is
     whose secrets the figure may show (a variant's maps beside the board, the last action in the title: a seat, None
     for everyone's, -1, the default, for nobody's); ``options`` the app options switched on
-    (:attr:`thurn.parts.Parts.app_options`).
+    (:attr:`thurn.parts.Parts.app_options`); ``extras`` those of the scoring drawn (an outcome's, as (name, value)
+    pairs: a variant's map beside the board may show them).
     """
     state, board = _state_and_board(obj)
     geo = map_layout(board)
@@ -109,7 +110,7 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     for part in parts:
         traces.extend(part.map_traces(board, state))
 
-    sides = [m for m in (part.side_map(board, state, viewer, tuple(options)) for part in parts) if m]
+    sides = [m for m in (part.side_map(board, state, viewer, tuple(options), tuple(extras)) for part in parts) if m]
     layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route,
                                                                                    viewer), height)
     extra = [column for part in parts for column in part.map_columns(state)]
