@@ -21,7 +21,7 @@ from thurn.sim import full_size
 NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
 #: only; make test-all (CI) runs them in the browser too, at full size.
-SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory"}
+SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience"}
 #: ... and the app notebook, which make test checks served by Voilà (test_game_app_in_voila).
 FULL_LANE_ONLY = SIMULATING | {"app"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"

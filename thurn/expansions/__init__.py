@@ -57,7 +57,7 @@ from . import audience, messenger, offices, power_glory  # noqa: E402  (register
 from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
 from .power_glory import PlayHorse  # noqa: E402
 from .audience import MoveCarriage, Seal  # noqa: E402
-from . import messenger_parts, offices_parts, power_glory_parts, audience_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
+from . import audience_parts, messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
 __all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
            "PlayHorse", "Seal", "MoveCarriage"]

@@ -485,3 +485,11 @@ class _Tally:
 
 
 PARTS = register_parts(AudienceParts())
+
+# the lesson questions (thurn.lessons.outcome_question): which carriages move, where to, who goes to the box, points
+from .audience_questions import (QUESTIONS as _QUESTIONS, question_label as _question_label,  # noqa: E402
+                                 question_value as _question_value)
+
+AudienceParts.questions = _QUESTIONS
+AudienceParts.question_label = staticmethod(_question_label)
+AudienceParts.question_value = staticmethod(_question_value)

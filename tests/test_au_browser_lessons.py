@@ -1,0 +1,64 @@
+"""The lessons of 08_the_audience in a real browser (JupyterLab, headless Debian Chromium), as a learner runs them:
+the notebook's cells up to its simulation run top to bottom, as tests/test_pg_browser_lessons.py runs 07's.
+
+No quiz shows a verdict until it is clicked, and a click shows the engine's; the rules stepper with The Audience
+counts its steps one way, after Next too; no printed line wraps. Screenshots in ``artifacts/screenshots/``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import browser as b
+from test_browser_lessons import VERDICTS, check_counts, lesson_part
+from thurn.sim import full_size
+
+AUDIENCE = b.NOTEBOOKS / "08_the_audience.ipynb"
+
+
+def test_the_audience_lessons_in_lab(tmp_path):
+    if not full_size():      # as tests/test_browser.py's SIMULATING: 08 is opened in the browser by make test-all
+        pytest.skip("08's lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
+    b.require_browser()
+    home = tmp_path / "lab"
+    root = b.copy_notebooks(home / "notebooks")
+    name = lesson_part(AUDIENCE, root)
+    with b.chromium() as browser, b.jupyter_lab(root, home) as lab:
+        context = browser.new_context(viewport=b.VIEWPORT)
+        page = context.new_page()
+        page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
+        page.set_default_timeout(b.WAIT_MS)
+        page.seen = b.PageLog().watch(page)
+        try:
+            b.open_notebook(page, lab, name)
+            cells = b.run_all_cells(page)
+            assert b.error_outputs(cells) == [], "error outputs"
+            b.wait_for_rendering(page)
+            b.screenshot_notebook(page, "lab-08-lessons")
+            assert b.page_problems(page) == [], "the page shows errors"
+            quizzes = page.locator(".thurn-quiz")
+            assert quizzes.count() >= 10, "the notebook's nine quizzes and the stepper's are drawn"
+            assert page.evaluate(VERDICTS) == [], "a quiz is answered after Run All"
+            assert b.wrapped_text(page) == [], "printed lines wrap (JupyterLab breaks them inside words)"
+            check_counts(page)
+            assert "Step 1 of 13" in page.locator(".thurn-stepper").first.inner_text()
+
+            stepper = page.locator(".thurn-stepper").first
+            stepper.locator(".thurn-next").click()
+            page.wait_for_function("() => /^2 \\//.test(document.querySelector('.thurn-stepper .thurn-step-count')"
+                                   ".innerText)")
+            check_counts(page)
+            first = quizzes.first                      # the learner answers: the engine's verdict, and why
+            first.locator(".thurn-choice").first.click()
+            page.wait_for_function(VERDICTS.replace("() =>", "() => (") + ").length > 0")
+            verdict = page.evaluate(VERDICTS)
+            assert len(verdict) == 1 and re.match(r"(Right|Not quite):", verdict[0]), verdict
+            assert "seals" in verdict[0]               # the stepper's second step: Ben seals, then who?
+            first.scroll_into_view_if_needed()
+            b.screenshot(page, "lab-08-lessons-answered", ".thurn-quiz")
+            assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
+            assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
+        finally:
+            lab.shut_down_kernels()
+            context.close()
