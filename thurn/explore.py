@@ -115,6 +115,7 @@ class ScoreOutcome:
 
 _BASE_EXTRAS = None     # Parts.placement_extras, set below (a variant that counts none is not asked)
 _BASE_ROUTE_EXTRAS = None   # Parts.route_extras, likewise
+_BASE_SCORING_EXTRAS = None  # Parts.scoring_extras, likewise
 
 
 class _Scorer:
@@ -128,7 +129,8 @@ class _Scorer:
         self.parts = parts_on(state) if state is not None else ()    # the variants counting extras
         self.seat = seat if seat is not None else (state.to_move if state is not None else 0)
         self.state = state if any(type(p).placement_extras is not _BASE_EXTRAS
-                                  or type(p).route_extras is not _BASE_ROUTE_EXTRAS for p in self.parts) else None
+                                  or type(p).route_extras is not _BASE_ROUTE_EXTRAS
+                                  or type(p).scoring_extras is not _BASE_SCORING_EXTRAS for p in self.parts) else None
         self.game = state                   # the position read (a variant's scoring stage may read its part)
         self.cache: dict[int, tuple] = {}
 
@@ -142,7 +144,8 @@ class _Scorer:
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
                          cartwright, carriage is not None, state=self.game)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
-        extras = _extras(self.parts, self.state, self.seat, mask, cards=len(route)) if self.state is not None else ()
+        extras = (_extras(self.parts, self.state, self.seat, mask, cards=len(route), route=route)
+                  if self.state is not None else ())
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
                        e.ends is not None, effect_points(b, self.p, e, self.rules), declined, extras=extras)
 
@@ -182,14 +185,17 @@ def _value(o: Outcome):
     return o.points, sum(v for _, v in o.extras if type(v) is int)
 
 
-def _extras(parts, state, seat: int, mask: int, after=None, cards: int | None = None) -> tuple:
-    """The variants' extras of houses in ``mask`` for ``seat`` (:meth:`thurn.parts.Parts.placement_extras`), and of
-    a route of ``cards`` cards (:meth:`thurn.parts.Parts.route_extras`)."""
+def _extras(parts, state, seat: int, mask: int, after=None, cards: int | None = None, route=None) -> tuple:
+    """The variants' extras of houses in ``mask`` for ``seat`` (:meth:`thurn.parts.Parts.placement_extras`), of
+    a route of ``cards`` cards (:meth:`thurn.parts.Parts.route_extras`) and of the route's cities ``route``
+    (:meth:`thurn.parts.Parts.scoring_extras`)."""
     out = []
     for part in parts:
         out += part.placement_extras(state, seat, mask, after).items()
         if cards is not None:
             out += part.route_extras(state, seat, cards).items()
+        if route is not None:
+            out += part.scoring_extras(state, seat, tuple(route), mask, after).items()
     return tuple(out)
 
 
@@ -610,7 +616,8 @@ def score_outcomes(state) -> list[ScoreOutcome]:
             mask = 0
             for city in action.houses:
                 mask |= 1 << board.index(city)
-            extras = _extras(parts, state, seat, mask, after, cards=len(before.route))
+            extras = _extras(parts, state, seat, mask, after, cards=len(before.route),
+                             route=board.cities_of(before.route))
         p = after.players[seat]
         new_tiles = p.tiles[len(before.tiles):]
         new_carriage = p.carriages[-1] if len(p.carriages) > len(before.carriages) else None
@@ -633,3 +640,4 @@ from .parts import Parts as _Parts  # noqa: E402
 
 _BASE_EXTRAS = _Parts.placement_extras
 _BASE_ROUTE_EXTRAS = _Parts.route_extras
+_BASE_SCORING_EXTRAS = _Parts.scoring_extras

@@ -19,11 +19,27 @@ class Parts:
     name = "variant"
     summary = ""                     # what the variant does, in a few words (the New game panel)
     option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
+    app_options: dict = {}           # its options of the apps (not rules: what a screen shows) in words: option ->
+                                     # text; the New game panel offers them with the variant, the Play app holds them
 
     # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
     def map_traces(self, board, state) -> list:
         """Plotly traces (dicts) drawn on the map of ``state``, after the houses and the route."""
         return []
+
+    def side_map(self, board, state, viewer=-1, options=(), extras=()) -> dict | None:
+        """A map of the variant's own drawn beside the board in the same figure, on axes of its own (The Audience's
+        Rome strip): ``{"traces": [...], "x": [x0, x1], "y": [y0, y1], "title": text (escaped), "height": px}``, or
+        None. ``viewer`` is whose secrets it may show (as :func:`thurn.turn.base.seen_line`: a seat, None for
+        everyone's, -1 for nobody's); ``options`` the app options switched on (:attr:`app_options`); ``extras``
+        those of a scoring shown on the map (the route explorer's, the what-if's: (name, value) pairs)."""
+        return None
+
+    def remembered(self, item, seat: int, options) -> str | None:
+        """How the player at ``seat`` reads ``item`` (a log line or an action of his own) under the app options
+        switched on (:attr:`app_options`): the words to show instead, where an option asks him to remember a secret
+        of his own (The Audience's sealed clergymen), or None (as it is)."""
+        return None
 
     def map_columns(self, state) -> list:
         """Columns of the table under the map: ``(head, [a cell per player], supply cell)``, texts already escaped."""
@@ -90,6 +106,12 @@ class Parts:
         placements worth the same points: more is better)."""
         return {}
 
+    def scoring_extras(self, state, seat: int, route: tuple, mask: int, after=None) -> dict:
+        """What scoring the route ``route`` (its cities, board indices) with houses in the cities of ``mask`` brings
+        ``seat`` beyond points, when it depends on the route's cities (The Audience: the carriages its cards without
+        a house move): ``{name: value}`` read as attributes of the outcome, like :meth:`placement_extras`'."""
+        return {}
+
     def route_extras(self, state, seat: int, cards: int) -> dict:
         """What scoring a route of ``cards`` cards means for ``seat`` beyond its placement (Power and Glory: the
         horses it needs against those he has): ``{name: value}`` read as attributes of the outcome, like
@@ -141,6 +163,17 @@ def pile_columns(state) -> list:
             cells.append(words or (f"{n} card{'s' if n != 1 else ''}" if n else "—"))
         out.append((spec.name, cells))
     return out
+
+
+def remembered(state, item, seat, options, said: str) -> str:
+    """``said`` (``item`` as the player at ``seat`` reads it) unless an app option of a variant switched on asks
+    him to remember it (:meth:`Parts.remembered`)."""
+    if options and seat is not None and seat >= 0:
+        for part in parts_on(state):
+            text = part.remembered(item, seat, options)
+            if text is not None:
+                return text
+    return said
 
 
 def register_parts(parts: Parts) -> Parts:

@@ -55,7 +55,7 @@ PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
-                 title=None, height=None, widget=False, show_houses=True):
+                 title=None, height=None, widget=False, show_houses=True, viewer=-1, options=(), extras=()):
     """The board, or a game on it, as a plotly figure.
 
     ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. The provinces are filled
@@ -64,7 +64,11 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     thinner. ``route`` (city names) replaces the route drawn for ``player``; ``candidates`` are cities ringed (for
     instance the cards that can extend the route); ``suggestion`` is a route drawn dashed; ``placement`` the
     cities a placement option would take, as hollow houses. ``title`` replaces the title that says what is
-    shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``.
+    shown. ``widget=True`` gives a ``go.FigureWidget`` (for :func:`refresh`), else a ``go.Figure``. ``viewer`` is
+    whose secrets the figure may show (a variant's maps beside the board, the last action in the title: a seat, None
+    for everyone's, -1, the default, for nobody's); ``options`` the app options switched on
+    (:attr:`thurn.parts.Parts.app_options`); ``extras`` those of the scoring drawn (an outcome's, as (name, value)
+    pairs: a variant's map beside the board may show them).
     """
     state, board = _state_and_board(obj)
     geo = map_layout(board)
@@ -106,8 +110,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     for part in parts:
         traces.extend(part.map_traces(board, state))
 
-    layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route),
-                     height)
+    sides = [m for m in (part.side_map(board, state, viewer, tuple(options), tuple(extras)) for part in parts) if m]
+    layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route,
+                                                                                   viewer), height)
     extra = [column for part in parts for column in part.map_columns(state)]
     if state is not None:
         extra += [(_text(head), [_text(c) for c in cells], "") for head, cells in pile_columns(state)]
@@ -115,6 +120,8 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
             [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
         _panel(layout, *_panel_cells(state, colors, extra), height, _legend_rows(entries))
+    for k, side in enumerate(sides[:MAX_SIDE_MAPS]):
+        traces.extend(_side_map(layout, side, k + 2))
     fig = go.Figure(data=traces, layout=layout)
     return go.FigureWidget(fig) if widget else fig
 
@@ -474,7 +481,7 @@ def _tint(color: str) -> str:
 
 # -- title and layout ------------------------------------------------------------------------------------------
 
-def _title(board: Board, state: GameState | None, owner: str | None, route: list[str]) -> str:
+def _title(board: Board, state: GameState | None, owner: str | None, route: list[str], viewer=-1) -> str:
     """What is shown: the board's name; for a game, the turn, who is to do what, the actions so far, the route."""
     route_text = _text("–".join(route)) if route else "none"
     if state is None:
@@ -485,13 +492,62 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     else:
         head = f"Round {state.round_number} · {_text(state.to_move_name)} to move ({state.step} step)"
     history = state.history
-    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(history[-1])}"
+    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(_last(history, viewer))}"
             if history else "no action played yet")
     where = f"{_text(board.name)}{reconstructed_words(board)}<br>" if board.provenance == RECONSTRUCTED else ""
     return f"{head}<br><sup>{where}{done} · {_text(owner)}'s route: {route_text}</sup>"
 
 
 RECONSTRUCTED = "reconstructed"
+
+
+def _last(history, viewer) -> str:
+    """The last action as the title may name it: an action with a secret (a variant's own, e.g. tiles sealed face
+    down) in the words every other player reads, unless ``viewer`` is None (everyone's secrets shown)."""
+    last = history[-1]
+    hidden = getattr(last, "seen_by_others", None)
+    return hidden() if viewer is not None and hidden is not None else str(last)
+
+
+# -- a variant's map beside the board (thurn.parts.Parts.side_map) ---------------------------------------------
+
+MAX_SIDE_MAPS = 2
+SIDE_HEIGHT = 380       # px a map beside the board takes under it, unless it says
+SIDE_TITLE = 40         # px of its title above it
+
+
+def _side_map(layout: dict, side: dict, k: int) -> list:
+    """Put a variant's map (:meth:`thurn.parts.Parts.side_map`) under the board, on axes of its own (``x{k}``,
+    ``y{k}``), with its title above it: the figure grows by its height, whatever lay under the board (the legend,
+    the expansions' table) keeps its place below it. Returns its traces, moved onto those axes."""
+    px = int(side.get("height") or SIDE_HEIGHT) + SIDE_TITLE
+    plot_old = layout["height"] - MARGIN_TOP - MARGIN_BOTTOM
+    plot_new = plot_old + px
+    scale = plot_old / plot_new
+    for sh in layout.get("shapes", ()):
+        if sh.get("yref") == "paper":
+            sh["y0"], sh["y1"] = sh["y0"] * scale, sh["y1"] * scale
+    for note in layout.get("annotations", ()) or ():
+        if note.get("yref") == "paper":
+            note["y"] = note["y"] * scale
+    if "y" in layout.get("legend", {}):
+        layout["legend"]["y"] = layout["legend"]["y"] * scale
+    lo = layout["yaxis"].get("domain", [0, 1])[0] * scale     # the board's bottom, now
+    top = lo + (px - SIDE_TITLE) / plot_new                    # the side map's top; its title above it
+    layout["yaxis"]["domain"] = [top + SIDE_TITLE / plot_new, 1]
+    layout["height"] += px
+    axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
+    layout[f"xaxis{k}"] = dict(axis, range=list(side["x"]), domain=[0, 1], anchor=f"y{k}")
+    layout[f"yaxis{k}"] = dict(axis, range=list(side["y"]), domain=[lo + 2 / plot_new, top], anchor=f"x{k}")
+    layout.setdefault("annotations", [])
+    layout["annotations"] = list(layout["annotations"]) + [dict(
+        name="side map", xref="paper", yref="paper", x=0.0, xanchor="left", y=top + 2 / plot_new, yanchor="bottom",
+        showarrow=False, align="left", text=side.get("title", ""), font=dict(size=13, color=INK))]
+    if side.get("background"):
+        layout["shapes"] = list(layout.get("shapes", ())) + [dict(
+            type="rect", name="side map", xref="paper", yref="paper", x0=0, x1=1, y0=lo + 2 / plot_new, y1=top,
+            fillcolor=side["background"], line=dict(color=PANEL_LINE, width=1), layer="below")]
+    return [dict(t, xaxis=f"x{k}", yaxis=f"y{k}") for t in side["traces"]]
 
 
 def reconstructed_words(board: Board, words: str = " (reconstructed board)") -> str:

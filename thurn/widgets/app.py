@@ -180,7 +180,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.panel.layout.display = "none"
         self.messages.info("The game goes on.")
 
-    def start(self, players, seats=None, rules=None, seed=None, pace="step", undo="fair") -> Play | None:
+    def start(self, players, seats=None, rules=None, seed=None, pace="step", undo="fair", options=()) -> Play | None:
         """Deal a new game and show it (the game in progress, if any, stays in its autosave file)."""
         seats = dict(seats or {name: None for name in players})
         try:
@@ -192,8 +192,10 @@ class GameApp(ClosesParts, widgets.VBox):
         if pace is None and len(bots) == len(players):
             pace = 0.0                  # a game between bots only: they play when asked, not inside the deal
         self.settings = dict(players=list(players), seats=seats, rules=rules, seed=seed, pace=pace, undo=undo)
+        if options:
+            self.settings["options"] = list(options)
         self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=undo, app_mode=True,
-                             offer_saved=False, seats=seats, map_width=self.map_width))
+                             offer_saved=False, seats=seats, map_width=self.map_width, options=options))
         self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
         return self.game
 
@@ -268,7 +270,8 @@ class GameApp(ClosesParts, widgets.VBox):
         if pace is None and len(bots) == len(state.names):
             pace = 0.0
         self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
-                             app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width))
+                             app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width,
+                             options=self._panel_options()))
         self.messages.ok(f"Opened {name}: {_summary(state)}.")
         return self.game
 
@@ -311,10 +314,15 @@ class GameApp(ClosesParts, widgets.VBox):
         if pace is None and len(bots) == len(s.names):
             pace = 0.0
         self._show_game(Play(state=s, bots=bots, autosave=self.saved_path or self.autosave, pace=pace,
-                             undo=self.panel.undo.value, app_mode=True, seats=seats, map_width=self.map_width))
+                             undo=self.panel.undo.value, app_mode=True, seats=seats, map_width=self.map_width,
+                             options=self._panel_options()))
         self.messages.ok(f"Resumed the saved game: {_summary(s)}.")
         self.saved_state = None
         return self.game
+
+    def _panel_options(self) -> list:
+        """The app options ticked in the New game panel (a game opened or resumed shows itself with them too)."""
+        return [key for key, box in self.panel.app_options.items() if box.value]
 
     # -- the end -------------------------------------------------------------------------------------------------------
     def _game_changed(self, game: Play) -> None:

@@ -9,6 +9,7 @@ import time
 from ..errors import IllegalAction, ThurnError
 from ..state import GameState
 from .. import turn
+from ..parts import remembered
 from ..turn.base import seen_line
 from .playtext import BOT_LINES_MAX, SAID_KEPT, _whose, _summary, _reveals
 
@@ -276,9 +277,12 @@ class GameController:
         """``state.log(viewer)`` as the screen may show it (:meth:`_log_seat`), remembered for the last few states
         (the log is replayed from the start)."""
         seat = self._log_seat()
-        for s, k, lines in self._logs:
-            if s is state and k == seat:
+        options = self.app_options
+        for s, k, o, lines in self._logs:
+            if s is state and k == seat and o == options:
                 return lines
         lines = [seen_line(line, seat) for line in self._said_of(state)]      # as state.log(viewer) reads it
-        self._logs = [(state, seat, lines)] + self._logs[:2]
+        if options:                      # a secret of his own the player asked to remember (Parts.remembered)
+            lines = [remembered(state, line, seat, options, text) for line, text in zip(self._said_of(state), lines)]
+        self._logs = [(state, seat, options, lines)] + self._logs[:2]
         return lines

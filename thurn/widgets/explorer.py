@@ -434,7 +434,8 @@ class RouteExplorer(ClosesParts, widgets.VBox):
         fig = board_figure(on, player=self.seat, route=self._route, candidates=self.candidates,
                            suggestion=list(option.route) if option is not None else None,
                            placement=list(best.houses) if best is not None else None,
-                           title=self._title(option, best), height=self.height)
+                           title=self._title(option, best), height=self.height,
+                           extras=best.extras if best is not None else ())
         self._show(fig)
         self.detail.value = _detail(self.board, option)
 

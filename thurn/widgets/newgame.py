@@ -147,6 +147,14 @@ class NewGamePanel(widgets.VBox):
                                    indent=False, layout=widgets.Layout(width="auto"))
             box.option = key
             self.options[key] = box
+        self.app_options = {}             # the variants' app options (Parts.app_options), offered with their variant
+        for part in PARTS.values():
+            for key, text in part.app_options.items():
+                box = widgets.Checkbox(value=False, description=text, indent=False,
+                                       layout=widgets.Layout(width="auto"))
+                box.add_class(f"thurn-app-option-{key}")
+                box.option = key
+                self.app_options[key] = box
         self.expansions = {}
         for key, words in EXPANSIONS:
             box = widgets.Checkbox(value=False, description=words, indent=False, layout=widgets.Layout(width="auto"))
@@ -184,7 +192,7 @@ class NewGamePanel(widgets.VBox):
                                       "The random bot plays any legal action, the greedy bot the action that looks "
                                       "best now, the search bot tries the best few ahead.")),
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
-            widgets.HTML("<b>Expansions</b>"), *self.expansions.values(),
+            widgets.HTML("<b>Expansions</b>"), *self.expansions.values(), *self.app_options.values(),
             widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
                          "the rules notes settle it)</small>"), *self.options.values(),
             widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]),
@@ -214,6 +222,11 @@ class NewGamePanel(widgets.VBox):
             if name in refused:
                 box.value = False
             box.layout.display = "none" if name in refused else None
+            for key in PARTS[name].app_options:          # its app options go with it
+                if key in self.app_options:
+                    if name in refused:
+                        self.app_options[key].value = False
+                    self.app_options[key].layout.display = "none" if name in refused else None
             for key in PARTS[name].option_words:         # the expansion's own rule options go with it
                 if key in self.options:
                     if name in refused:
@@ -276,8 +289,13 @@ class NewGamePanel(widgets.VBox):
             rules["expansions"] = expansions
         seats = {name: (None if kind.value in (HUMAN, None) else kind.value)
                  for name, kind in zip(names, self.kinds[:n])}
-        return dict(players=names, seats=seats, rules=rules, seed=int(text), pace=self.pace.value,
-                    undo=self.undo.value)
+        chosen = set(expansions)
+        options = [key for name in chosen for key in PARTS[name].app_options
+                   if key in self.app_options and self.app_options[key].value]
+        out = dict(players=names, seats=seats, rules=rules, seed=int(text), pace=self.pace.value, undo=self.undo.value)
+        if options:
+            out["options"] = sorted(options)
+        return out
 
     def _started(self) -> None:
         try:

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import parts_on, pile_columns
+from ..parts import parts_on, pile_columns, remembered
 from ..state import GameState
 from .. import words
 from ..turn.base import seen_action
@@ -67,12 +67,14 @@ class Panels:
         if self.hints:
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
-                                   placement=best.houses, height=self.map_height)
+                                   placement=best.houses, height=self.map_height, viewer=self._log_seat(),
+                                   options=self.app_options)
             named = html.escape(best.words or str(best.action))
             fig.update_layout(title_text=f"Hint: {named}<br><sup>the reason is written "
                                          f"under the buttons</sup>")
         else:
-            fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height)
+            fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height,
+                                   viewer=self._log_seat(), options=self.app_options)
             self._hide_kept_cards(s, fig)
         return fig.update_layout(width=self.map_width)
 
@@ -224,8 +226,11 @@ class Panels:
             return
         there = self._replay(k)
         mover = self._replay(k - 1).to_move if k else None
-        last = (f"last: {self._state.names[mover]}: {seen_action(history[k - 1], mover, self._log_seat())}" if k
-                else "the start")
+        seat = self._log_seat()
+        said = (remembered(self._state, history[k - 1], seat, self.app_options,
+                           seen_action(history[k - 1], mover, seat)) if k and mover == seat else
+                seen_action(history[k - 1], mover, seat) if k else "")
+        last = f"last: {self._state.names[mover]}: {said}" if k else "the start"
         bot = (f" — {there.to_move_name} is a bot and plays again from there"
                if there.to_move_name in self.bots and not there.is_over else "")
         self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "

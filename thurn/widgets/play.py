@@ -31,6 +31,20 @@ from .savefiles import SaveFiles, _new_game_id, _remove_stale_temps
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
 
+def _check_options(options) -> frozenset:
+    """The app options asked for, each one a variant offers (:attr:`thurn.parts.Parts.app_options`)."""
+    from ..parts import PARTS
+
+    known = {key for part in PARTS.values() for key in part.app_options}
+    if isinstance(options, str):
+        options = (options,)
+    out = frozenset(options or ())
+    for name in out:
+        if name not in known:
+            raise UnknownName("app option", str(name)[:40], sorted(known))
+    return out
+
+
 class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
     """A game of Thurn und Taxis as an app: the map, your hand, the display, every player's route, houses,
     carriage and tiles, the officials, a button for each legal action, a log, undo, save/load and autosave.
@@ -46,6 +60,8 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
       saw it (``state.log(viewer)``). With two or more humans, the hand of the human to move shows only after
       "Pass to …: show my hand" (:meth:`reveal`); teaching mode's "show every hand" switch shows them all.
     - ``state``: continue this game instead of dealing a new one (also :meth:`from_state`).
+    - ``options``: the app options of the variants switched on (:attr:`thurn.parts.Parts.app_options`, e.g. The
+      Audience's ``audience_memory``: a player's own sealed tiles hidden once sealed); :meth:`set_option` later.
     - ``autosave``: ``True`` writes the game after every action to ``play.thurn-autosave.json`` in the working
       folder, a path writes it there, ``False`` does not. When the file holds an unfinished game, the app first
       offers to resume it (taking over its identity, ``game_id``) or to start the new one. The file is never
@@ -69,7 +85,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
                  state: GameState | None = None, start_player=0, map_width: int = 600,
                  map_height: int | None = None, hint_bot=None, pace=None, undo: str = "teaching",
-                 app_mode: bool = False, offer_saved: bool = True, seats: dict | None = None):
+                 app_mode: bool = False, offer_saved: bool = True, seats: dict | None = None, options=()):
         self.pace = _check_pace(pace)
         if undo not in UNDO_MODES:
             raise ValueError(f"undo is 'teaching' (back to any action) or 'fair' (never back before a card "
@@ -77,6 +93,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self.undo_mode = undo
         self.app_mode = bool(app_mode)
         self.seats = dict(seats or {})    # {player name: bot kind}, kept in the autosave's meta
+        self.app_options = _check_options(options)     # the variants' app options switched on (Parts.app_options)
         self._listeners: list = []        # called with the app after every update (the game app's game-over screen)
         self._floor: tuple = (None, 0)    # (state, the first action undo may go back to) — fair undo
         self._pending_upload = None       # (name, bytes) of an upload waiting for "replace the game?"
@@ -98,7 +115,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self._saved: tuple = (None, None)     # the offered game's identity and file signature
         self._saved_path: Path | None = None  # the offered game's file
         self._log_len = 0
-        self._logs: list[tuple[GameState, list[str]]] = []
+        self._logs: list[tuple] = []     # (state, log seat, app options, its lines as shown)
         self._said: list[tuple[GameState, list]] = []    # recent states' log sentences, as the engine said them
         self.keep_toggles: list[widgets.ToggleButton] = []     # the card picker of a keep step with many choices
         self.keep_button: widgets.Button | None = None
@@ -225,6 +242,13 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self.children = (self._offer, self._game)
+
+    def set_option(self, name: str, on: bool = True) -> None:
+        """Switch an app option of a variant (:attr:`thurn.parts.Parts.app_options`) on or off; the screen shows
+        the change at once."""
+        _check_options((name,))
+        self.app_options = (self.app_options | {name}) if on else (self.app_options - {name})
+        self._changed()
 
     def _check_bots(self, bots, names) -> dict:
         if bots is None:

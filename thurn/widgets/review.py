@@ -328,9 +328,10 @@ class GameReview(ClosesParts, widgets.VBox):
         hollow)."""
         s = self._states[k]
         title = f"after action {k} of {len(self.state.history)} · round {s.turns // len(s.names) + 1}"
+        seen = self._viewer(self.player_picker.value)     # whose secrets the map may show (a variant's map)
         if s.is_over:
             return board_figure(s, player=self._states[k - 1].to_move if k else None, title=title,
-                                height=self.map_height)
+                                height=self.map_height, viewer=seen)
         table = self.review.table if self.review is not None else None
         if table is not None and k in table.index and table.loc[k, "rank"] > 1:
             best = next((a for a in s.legal_actions() if a.notation == table.loc[k, "best_notation"]), None)
@@ -338,8 +339,8 @@ class GameReview(ClosesParts, widgets.VBox):
                 h = _hint(s, 0.0, best, "")
                 return board_figure(s, candidates=h.cities, suggestion=list(h.route) or None,
                                     placement=list(h.houses) or None, height=self.map_height,
-                                    title=f"{title} · marked: the search bot's choice")
-        return board_figure(s, title=title, height=self.map_height)
+                                    title=f"{title} · marked: the search bot's choice", viewer=seen)
+        return board_figure(s, title=title, height=self.map_height, viewer=seen)
 
     def _show_move(self, k: int, draw: bool = True) -> None:
         s = self._states[k]

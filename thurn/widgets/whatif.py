@@ -270,7 +270,8 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         so = self.outcome
         refresh(self.figure, board_figure(self.state, player=self.seat, route=self.route or None,
                                           placement=list(so.outcome.houses) if so is not None else None,
-                                          title=self._title(so), height=self.height))
+                                          title=self._title(so), height=self.height,
+                                          extras=so.outcome.extras if so is not None else ()))
         after = so.state if so is not None else self.state
         chart = score_chart(after)
         chart.update_layout(height=320)
