@@ -619,12 +619,12 @@ class TheAudience(Variant):
         return parse_audience(text)
 
     def player_extras(self, s, seat) -> dict:
-        """The clergymen in front of the player: his sealed tiles (as the viewer may see them) and his points in
-        Rome (The Audience)."""
+        """The clergymen in front of the player: his sealed tiles as the viewer may see them ("Kardinal in Baden",
+        None where hidden) and his points in Rome (The Audience)."""
         mine = s.ext[TILES][seat]
         C = clergy()
         S = strip(s.board)
-        sealed = None if mine is None else {S.names[c]: C.name(r) for c, r in enumerate(mine) if r}
+        sealed = None if mine is None else tuple(f"{C.name(r)} in {S.names[c]}" for c, r in enumerate(mine) if r)
         return {"sealed": sealed, "in_rome": points_in_rome(s, seat)}
 
     # -- positions -------------------------------------------------------------------------------------------------
