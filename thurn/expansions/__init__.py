@@ -58,6 +58,7 @@ from .offices import ReturnTiles  # noqa: E402  (every action class is exported 
 from .power_glory import PlayHorse  # noqa: E402
 from .audience import MoveCarriage, Seal  # noqa: E402
 from . import messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
+from . import audience_valuation  # noqa: E402  (The Audience's bots: registers their parts unless the apps' parts did)
 
 __all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
            "PlayHorse", "Seal", "MoveCarriage"]
