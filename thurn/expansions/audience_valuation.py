@@ -156,40 +156,21 @@ def _revealed(A, seat: int) -> set:
     return out
 
 
-def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
-    """Each player's expected clergymen points at the end (see the module docstring). ``A``: the audience to read
-    (default: the state's), with ``pending`` the carriages that reach Rome now in that order (their tiles not turned
-    over yet: they arrive before every other); ``tiles``: the sealed tiles (default: the state's; None where
-    unknown)."""
-    if A is None:
-        A = au.audience(s)
-    if tiles is None:
-        tiles = s.ext[au.TILES]
-    n = s.num_players
-    rounds = rounds_left(s)
-    rounds = round(rounds * 2) / 2
-    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board))
-    hit = _EXP.get(key)
+_KNOW: dict = {}         # (tiles, spaces, box, arrived, n) -> each seat's terms (see _terms)
+
+
+def _terms(A, tiles, n: int, m: int):
+    """What the points of each seat are made of, from what is known of the tiles (the same for every place of the
+    carriages): per seat, ``(spaces, sealed)``: ``spaces`` = [(points, [(carriage, chance it brings that rank from
+    another player)])] of his tiles on the audience spaces; ``sealed`` = [(carriage, chance times points, [(other
+    carriage, chance)])] of his tiles still sealed. Cached."""
+    key = (tiles, A.spaces, A.box, A.arrived, n, m)
+    hit = _KNOW.get(key)
     if hit is not None:
         return hit
-    S, shares = _strip(s.board)
-    rome = S.rome
-    m = len(A.at)
-    inrome = set(A.arrived)
-    dist = tuple(None if (c in inrome or c in pending) else S.to_rome[A.at[c]] for c in range(m))
-    arrive, after = outlook(dist, shares, n, rounds)
-    arrive = list(arrive)
-    after = [list(r) for r in after]
-    open_ = [c for c in range(m) if c not in inrome]
-    for i, c in enumerate(pending):
-        arrive[c] = 1.0
-        ac = after[c]
-        for k in open_:
-            if k in pending:
-                ac[k] = 1.0 if pending.index(k) > i else 0.0
-            else:
-                ac[k] = arrive[k]
     ranks, value = _clergy()
+    inrome = set(A.arrived)
+    open_ = [c for c in range(m) if c not in inrome]
     # p[j][c]: {rank: chance} of player j's tile in carriage c still sealed
     p = []
     for j in range(n):
@@ -204,8 +185,7 @@ def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
             left = [r for r in ranks if r not in gone]
             if left:
                 q = 1.0 / len(left)
-                sealed = open_ if len(open_) == len(left) else open_[:len(left)]
-                for c in sealed:
+                for c in open_[:len(left)]:
                     row[c] = {r: q for r in left}
         p.append(row)
     out = []
@@ -225,28 +205,71 @@ def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
                     if miss < 1.0:
                         hr[r] = 1.0 - miss
             h.append(hr)
-        e = 0.0
+        spaces = []
         for k, r in enumerate(ranks):
             if i in A.spaces[k]:
-                keep = 1.0
-                for c in open_:
-                    x = h[c].get(r)
-                    if x:
-                        keep *= 1.0 - arrive[c] * x
-                e += value[r] * keep
+                spaces.append((value[r], tuple((c, h[c][r]) for c in open_ if h[c].get(r))))
+        sealed = []
         for c in open_:
             d = p[i][c]
-            if not d or not arrive[c]:
-                continue
+            if d:
+                for r, q in d.items():
+                    sealed.append((c, q * value[r], tuple((k, h[k][r]) for k in open_ if k != c and h[k].get(r))))
+        out.append((tuple(spaces), tuple(sealed)))
+    out = tuple(out)
+    if len(_KNOW) > 20_000:
+        _KNOW.clear()
+    _KNOW[key] = out
+    return out
+
+
+def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
+    """Each player's expected clergymen points at the end (see the module docstring). ``A``: the audience to read
+    (default: the state's), with ``pending`` the carriages that reach Rome now in that order (their tiles not turned
+    over yet: they arrive before every other); ``tiles``: the sealed tiles (default: the state's; None where
+    unknown)."""
+    if A is None:
+        A = au.audience(s)
+    if tiles is None:
+        tiles = s.ext[au.TILES]
+    n = s.num_players
+    rounds = round(rounds_left(s) * 2) / 2
+    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board))
+    hit = _EXP.get(key)
+    if hit is not None:
+        return hit
+    S, shares = _strip(s.board)
+    m = len(A.at)
+    inrome = A.arrived
+    dist = tuple(None if (c in inrome or c in pending) else S.to_rome[A.at[c]] for c in range(m))
+    arrive, after = outlook(dist, shares, n, rounds)
+    if pending:
+        arrive = list(arrive)
+        after = [list(r) for r in after]
+        open_ = [c for c in range(m) if c not in inrome]
+        for i, c in enumerate(pending):
+            arrive[c] = 1.0
             ac = after[c]
-            for r, q in d.items():
-                keep = 1.0
-                for k in open_:
-                    if k != c:
-                        x = h[k].get(r)
-                        if x and ac[k]:
-                            keep *= 1.0 - ac[k] * x
-                e += q * value[r] * arrive[c] * keep
+            for k in open_:
+                if k in pending:
+                    ac[k] = 1.0 if pending.index(k) > i else 0.0
+                else:
+                    ac[k] = arrive[k]
+    out = []
+    for spaces, sealed in _terms(A, tiles, n, m):
+        e = 0.0
+        for v, risks in spaces:
+            for c, x in risks:
+                v *= 1.0 - arrive[c] * x
+            e += v
+        for c, v, risks in sealed:
+            a = arrive[c]
+            if a:
+                v *= a
+                ac = after[c]
+                for k, x in risks:
+                    v *= 1.0 - ac[k] * x
+                e += v
         out.append(e)
     out = tuple(out)
     if len(_EXP) > 100_000:
@@ -295,8 +318,22 @@ def _options(S, A):
     return [(c, to) for c in cs for to in S.south[A.at[c]]]
 
 
+_BEST: dict = {}         # (audience, pending, tiles, seat, rounds, depth, board) -> the best margin
+_MOVES: dict = {}        # (board, carriage, city) of a MoveCarriage -> (carriage index, strip city index)
+
+
 def _best(s, S, A, pending, tiles, seat: int, depth: int) -> float:
     """The best margin reachable by making the steps owed (``depth`` more looked through, the rest one at a time)."""
+    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board))
+    hit = _BEST.get(key)
+    if hit is None:
+        if len(_BEST) > 100_000:
+            _BEST.clear()
+        hit = _BEST[key] = _best1(s, S, A, pending, tiles, seat, depth)
+    return hit
+
+
+def _best1(s, S, A, pending, tiles, seat: int, depth: int) -> float:
     if not A.owed:
         return _margin(expected(s, A, pending, tiles), seat)
     opts = _options(S, A)
@@ -324,7 +361,11 @@ def carriage_values(ev, s, actions) -> list:
     tiles = s.ext[au.TILES]
     out = []
     for a in actions:
-        c, to = S.carriage(a.carriage), S.map.index(a.to)
+        k = (id(s.board), a.carriage, a.to)
+        ct = _MOVES.get(k)
+        if ct is None:
+            ct = _MOVES[k] = (S.carriage(a.carriage), S.map.index(a.to))
+        c, to = ct
         A2, p2 = _step(S, A, (), c, to)
         v = _best(s, S, A2, p2, tiles, seat, LOOKAHEAD - 1)
         out.append((v - 0.001 * S.to_rome[to], a))
