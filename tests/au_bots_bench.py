@@ -68,6 +68,20 @@ class SealGreedy(GreedyBot):
             return super().choose(state)
 
 
+class KnobGreedy(GreedyBot):
+    """The greedy bot with other settings of the valuation (``--set NAME=VALUE ...``)."""
+
+    name = "greedy-knob"
+
+    def __init__(self, seed=None, knobs=None, **kw):
+        super().__init__(seed, **kw)
+        self.knobs = knobs or {}
+
+    def choose(self, state):
+        with setting(**self.knobs):
+            return super().choose(state)
+
+
 class _TrueTiles(Seen):
     """Samples dealt from what the player has seen, every player's sealed tiles kept as they truly are."""
 
@@ -150,7 +164,8 @@ def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("old", "seal", "cheat", "time"))
+    ap.add_argument("what", choices=("old", "seal", "cheat", "time", "knob"))
+    ap.add_argument("--set", nargs="*", default=[])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="audience")
@@ -162,6 +177,10 @@ def main(argv=None):
         out = match(lambda s: GreedyBot(s), lambda s: PlainGreedy(s), a.games, a.players, rules, a.seed)
     elif a.what == "seal":
         out = match(lambda s: GreedyBot(s), lambda s: SealGreedy(s, seal=a.seal), a.games, a.players, rules, a.seed)
+    elif a.what == "knob":
+        from thurn.rules import parse_value
+        knobs = {k: parse_value(v) for k, v in (x.split("=", 1) for x in a.set)}
+        out = match(lambda s: KnobGreedy(s, knobs), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "cheat":
         out = match(lambda s: CheatSearch(s), lambda s: SearchBot(s), a.games, a.players, rules, a.seed)
     else:

@@ -51,6 +51,10 @@ SEAL = "model"
 ENABLED = True
 #: How many steps owed the carriage step looks through (the first move and this many more).
 LOOKAHEAD = 1
+#: The placements at scoring valued with the carriage steps they owe (off: by their houses alone).
+PLACEMENTS = True
+#: Against whom a move is valued: the others' ``"mean"`` expected points, or the ``"max"``.
+AGAINST = "mean"
 
 _CLERGY: list = []
 _STRIP: dict = {}
@@ -289,6 +293,8 @@ def _margin(e: tuple, seat: int) -> float:
     n = len(e)
     if n == 1:
         return e[0]
+    if AGAINST == "max":
+        return e[seat] - max(x for i, x in enumerate(e) if i != seat)
     return e[seat] - (sum(e) - e[seat]) / (n - 1)
 
 
@@ -324,7 +330,7 @@ _MOVES: dict = {}        # (board, carriage, city) of a MoveCarriage -> (carriag
 
 def _best(s, S, A, pending, tiles, seat: int, depth: int) -> float:
     """The best margin reachable by making the steps owed (``depth`` more looked through, the rest one at a time)."""
-    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board))
+    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board), AGAINST)
     hit = _BEST.get(key)
     if hit is None:
         if len(_BEST) > 100_000:
@@ -406,7 +412,7 @@ def values(ev, s, actions) -> list:
 def adjust(ev, s, values: list) -> list:
     """The score step (Moving the carriages): each placement plus what the carriage steps it owes bring, the steps
     made one at a time as the carriage step makes them."""
-    if not ENABLED or s.step != "score" or au.TILES not in s.ext:
+    if not ENABLED or not PLACEMENTS or s.step != "score" or au.TILES not in s.ext:
         return values
     p = s.players[s.to_move]
     if not p.route:
