@@ -426,7 +426,7 @@ def adjust(ev, s, values: list) -> list:
     out = []
     for v, a in values:
         if a.kind == "score":
-            moves = au.moves_for(s.board, p.route, a.resolved)
+            moves = au.moves_for(s.board, p.route, a.resolved & ~p.houses)
             if moves:
                 key = tuple(sorted(moves))
                 g = memo.get(key)
