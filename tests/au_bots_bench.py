@@ -106,6 +106,13 @@ class CheatSearch(SearchBot):
         return _TrueTiles(state, me)
 
 
+class CheatGreedy(GreedyBot):
+    """The greedy bot handed its view with every player's true tiles (``view = "tiles"``: see :func:`play`)."""
+
+    name = "greedy-cheat"
+    view = "tiles"
+
+
 class Timed:
     """A bot whose decisions are timed."""
 
@@ -133,6 +140,9 @@ def play(bots, seed: int, rules) -> object:
             seen = state
         elif view == "hidden":
             seen = hidden_view(state, seat, watch, k)
+        elif view == "tiles":                   # the hidden view with every player's true tiles
+            seen = hidden_view(state, seat, watch, k)
+            seen.set_ext(au.TILES, state.ext[au.TILES])
         else:
             seen = player_view(state, seat, view_rng(state, seat, k), watch, k)
         after = state.apply(bot.choose(seen))
@@ -164,8 +174,9 @@ def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("old", "seal", "cheat", "time", "knob"))
+    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "time", "knob"))
     ap.add_argument("--set", nargs="*", default=[])
+    ap.add_argument("--lower", choices=("new", "old"), default="new", help="knob: against the new or the old bot")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="audience")
@@ -180,7 +191,10 @@ def main(argv=None):
     elif a.what == "knob":
         from thurn.rules import parse_value
         knobs = {k: parse_value(v) for k, v in (x.split("=", 1) for x in a.set)}
-        out = match(lambda s: KnobGreedy(s, knobs), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
+        low = PlainGreedy if a.lower == "old" else GreedyBot
+        out = match(lambda s: KnobGreedy(s, knobs), lambda s: low(s), a.games, a.players, rules, a.seed)
+    elif a.what == "cheat-greedy":
+        out = match(lambda s: CheatGreedy(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "cheat":
         out = match(lambda s: CheatSearch(s), lambda s: SearchBot(s), a.games, a.players, rules, a.seed)
     else:

@@ -37,8 +37,10 @@ import random
 from ..parts import Parts, PARTS, register_parts
 from . import audience as au
 
-#: Carriage steps a round, per player at the table (measured with greedy bots: 0.83, 1.30, 1.57 for 2, 3, 4).
-RATE = 0.4
+#: Carriage steps a round, per player at the table. Measured with greedy bots: 0.83, 1.30, 1.57 steps a round at 2,
+#: 3, 4 players (about 0.4 a player); the bots bring home the carriages that carry their high clergymen (the steps
+#: gather on a few), and 0.7 played best against the bot without this valuation (BENCHMARKS.md, Issue 25).
+RATE = 0.7
 #: How many fixed draws of the arrival times the outlook averages.
 SCENARIOS = 64
 #: The rounds a game lasts (measured: about 21 at 2 to 4 players) and the rounds per house left of the closest player.
@@ -47,6 +49,9 @@ PER_HOUSE = 0.9
 #: How the greedy bot seals (``"model"``: the outlook; ``"near"``: the highest rank nearest Rome; ``"far"``: the
 #: highest rank farthest from Rome; ``"random"``: any); kept for the measurements of BENCHMARKS.md.
 SEAL = "model"
+#: The seal's spread (points): each order's value gets a share of it drawn from the player's own hand, so that the
+#: order changes from game to game among those worth about the same (a sealed order always the same could be read).
+SPREAD = 0.5
 #: Off: the greedy bot without this valuation (every seal and carriage step alike, placements by houses only).
 ENABLED = True
 #: How many steps owed the carriage step looks through (the first move and this many more).
@@ -115,7 +120,7 @@ def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
     """``(arrive, after)``: the chance that each carriage arrives before the end (``dist``: its steps to Rome, None
     when in Rome already), and ``after[c][k]``: the chance that carriage ``k`` arrives after ``c``, given that ``c``
     arrives. Averaged over :data:`SCENARIOS` fixed draws; cached."""
-    key = (dist, shares, n, rounds)
+    key = (dist, shares, n, rounds, RATE)
     hit = _OUT.get(key)
     if hit is not None:
         return hit
@@ -238,7 +243,7 @@ def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
         tiles = s.ext[au.TILES]
     n = s.num_players
     rounds = round(rounds_left(s) * 2) / 2
-    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board))
+    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board), RATE)
     hit = _EXP.get(key)
     if hit is not None:
         return hit
@@ -330,7 +335,7 @@ _MOVES: dict = {}        # (board, carriage, city) of a MoveCarriage -> (carriag
 
 def _best(s, S, A, pending, tiles, seat: int, depth: int) -> float:
     """The best margin reachable by making the steps owed (``depth`` more looked through, the rest one at a time)."""
-    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board), AGAINST)
+    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board), AGAINST, RATE)
     hit = _BEST.get(key)
     if hit is None:
         if len(_BEST) > 100_000:
@@ -400,7 +405,11 @@ def seal_values(ev, s, actions) -> list:
             t = tuple(mine if i == seat else x for i, x in enumerate(T))
             best += expected(s, A, (), t)[seat] / value[r]
         q.append(best / len(ranks))
-    return [(sum(q[c] * value[r] for c, r in enumerate(a.ranks)), a) for a in actions]
+    out = [(sum(q[c] * value[r] for c, r in enumerate(a.ranks)), a) for a in actions]
+    if SPREAD:
+        rng = random.Random(hash((seat, tuple(sorted(s.players[seat].hand)))))
+        out = [(v + SPREAD * rng.random(), a) for v, a in out]
+    return out
 
 
 def values(ev, s, actions) -> list:
