@@ -117,13 +117,14 @@ class Timed:
     """A bot whose decisions are timed."""
 
     def __init__(self, bot):
-        self.bot, self.name, self.times = bot, bot.name, []
+        self.bot, self.name, self.times, self.cpu = bot, bot.name, [], []
         self.view = getattr(bot, "view", "dealt")
 
     def choose(self, state):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         a = self.bot.choose(state)
         self.times.append(time.perf_counter() - t)
+        self.cpu.append(time.process_time() - c)
         return a
 
 
@@ -154,7 +155,7 @@ def play(bots, seed: int, rules) -> object:
 
 def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1000):
     """``make_upper(seed)`` against ``players - 1`` of ``make_lower``, the upper bot's seat rotated."""
-    wins, up, low, clergy_up, clergy_low = 0, [], [], [], []
+    wins, up, low, clergy_up, clergy_low, margins = 0, [], [], [], [], []
     t0 = time.time()
     for g in range(games):
         seat = g % players
@@ -163,18 +164,22 @@ def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1
         res = end.result()
         wins += res.winner == seat
         scores = end.scores()
+        totals = [float(x) for x in scores["total"]]
+        margins.append(totals[seat] - max(x for i, x in enumerate(totals) if i != seat))
         for i in range(players):
-            (up if i == seat else low).append(float(scores["total"].iat[i]))
+            (up if i == seat else low).append(totals[i])
             (clergy_up if i == seat else clergy_low).append(au.points_in_rome(end, i))
     lo, hi = wilson(wins, games)
     return {"games": games, "players": players, "wins": wins, "share": wins / games, "ci": (lo, hi),
             "if_equal": 1 / players, "score": (statistics.mean(up), statistics.mean(low)),
-            "clergy": (statistics.mean(clergy_up), statistics.mean(clergy_low)), "wall": time.time() - t0}
+            "clergy": (statistics.mean(clergy_up), statistics.mean(clergy_low)),
+            "margin": (statistics.mean(margins), statistics.stdev(margins) / len(margins) ** 0.5 if games > 1 else 0.0),
+            "wall": time.time() - t0}
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "time", "knob"))
+    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "fair-greedy", "time", "knob"))
     ap.add_argument("--set", nargs="*", default=[])
     ap.add_argument("--lower", choices=("new", "old"), default="new", help="knob: against the new or the old bot")
     ap.add_argument("--games", type=int, default=40)
@@ -193,6 +198,8 @@ def main(argv=None):
         knobs = {k: parse_value(v) for k, v in (x.split("=", 1) for x in a.set)}
         low = PlainGreedy if a.lower == "old" else GreedyBot
         out = match(lambda s: KnobGreedy(s, knobs), lambda s: low(s), a.games, a.players, rules, a.seed)
+    elif a.what == "fair-greedy":         # the control: the same bot on both sides
+        out = match(lambda s: GreedyBot(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "cheat-greedy":
         out = match(lambda s: CheatGreedy(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "cheat":
@@ -208,6 +215,9 @@ def main(argv=None):
         out["decisions"] = len(times)
         out["mean_ms"] = 1000 * statistics.mean(times)
         out["max_ms"] = 1000 * max(times)
+        cpu = [t for b in timed for t in b.cpu]
+        out["cpu_mean_ms"] = 1000 * statistics.mean(cpu)
+        out["cpu_max_ms"] = 1000 * max(cpu)
     print(a.what, a.expansions, out)
     sys.stdout.flush()
 
