@@ -187,7 +187,11 @@ def main(argv=None):
     ap.add_argument("--expansions", default="audience")
     ap.add_argument("--seal", default="far")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--all", nargs="*", default=[], help="settings of the valuation for every bot (NAME=VALUE)")
     a = ap.parse_args(argv)
+    from thurn.rules import parse_value
+    for k, v in (x.split("=", 1) for x in a.all):
+        setattr(V, k, parse_value(v))
     rules = Rules(expansions=tuple(a.expansions.split("+")))
     if a.what == "old":
         out = match(lambda s: GreedyBot(s), lambda s: PlainGreedy(s), a.games, a.players, rules, a.seed)
