@@ -31,7 +31,6 @@ expected points as a credit; at the game's end only the score item counts.
 """
 from __future__ import annotations
 
-import math
 import random
 
 from ..parts import Parts, PARTS, register_parts
