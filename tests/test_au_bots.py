@@ -348,3 +348,19 @@ def test_the_placement_values_add_what_the_steps_owed_bring(games):
             else:
                 assert v == v0
     assert seen
+
+
+def test_handed_the_other_player_s_tiles_the_choice_follows_them():
+    """What the measurement with the true tiles hands the bot (BENCHMARKS.md, Issue 25): with the other player's
+    Priester in the carriage a step from Rome, no risk to the Kardinal on its space, so it goes in; with his Kardinal
+    there, it stays out (A carriage arrives in Rome)."""
+    s = _carriage_position((0, 2, 1, 3, 4), theirs_gone=(1,), arrived=(0,), spaces=((1,), (), (), (), (0,)))
+    S = au.strip(s.board)
+    other = 1 - s.to_move
+    went = {}
+    for theirs in ((0, 5, 2, 3, 4), (0, 2, 5, 3, 4)):
+        T = list(s.ext[au.TILES])
+        T[other] = theirs
+        a = GreedyBot(0).choose(changed(s, tiles=T))
+        went[theirs[2]] = (S.carriage(a.carriage), S.map.index(a.to)) == (2, S.rome)
+    assert went == {2: True, 5: False}
