@@ -421,9 +421,21 @@ class SearchBot:
         """The legal actions as the greedy policy values them, best first (ties in the order of the actions)."""
         from .greedy import action_values
 
-        values = action_values(state, self._greedy.weights, always=True)
+        values = action_values(self._known(state), self._greedy.weights, always=True)
         order = sorted(range(len(values)), key=lambda i: -values[i][0])
         return [values[i] for i in order]
+
+    def _known(self, state):
+        """What the ranking reads: the position as the player to move knows it. A dealt view deals the others'
+        hidden values again at random (a variant's per-player secrets, see ``Variant.redeal``); ranked on those, the
+        greedy values would read a guess as a fact, so they are hidden again (``GameState.seen_by``)."""
+        if state.ruleset.hidden:
+            return state.seen_by(state.to_move)
+        return state
+
+    def _sampler(self, state, me: int) -> Seen:
+        """The positions the rollouts start from: dealt from what ``me`` has seen (:class:`thurn.information.Seen`)."""
+        return Seen(state, me)
 
     def _candidates(self, state, actions):
         if self.top is None or len(actions) <= self.top or self._greedy is None:
@@ -435,7 +447,7 @@ class SearchBot:
         and random numbers, then keeps the better half. Returns (mean value, action, samples), best first."""
         me = state.to_move
         start = time.perf_counter()
-        seen = Seen(state, me)
+        seen = self._sampler(state, me)
         rng = random.Random(self.rng.getrandbits(64))
         horizon = math.inf if self.horizon is None else state.turns + 1 + self.horizon * len(state.players)
         cands = list(actions) if every else self._candidates(state, actions)

@@ -59,5 +59,5 @@ from .power_glory import PlayHorse  # noqa: E402
 from .audience import MoveCarriage, Seal  # noqa: E402
 from . import audience_parts, messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
+__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
            "PlayHorse", "Seal", "MoveCarriage"]

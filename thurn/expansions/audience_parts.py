@@ -331,6 +331,13 @@ class AudienceParts(Parts):
     app_options = {MEMORY: "The Audience: hide my own clergymen once sealed (the rules ask the players to remember "
                            "them). Off: the app shows each player his own."}
 
+    # -- the bots -------------------------------------------------------------------------------------------------
+    def valuation(self):
+        """The bots' valuation: the clergymen's expected points (:mod:`.audience_valuation`)."""
+        from .audience_valuation import valuation
+
+        return valuation()
+
     # -- the map --------------------------------------------------------------------------------------------------
     def side_map(self, board, state, viewer=-1, options=(), extras=()) -> dict | None:
         if state is None or au.NAME not in state.ext:
