@@ -526,25 +526,26 @@ assert (found.loc[found["arrives"] == "never", "kardinal points"] == 0).all()
 assert found.loc[found["arrives"] == "the last", "stays"].all()         # nothing follows the last carriage
 
 # %% [markdown]
-# How to read it. Measured at full size (`THURN_SIZE=full`: 2,000 games, 8,000 Kardinäle, about 3 minutes) with
-# the greedy bot of today, which moves the carriages without a plan of its own for them (the small run's 160
-# Kardinäle are too few to rank the first and the in-between carriages):
+# How to read it. Measured at full size (`THURN_SIZE=full`: 2,000 games, 8,000 Kardinäle, about 4 minutes) with
+# the greedy bot of today, which values the carriage steps by the clergymen it knows of (its own, and the ranks the
+# others still have sealed); the small run's 160 Kardinäle are too few to rank the first and the in-between
+# carriages:
 #
-# - games end with **2.8 carriages in Rome** on average: all five in 22 % of the games, none in 1 %; so **45 % of
-#   the Kardinäle never arrive** (0 points), and their players score 3.2 points from their clergymen;
-# - a Kardinal in **the last carriage to arrive** always stays: 5 points, 6.3 points from the player's five
-#   clergymen, and his player wins **28 %** of the games (± 2 %; a seat's share is 25 %);
-# - **the first** carriage (of several) keeps its Kardinal in only 23 % of the games (1.1 points on average):
-#   nearly always a later carriage brings another Kardinal. His player wins 22 % (± 2 %). A carriage **in
-#   between** does a little better (31 %, 1.6 points, wins 26 %);
-# - by carriage: the **Baiern** carriage arrives in 99 % of the games (8 of the 22 cities are Baiern's, so most
-#   cards without a house move it) and is the best single place for a Kardinal here (2.1 points); the
-#   **Schweiz/Tyrol** carriage, with 3 cities, arrives in 29 % (1.1 points).
+# - games end with **3.3 carriages in Rome** on average: all five in 28 % of the games, none in 1.5 %; so **27 % of
+#   the Kardinäle never arrive** (0 points), and their players score 3.4 points from their clergymen;
+# - a Kardinal in **the last carriage to arrive** always stays: 5 points, 6.5 points from the player's five
+#   clergymen, and his player wins **32 %** of the games (± 2 %; a seat's share is 25 %);
+# - **the first** carriage (of several) keeps its Kardinal in only 9 % of the games (0.45 points on average):
+#   nearly always a later carriage brings another Kardinal. His player wins 23 % (± 2 %), as does a player whose
+#   Kardinal arrives **in between** (34 % stay, 1.7 points);
+# - by carriage: the **Baiern** carriage arrives in 98 % of the games (8 of the 22 cities are Baiern's, so most
+#   cards without a house move it) but is the *worst* place for a Kardinal (1.1 points: it is the last to arrive in
+#   only 14 %); the other four bring 1.8–1.9 points; **Schweiz/Tyrol**, with 3 cities, arrives in only 49 %.
 #
 # The rule's advice holds, and the numbers say how strongly: a Kardinal is safe only in the last carriage to
-# arrive, and an early one is mostly lost. A player cannot see the other players' tiles, but he sees which carriages
-# are near Rome, and every card he scores without a house pushes one of them: keep your own Kardinal's carriage
-# back, and bring it in last.
+# arrive, and an early one is nearly always lost. A player cannot see the other players' tiles, but he sees which
+# carriages are near Rome, and every card he scores without a house pushes one of them: keep your own Kardinal's
+# carriage back, and bring it in last.
 
 # %% [markdown]
 # ## Your experiment
