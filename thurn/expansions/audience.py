@@ -379,7 +379,7 @@ class TheAudience(Variant):
 
         super().extend(rs)
         rs.action(ActionKind("seal", self.check_seal, self.do_seal, "Seal", "seal 5 4 3 2 1",
-                             "seal one clergyman in each carriage (ranks west to east)", R_PREP))
+                             "seal one clergyman in each carriage (ranks west to east)", R_PREP, words=seal_words))
         rs.action(ActionKind("carriage", self.check_move, self.do_move, "Move carriage", "carriage baiern trient",
                              "move a carriage one city south", R_MOVE, words=move_words))
         stages = list(rs.scoring)
@@ -806,6 +806,16 @@ def _reach(S: Strip, start: int) -> set:
                 seen.add(j)
                 todo.append(j)
     return seen
+
+
+def seal_words(s, action) -> str:
+    """A seal in words, carriages named: "Kardinal in Baiern, Bischof in Baden, ..." (highest first)."""
+    if action.pairs:
+        return str(action)
+    S = strip(s.board)
+    C = clergy()
+    return ", ".join(f"{C.name(r)} in {S.names[c]}" for r, c in sorted(((r, c) for c, r in enumerate(action.ranks)
+                                                                       if r in C.ranks), reverse=True))
 
 
 def move_words(s, action) -> str:
