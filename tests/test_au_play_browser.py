@@ -33,6 +33,8 @@ RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Prieste
          "Ministrant (1 point)")
 CLERGY = "Kardinal|Bischof|Abt|Priester|Ministrant"
 BOT, BOT2 = "Bob", "Cleo"
+#: Tall enough for the whole Play app: an element screenshot is blank where it lies outside the viewport.
+VIEWPORT = {**b.VIEWPORT, "height": 3000}
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +132,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
                     "in tests/test_au_apps.py")
-    context = chromium.new_context(viewport=b.VIEWPORT)
+    context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
     page.set_default_timeout(b.WAIT_MS)
@@ -166,6 +168,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                 page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
                                        "?.includes('Ready')", timeout=b.WAIT_MS)
                 b.screenshot(page, "voila-aup-seal", ".thurn-play")
+                b.screenshot(page, "voila-aup-seal-panel", ".thurn-audience-seal")
                 _click(page, ".thurn-seal")
                 b.wait_for_app(page)
                 view = _view(page)
