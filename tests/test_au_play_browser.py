@@ -96,7 +96,8 @@ def _houses(title: str) -> int:
 
 def _choose(view) -> tuple[str, int, str]:
     """What the newcomer clicks now, read from the screen: a carriage move when asked, the kept cards, a scoring
-    (the one with the fewest houses, so that the cards without one move carriages), a draw, a card to the route, the end of the turn."""
+    (the one with the fewest houses, so that the cards without one move carriages), a draw, a card to the route,
+    the end of the turn."""
     if view["moves"]:
         return ".thurn-carriage-move", 0, "carriage"
     if view["keep"]:
@@ -233,7 +234,8 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                     if len(done) % 10 == 0:
                         _no_bot_rank(page, _view(page))
                 assert view["gameover"], ("the game did not end", len(done), done[-30:])
-                assert "carriage" in done and "score" in done, (view["gameover"], len(done), " ".join(done), view["log"][-3000:])
+                assert "carriage" in done and "score" in done, (view["gameover"], len(done), " ".join(done),
+                                                                view["log"][-3000:])
                 assert offered >= 1 and scored_owing >= 1, (offered, scored_owing)
                 assert len(keys) > 2, "the carriages' key never changed"
                 assert "rome" in shots, "no carriage reached Rom in the game (the fixed deal has two arrivals)"
