@@ -144,7 +144,7 @@ class AudiencePanel:
                 words = au.move_words(s, a)
                 b = app._button(s, a, {a: words})
                 b.style.button_color = S.colours[c]
-                b.tooltip = f"{a} — type: {a.notation}"
+                b.tooltip = f"{words}: one city south — type: {a.notation}"    # names, never ids ("schweiz_tyrol")
                 b.add_class("thurn-carriage-move")
                 self.carriage_buttons[words] = b
                 buttons.append(b)
