@@ -18,6 +18,7 @@ class Parts:
 
     name = "variant"
     summary = ""                     # what the variant does, in a few words (the New game panel)
+    score_words = ""                 # its items of the final score in words ("the clergymen's points in Rome")
     option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
     app_options: dict = {}           # its options of the apps (not rules: what a screen shows) in words: option ->
                                      # text; the New game panel offers them with the variant, the Play app holds them
@@ -174,6 +175,12 @@ def remembered(state, item, seat, options, said: str) -> str:
             if text is not None:
                 return text
     return said
+
+
+def extra_score_words(state) -> str:
+    """The final score's items that the variants switched on add, in words, each after " + " (the score's
+    explanations under the Play app's table, the score chart and the game-over words); "" for none."""
+    return "".join(f" + {p.score_words}" for p in parts_on(state) if p.score_words)
 
 
 def register_parts(parts: Parts) -> Parts:

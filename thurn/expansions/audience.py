@@ -283,20 +283,24 @@ class Seal(Action):
 class MoveCarriage(Action):
     """Move a carriage one city south along a road (The Audience, Moving the carriages)."""
 
-    __slots__ = ("carriage", "to")
+    __slots__ = ("carriage", "to", "names")
     kind = "carriage"
 
-    def __init__(self, carriage: str, to: str):
-        set_fields(self, carriage=str(carriage), to=str(to), key=("carriage", fold(str(carriage)), fold(str(to))))
+    def __init__(self, carriage: str, to: str, names: tuple[str, str] | None = None):
+        """``names``: the carriage's and the city's names as the board writes them, for the words (the engine's own
+        moves carry them); they do not change the action (its key and notation)."""
+        set_fields(self, carriage=str(carriage), to=str(to), names=names,
+                   key=("carriage", fold(str(carriage)), fold(str(to))))
 
     def __str__(self):
-        return f"move the {self.carriage} carriage to {self.to}"
+        carriage, to = self.names or (self.carriage, self.to)
+        return f"move the {carriage} carriage to {to}"
 
     def __repr__(self):
         return f"MoveCarriage({self.carriage!r}, {self.to!r})"
 
     def __reduce__(self):
-        return (MoveCarriage, (self.carriage, self.to))
+        return (MoveCarriage, (self.carriage, self.to, self.names))
 
     @property
     def notation(self):
@@ -381,7 +385,8 @@ class TheAudience(Variant):
         rs.action(ActionKind("seal", self.check_seal, self.do_seal, "Seal", "seal 5 4 3 2 1",
                              "seal one clergyman in each carriage (ranks west to east)", R_PREP, words=seal_words))
         rs.action(ActionKind("carriage", self.check_move, self.do_move, "Move carriage", "carriage baiern trient",
-                             "move a carriage one city south", R_MOVE, words=move_words))
+                             "move a carriage one city south", R_MOVE, words=move_words,
+                             canonical=lambda s, a, arg: self._move(s, *arg)))
         stages = list(rs.scoring)
         at = next((i + 1 for i, st in enumerate(stages) if st.name == "houses"), len(stages))
         rs.scoring = tuple(stages[:at] + [AudienceStage()] + stages[at:])
@@ -470,7 +475,8 @@ class TheAudience(Variant):
         a = self._moves.get(key)
         if a is None:
             S = strip(s.board)
-            a = self._moves[key] = MoveCarriage(S.carriages[c], S.map.cities[to].id)
+            a = self._moves[key] = MoveCarriage(S.carriages[c], S.map.cities[to].id,
+                                                (S.names[c], S.map.cities[to].name))
         return a
 
     def legal_move(self, s) -> list:

@@ -327,6 +327,7 @@ def _key_words(s, S, A, c: int, seen, viewer) -> tuple:
 
 class AudienceParts(Parts):
     name = au.NAME
+    score_words = "the points of the clergymen on the audience spaces in Rome"
     summary = "clergymen sealed in five carriages travel the Rome strip; cards scored without a house move them"
     app_options = {MEMORY: "The Audience: hide my own clergymen once sealed (the rules ask the players to remember "
                            "them). Off: the app shows each player his own."}

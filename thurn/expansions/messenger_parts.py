@@ -28,6 +28,12 @@ def _plural(n, word: str) -> str:
 
 class MessengerParts(Parts):
     name = messenger.NAME
+
+    @property
+    def score_words(self) -> str:
+        from . import component
+
+        return f"{component('messenger')['messenger_points']} for the Princess' Messenger figure"
     summary = "nobility letters buy more officials"
 
     # -- the map ----------------------------------------------------------------------------------------------

@@ -32,6 +32,12 @@ def _whose(name: str) -> str:
 
 class OfficesParts(Parts):
     name = offices.NAME
+
+    @property
+    def score_words(self) -> str:
+        from . import component
+
+        return f"{component('offices')['chip_points']} for each victory point chip"
     summary = "a tile for every official used, returned for rewards"
     option_words = {"final_return_reverse_order": "Offices of Honor: the final return round goes from the last player "
                                                   "backwards. Off: clockwise from the starting player (the expansion's "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from .._html import esc
+from ..parts import extra_score_words
 from ..state import GameState
 from .colors import INK, player_colors
 
@@ -192,7 +193,8 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     # no carriage where a variant replaced the carriage stage (Power and Glory): not named in the score
     carriage = "carriage points + " if any(st.name == "carriage" for st in state.ruleset.scoring) else ""
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=f"{head}<br><sup>score: {carriage}bonus tiles − 1 for each house not placed</sup>"),
+        title=dict(text=f"{head}<br><sup>score: {carriage}bonus tiles − 1 for each house not placed"
+                        f"{esc(extra_score_words(state), quote=False)}</sup>"),
         xaxis=dict(title=dict(text="round (0: the start)"), range=[0, max(last, 1)]),
         yaxis=dict(title=dict(text="score")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=70), height=360))

@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 from ..bots import BOTS, make_bot
 from ..errors import ThurnError
 from ..io import new_game
+from ..parts import extra_score_words
 from ..rules import as_rules, rules_text
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
@@ -354,7 +355,8 @@ class GameApp(ClosesParts, widgets.VBox):
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.result_text())}</h2>"
                          f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: {highest}"
-                         f"bonus tiles − 1 for each house not placed (Game End and Scoring).</div>"
+                         f"bonus tiles − 1 for each house not placed{html.escape(extra_score_words(s))} (Game End "
+                         f"and Scoring).</div>"
                          f"{final_table_html(s)}"),
             go.FigureWidget(score_rounds_chart(s)),
             widgets.HBox([again, review]), self._review_box)

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import parts_on, pile_columns, remembered
+from ..parts import extra_score_words, parts_on, pile_columns, remembered
 from ..state import GameState
 from .. import words
 from ..turn.base import seen_action
@@ -131,7 +131,8 @@ class Panels:
         start = s.root.player(0).houses_left
         highest = "the highest carriage's points + " if carriages else ""
         note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: {highest}bonus "
-                f"tiles − 1 for each house not placed yet (Game End and Scoring), so every player starts at "
+                f"tiles − 1 for each house not placed yet{html.escape(extra_score_words(s))} (Game End and Scoring), "
+                f"so every player starts at "
                 f"−{start}: no house placed. Hover over a score for its parts.</div>")
         cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
