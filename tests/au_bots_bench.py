@@ -3,6 +3,7 @@
     PYTHONPATH=$PWD python tests/au_bots_bench.py old --games 60 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py seal --seal far --games 60 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py cheat --games 40 --players 2
+    PYTHONPATH=$PWD python tests/au_bots_bench.py paired --games 4000 --players 2 --seed 5000
     PYTHONPATH=$PWD python tests/au_bots_bench.py time --games 4 --players 2
 
 - ``old``: the greedy bot against itself without The Audience's valuation (its seal and carriage steps any, its
@@ -10,6 +11,10 @@
 - ``seal``: the greedy bot against the same bot sealing by another heuristic (``--seal near|far|random``);
 - ``cheat``: the search bot handed the true tiles (its ranking and its samples keep every player's sealed tiles as
   they are; the cards are dealt from what it has seen, as the fair bot's) against the same bot handed its view;
+- ``paired``: each seed played twice, the greedy bot in one seat handed the true tiles and then its own view, all
+  else the same (opponents, seeds, seat): the mean paired difference of its clergymen margin and score margin with a
+  95 % interval, the wins of each, and how many of its decisions a game would differ (asked both ways in the game
+  handed its view);
 - ``time``: the search bot's decision time (every decision of its seat, against greedy bots).
 
 Wins with their Wilson 95 % interval (thurn.ladder.wilson); a game's winner as the engine says (ties: none)."""
