@@ -3,6 +3,7 @@
     PYTHONPATH=$PWD python tests/au_bots_bench.py old --games 60 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py seal --seal far --games 60 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py cheat --games 40 --players 2
+    PYTHONPATH=$PWD python tests/au_bots_bench.py paired --games 4000 --players 2 --seed 5000
     PYTHONPATH=$PWD python tests/au_bots_bench.py time --games 4 --players 2
 
 - ``old``: the greedy bot against itself without The Audience's valuation (its seal and carriage steps any, its
@@ -10,6 +11,10 @@
 - ``seal``: the greedy bot against the same bot sealing by another heuristic (``--seal near|far|random``);
 - ``cheat``: the search bot handed the true tiles (its ranking and its samples keep every player's sealed tiles as
   they are; the cards are dealt from what it has seen, as the fair bot's) against the same bot handed its view;
+- ``paired``: each seed played twice, the greedy bot in one seat handed the true tiles and then its own view, all
+  else the same (opponents, seeds, seat): the mean paired difference of its clergymen margin and score margin with a
+  95 % interval, the wins of each, and how many of its decisions a game would differ (asked both ways in the game
+  handed its view);
 - ``time``: the search bot's decision time (every decision of its seat, against greedy bots).
 
 Wins with their Wilson 95 % interval (thurn.ladder.wilson); a game's winner as the engine says (ties: none)."""
@@ -113,6 +118,78 @@ class CheatGreedy(GreedyBot):
     view = "tiles"
 
 
+class DualGreedy(GreedyBot):
+    """The greedy bot handed its view with every player's true tiles, which plays as handed the truth (``cheat``) or
+    as handed its own view (the others' tiles None), and counts the decisions where the two differ."""
+
+    name = "greedy-dual"
+    view = "tiles"
+
+    def __init__(self, seed=None, cheat=True, **kw):
+        super().__init__(seed, **kw)
+        self.cheat = cheat
+        self.other = GreedyBot(seed)
+        self.decisions = {}         # step -> [decisions with more than one action, where the two differ]
+
+    def choose(self, state):
+        true = state.ext[au.TILES]
+        a = GreedyBot.choose(self, state) if self.cheat else None
+        b = self.other.choose(state) if not self.cheat else None
+        state.set_ext(au.TILES, V._hidden(state, state.to_move))
+        if self.cheat:
+            b = self.other.choose(state)
+        else:
+            a = GreedyBot.choose(self, state)
+            a, b = b, a
+        state.set_ext(au.TILES, true)
+        # a: handed the truth; b: handed the view
+        if len(state.legal_actions()) > 1:
+            row = self.decisions.setdefault(state.step, [0, 0])
+            row[0] += 1
+            row[1] += a != b
+        return a if self.cheat else b
+
+
+def paired(games: int, players: int, rules, seed: int = 1000):
+    """Each seed played twice, the seat's bot handed the true tiles and then its view, everything else the same
+    (the opponents, their seeds, the seat; rotated from game to game); per seed the difference of the seat's
+    clergymen margin (his clergymen points less the mean of the others') and of its score margin (his score less
+    the best other's); their means with a 95 % interval (1.96 standard errors)."""
+    d_clergy, d_margin, wins, steps = [], [], [0, 0], {}
+    clergy = [[], []]
+    t0 = time.time()
+    for g in range(games):
+        seat = g % players
+        row = []
+        for k, cheat in enumerate((True, False)):
+            me = DualGreedy(g, cheat=cheat)
+            bots = [me if i == seat else GreedyBot(100 * g + i) for i in range(players)]
+            end = play(bots, seed + g, rules)
+            totals = [float(x) for x in end.scores()["total"]]
+            cl = [au.points_in_rome(end, i) for i in range(players)]
+            wins[k] += end.result().winner == seat
+            clergy[k].append(cl[seat])
+            row.append((cl[seat] - (sum(cl) - cl[seat]) / (players - 1),
+                        totals[seat] - max(x for i, x in enumerate(totals) if i != seat)))
+            if not cheat:
+                for st, (n, d) in me.decisions.items():
+                    acc = steps.setdefault(st, [0, 0])
+                    acc[0] += n
+                    acc[1] += d
+        d_clergy.append(row[0][0] - row[1][0])
+        d_margin.append(row[0][1] - row[1][1])
+
+    def ci(xs):
+        m = statistics.mean(xs)
+        h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
+        return (round(m, 3), round(m - h, 3), round(m + h, 3))
+    return {"games": games, "players": players, "clergy_margin_diff": ci(d_clergy), "score_margin_diff": ci(d_margin),
+            "wins_cheat_fair": tuple(wins), "clergy_cheat_fair": (statistics.mean(clergy[0]), statistics.mean(clergy[1])),
+            "differing_decisions_per_game (fair game)": {st: (round(n / games, 2), round(d / games, 2))
+                                                         for st, (n, d) in steps.items()},
+            "wall": round(time.time() - t0)}
+
+
 class Timed:
     """A bot whose decisions are timed."""
 
@@ -179,7 +256,7 @@ def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "fair-greedy", "time", "knob"))
+    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "fair-greedy", "paired", "time", "knob"))
     ap.add_argument("--set", nargs="*", default=[])
     ap.add_argument("--lower", choices=("new", "old"), default="new", help="knob: against the new or the old bot")
     ap.add_argument("--games", type=int, default=40)
@@ -206,6 +283,8 @@ def main(argv=None):
         out = match(lambda s: GreedyBot(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "cheat-greedy":
         out = match(lambda s: CheatGreedy(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
+    elif a.what == "paired":
+        out = paired(a.games, a.players, rules, a.seed)
     elif a.what == "cheat":
         out = match(lambda s: CheatSearch(s), lambda s: SearchBot(s), a.games, a.players, rules, a.seed)
     else:

@@ -364,3 +364,23 @@ def test_handed_the_other_player_s_tiles_the_choice_follows_them():
         a = GreedyBot(0).choose(changed(s, tiles=T))
         went[theirs[2]] = (S.carriage(a.carriage), S.map.index(a.to)) == (2, S.rome)
     assert went == {2: True, 5: False}
+
+
+def test_handed_the_first_player_s_seal_the_second_keeps_his_kardinal_out_of_its_way():
+    """(Preparation; A carriage arrives in Rome) One carriage a step from Rome, the first player's Kardinal in it:
+    the second player handed his view seals his own Kardinal there (he cannot know); handed the true tiles he puts it
+    in a carriage that comes later, to send the other's Kardinal back to the box. The same order as before for a
+    player who does not know (the seal by rank and carriage is linear in the ranks when the others' are unknown)."""
+    s = new(2).apply(au.Seal((1, 2, 3, 5, 4)))           # P0's Kardinal in carriage 4 (Baiern)
+    S = au.strip(s.board)
+    at = list(au.audience(s).at)
+    at[3] = S.map.index("orvieto")
+    s = changed(s, at=tuple(at))
+    v = hidden_view(s, s.to_move, Watch.of(s), 1)
+    assert v.ext[au.TILES] == (None, None)
+    fair = GreedyBot(0).choose(v)
+    with V_setting(SEAL_BY_RANK=False, SEAL_AGAINST=False):
+        assert GreedyBot(0).choose(v) == fair
+    v.set_ext(au.TILES, s.ext[au.TILES])
+    cheat = GreedyBot(0).choose(v)
+    assert fair.ranks[3] == 5 and cheat.ranks[3] != 5

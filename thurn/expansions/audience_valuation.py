@@ -18,8 +18,10 @@ search bot) they are read as they are.
 
 **The decisions** (GreedyBot, and through it the search bot's ranking and rollouts):
 
-- **seal** (Preparation): the 120 orders valued by the player's own expected points with the others' tiles unknown;
-  the points are linear in the ranks, so the highest rank goes to the carriage most likely to arrive and stay;
+- **seal** (Preparation): the 120 orders valued by the sum of each tile's expected points, rank by carriage; with the
+  others' tiles unknown the points are linear in the ranks, so the highest rank goes to the carriage most likely to
+  arrive and stay; with the tiles sealed before his known (a bot handed the true tiles, a sampled position) each tile
+  counts by the margin it leaves: not where another's same rank comes later, rather where it comes later to box his;
 - **carriage** (Moving the carriages): the carriage and road that leave the best expected points, the player's own
   less the mean of the others', looking through the steps he still owes (a carriage brought to Rome now arrives
   first; the tiles it turns over are those the player expects);
@@ -47,6 +49,13 @@ PER_HOUSE = 0.9
 #: How the greedy bot seals (``"model"``: the outlook; ``"near"``: the highest rank nearest Rome; ``"far"``: the
 #: highest rank farthest from Rome; ``"random"``: any); kept for the measurements of BENCHMARKS.md.
 SEAL = "model"
+#: The seal values each rank in each carriage by itself (off: one worth a point per carriage, the ranks' risks
+#: averaged). The same for a player who does not know the others' tiles; one who knows them (a bot handed the true
+#: tiles, the search bot's samples) avoids the carriages that arrive before those carrying the others' same ranks.
+SEAL_BY_RANK = True
+#: When the others' tiles are known (sealed before and handed to the player), the seal values each tile by the
+#: margin it leaves (his expected points less the others'): a tile that boxes another's same rank counts too.
+SEAL_AGAINST = True
 #: The seal's spread (points): each order's value gets a share of it drawn from the player's own hand, so that the
 #: order changes from game to game among those worth about the same (a sealed order always the same could be read).
 SPREAD = 0.5
@@ -382,7 +391,8 @@ def carriage_values(ev, s, actions) -> list:
 
 
 def seal_values(ev, s, actions) -> list:
-    """The seal step (Preparation): each order by the player's expected points, the others' tiles unknown."""
+    """The seal step (Preparation): each order by the sum over its tiles of each one's expected points (the others'
+    tiles as the player knows them); the margin it leaves when he knows tiles sealed before his."""
     seat = s.to_move
     if not ENABLED or SEAL == "random":
         return [(0.0, a) for a in actions]
@@ -394,16 +404,24 @@ def seal_values(ev, s, actions) -> list:
         sign = -1.0 if SEAL == "near" else 1.0
         return [(sum(sign * d[c] * value[r] for c, r in enumerate(a.ranks)), a) for a in actions]
     T = s.ext[au.TILES]
+    m = len(A.at)
+    # q[c][r]: the player's expected points from his tile of rank r in carriage c (the others' tiles as he knows
+    # them: unknown, the same risk for every rank; known, the risk of the very rank riding in a later carriage)
+    against = SEAL_AGAINST and any(x is not None for i, x in enumerate(T) if i != seat)
     q = []
-    for c in range(len(A.at)):
-        # the worth of one point in carriage c: the tile of rank r there, scaled
-        best = 0.0
+    for c in range(m):
+        row = {}
         for r in ranks:
-            mine = tuple(r if k == c else 0 for k in range(len(A.at)))
+            mine = tuple(r if k == c else 0 for k in range(m))
             t = tuple(mine if i == seat else x for i, x in enumerate(T))
-            best += expected(s, A, (), t)[seat] / value[r]
-        q.append(best / len(ranks))
-    out = [(sum(q[c] * value[r] for c, r in enumerate(a.ranks)), a) for a in actions]
+            e = expected(s, A, (), t)
+            row[r] = _margin(e, seat) if against else e[seat]
+        if SEAL_BY_RANK:
+            q.append(row)
+        else:
+            w = sum(row[r] / value[r] for r in ranks) / len(ranks)
+            q.append({r: w * value[r] for r in ranks})
+    out = [(sum(q[c][r] for c, r in enumerate(a.ranks)), a) for a in actions]
     if SPREAD:
         rng = random.Random(hash((seat, tuple(sorted(s.players[seat].hand)))))
         out = [(v + SPREAD * rng.random(), a) for v, a in out]
