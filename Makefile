@@ -29,8 +29,9 @@ play: setup
 # Two lanes: `make test` (at most 5 minutes on 2 cores) plays small simulations (THURN_SIZE=small: fewer
 # property-test games and examples, every tenth game of the replay corpus) and compares every notebook's outputs, in
 # two pytest workers (pytest-xdist, a file at a time; the notebooks first, so that the longest are not left to the
-# end), and opens every notebook in the browser but the app (checked in Voilà) and the two that simulate hundreds of
-# games (05, 06: under nbval only; a few more browser checks are make test-all's alone); `make test-all` (what CI runs) runs everything at full size
+# end), and opens notebooks 01 and 02 in the browser (the app is checked in Voilà; 03 and 04, whose apps are driven
+# in-process, and the four that simulate hundreds of games, 05 to 08, run under nbval only; these and a few more
+# browser checks are make test-all's alone); `make test-all` (what CI runs) runs everything at full size
 # and compares the outputs of every notebook but the sized ones. A sized notebook (05: SIZE "small" by default,
 # "full" with THURN_SIZE=full) is saved at its small size: `make test` compares its outputs, `make test-all` runs it
 # top to bottom at full size, where its statistical checks hold.

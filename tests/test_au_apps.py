@@ -16,6 +16,7 @@ import thurn
 from thurn import GameState, Rules
 from thurn.bots import make_bot
 from thurn.explore import route_options, score_outcomes
+from thurn.sim import full_size
 from thurn.expansions import audience as au
 from thurn.expansions.audience_parts import MEMORY, CarriageMoves, carriage_moves, strip_map
 from thurn.parts import PARTS
@@ -275,6 +276,7 @@ def test_hotseat_each_player_sees_his_own_clergymen_only_after_the_pass():
     app.close()
 
 
+@pytest.mark.skipif(not full_size(), reason="a whole review (5 s): make test-all")
 def test_the_review_replays_the_others_seals_face_down():
     from thurn.widgets.review import GameReview
 

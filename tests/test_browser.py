@@ -22,8 +22,10 @@ NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
 #: only; make test-all (CI) runs them in the browser too, at full size.
 SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience"}
-#: ... and the app notebook, which make test checks served by Voilà (test_game_app_in_voila).
-FULL_LANE_ONLY = SIMULATING | {"app"}
+#: ... the app notebook, which make test checks served by Voilà (test_game_app_in_voila), and the route explorer's
+#: and the what-if's notebooks, whose apps make test drives in-process (tests/test_widget_explorer.py,
+#: tests/test_widget_whatif.py): in JupyterLab in make test-all, so that make test keeps to its 5 minutes.
+FULL_LANE_ONLY = SIMULATING | {"app", "03_route_explorer", "04_scoring_what_if"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
 #: Every notebook's printed text fits the page (tests/test_notebooks_text_width.py).
 LESSONS = {nb.stem for nb in NOTEBOOKS}
