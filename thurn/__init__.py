@@ -19,13 +19,13 @@ from .rules import Rules
 from .scoring import Placement, placement_options
 from .state import GameState, PlayerView
 from . import expansions  # noqa: F401  (registers The Princess' Messenger and Offices of Honor)
-from .expansions import MoveCarriage, PlayHorse, ReturnTiles, Seal
+from .expansions import BottomCards, DeclareColour, MoveCarriage, PlaceBonusTile, PlayHorse, ReturnTiles, Seal
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Board", "BoardDataError", "CallOfficial", "City", "Draw", "EndTurn", "GameState", "IllegalAction",
-    "Keep", "Placement", "Play", "PlayerView", "PositionError", "PlayHorse", "Province", "ReturnTiles", "Rules", "Score", "Seal", "MoveCarriage", "ThurnError",
+    "Keep", "Placement", "Play", "PlayerView", "PositionError", "PlayHorse", "Province", "ReturnTiles", "Rules", "Score", "Seal", "MoveCarriage", "BottomCards", "DeclareColour", "PlaceBonusTile", "ThurnError",
     "UnknownCity", "UnknownName", "available_boards", "load_board", "new_game", "parse_action", "placement_options",
     "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
     "Outcome", "RouteOption", "ScoreOutcome", "route_options", "score_outcomes",

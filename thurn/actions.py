@@ -166,19 +166,25 @@ class Score(Action):
     rules notes R9; refused under the rule option ``carriage_compulsory``).
     ``colour``: the colour of the houses placed, for a player with several (SoloPlay: "Declare Color"); None for
     the player's one colour.
+    ``coach``: the coach (carriage) card taken, where the rules let the player choose among several (SoloPlay, 4d:
+    with the Cartwright a coach one or two cards longer than the route); None where the rules decide.
     """
 
-    __slots__ = ("houses", "cartwright", "carriage", "colour")
+    __slots__ = ("houses", "cartwright", "carriage", "colour", "coach")
     kind = "score"
 
-    def __init__(self, houses=(), cartwright: bool = False, carriage: bool = True, colour: str | None = None):
+    def __init__(self, houses=(), cartwright: bool = False, carriage: bool = True, colour: str | None = None,
+                 coach: int | None = None):
         if isinstance(houses, str):
             houses = (houses,)
         houses = tuple(houses)
         colour = None if colour is None else str(colour).strip().lower()
+        if coach is not None and (isinstance(coach, bool) or not isinstance(coach, int)):
+            raise PositionError(f"a coach card is named by its number (3 to 7), not {str(coach)[:20]!r}.")
         key = ("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage))
+        key = key if colour is None else key + (colour,)
         set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage), colour=colour,
-                   key=key if colour is None else key + (colour,))
+                   coach=coach, key=key if coach is None else key + (("coach", coach),))
 
     @property
     def declines(self) -> bool:
@@ -189,6 +195,8 @@ class Score(Action):
         text = "score the route, " + ("houses in " + ", ".join(self.houses) if self.houses else "no house")
         if self.colour is not None:
             text += f" ({self.colour})"
+        if self.coach is not None:
+            text += f", taking coach {self.coach}"
         if not self.carriage:
             text += ", declining the carriage"
         return text + (", with the Cartwright" if self.cartwright else "")
@@ -197,13 +205,15 @@ class Score(Action):
         cw = ", cartwright=True" if self.cartwright else ""
         dc = ", carriage=False" if not self.carriage else ""
         co = f", colour={self.colour!r}" if self.colour is not None else ""
-        return f"Score({self.houses!r}{cw}{dc}{co})"
+        ch = f", coach={self.coach!r}" if self.coach is not None else ""
+        return f"Score({self.houses!r}{cw}{dc}{co}{ch})"
 
     @property
     def notation(self):
         text = "score " + ("+".join(fold(h) for h in self.houses) if self.houses else "-")
         text += (" cartwright" if self.cartwright else "") + (" decline" if not self.carriage else "")
-        return text + (f" colour={self.colour}" if self.colour is not None else "")
+        text += f" colour={self.colour}" if self.colour is not None else ""
+        return text + (f" coach={self.coach}" if self.coach is not None else "")
 
 
 class Keep(Action):
@@ -271,13 +281,15 @@ def parse_action(text) -> Action:
             return CallOfficial(args[0])
         if verb == "play" and len(args) in (1, 2):
             return Play(args[0], keys[1] if len(args) == 2 else "new")
-        if verb == "score" and 1 <= len(args) <= 4:
+        if verb == "score" and 1 <= len(args) <= 5:
             extra = keys[1:]
             colours = [k[7:] for k in extra if k.startswith("colour=") and len(k) > 7]
-            extra = [k for k in extra if not k.startswith("colour=")]
-            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"} and len(colours) <= 1:
+            coaches = [k[6:] for k in extra if k.startswith("coach=") and k[6:].isdigit() and len(k) <= 8]
+            extra = [k for k in extra if not k.startswith(("colour=", "coach="))]
+            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"} and len(colours) <= 1 \
+                    and len(coaches) <= 1 and len(extra) + len(colours) + len(coaches) == len(keys) - 1:
                 return Score(_names(args[0]), cartwright="cartwright" in extra, carriage="decline" not in extra,
-                             colour=colours[0] if colours else None)
+                             colour=colours[0] if colours else None, coach=int(coaches[0]) if coaches else None)
         if verb == "keep" and len(args) == 1:
             return Keep(_names(args[0]))
         if verb == "end" and not args:
@@ -285,5 +297,5 @@ def parse_action(text) -> Action:
     except PositionError:
         pass
     raise PositionError(f"cannot read the action {text!r}: write one of 'draw deck', 'draw ulm', "
-                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline] [colour=red]', "
+                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline] [colour=red] [coach=5]', "
                         f"'keep ulm+basel', 'end'.")

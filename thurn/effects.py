@@ -64,22 +64,24 @@ def end_tiles(board, stacks) -> tuple[tuple[int, int], ...]:
 
 def route_effect(board, rules, player, stacks, carriages_left, end_open: bool, route_len: int, mask: int,
                  cartwright: bool = False, accept: bool = True, others: int = 0, state=None,
-                 colour: str | None = None) -> RouteEffect:
+                 colour: str | None = None, coach: int | None = None) -> RouteEffect:
     """What scoring a route of ``route_len`` cards with houses ``mask`` brings ``player`` (base rules, 3a-3c;
     Game End), read through the ruleset's scoring stages (:data:`BASE_SCORING`). ``end_open``: nobody has triggered
     the end yet. ``accept=False`` declines the carriage (R9). ``others``: the other players' houses (for tiles of
     the first house in a city, Power and Glory). ``state``: the position read, when there is one (a variant's stage
-    may read its own part of it); ``colour``: the house colour placed (a ruleset with colours)."""
+    may read its own part of it); ``colour``: the house colour placed (a ruleset with colours); ``coach``: the coach
+    card chosen, where the rules let the player choose (SoloPlay's Cartwright)."""
     rs = getattr(rules, "ruleset", None) if rules is not None else None
     return _read(BASE_READS if rs is None else rs.score_reads, board, rules, player, stacks, carriages_left, end_open,
-                 route_len, mask, cartwright, accept, others, state, colour)
+                 route_len, mask, cartwright, accept, others, state, colour, coach)
 
 
 def _read(reads, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept, others,
-          state, colour) -> RouteEffect:
+          state, colour, coach=None) -> RouteEffect:
     """:func:`route_effect` through the stages' ``read`` methods ``reads`` (bound once per ruleset, in order)."""
     r = Reading(board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept, others,
                 state, colour)
+    r.coach = coach
     for read in reads:
         read(r)
     return _effect(RouteEffect, (r.placed, r.tiles, r.carriage, r.declined, r.ends, r.end_tiles, r.extra, r.new,
@@ -102,7 +104,7 @@ class Reading:
     nothing outside it is changed). ``state`` is the position read, or None for a position only imagined."""
 
     __slots__ = ("board", "rules", "player", "stacks", "carriages_left", "end_open", "route_len", "mask",
-                 "cartwright", "accept", "others", "state", "colour",
+                 "cartwright", "accept", "others", "state", "colour", "coach",
                  "new", "placed", "houses", "tiles", "carriage", "declined", "ends", "end_tiles", "extra")
 
     def __init__(self, board, rules, player, stacks, carriages_left, end_open, route_len, mask, cartwright, accept,
@@ -121,6 +123,7 @@ class Reading:
         self.others = others
         self.state = state
         self.colour = colour
+        self.coach = None
         self.new = 0
         self.placed = 0
         self.houses = player.houses
@@ -258,7 +261,10 @@ def place_houses(s, seat: int, p, mask: int, colour: str | None = None) -> int:
     """Place houses in the cities of ``mask`` for ``seat`` (``p``: that player's record, already copied into the
     fresh state), in ``colour`` when the player has several (default: his first). Returns how many; the ruleset's
     house hooks see them (The Princess' Messenger's letters)."""
-    mask &= ~p.houses
+    if p.colours is not None and s.ruleset.house_per_colour:
+        mask &= ~colour_houses(p, colour)
+    else:
+        mask &= ~p.houses
     placed = popcount(mask)
     p.houses |= mask
     p.houses_left -= placed
@@ -278,6 +284,21 @@ def colour_placed(colours, colour, mask: int, placed: int) -> tuple:
     first) went to the cities of ``mask``."""
     name = colours[0][0] if colour is None else colour
     return tuple((c, m | mask, left - placed) if c == name else (c, m, left) for c, m, left in colours)
+
+
+def houses_placed(p) -> int:
+    """How many houses ``p`` has on the board (of every colour: a city may hold one of each, SoloPlay)."""
+    if p.colours is None:
+        return popcount(p.houses)
+    return sum(popcount(m) for _, m, _ in p.colours)
+
+
+def colour_houses(p, colour: str | None) -> int:
+    """The cities of ``p``'s houses in ``colour`` (None, or a player with one colour: all his houses)."""
+    if p.colours is None:
+        return p.houses
+    name = p.colours[0][0] if colour is None else colour
+    return next((m for c, m, _ in p.colours if c == name), 0)
 
 
 def colour_left(p, colour: str | None) -> int:
@@ -328,22 +349,24 @@ def take_carriage(s, p, level: int) -> None:
     p.carriages = p.carriages + (level,)
 
 
-def trigger_end(s, seat: int, p, reason: str, say=None) -> tuple[tuple[int, int], ...]:
-    """``seat`` triggers the end (Game End): the game-end tile, and the round is completed. Returns the tiles."""
+def trigger_end(s, seat: int, p, reason: str, say=None, tiles: bool = True) -> tuple[tuple[int, int], ...]:
+    """``seat`` triggers the end (Game End): the game-end tile (``tiles=False``: none, SoloPlay's end), and the
+    round is completed. Returns the tiles."""
     s.end_by = seat
-    tiles = end_tiles(s.board, s.stacks)
+    tiles = end_tiles(s.board, s.stacks) if tiles else ()
     take(s, p, tiles)
     for hook in s.ruleset.on_end_triggered:
         hook(s, seat, reason, say)
     return tiles
 
 
-def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool, colour: str | None = None) -> RouteEffect:
+def score_route(s, seat: int, p, mask: int, cartwright: bool, accept: bool, colour: str | None = None,
+                coach: int | None = None) -> RouteEffect:
     """Score the player's route on a fresh state (base rules, 3a-3c): the ruleset's stages read the effect (the same
     reading as :func:`route_effect`), then each carries out its part in order (houses, tiles, carriage, the end)."""
     rs = s.ruleset
     effect = _read(rs.score_reads, s.board, s.rules, p, s.stacks, s.carriages_left, s.end_by is None, len(p.route),
-                   mask, cartwright, accept, others_houses(s, seat), s, colour)
+                   mask, cartwright, accept, others_houses(s, seat), s, colour, coach)
     for do in rs.score_dos:
         do(s, seat, p, effect)
     return effect

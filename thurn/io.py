@@ -24,6 +24,7 @@ from .board import Board, _short, available_boards, installed_board, is_board_pa
 from .errors import PositionError, ThurnError, UnknownName
 from .rules import Rules
 from .piles import extra_piles
+from .scoring import popcount
 from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
 
 POSITION_FORMAT = "thurn-position/2"
@@ -309,8 +310,10 @@ def _colours_read(board, ruleset, pr, where) -> tuple | None:
         _known_fields(entry, ("houses", "houses_left"), f"field of {where}.colours.{c}")
         cities = _cities(board, entry.get("houses"), f"{where}.colours.{c}.houses", len(board.cities))
         mask = board.mask_of(cities)
-        if len(set(cities)) != len(cities) or mask & taken:
-            raise PositionError(f"{where}.colours: a player has at most one house per city, whatever its colour.")
+        if len(set(cities)) != len(cities) or (mask & taken and not ruleset.house_per_colour):
+            raise PositionError(f"{where}.colours: a player has at most one house per city, whatever its colour."
+                                if len(set(cities)) == len(cities) else
+                                f"{where}.colours.{c} names a city twice; a colour has at most one house per city.")
         taken |= mask
         left = _int(entry, "houses_left", n - len(cities), f"{where}.colours.{c}.", 0, n)
         if left + len(cities) != n:
@@ -540,6 +543,8 @@ def _position(data, boards) -> GameState:
         if len(set(houses_list)) != len(houses_list):
             raise PositionError(f"{where}.houses names a city twice; a player has at most one house per city.")
         mask = board.mask_of(houses_list)
+        if colours is not None and rules.ruleset.house_per_colour:      # (a city may hold a house of each colour)
+            houses_list = [None] * sum(popcount(m) for _, m, _ in colours)
         if len(houses_list) > supply:
             raise PositionError(f"{where}.houses: {len(houses_list)} houses, but each player has {supply}.")
         left = _int(pr, "houses_left", supply - len(houses_list), f"{where}.", 0, supply)
@@ -588,8 +593,10 @@ def _position(data, boards) -> GameState:
             board.stack(k[:100] if isinstance(k, str) else k)
         except ThurnError as e:
             raise PositionError(f"stacks: {e}") from None
+    stack_values = rules.ruleset.stack_values
     for st in board.stacks:
-        rest = list(st.values)
+        start = list(st.values if stack_values is None else stack_values(board, st))
+        rest = list(start)
         for (si, v), k in stack_held.items():
             if si == st.index:
                 for _ in range(k):
@@ -602,9 +609,11 @@ def _position(data, boards) -> GameState:
                     or Counter(vals) - Counter(rest):
                 raise PositionError(f"stacks.{st.id}: {_short(vals)} is not part of what is left of that stack "
                                     f"({rest}) once the players' tiles are counted.")
-            if vals != sorted(vals, reverse=True):
-                raise PositionError(f"stacks.{st.id}: tiles lie highest on top, so list them top first: "
-                                    f"{sorted(vals, reverse=True)}.")
+            order = sorted(vals, key=lambda v: start.index(v))       # (as they lie at the start: top first)
+            if vals != order:
+                raise PositionError(f"stacks.{st.id}: tiles lie as they were stacked at the start "
+                                    f"({'highest' if start == sorted(start, reverse=True) else 'as the rules sort them'}"
+                                    f" on top), so list them top first: {order}.")
             rest = vals
         stacks.append(tuple(rest))
     s.stacks = tuple(stacks)

@@ -47,6 +47,10 @@ class Rules:
     - ``expansions``: names of the registered variants switched on (see :mod:`thurn.variants`; the expansions in
       :mod:`thurn.expansions`: ``"messenger"``, The Princess' Messenger, and ``"offices"``, Offices of Honor); the
       base game has none.
+    - ``options``: the options of the variants switched on, by name (``{"difficulty": "hard"}``): each variant
+      declares its own, with their values and default (:attr:`thurn.variants.Variant.options`); read one with
+      :meth:`option`. Kept as sorted ``(name, value)`` pairs, given as a dict; an option left out has its default
+      and is not written.
     """
 
     board: str = "base"
@@ -58,15 +62,28 @@ class Rules:
     final_return_reverse_order: bool = False
     top_reward_for_tiles_in_play: bool = False
     expansions: tuple[str, ...] = ()
+    options: tuple = ()
 
     def __post_init__(self):
-        from .variants import build_ruleset
+        from .variants import build_ruleset, variant_options
 
         object.__setattr__(self, "expansions", tuple(self.expansions))
         _check_once(self.expansions)
         variants, ruleset = build_ruleset(self.expansions)
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "ruleset", ruleset)
+        given = dict(self.options) if isinstance(self.options, (dict, tuple, list)) else self.options
+        chosen, values = variant_options(variants, given)
+        object.__setattr__(self, "options", chosen)
+        object.__setattr__(self, "_values", values)
+
+    def option(self, name: str):
+        """The value of the variant option ``name`` (its default when not given); an option of no variant switched
+        on is an error that suggests the close match."""
+        try:
+            return self._values[name]
+        except KeyError:
+            raise UnknownName("rule option", name, sorted(self._values)) from None
 
     def __reduce__(self):
         """Pickled as its options alone: the ruleset is built again where it is loaded (simulations in processes)."""
@@ -75,6 +92,10 @@ class Rules:
     def to_dict(self) -> dict:
         d = asdict(self)
         d["expansions"] = list(self.expansions)
+        if self.options:
+            d["options"] = dict(self.options)
+        else:
+            del d["options"]
         return d
 
     @classmethod
@@ -99,6 +120,9 @@ class Rules:
             if not isinstance(exp, (list, tuple)) or not all(isinstance(e, str) for e in exp):
                 raise PositionError(f"rule option 'expansions' should be a list of names, not {exp!r}.")
             kwargs["expansions"] = tuple(exp)
+        if "options" in kwargs and not isinstance(kwargs["options"], dict):
+            raise PositionError(f"rule option 'options' should map each variant option to its value, not "
+                                f"{str(kwargs['options'])[:80]!r}.")
         if "board" in kwargs and not isinstance(kwargs["board"], str):
             raise PositionError(f"rule option 'board' should be a board name or path, not {kwargs['board']!r}.")
         return cls(**kwargs)
@@ -138,12 +162,14 @@ def parse_value(text: str):
 
 def parse_rules(text) -> Rules:
     """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
-    (``board=base``, ``expansions=a+b``, ``optional_houses=false``) and ``"base"`` (the base game's
+    (``board=base``, ``expansions=a+b``, ``optional_houses=false``, a variant's option ``difficulty=hard``) and ``"base"`` (the base game's
     defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
     if isinstance(text, Rules):
         return text
     words = text.split() if isinstance(text, str) else list(text)
     options: dict = {}
+    chosen: dict = {}
+    known = {f.name for f in fields(Rules)}
     for word in words:
         key, eq, val = str(word).partition("=")
         key = key.strip()
@@ -158,8 +184,12 @@ def parse_rules(text) -> Rules:
             if not isinstance(v, bool):
                 raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
             options[key] = v
-        else:
+        elif key in known:
             options[key] = val
+        else:                           # a variant's option (difficulty=hard)
+            chosen[key] = parse_value(val)
+    if chosen:
+        options["options"] = chosen
     return Rules.from_dict(options)
 
 
@@ -171,6 +201,7 @@ def rules_text(rules) -> str:
     words += [f for f in BOOLEAN_OPTIONS if getattr(rules, f)]
     if rules.expansions:
         words.append("expansions=" + "+".join(rules.expansions))
+    words += [f"{k}={v}" for k, v in rules.options]
     return " ".join(words) or "base"
 
 

@@ -639,7 +639,7 @@ class GameState:
         for i, p in enumerate(self.players):
             lines.append(f"{'>' if i == self.to_move and not self.is_over else ' '} {self.names[i]}: "
                          f"hand [{', '.join(b.card_names[c] if c >= 0 else '?' for c in p.hand)}], route {turn.route_text(b, p.route)}, "
-                         f"{bin(p.houses).count('1')} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
+                         f"{effects.houses_placed(p)} houses, carriage {p.carriages[-1] if p.carriages else '—'}, "
                          f"tiles {sum(v for _, v in p.tiles)}"
                          + "".join(f"; {k} {extra_words(v)}" for k, v in self._extras(i).items()))
         return "\n".join(lines)
@@ -662,7 +662,7 @@ class GameState:
                 f"<tr><td>{mark}</td><td><b>{esc(self.names[i])}</b></td>"
                 f"<td>{esc(', '.join(b.card_names[c] if c >= 0 else '?' for c in p.hand))}</td>"
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
-                f"<td>{bin(p.houses).count('1')} placed, {p.houses_left} left</td>"
+                f"<td>{effects.houses_placed(p)} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
                 f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
                 f"<td>{sc}</td></tr>")

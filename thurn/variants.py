@@ -88,6 +88,9 @@ class Variant:
     fields: dict = {}           # per-player ext values: name -> "public" | "owner" | "secret"
     piles: tuple = ()           # card piles of its own (thurn.piles.PileSpec), shared or per player
     requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
+    #: the variant's own rule options: name -> (default, allowed values, what it means); chosen in
+    #: ``Rules(options={...})``, read with ``rules.option(name)``
+    options: dict = {}
 
     def extend(self, rs) -> None:
         """Change the ruleset ``rs`` (a copy made for this game's rules): add the hooks this variant defines."""
@@ -221,6 +224,38 @@ class Variant:
 
     def __repr__(self):
         return f"<variant {self.name}>"
+
+
+def variant_options(variants, given) -> tuple[tuple, dict]:
+    """The variant options ``given`` (a dict) checked against what ``variants`` declare: (the pairs given, as sorted
+    ``(name, value)`` pairs without those equal to their default; every option's value, defaults included). An
+    unknown name suggests the close match; a value not allowed names the allowed ones."""
+    from .errors import PositionError
+
+    declared: dict = {}
+    for v in variants:
+        for name, spec in type(v).options.items():
+            declared[name] = (v.name, spec)
+    values = {name: spec[0] for name, (_, spec) in declared.items()}
+    if not given:
+        return (), values
+    if not isinstance(given, dict):
+        raise PositionError(f"the variant options should map each option to its value, not {str(given)[:80]!r}.")
+    if len(given) > 64:
+        raise PositionError("too many variant options.")
+    chosen = []
+    for name, value in given.items():
+        if name not in declared:
+            raise UnknownName("rule option", str(name)[:60], sorted(declared),
+                              "" if declared else "No expansion switched on has options of its own.")
+        owner, (default, allowed, _) = declared[name]
+        if isinstance(value, bool) or value not in allowed:
+            raise PositionError(f"the {owner} option {name!r} is one of {', '.join(map(str, allowed))}, not "
+                                f"{str(value)[:60]!r}.", "bad_option")
+        values[name] = value
+        if value != default:
+            chosen.append((name, value))
+    return tuple(sorted(chosen)), values
 
 
 def register(cls):

@@ -7,6 +7,8 @@
   the carriage; a route needs as many horses as cards.
 - ``audience`` — The Audience (:mod:`.audience`): clergymen sealed in five carriages travel the Rome strip; cards
   scored without a house move them south; those in Rome at the end score their rank.
+- ``solo`` — SoloPlay (:mod:`.solo`): one player builds routes in four colours, one official every turn, coach
+  cards of the route's exact length, two discard piles; rated on points (``Rules(options={"difficulty": ...})``).
 - ``offices`` — Offices of Honor (:mod:`.offices`): a tile for every official used; returning different tiles
   earns a card, a point or a house.
 
@@ -53,11 +55,12 @@ def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> in
     return v
 
 
-from . import audience, messenger, offices, power_glory  # noqa: E402  (registers the expansions)
+from . import audience, messenger, offices, power_glory, solo  # noqa: E402  (registers the expansions)
 from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
 from .power_glory import PlayHorse  # noqa: E402
 from .audience import MoveCarriage, Seal  # noqa: E402
+from .solo import BottomCards, DeclareColour, PlaceBonusTile  # noqa: E402
 from . import audience_parts, messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
 __all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
-           "PlayHorse", "Seal", "MoveCarriage"]
+           "PlayHorse", "Seal", "MoveCarriage", "solo", "BottomCards", "DeclareColour", "PlaceBonusTile"]

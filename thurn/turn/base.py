@@ -16,7 +16,7 @@ from .. import effects
 from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, resolved
 from ..board import fold
 from ..errors import IllegalAction
-from ..piles import BASE_PILE_SPECS
+from ..piles import BASE_PILE_SPECS, pile, set_pile
 from ..scoring import next_carriage, popcount, route_placements
 from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
@@ -61,15 +61,17 @@ class ActionTable:
         #: by card id: the ids of its kind's copies, lowest first (one tuple per kind, shared by its copies)
         self.copies = _per_kind(kind_of, lambda k: tuple(i for i, j in enumerate(kind_of) if j == k))
 
-    def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None) -> Score:
-        key = (mask, cartwright, carriage, colour)
+    def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None,
+              coach: int | None = None) -> Score:
+        key = (mask, cartwright, carriage, colour, coach)
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
             akey = ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage)
-            a = interned(Score, akey if colour is None else akey + (colour,), mask,
+            akey = akey if colour is None else akey + (colour,)
+            a = interned(Score, akey if coach is None else akey + (("coach", coach),), mask,
                          houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
-                         colour=colour)
+                         colour=colour, coach=coach)
             self._score[key] = a
         return a
 
@@ -295,8 +297,9 @@ def legal_score(s) -> list:
     if len(route) >= board.min_route:
         cw = _helper_problem(s, p) is None
         decline = not s.rules.carriage_compulsory and _declinable(s, p)
-        for colour, left in ((None, p.houses_left),) if p.colours is None else _colours_left(p):
-            masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
+        per_colour = rs.house_per_colour
+        for colour, owned, left in ((None, p.houses, p.houses_left),) if p.colours is None else _colours_left(p, per_colour):
+            masks = route_placements(board, route, p.rmask, owned, left, s.rules.optional_houses)
             for m in masks:
                 acts.append(t.score(m, False, True, colour))
                 if decline:
@@ -306,9 +309,10 @@ def legal_score(s) -> list:
     return acts
 
 
-def _colours_left(p):
-    """(colour, houses left) of each of the player's colours (base rules, 3a, in the colour chosen: SoloPlay)."""
-    return tuple((c, left) for c, _, left in p.colours)
+def _colours_left(p, per_colour: bool):
+    """(colour, the houses a placement in it avoids, houses left) of each of the player's colours (base rules, 3a,
+    in the colour chosen: SoloPlay): his houses of every colour, or with ``per_colour`` those of that colour."""
+    return tuple((c, m if per_colour else p.houses, left) for c, m, left in p.colours)
 
 
 def _policy_calls(s, t, offers, acts) -> None:
@@ -777,17 +781,22 @@ def check_score(s, a):
         if err is not None:
             return None, err
         left = effects.colour_left(p, a.colour)
-    masks = route_placements(board, route, p.rmask, p.houses, left, s.rules.optional_houses)
+    owned = p.houses if p.colours is None or not rs.house_per_colour else effects.colour_houses(p, a.colour)
+    masks = route_placements(board, route, p.rmask, owned, left, s.rules.optional_houses)
     if mask in masks:
+        if a.coach is not None:         # (the mask comes with the error: a ruleset that lets the player choose his
+            return mask, _illegal(      #  coach card allows it in its check, SoloPlay's Cartwright)
+                "no_coach_choice", "The carriage you take follows from your route: name no coach card.", a, R_CARRIAGE)
         return mask, None
     off = mask & ~p.rmask
     if off:
         return None, _illegal("house_not_on_route", f"{_city_names(board, _bits_list(off))} is not on the route "
                               f"{route_text(board, route)}; houses go only in cities of the route.", a, R_HOUSES)
-    twice = mask & p.houses
+    twice = mask & owned
     if twice:
-        return None, _illegal("already_has_house", f"You already have a house in {_city_names(board, _bits_list(twice))}; "
-                              f"a player has at most one house in a city.", a, R_HOUSES)
+        return None, _illegal("already_has_house", f"You already have a {'' if owned is p.houses else a.colour + ' '}"
+                              f"house in {_city_names(board, _bits_list(twice))}; a player has at most one house "
+                              f"{'' if owned is p.houses else 'of a colour '}in a city.", a, R_HOUSES)
     if popcount(mask) > left:
         return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
                               f"{'' if a.colour is None else ' in ' + a.colour}.", a, "rules notes: houses run out")
@@ -906,7 +915,7 @@ def _canonical(s, action, arg):
     if kind == "official":
         return t.call.get(arg, action)
     if kind == "score":
-        return t.score(arg, action.cartwright, action.carriage, action.colour)
+        return t.score(arg, action.cartwright, action.carriage, action.colour, action.coach)
     if kind == "keep":
         kind_of = s.board.kind_of
         return t.keep(tuple(sorted(kind_of[c] for c in arg)))
@@ -916,6 +925,21 @@ def _canonical(s, action, arg):
 
 
 # -- how each action changes the state (on a fresh clone) -----------------------------------------------------
+
+def discard(s, cards: tuple, why: str) -> None:
+    """Put ``cards`` on the discard pile (base rules, 1), or on the pile the ruleset sends them to for ``why``
+    (``rs.discard_pile(s, why)``: SoloPlay's two discard piles): ``"scored"`` a scored route, ``"route"`` a route
+    given up for a new one, ``"keep"`` the cards over the hand limit, ``"display"`` the display replaced (the Administrator), or
+    a variant's own reason."""
+    if not cards:
+        return
+    to = s.ruleset.discard_pile
+    name = "discard" if to is None else to(s, why)
+    if name == "discard":
+        s.discard = s.discard + cards
+    else:
+        set_pile(s, name, pile(s, name) + cards)
+
 
 def _shuffle_discard(s, say):
     """The draw pile ran out: the discard pile is shuffled to form a new one (base rules, 1)."""
@@ -1020,7 +1044,7 @@ def do_postmaster(s, say):
 
 def do_administrator(s, say):
     old = [c for c in s.display if c >= 0]
-    s.discard = s.discard + tuple(old)
+    discard(s, tuple(old), "display")
     s.display = tuple([_take_top(s, say) for _ in range(len(s.display))])    # slot by slot, from the deck
     if say is not None:
         say(f"{s.names[s.to_move]} calls the {_called(s)}: {_names(s.board, old)} go to "
@@ -1047,7 +1071,7 @@ def do_play(s, c, action, say):
             say(f"{who} discards the route {route_text(s.board, p.route)} and starts a new route with {name}."
                 if p.route else f"{who} starts a new route with {name}.")
         if p.route:
-            s.discard = s.discard + p.route
+            discard(s, p.route, "route")
         p.route = (c,)
         p.rmask = s.board.card_bit[c]
     else:
@@ -1071,8 +1095,9 @@ def do_score(s, mask, action, say):
     if cartwright:
         helper = s.ruleset.roles.helper
         official_used(s, helper, say)
-    effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None))
-    s.discard = s.discard + route
+    effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None),
+                                 getattr(action, "coach", None))
+    discard(s, route, "scored")
     p.route = ()
     p.rmask = 0
     if say is not None:
@@ -1102,7 +1127,7 @@ def do_keep(s, cards, action, say):
     hand = list(p.hand)
     for c in cards:
         hand.remove(c)
-    s.discard = s.discard + tuple(hand)
+    discard(s, tuple(hand), "keep")
     p.hand = cards
     if say is not None:
         who, n = s.names[s.to_move], len(cards)

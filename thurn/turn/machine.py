@@ -194,7 +194,8 @@ class Ruleset:
                  "after_action", "after_step", "on_turn_start", "on_turn_end", "on_end_triggered", "on_houses",
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
-                 "house_colours", "piles", "score_reads", "score_dos", "card_back")
+                 "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
+                 "stack_values")
 
     def __init__(self, name: str):
         self.name = name
@@ -228,6 +229,12 @@ class Ruleset:
         self.scoring: tuple = ()                    # the stages of scoring a route, in order (thurn.effects)
         self.turn_counters: tuple = BASE_COUNTERS   # (state field, value it is reset to) at the end of each turn
         self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
+        self.house_per_colour = False               # True: a city holds one house of each colour of a player (SoloPlay:
+        #                                             each colour builds on its own); False: one house, whatever its colour
+        self.stack_values: Callable | None = None   # (board, stack) -> its tiles at the start, top first; None: the
+        #                                             board's, highest on top (SoloPlay sorts and cuts them)
+        self.discard_pile: Callable | None = None   # (state, why) -> the pile name discarded cards go to; None: the
+        #                                             discard pile (see thurn.turn.base.discard)
         self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
         self.card_back: str | None = None           # the card attribute a card's back shows to everyone (Power
         #                                             and Glory: "horseshoes"); None: the backs are all alike
