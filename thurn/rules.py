@@ -70,6 +70,10 @@ class Rules:
         object.__setattr__(self, "expansions", tuple(self.expansions))
         _check_once(self.expansions)
         variants, ruleset = build_ruleset(self.expansions)
+        if len(variants) > 1 and any(v.alone for v in variants):
+            alone = next(v for v in variants if v.alone)
+            raise PositionError(f"the {alone.name} rules are played on their own, not with "
+                                f"{'+'.join(v.name for v in variants if v is not alone)}.", "variant_alone")
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "ruleset", ruleset)
         given = dict(self.options) if isinstance(self.options, (dict, tuple, list)) else self.options

@@ -589,6 +589,7 @@ class SoloPlay(Variant):
     rule_source = "SoloPlay"
     requires_ext = True
     players = (1, 1)
+    alone = True                # (a game for one player: the other expansions are games of several)
     options = OPTIONS
     action_info = {}
     piles = (PileSpec(PENALTY, True, "public", "SoloPlay, 3: Discard Pile 1"),
