@@ -556,18 +556,10 @@ def _position(data, boards) -> GameState:
                                     or left != sum(x for _, _, x in colours)):
             raise PositionError(f"{where}: 'houses' and 'houses_left' should be those of all his colours together.")
         carriages = pr.get("carriages", [])
-        if not rules.ruleset.carriages_in_order:     # (SoloPlay's coach cards: any of them, in any order)
-            carriages = _list(carriages, f"{where}.carriages", sum(c.copies for c in board.carriages),
-                              "coach cards")
-            if any(isinstance(c, bool) or c not in levels for c in carriages):
-                raise PositionError(f"{where}.carriages should list coach cards of {', '.join(map(str, levels))}, "
-                                    f"not {_short(carriages)}.")
-        else:
-            if isinstance(carriages, int) and not isinstance(carriages, bool):
-                carriages = list(levels[:levels.index(carriages) + 1]) if carriages in levels else [carriages]
-            carriages = _list(carriages, f"{where}.carriages", len(levels), "carriage levels")
-        if rules.ruleset.carriages_in_order and (list(carriages) != list(levels[:len(carriages)])
-                                                 or any(isinstance(c, bool) for c in carriages)):
+        if isinstance(carriages, int) and not isinstance(carriages, bool):
+            carriages = list(levels[:levels.index(carriages) + 1]) if carriages in levels else [carriages]
+        carriages = _list(carriages, f"{where}.carriages", len(levels), "carriage levels")
+        if list(carriages) != list(levels[:len(carriages)]) or any(isinstance(c, bool) for c in carriages):
             raise PositionError(f"{where}.carriages should be the levels taken in order from "
                                 f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not {_short(carriages)}.")
         carriage_held.update(carriages)

@@ -50,7 +50,7 @@ from ..errors import BoardDataError, IllegalAction, PositionError
 from ..piles import PileSpec, pile, set_pile
 from ..result import rating_result
 from ..scoring import earned_tiles, popcount
-from ..turn.base import _names, _refill_display, discard, route_text
+from ..turn.base import _names, discard, route_text
 from ..turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
 from ..variants import Variant, register
 from . import component, count
@@ -162,8 +162,6 @@ class Solo(NamedTuple):
     marker: int                 # the stack the 1-point tile lies on; -1: not taken yet; -2: taken, its stack to choose
     then: str                   # the step that comes after SoloPlay's steps after a completion ("": none)
     ended: str                  # why the game ends: "" not yet, "deck" (the deck exhausted), "houses" (a colour out)
-    source: str = ""            # where this turn's first card was drawn: "", "deck" or "display" (4.2: the
-    #                             Postmaster's two cards come from one source)
 
 
 def solo(s) -> Solo:
@@ -625,7 +623,6 @@ class SoloPlay(Variant):
         rs.result = rating_result(C.ratings, below=C.below)
         rs.discard_pile = discard_pile
         rs.stack_values = stack_values
-        rs.carriages_in_order = False
         rs.action(ActionKind("declare", self.check_declare, self.do_declare, "Declare", "declare red",
                              "declare the colour of the route just started", R_COLOUR))
         rs.action(ActionKind("bonus", self.check_bonus, self.do_bonus, "Bonus tile", "bonus baden",
@@ -672,8 +669,6 @@ class SoloPlay(Variant):
 
     # -- the completion (4.4) --------------------------------------------------------------------------------------
     def legal_actions(self, s, actions):
-        if s.step == "draw" and s.draws == 1:
-            return self._same_source(s, actions)
         if s.step != SCORE:
             return actions
         p = s.players[s.to_move]
@@ -700,22 +695,8 @@ class SoloPlay(Variant):
                     out.append(a)
         return out
 
-    def _same_source(self, s, actions):
-        """The Postmaster's second card from the source of the first (4.2), while that source has a card."""
-        source = solo(s).source
-        same = [a for a in actions if a.kind != "draw" or (a.city is None) == (source == "deck")]
-        return same if any(a.kind == "draw" for a in same) else actions
-
     def check(self, s, action, arg, error):
         kind = getattr(action, "kind", None)
-        if kind == "draw" and error is None and s.draws == 1 and s.step == "draw":
-            if action not in self._same_source(s, [action] + [a for a in s.ruleset.legal_of["draw"](s)
-                                                             if a.kind == "draw"]):
-                source = solo(s).source
-                return None, IllegalAction("same_source", f"The Postmaster's two cards come from one source "
-                                           f"(SoloPlay, 4.2): you drew the first from the {source}, so draw the "
-                                           f"second from the {source} too.", action, "SoloPlay, 4.2")
-            return arg, error
         if kind != "score" or (error is not None and error.reason != "no_coach_choice"):
             return arg, error
         p = s.players[s.to_move]
@@ -916,20 +897,14 @@ class SoloPlay(Variant):
         if say is not None:
             say(f"{s.names[s.to_move]} puts {_names(s.board, cards)} under the deck (hand-management bonus)."
                 if cards else f"{s.names[s.to_move]} puts no card under the deck.")
-        if cards:
-            _refill_display(s, say)         # (4.7: refilled at once)
         return S.then
 
     # -- the end (6) -----------------------------------------------------------------------------------------------
     def after(self, s, before, action, say):
-        if action.kind == "draw" and before.draws == 0:
-            s.set_ext(NAME, solo(s)._replace(source="deck" if action.city is None else "display"))
         self._deck_out(s, say)
 
     def turn_end(self, s, say):
         self._deck_out(s, say)
-        if solo(s).source:
-            s.set_ext(NAME, solo(s)._replace(source=""))
 
     def _deck_out(self, s, say):
         """The deck exhausted, pile 2 used (or empty): the game ends after this turn (6)."""
@@ -965,12 +940,12 @@ class SoloPlay(Variant):
 
     def dump(self, S: Solo) -> dict:
         return {"planner": list(S.planner), "declared": S.declared, "start": S.start, "marker": S.marker,
-                "then": S.then, "ended": S.ended, "source": S.source}
+                "then": S.then, "ended": S.ended}
 
     def load(self, data) -> Solo:
         if not isinstance(data, dict):
             raise PositionError("ext.solo should be an object with planner, declared, start, marker, then, ended.")
-        unknown = set(data) - {"planner", "declared", "start", "marker", "then", "ended", "source"}
+        unknown = set(data) - {"planner", "declared", "start", "marker", "then", "ended"}
         if unknown:
             raise PositionError(f"ext.solo has unknown fields {sorted(map(str, unknown))[:5]}.")
         C = components()
@@ -993,10 +968,7 @@ class SoloPlay(Variant):
         ended = data.get("ended", "")
         if ended not in ("", "deck", "houses"):
             raise PositionError("ext.solo.ended should be \"\", \"deck\" or \"houses\".")
-        source = data.get("source", "")
-        if source not in ("", "deck", "display"):
-            raise PositionError("ext.solo.source should be \"\", \"deck\" or \"display\".")
-        return Solo(tuple(c for c in C.colours if c in planner), declared, ints[0], ints[1], then, ended, source)
+        return Solo(tuple(c for c in C.colours if c in planner), declared, ints[0], ints[1], then, ended)
 
     def check_loaded(self, s) -> None:
         S = solo(s)

@@ -195,7 +195,7 @@ class Ruleset:
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
-                 "stack_values", "carriages_in_order")
+                 "stack_values")
 
     def __init__(self, name: str):
         self.name = name
@@ -231,8 +231,6 @@ class Ruleset:
         self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
         self.house_per_colour = False               # True: a city holds one house of each colour of a player (SoloPlay:
         #                                             each colour builds on its own); False: one house, whatever its colour
-        self.carriages_in_order = True              # False: a player's carriages (coach cards) are any levels in any
-        #                                             order, several alike (SoloPlay); True: taken in order (3c)
         self.stack_values: Callable | None = None   # (board, stack) -> its tiles at the start, top first; None: the
         #                                             board's, highest on top (SoloPlay sorts and cuts them)
         self.discard_pile: Callable | None = None   # (state, why) -> the pile name discarded cards go to; None: the
