@@ -147,8 +147,12 @@ def _score_labels(state, scores) -> dict:
         where = ", ".join(a.houses) if a.houses else "no house"
         option = options.get(frozenset(a.houses), "")
         text = f"{where} ({option})" if option else where
+        if getattr(a, "colour", None) is not None:       # a player with several house colours names one (SoloPlay)
+            text = f"{a.colour}: {text}"
         if a.cartwright:
             text += " + Cartwright"
+        if getattr(a, "coach", None) is not None:        # the coach card named, where the player chooses it
+            text += f", coach {a.coach}"
         if not a.carriage:
             text += " − declines the carriage"
         if a in brings:
