@@ -107,12 +107,17 @@ class SoloPanel:
             row.add_class("thurn-solo-colour-row")
             self.score_rows[colour] = row
             rows.append(row)
-        closed = [c for c in so.components().colours if c not in open_]
+        declared = so.solo(s).declared
+        if declared:
+            colours = (f"this route is <b>{html.escape(declared)}</b> <small>(declared when it was started: "
+                       f"{html.escape(so.R_COLOUR)})</small>")
+        else:
+            closed = [c for c in so.components().colours if c not in open_]
+            colours = (f"colours open: <b>{html.escape(', '.join(open_) or 'none')}</b>"
+                       + (f" <small>(done in this series, or out of houses: {html.escape(', '.join(closed))})</small>"
+                          if closed else ""))
         lines = [f"<b>Complete the route</b> ({n} cards): {html.escape(str(choice))} "
-                 f"<i>({html.escape(so.R_COACH)})</i>",
-                 f"colours open: <b>{html.escape(', '.join(open_) or 'none')}</b>"
-                 + (f" <small>(done in this series, or out of houses: {html.escape(', '.join(closed))})</small>"
-                    if closed else "")]
+                 f"<i>({html.escape(so.R_COACH)})</i>", colours]
         if not scores:
             lines.append(f"<span style='color:#b00020'>{html.escape(self._refusal(s, open_))}</span>")
         must = s.ruleset.officials.end_problem(s)

@@ -145,19 +145,20 @@ class ColourChoice(str):
 # -- the map ----------------------------------------------------------------------------------------------------
 
 def route_house_trace(board, s) -> dict | None:
-    """The route house on the starting city of the route being built (option ``colour_declared=start``)."""
+    """The route house on the starting city of the route being built (option ``colour_declared=start``), beside
+    the city, up and left (clear of its houses below and of the route's numbered stop on it)."""
     from ..viz.board import house_color
 
     S = so.solo(s)
-    if not S.declared or S.start < 0:
+    if not S.declared or S.start < 0 or s.is_over:
         return None
     x, y = board.cities[S.start].pos
-    colour = house_color(S.declared, INK)
-    return dict(type="scatter", name=f"route house · {S.declared}", x=[x + 9.0], y=[y - 7.0], mode="markers+text",
-                text=["route"], textposition="middle right", textfont=dict(size=10, color=INK),
-                hovertext=[f"the {S.declared} route house on {_esc(board.cities[S.start].name)}: this route is "
-                           f"{S.declared} (SoloPlay, 4.4a)"], hoverinfo="text", showlegend=False,
-                marker=dict(symbol="pentagon", size=16, color=colour, line=dict(width=1.5, color=INK)))
+    city = _esc(board.cities[S.start].name)
+    return dict(type="scatter", name=f"route house · {S.declared}", x=[x - 10.0], y=[y - 9.0], mode="markers",
+                hovertext=[f"the {S.declared} route house on {city}: this route is {S.declared} (SoloPlay, 4.4a)"],
+                hoverinfo="text", showlegend=True, legendrank=900,
+                marker=dict(symbol="pentagon", size=17, color=house_color(S.declared, INK),
+                            line=dict(width=2, color=INK)))
 
 
 def bonus_marker_trace(board, s) -> dict | None:
@@ -173,12 +174,13 @@ def bonus_marker_trace(board, s) -> dict | None:
         return None
     x, y = labels[0]
     more = " each completion of its region takes one more tile" if s.rules.option("bonus_tile") == "repeat" else ""
-    return dict(type="scatter", name="1-point tile", x=[x], y=[y + 9.0], mode="markers+text", text=["1"],
-                textposition="middle center", textfont=dict(size=10, color=INK, family="Arial Black"),
-                hovertext=[f"the 1-point tile lies on the {_esc(st.name)} stack ({_plural(len(s.stacks[S.marker]), 'tile')}"
-                           f" left){':' + more if more else ''} (SoloPlay, 4.4c)"], hoverinfo="text",
-                showlegend=False, marker=dict(symbol="circle", size=18, color=MARKER_COLOR,
-                                              line=dict(width=1.5, color=INK)))
+    left = _plural(len(s.stacks[S.marker]), "tile")
+    return dict(type="scatter", name=f"1-point tile · {_esc(st.name)}", x=[x], y=[y + 9.0], mode="markers+text",
+                text=["1"], textposition="middle center", textfont=dict(size=10, color=INK, family="Arial Black"),
+                hovertext=[f"the 1-point tile lies on the {_esc(st.name)} stack ({left} left)"
+                           f"{':' + more if more else ''} (SoloPlay, 4.4c)"], hoverinfo="text",
+                showlegend=True, legendrank=900, marker=dict(symbol="circle", size=18, color=MARKER_COLOR,
+                                                             line=dict(width=1.5, color=INK)))
 
 
 # -- simulate ---------------------------------------------------------------------------------------------------
@@ -223,8 +225,7 @@ class SoloParts(Parts):
     summary = ("for one player: routes in four colours, one official every turn, coach cards of the route's "
                "length; rated on points")
     score_words = "coach sets + remaining houses − discard penalty"
-    score_formula = ("bonus tiles + coach sets + remaining houses (the table of 6.3) − 1 point for every 2 cards on "
-                     "discard pile 1 (SoloPlay, 6)")
+    score_formula = "bonus tiles + coach sets + houses left − discard penalty (SoloPlay, 6)"
     option_words = {
         "difficulty": "SoloPlay difficulty (houses of each colour on the board at the start, 3):",
         "regions": "A region's tile is earned by (4.4c):",
@@ -254,20 +255,20 @@ class SoloParts(Parts):
         return [t for t in (route_house_trace(board, state), bonus_marker_trace(board, state)) if t is not None]
 
     def map_columns(self, state) -> list:
+        """The colour series (4.5), the coach cards (5; the supply's left of each) and the two discard piles (3)."""
         if so.NAME not in state.ext:
             return []
         left, done = series_words(state)
-        one, two = piles_words(state)
+        one = len(pile(state, so.PENALTY))
+        two = len(state.discard) + len(pile(state, so.COMPLETED))
         n = state.num_players
-        levels = state.board.carriage_levels
-        supply = " ".join(f"{k}×{c}" for k, c in zip(levels, state.carriages_left))
-        return [("Route Planner<br>(colours left)", [_esc(left)] * n, ""),
+        supply = "left " + "·".join(map(str, state.carriages_left))
+        return [("Route Planner", [_esc(left)] * n, ""),
                 ("Completion<br>card", [_esc(done)] * n, ""),
-                ("houses left", [_esc(houses_words(state, i)) for i in range(n)], ""),
                 ("coach cards", [_esc(" ".join(map(str, sorted(state.players[i].carriages))) or "none")
                                  for i in range(n)], _esc(supply)),
-                ("discard<br>pile 1", [_esc(one)] * n, ""),
-                ("pile 2", [_esc(two)] * n, _esc(f"deck {len(state.deck)}"))]
+                ("discard piles<br>1 · 2", [_esc(f"{one} ({so.penalty(one):+d}) · {two}")] * n,
+                 _esc(f"deck {len(state.deck)}"))]
 
     # -- the Play app -----------------------------------------------------------------------------------------
     def player_columns(self, state) -> list:
@@ -299,13 +300,13 @@ class SoloParts(Parts):
         rule = f" <i>({html.escape(info.rule)})</i>"
         if state.step == so.COLOUR:
             left = ", ".join(d.colour for d in state.legal_actions() if d.kind == "declare")
-            return (f"<b>Turn {state.turn_number}</b> · <b>{who}</b> declares the colour of the route just started "
+            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> declares the colour of the route just started "
                     f"(one of {_esc(left)}): its route house goes on the starting city{rule}")
         if state.step == so.BONUS:
-            return (f"<b>Turn {state.turn_number}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
+            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
                     f"goes on a province stack, whose top tile is taken now{rule}")
         if state.step == so.BOTTOM:
-            return (f"<b>Turn {state.turn_number}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
+            return (f"<b>Round {state.round_number}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
                     f"3 face-up cards may go under the deck, in the order chosen (or none){rule}")
         return None
 

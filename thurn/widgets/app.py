@@ -352,11 +352,13 @@ class GameApp(ClosesParts, widgets.VBox):
         self._review_box = widgets.VBox()
         rounds = s.round_number
         highest = "the highest carriage's points + " if counts_carriage(s) else ""
-        formula = score_formula(s, f"{highest}bonus tiles − 1 for each house not placed")
+        base = f"{highest}bonus tiles − 1 for each house not placed"
+        formula = score_formula(s, base)
+        rule = " (Game End and Scoring)" if formula.startswith(base) else ""     # a variant's formula cites its own
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.result_text())}</h2>"
                          f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: "
-                         f"{html.escape(formula)} (Game End and Scoring).</div>"
+                         f"{html.escape(formula)}{rule}.</div>"
                          f"{final_table_html(s)}"),
             go.FigureWidget(score_rounds_chart(s)),
             widgets.HBox([again, review]), self._review_box)

@@ -224,8 +224,11 @@ class NewGamePanel(widgets.VBox):
                                       "The random bot plays any legal action, the greedy bot the action that looks "
                                       "best now, the search bot tries the best few ahead.")),
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
-            widgets.HTML("<b>Expansions</b>"), *self.expansions.values(), *self.app_options.values(),
-            *self._variant_rows.values(),
+            widgets.HTML("<b>Expansions</b>"),
+            *[w for key, box in self.expansions.items()     # each expansion with its own options under it
+              for w in [box] + [row for option, row in self._variant_rows.items()
+                                if self.variant_options[option].variant == key]],
+            *self.app_options.values(),
             widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
                          "the rules notes settle it)</small>"), *self.options.values(),
             widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]),
