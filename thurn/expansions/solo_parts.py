@@ -267,7 +267,7 @@ class SoloParts(Parts):
                 ("Completion<br>card", [_esc(done)] * n, ""),
                 ("coach cards", [_esc(" ".join(map(str, sorted(state.players[i].carriages))) or "none")
                                  for i in range(n)], _esc(supply)),
-                ("discard piles<br>1 · 2", [_esc(f"{one} ({so.penalty(one):+d}) · {two}")] * n,
+                ("discard piles<br>1 · 2", [_esc(f"{one} (−{-so.penalty(one)}) · {two}" if one else f"0 · {two}")] * n,
                  _esc(f"deck {len(state.deck)}"))]
 
     # -- the Play app -----------------------------------------------------------------------------------------
