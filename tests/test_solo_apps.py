@@ -310,6 +310,25 @@ def test_the_what_if_names_each_completions_colour_and_coach():
     assert f"a {outs[0].action.colour} route" in html and "coach" in html
 
 
+def test_the_what_if_app_keeps_the_colours_and_the_coach_cards():
+    from thurn.widgets.whatif import ScoringWhatIf
+
+    s = _to_score()
+    s.players[0].carriages, s.carriages_left = (3,), (3, 4, 4, 4, 4)
+    w = ScoringWhatIf(s)
+    try:
+        assert len(w.outcomes) == len(score_outcomes(s)) > 0
+        row = w.rows[0]
+        assert row.houses.disabled and row.houses_left.disabled          # each colour's houses: kept as they are
+        assert not row.carriage.disabled and not row.tiles.disabled
+        assert w.state.players[0].carriages == (3,)
+        assert w.state.player("Ann").colours == s.player("Ann").colours
+        card = w.option_cards[0].children[0].value
+        assert f"a {w.outcomes[0].action.colour} route" in card and "coach" in card
+    finally:
+        w.close()
+
+
 def test_the_route_explorer_scores_in_a_colour_of_the_planner():
     s = _to_score()
     options = [o for o in route_options(s) if o.outcome is not None]
