@@ -137,6 +137,16 @@ def test_the_players_table_and_the_score_words():
         app.close()
 
 
+def test_a_name_that_needs_escaping_stays_text():
+    s = thurn.new_game(["<i>A&n</i>"], rules=START, seed=3)
+    app = Play(state=s, autosave=False)
+    try:
+        shown = app._table.value + app._status.value + json.dumps(board_figure(s).to_plotly_json(), default=str)
+        assert "<i>A&n" not in shown and "&lt;i&gt;A&amp;n" in shown
+    finally:
+        app.close()
+
+
 def test_the_completion_panel_has_a_row_per_colour_and_the_coach_card():
     s = _to_score()
     app = Play(state=s, autosave=False)

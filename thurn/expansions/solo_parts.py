@@ -262,7 +262,7 @@ class SoloParts(Parts):
         one = len(pile(state, so.PENALTY))
         two = len(state.discard) + len(pile(state, so.COMPLETED))
         n = state.num_players
-        supply = "left " + "·".join(map(str, state.carriages_left))
+        supply = " ".join(f"{k}×{c}" for k, c in zip(state.board.carriage_levels, state.carriages_left)) + " left"
         return [("Route Planner", [_esc(left)] * n, ""),
                 ("Completion<br>card", [_esc(done)] * n, ""),
                 ("coach cards", [_esc(" ".join(map(str, sorted(state.players[i].carriages))) or "none")
