@@ -44,6 +44,7 @@ class Outcome:
     declined: int | None = None             # the carriage declined (R9), if any
     without_carriage: "Outcome | None" = None   # the same scoring declining the carriage it takes (R9)
     extras: tuple = ()                      # (name, value) of the variants switched on (Parts.placement_extras)
+    colour: str | None = None               # the house colour placed (a player with several: SoloPlay)
 
     def __getattr__(self, name):
         """An extra of a variant by its name (``outcome.letters``); the variant's default when it is not counted."""
@@ -58,7 +59,8 @@ class Outcome:
         raise AttributeError(f"'Outcome' object has no attribute {name!r}")
 
     def __str__(self):
-        parts = [f"{len(self.houses)} house{'s' if len(self.houses) != 1 else ''}"]
+        parts = [f"{len(self.houses)} {self.colour + ' ' if self.colour else ''}house"
+                 f"{'s' if len(self.houses) != 1 else ''}"]
         lead, tail = _extra_words(self.extras)
         parts += lead
         parts += [f"{name} tile {v}" for name, v in self.tiles]
@@ -137,17 +139,38 @@ class _Scorer:
     def carriage(self, length: int, cartwright: bool) -> int | None:
         return carriage_for(self.board, self.p.carriages, self.carriages_left, length, cartwright)
 
-    def outcome(self, route: tuple[int, ...], mask: int, carriage: int | None, declined: int | None = None) -> Outcome:
-        """What scoring ``route`` with houses ``mask`` brings, from the engine's own effect (thurn.effects)."""
+    def outcome(self, route: tuple[int, ...], mask: int, carriage: int | None, declined: int | None = None,
+                colour: str | None = None) -> Outcome:
+        """What scoring ``route`` with houses ``mask`` (in ``colour``, for a player with several) brings, from the
+        engine's own effect (thurn.effects)."""
         b = self.board
         cartwright = carriage is not None and carriage != self.carriage(len(route), False)
         e = route_effect(b, self.rules, self.p, self.stacks, self.carriages_left, self.open_end, len(route), mask,
-                         cartwright, carriage is not None, state=self.game)
+                         cartwright, carriage is not None, state=self.game, colour=colour)
         tiles = [(b.stacks[si].name, v) for si, v in e.tiles + e.end_tiles]
         extras = (_extras(self.parts, self.state, self.seat, mask, cards=len(route), route=route)
                   if self.state is not None else ())
         return Outcome(tuple(b.city_name(c) for c in route if mask >> c & 1), tuple(tiles), e.carriage,
-                       e.ends is not None, effect_points(b, self.p, e, self.rules), declined, extras=extras)
+                       e.ends is not None, effect_points(b, self.p, e, self.rules), declined, extras=extras,
+                       colour=colour)
+
+    def colours(self) -> tuple:
+        """(colour, the houses a placement in it avoids, houses left) of each colour a route may be scored in now:
+        ``((None, houses, left),)`` for a player with one colour; for one with several (SoloPlay), those the
+        variants allow now (:meth:`thurn.parts.Parts.scoring_colours`), each avoiding its own houses where a city
+        holds one of each colour (``ruleset.house_per_colour``)."""
+        p = self.p
+        if p.colours is None:
+            return ((None, p.houses, p.houses_left),)
+        allowed = None
+        if self.game is not None:
+            for part in self.parts:
+                said = part.scoring_colours(self.game, self.seat)
+                if said is not None:
+                    allowed = set(said) if allowed is None else allowed & set(said)
+        per_colour = getattr(getattr(self.rules, "ruleset", None), "house_per_colour", False)
+        return tuple((c, m if per_colour else p.houses, left) for c, m, left in p.colours
+                     if left > 0 and (allowed is None or c in allowed))
 
     def best(self, route: tuple[int, ...]):
         """(best outcome, best outcome with the Cartwright or None) for scoring ``route`` now (houses named in
@@ -162,17 +185,23 @@ class _Scorer:
         if hit is not None:
             return hit
         route = tuple(sorted(route))        # the cities in board order: the answer never depends on what came first
-        masks = placement_masks(b, route, self.p.houses, self.p.houses_left, self.rules.optional_houses)
+        ways = [(colour, m) for colour, owned, left in self.colours()
+                for m in placement_masks(b, route, owned, left, self.rules.optional_houses)]
+        if not ways:                        # no colour open (SoloPlay): not scored now
+            self.cache[rmask] = (None, None)
+            return None, None
         plain = self.carriage(len(route), False)
         helped = self.carriage(len(route), True)
         key = _value
-        best = max((self.outcome(route, m, plain) for m in masks), key=key)
-        if plain is not None and best.carriage is not None and not self.rules.carriage_compulsory:
-            alt = max((self.outcome(route, m, None, plain) for m in masks), key=key)
+        best = max((self.outcome(route, m, plain, colour=c) for c, m in ways), key=key)
+        declinable = not self.rules.carriage_compulsory and bool(getattr(getattr(self.rules, "ruleset", None),
+                                                                        "decliners", True))
+        if plain is not None and best.carriage is not None and declinable:
+            alt = max((self.outcome(route, m, None, plain, colour=c) for c, m in ways), key=key)
             best = replace(best, without_carriage=alt)
         cw = None
         if helped is not None and plain is None:
-            cw = max((self.outcome(route, m, helped) for m in masks), key=key)
+            cw = max((self.outcome(route, m, helped, colour=c) for c, m in ways), key=key)
             if cw.carriage is None:       # a scoring that takes no carriage (Power and Glory): no Cartwright either
                 cw = None
         self.cache[rmask] = (best, cw)
@@ -624,7 +653,7 @@ def score_outcomes(state) -> list[ScoreOutcome]:
         declined = None if action.carriage else next_carriage(board, before.carriages)
         outcome = Outcome(tuple(action.houses), tuple((board.stacks[si].name, v) for si, v in new_tiles),
                           new_carriage, after.end_by is not None and state.end_by is None,
-                          _final(after, seat) - base, declined, extras=extras)
+                          _final(after, seat) - base, declined, extras=extras, colour=action.colour)
         out.append(ScoreOutcome(action, outcome, after))
     out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright, not o.action.carriage))
     return out

@@ -19,7 +19,10 @@ class Parts:
     name = "variant"
     summary = ""                     # what the variant does, in a few words (the New game panel)
     score_words = ""                 # its items of the final score in words ("the clergymen's points in Rome")
+    score_formula = ""               # the whole final score in words, where its score items replace the base game's
+                                     # (SoloPlay: "bonus tiles + coach sets + ..."); "": the base game's + score_words
     option_words: dict = {}          # its rule options (thurn.rules.Rules) in words: option -> text
+    option_values: dict = {}         # the values of its own options (Variant.options) in words: option -> {value: text}
     app_options: dict = {}           # its options of the apps (not rules: what a screen shows) in words: option ->
                                      # text; the New game panel offers them with the variant, the Play app holds them
 
@@ -40,6 +43,11 @@ class Parts:
         """How the player at ``seat`` reads ``item`` (a log line or an action of his own) under the app options
         switched on (:attr:`app_options`): the words to show instead, where an option asks him to remember a secret
         of his own (The Audience's sealed clergymen), or None (as it is)."""
+        return None
+
+    def scoring_colours(self, state, seat: int) -> tuple | None:
+        """The house colours ``seat`` may score a route in now, for a player with several (SoloPlay's Route
+        Planner), as the rules read it; None: every colour he has houses of."""
         return None
 
     def map_columns(self, state) -> list:
@@ -181,6 +189,14 @@ def extra_score_words(state) -> str:
     """The final score's items that the variants switched on add, in words, each after " + " (the score's
     explanations under the Play app's table, the score chart and the game-over words); "" for none."""
     return "".join(f" + {p.score_words}" for p in parts_on(state) if p.score_words)
+
+
+def score_formula(state, base: str, extras: bool = True) -> str:
+    """The final score in words: ``base`` (the base game's formula as the caller says it) with the items the
+    variants switched on add (:func:`extra_score_words`), or the formula of a variant whose score items replace the
+    base game's (:attr:`Parts.score_formula`); ``extras=False``: ``base`` alone unless a variant replaces it."""
+    own = next((p.score_formula for p in parts_on(state) if p.score_formula), "")
+    return own or base + (extra_score_words(state) if extras else "")
 
 
 def register_parts(parts: Parts) -> Parts:

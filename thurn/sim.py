@@ -31,7 +31,7 @@ from .bots.spec import bot_lineup, make_bots, seating
 from .errors import SimulationError
 from .parts import PARTS, parts_on
 from .rules import Rules, as_rules, rules_text
-from .scoring import popcount
+from .effects import houses_placed
 
 __all__ = ["sized", "full_size", "Simulation", "SimulationError", "SimulationWarning", "GameFailed",
            "SimulationInterrupted", "ERROR_COLUMNS", "MAX_GAMES", "play_game", "simulate", "game_seed", "bot_seed",
@@ -302,7 +302,7 @@ def game_rows(state, k: int = 0, seed=None, bots=None, lineup=None, tally: _Tall
             "first_route": "-".join(board.city_name(c) for c in routes[0]) if routes else "",
             "carriage_level": p.carriages[-1] if p.carriages else 0, "carriages": len(p.carriages),
             **tally.officials[i], "postmaster_forced": tally.forced[i],
-            "tiles_taken": len(p.tiles), "houses_placed": popcount(p.houses), "ended_game": state.end_by == i})
+            "tiles_taken": len(p.tiles), "houses_placed": houses_placed(p), "ended_game": state.end_by == i})
         row.update((f"actions_{kind}", tally.kinds[i].get(kind, 0))
                    for kind in state.ruleset.kinds if kind not in BASE_KINDS)
         if tally.ext is not None:

@@ -139,16 +139,23 @@ def _score_labels(state, scores) -> dict:
 
     s = state
     p = s.player()
-    options = {frozenset(o.cities): "; ".join(o.options)
-               for o in placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)}
+    per_colour = s.ruleset.house_per_colour and p.colours     # each colour's houses its own (SoloPlay)
+    supplies = [(c, houses if per_colour else p.houses, left) for c, houses, left in p.colours] or \
+        [(None, p.houses, p.houses_left)]
+    options = {(c, frozenset(o.cities)): "; ".join(o.options) for c, houses, left in supplies
+               for o in placement_options(s.board, p.route, houses, left, s.rules.optional_houses)}
     brings = {o.action: o.outcome for o in score_outcomes(s)}
     out = {}
     for a in scores:
         where = ", ".join(a.houses) if a.houses else "no house"
-        option = options.get(frozenset(a.houses), "")
+        option = options.get((getattr(a, "colour", None) if p.colours else None, frozenset(a.houses)), "")
         text = f"{where} ({option})" if option else where
+        if getattr(a, "colour", None) is not None:       # a player with several house colours names one (SoloPlay)
+            text = f"{a.colour}: {text}"
         if a.cartwright:
             text += " + Cartwright"
+        if getattr(a, "coach", None) is not None:        # the coach card named, where the player chooses it
+            text += f", coach {a.coach}"
         if not a.carriage:
             text += " − declines the carriage"
         if a in brings:

@@ -99,8 +99,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
             view = state.player(i)
             if not view.colours:
                 traces.append(_houses(board, view.houses, i, n, colors[i], name))
-            for c, houses, _ in view.colours:       # a player with several house colours (SoloPlay)
-                traces.append(_houses(board, houses, i, n, house_color(c, colors[i]), f"{name} ({c})"))
+            k = len(view.colours)                   # a player with several house colours (SoloPlay): each its
+            for j, (c, houses, _) in enumerate(view.colours):      # own place on the arc, so one city's all show
+                traces.append(_houses(board, houses, i * k + j, n * k, house_color(c, colors[i]), f"{name} ({c})"))
     if candidates:
         traces.append(_candidates(board, _cities(board, candidates, "candidates"), color))
     if placement:
@@ -269,7 +270,16 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
     owners: dict[str, list[str]] = {}
     if state is not None:
         for i, name in enumerate(state.names):
-            for c in state.player(i).houses:
+            view = state.player(i)
+            if view.colours:                # a player with several house colours: his colours in each city
+                here: dict[str, list[str]] = {}
+                for colour, houses, _ in view.colours:
+                    for c in houses:
+                        here.setdefault(c, []).append(colour)
+                for c, colours in here.items():
+                    owners.setdefault(c, []).append(f"{name} ({' '.join(colours)})")
+                continue
+            for c in view.houses:
                 owners.setdefault(c, []).append(name)
     x, y = _xy(board, (c.name for c in board.cities))
     color = {p.id: css_color(p.color) for p in board.provinces}

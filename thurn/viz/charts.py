@@ -8,7 +8,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from .._html import esc
-from ..parts import extra_score_words
+from ..parts import score_formula
 from ..state import GameState
 from .colors import INK, player_colors
 
@@ -38,8 +38,9 @@ def score_chart(state: GameState) -> go.Figure:
     notes = [dict(x=p, y=t, text=f"<b>total {r['total']}</b>", showarrow=False, yanchor="bottom", yshift=4)
              for p, t, r in zip(players, top, records)]
     head = "Final score" if state.is_over else "Score if the game ended now"
+    formula = score_formula(state, "carriage + bonus tiles − unplaced houses", extras=False)
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=f"{head}: carriage + bonus tiles − unplaced houses"), barmode="relative",
+        title=dict(text=f"{head}: {esc(formula, quote=False)}"), barmode="relative",
         xaxis=dict(title=dict(text="player")), yaxis=dict(title=dict(text="points"), zeroline=True,
                                                           zerolinecolor=INK), annotations=notes,
         legend=dict(title=dict(text="score part")), margin=dict(t=60)))
@@ -192,9 +193,9 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     last = max(r["round"] for r in rows)
     # no carriage where a variant replaced the carriage stage (Power and Glory): not named in the score
     carriage = "carriage points + " if any(st.name == "carriage" for st in state.ruleset.scoring) else ""
+    formula = score_formula(state, f"{carriage}bonus tiles − 1 for each house not placed")
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=f"{head}<br><sup>score: {carriage}bonus tiles − 1 for each house not placed"
-                        f"{esc(extra_score_words(state), quote=False)}</sup>"),
+        title=dict(text=f"{head}<br><sup>score: {esc(formula, quote=False)}</sup>"),
         xaxis=dict(title=dict(text="round (0: the start)"), range=[0, max(last, 1)]),
         yaxis=dict(title=dict(text="score")), hovermode="x unified",
         legend=dict(title=dict(text="player")), margin=dict(t=70), height=360))

@@ -18,13 +18,13 @@ import plotly.graph_objects as go
 from ..bots import BOTS, make_bot
 from ..errors import ThurnError
 from ..io import new_game
-from ..parts import extra_score_words
+from ..parts import score_formula
 from ..rules import as_rules, rules_text
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
-from .panels import final_table_html
+from .panels import counts_carriage, final_table_html
 from .play import Play
 from .playtext import _resolve_autosave, _summary
 from .savefiles import (_bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
@@ -351,12 +351,14 @@ class GameApp(ClosesParts, widgets.VBox):
         review.on_click(lambda _: self.review())
         self._review_box = widgets.VBox()
         rounds = s.round_number
-        highest = "the highest carriage's points + " if any(st.name == "carriage" for st in s.ruleset.scoring) else ""
+        highest = "the highest carriage's points + " if counts_carriage(s) else ""
+        base = f"{highest}bonus tiles − 1 for each house not placed"
+        formula = score_formula(s, base)
+        rule = " (Game End and Scoring)" if formula.startswith(base) else ""     # a variant's formula cites its own
         self._over.children = (
             widgets.HTML(f"<h2 style='margin:6px 0'>Game over — {html.escape(s.result_text())}</h2>"
-                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: {highest}"
-                         f"bonus tiles − 1 for each house not placed{html.escape(extra_score_words(s))} (Game End "
-                         f"and Scoring).</div>"
+                         f"<div>after {s.turn_number} turns ({rounds} rounds). Final scores: "
+                         f"{html.escape(formula)}{rule}.</div>"
                          f"{final_table_html(s)}"),
             go.FigureWidget(score_rounds_chart(s)),
             widgets.HBox([again, review]), self._review_box)

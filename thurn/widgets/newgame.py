@@ -107,6 +107,29 @@ def _first_sentences(text: str, most: int) -> str:
     return (cut[:end + 1] if end > 0 else cut.rstrip()) + " …"
 
 
+def _option_row(variant_name: str, option: str, spec) -> tuple:
+    """A dropdown for a variant's own rule option (:attr:`thurn.variants.Variant.options`: its default, its values
+    and what it means), labelled in the words of the variant's parts (:attr:`thurn.parts.Parts.option_words`,
+    :attr:`~thurn.parts.Parts.option_values`) or else its meaning; the default first and marked. Returns
+    (the dropdown, its row)."""
+    default, values, meaning = spec
+    part = PARTS.get(variant_name)
+    words = part.option_values.get(option, {}) if part is not None else {}
+    label = (part.option_words.get(option) if part is not None else None) or f"{option.replace('_', ' ')}: {meaning}"
+    ordered = [default] + [v for v in values if v != default]
+    pick = widgets.Dropdown(options=[(str(words.get(v, v)) + (" (default)" if v == default else ""), v)
+                                     for v in ordered], value=default,
+                            layout=widgets.Layout(width="auto", min_width="260px"))
+    pick.add_class(f"thurn-variant-option-{option}")
+    pick.variant, pick.option, pick.default = variant_name, option, default
+    head = widgets.HTML(f"<span style='font-size:0.92em'>{html.escape(label)}</span>",
+                        layout=widgets.Layout(width="auto", max_width="560px", margin="0 8px 0 24px"))
+    row = widgets.HBox([head, pick], layout=widgets.Layout(display="none", align_items="center",
+                                                           flex_flow="row wrap"))
+    row.add_class("thurn-variant-option")
+    return pick, row
+
+
 def new_seed() -> int:
     """A random seed (from the operating system's randomness), shown so that the deal can be played again."""
     return secrets.randbelow(SEED_MAX)
@@ -160,6 +183,15 @@ class NewGamePanel(widgets.VBox):
             box = widgets.Checkbox(value=False, description=words, indent=False, layout=widgets.Layout(width="auto"))
             box.add_class(f"thurn-expansion-{key}")
             self.expansions[key] = box
+        self.variant_options = {}         # the variants' own rule options (Variant.options): a dropdown each, shown
+        self._variant_rows = {}           # with its variant ticked
+        for key in self.expansions:
+            for option, spec in REGISTRY[key].options.items():
+                pick, row = _option_row(key, option, spec)
+                self.variant_options[option] = pick
+                self._variant_rows[option] = row
+        for box in self.expansions.values():
+            box.observe(lambda _: self._show_variant_options(), names="value")
         choices = board_choices(boards)
         self._boards = {value: board for _, value, board in choices}
         self.board = widgets.Dropdown(options=[(label, value) for label, value, _ in choices],
@@ -192,7 +224,11 @@ class NewGamePanel(widgets.VBox):
                                       "The random bot plays any legal action, the greedy bot the action that looks "
                                       "best now, the search bot tries the best few ahead.")),
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
-            widgets.HTML("<b>Expansions</b>"), *self.expansions.values(), *self.app_options.values(),
+            widgets.HTML("<b>Expansions</b>"),
+            *[w for key, box in self.expansions.items()     # each expansion with its own options under it
+              for w in [box] + [row for option, row in self._variant_rows.items()
+                                if self.variant_options[option].variant == key]],
+            *self.app_options.values(),
             widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
                          "the rules notes settle it)</small>"), *self.options.values(),
             widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]),
@@ -203,6 +239,17 @@ class NewGamePanel(widgets.VBox):
             self.start, self.message]
         self._show_seats()
         self._show_rulesets()
+        self._show_variant_options()
+
+    def _show_variant_options(self) -> None:
+        """Show the rule options of each expansion ticked (a dropdown per option its variant declares); the numbers
+        of players follow the expansions ticked (a variant's player range: SoloPlay is for one)."""
+        for option, row in self._variant_rows.items():
+            box = self.expansions[self.variant_options[option].variant]
+            row.layout.display = "flex" if box.value and box.layout.display != "none" else "none"
+        board = self.chosen_board
+        if board is not None:
+            self._show_counts(board)
 
     @property
     def chosen_board(self) -> Board | None:
@@ -253,8 +300,14 @@ class NewGamePanel(widgets.VBox):
         """Offer the numbers of players the chosen board is played by (its ``components.players``, at most the
         panel's 4 seats); the number chosen stays when the board allows it, else the nearest one."""
         lo, hi = board.players
-        counts = list(range(max(2, lo), min(SEATS_MAX, hi) + 1)) or [max(2, min(SEATS_MAX, lo))]
-        options = [(f"{n} players", n) for n in counts]
+        fewest = 2                        # the base game's; a variant ticked may play with fewer (SoloPlay: one)
+        for name, box in self.expansions.items():
+            own = REGISTRY[name].players
+            if box.value and box.layout.display != "none" and own is not None:
+                lo, hi = own             # (the ruleset's range replaces the board's: thurn.io)
+                fewest = min(fewest, lo)
+        counts = list(range(max(fewest, lo), min(SEATS_MAX, hi) + 1)) or [max(fewest, min(SEATS_MAX, lo))]
+        options = [(f"{n} player{'s' if n != 1 else ''}", n) for n in counts]
         if list(self.count.options) != options:
             keep = min(max(self.count.value, counts[0]), counts[-1])
             self.count.options = options
@@ -287,6 +340,10 @@ class NewGamePanel(widgets.VBox):
                       if box.value and box.layout.display != "none"]
         if expansions:
             rules["expansions"] = expansions
+        chosen_options = {option: pick.value for option, pick in self.variant_options.items()
+                          if pick.variant in expansions and pick.value != pick.default}
+        if chosen_options:
+            rules["options"] = chosen_options
         seats = {name: (None if kind.value in (HUMAN, None) else kind.value)
                  for name, kind in zip(names, self.kinds[:n])}
         chosen = set(expansions)

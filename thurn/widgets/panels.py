@@ -10,7 +10,8 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import extra_score_words, parts_on, pile_columns, remembered
+from ..parts import parts_on, pile_columns, remembered, score_formula
+from ..effects import houses_placed
 from ..state import GameState
 from .. import words
 from ..turn.base import seen_action
@@ -107,7 +108,7 @@ class Panels:
         records = {r["player"]: r for r in s.score_records()}
         rows = []
         extra = self._variant_columns(s)
-        carriages = any(st.name == "carriage" for st in s.ruleset.scoring)    # none where a variant replaced it
+        carriages = counts_carriage(s)
         for i, name in enumerate(s.names):
             p = s.player(i)
             mark = "▶ " if i == s.to_move and not s.is_over else ""
@@ -120,7 +121,7 @@ class Panels:
                 f"<tr><td style='white-space:nowrap'>{mark}<span style='color:{colors[i]}'>■</span> "
                 f"<b>{html.escape(name)}</b>{bot}</td><td>{len(p.hand)}</td>"
                 f"<td>{card_chips(s.board, p.route, 'no route', '–')}</td>"
-                f"<td style='white-space:nowrap'>{len(p.houses)} placed, {p.houses_left} left</td>"
+                f"<td style='white-space:nowrap'>{houses_placed(s.players[i])} placed, {p.houses_left} left</td>"
                 + (f"<td title='the highest carriage taken (its points count in the score)'>{p.carriage or '—'}</td>"
                    if carriages else "") +
                 f"<td>{html.escape(tiles)}</td>{''.join(cells[i] for _, cells in extra)}"
@@ -130,10 +131,12 @@ class Panels:
                 f"{''.join(head for head, _ in extra)}<th>score now</th></tr>")
         start = s.root.player(0).houses_left
         highest = "the highest carriage's points + " if carriages else ""
-        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: {highest}bonus "
-                f"tiles − 1 for each house not placed yet{html.escape(extra_score_words(s))} (Game End and Scoring), "
-                f"so every player starts at "
-                f"−{start}: no house placed. Hover over a score for its parts.</div>")
+        base = f"{highest}bonus tiles − 1 for each house not placed yet"
+        formula = score_formula(s, base)
+        said = (f"{html.escape(formula)} (Game End and Scoring), so every player starts at −{start}: no house placed"
+                if formula.startswith(base) else html.escape(formula))
+        note = (f"<div style='font-size:0.85em;color:#555;margin-top:2px;white-space:normal'>Score now: {said}. "
+                f"Hover over a score for its parts.</div>")
         cell = "th, td {padding:2px 12px 2px 4px;text-align:left;vertical-align:top;border-bottom:1px solid #e3e3e3}"
         style = "border-collapse:collapse;margin-top:6px;font-size:0.95em;line-height:1.4"
         return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
@@ -370,6 +373,13 @@ class Panels:
         what = f"Keep up to {limit} cards" if s.rules.hand_limit_at_most else f"Keep {limit} cards"
         return widgets.HBox([widgets.HTML(f"<b>{what}</b>", layout=widgets.Layout(width="150px"))]
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+def counts_carriage(s) -> bool:
+    """Whether the final score counts the highest carriage (base rules, Game End and Scoring): the ruleset takes
+    carriages (its ``carriage`` stage) and scores them as the base game does (its ``carriage`` score item). A variant
+    may replace the stage (Power and Glory: no carriage) or the item (SoloPlay: coach cards scored in sets)."""
+    return any(st.name == "carriage" for st in s.ruleset.scoring) and "carriage" in s.score_records()[0]
 
 
 #: How the final table names the parts of a score (``score_records``); a variant's own parts keep their key.

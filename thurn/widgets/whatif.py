@@ -466,18 +466,36 @@ class PlayerRow:
         self.widgets = [self.name, self.houses, self.houses_left, self.carriage, self.tiles]
 
     def fill(self, p: dict, board) -> None:
-        """Show the player ``p`` of a position dict."""
+        """Show the player ``p`` of a position dict. What the line cannot edit is kept as it is (``kept``): the
+        houses of a player with several colours (SoloPlay: each colour's own), carriages that are not the first
+        levels in order (several coach cards of one level); their cells are shown, not edited."""
+        levels = list(board.carriage_levels)
+        carriages = list(p["carriages"])
+        self.kept = {}
+        if p.get("colours"):
+            self.kept["colours"] = p["colours"]
+        if carriages and carriages != levels[:len(carriages)]:
+            self.kept["carriages"] = carriages
         self.houses.value = ", ".join(p["houses"])
         self.houses_left.value = p["houses_left"]
-        self.carriage.value = str(p["carriages"][-1]) if p["carriages"] else NO_CARRIAGE
+        self.carriage.value = str(carriages[-1]) if carriages and str(carriages[-1]) in self.carriage.options \
+            else NO_CARRIAGE
+        for box, kept in ((self.houses, "colours"), (self.houses_left, "colours"), (self.carriage, "carriages")):
+            box.disabled = kept in self.kept
+            box.tooltip = "kept as in the game (not edited here)" if box.disabled else None
         self.tiles.value = ", ".join(f"{board.stack(sid).name}: {v}" for sid, v in p["tiles"])
 
     def fields(self, name: str) -> dict:
         """This player's (``name``) part of a position dict."""
         carriage = self.carriage.value
-        return {"houses": _split(self.houses.value, self.board), "houses_left": self.houses_left.value,
-                "carriages": int(carriage) if carriage != NO_CARRIAGE else [],
-                "tiles": _tiles(self.tiles.value, name)}
+        out = {"houses": _split(self.houses.value, self.board), "houses_left": self.houses_left.value,
+               "carriages": int(carriage) if carriage != NO_CARRIAGE else [],
+               "tiles": _tiles(self.tiles.value, name)}
+        kept = getattr(self, "kept", {})
+        if "colours" in kept:           # (the houses and those left follow from the colours)
+            del out["houses"], out["houses_left"]
+        out.update(kept)
+        return out
 
 
 # -- tables -------------------------------------------------------------------------------------------------------
@@ -486,8 +504,14 @@ def option_labels(state: GameState) -> dict[frozenset, str]:
     """The 3a option(s) of each placement of the current player's route, by its set of cities (base rules, 3a:
     :func:`thurn.placement_options`)."""
     p = state.player(state.to_move)
-    return {frozenset(pl.cities): "; ".join(pl.options)
-            for pl in placement_options(state.board, p.route, p.houses, p.houses_left, state.rules.optional_houses)}
+    per_colour = state.ruleset.house_per_colour and p.colours       # each colour's houses its own (SoloPlay)
+    supplies = [(houses if per_colour else p.houses, left) for _, houses, left in p.colours] or \
+        [(p.houses, p.houses_left)]
+    out: dict = {}
+    for houses, left in supplies:           # (a player with several colours: the placements of each)
+        for pl in placement_options(state.board, p.route, houses, left, state.rules.optional_houses):
+            out.setdefault(frozenset(pl.cities), "; ".join(pl.options))
+    return out
 
 
 def options_table(state: GameState, outcomes=None, labels=None) -> pd.DataFrame:
