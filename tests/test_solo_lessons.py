@@ -237,3 +237,15 @@ def test_the_stepper_walks_the_lesson_and_then_plays_a_game_alone():
         assert game.learners_move and game.next() is None           # no bot: the learner decides every move
     finally:
         stepper.close()
+
+
+def test_notebook_09_asks_the_lessons_questions_and_answers_none():
+    """notebooks/09_soloplay: the map first, then the stepper, then the lesson's questions as quizzes (their verdicts
+    are the ones checked above); its code answers none of them."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "notebooks" / "09_soloplay.py").read_text(encoding="utf-8")
+    asked = re.findall(r'Quiz\(STEP\["(\w+)"\]\.question\)', text)
+    assert len(asked) >= 9 and set(asked) <= {s.id for s in LESSON.steps}
+    assert text.index("board_figure(game") < text.index('RulesStepper("solo")') < text.index("Quiz(")
+    code = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    assert not [line for line in code if ".answer(" in line]

@@ -37,7 +37,7 @@ def _with(said: str, count: str) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
 def _points(n: int) -> str:
