@@ -83,7 +83,7 @@ def test_board_files_from_code_are_offered_beside_the_installed_ones():
 def test_the_panel_offers_only_the_rulesets_the_board_plays_under_and_says_why_not(installed):
     p = NewGamePanel(seed=1)
     shown = lambda: {k for k, box in p.expansions.items() if box.layout.display != "none"}   # noqa: E731
-    assert shown() == {"messenger", "offices", "audience"}                         # the base board: all but one
+    assert shown() == {"messenger", "offices", "audience", "solo"}                 # the base board: all but one
     assert "Not with Power and Glory: its city cards show no horseshoes" in p.board_note.value
     assert "is a reconstructed board" not in p.board_note.value
     p.expansions["offices"].value = True
@@ -98,7 +98,7 @@ def test_the_panel_offers_only_the_rulesets_the_board_plays_under_and_says_why_n
     own = [key for key in PARTS["offices"].option_words]                  # the refused expansion's rule options
     assert own and all(p.options[key].layout.display == "none" for key in own)
     p.board.value = "base"
-    assert shown() == {"messenger", "offices", "audience"} and "reconstructed" not in p.board_note.value
+    assert shown() == {"messenger", "offices", "audience", "solo"} and "reconstructed" not in p.board_note.value
     assert all(p.options[key].layout.display != "none" for key in own)
 
 
