@@ -376,7 +376,7 @@ def measure(difficulty, k):
 found = pd.DataFrame([measure(d, k) for d in DIFFICULTIES for k in range(GAMES)])
 found["victory"] = found["total"] >= min(least for least, _ in C.ratings)
 
-# %%
+# %% tags=["nbval-ignore-output"]
 table = (found.groupby("difficulty", sort=False)
          .agg(games=("total", "size"), mean_score=("total", "mean"), victories=("victory", "mean"),
               tiles=("tiles", "mean"), coach_sets=("coach_sets", "mean"), houses_left=("houses left", "mean"),
@@ -396,7 +396,7 @@ fig.show()
 # two difficulties is the cost of the houses alone (and of the play they change). The mean cost per difficulty, from
 # easy:
 
-# %%
+# %% tags=["nbval-ignore-output"]
 wide = found.pivot(index="game", columns="difficulty", values="total")[DIFFICULTIES]
 paired = pd.DataFrame({"mean change from easy": [(wide[d] - wide[DIFFICULTIES[0]]).mean() for d in DIFFICULTIES],
                        "games scoring less than on easy": [(wide[d] < wide[DIFFICULTIES[0]]).mean()
@@ -404,7 +404,7 @@ paired = pd.DataFrame({"mean change from easy": [(wide[d] - wide[DIFFICULTIES[0]
                       index=pd.Index(DIFFICULTIES, name="difficulty")).round(2)
 paired
 
-# %%
+# %% tags=["nbval-ignore-output"]
 easy, hard = table.loc["easy", "mean_score"], table.loc["hard", "mean_score"]
 say(f"Measured here: the {BOT} bot scores {easy:.1f} points on average on easy and {hard:.1f} on hard; "
     f"{table.loc['hard', 'houses_left']:.1f} houses are left at the end of a hard game against "
