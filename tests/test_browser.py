@@ -21,7 +21,7 @@ from thurn.sim import full_size
 NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
 #: only; make test-all (CI) runs them in the browser too, at full size.
-SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience"}
+SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience", "09_soloplay"}
 #: ... the app notebook, which make test checks served by Voilà (test_game_app_in_voila), and the route explorer's
 #: and the what-if's notebooks, whose apps make test drives in-process (tests/test_widget_explorer.py,
 #: tests/test_widget_whatif.py): in JupyterLab in make test-all, so that make test keeps to its 5 minutes.

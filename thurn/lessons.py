@@ -127,7 +127,8 @@ def _spelled(action: Action, board) -> Action:
 
     try:
         if isinstance(action, Score):
-            return Score([name(h) for h in action.houses], action.cartwright)
+            return Score([name(h) for h in action.houses], action.cartwright, action.carriage, action.colour,
+                         action.coach)
         if isinstance(action, Keep):
             return Keep([name(c) for c in action.cards])
         if isinstance(action, Play):

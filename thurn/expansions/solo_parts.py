@@ -3,7 +3,8 @@ each colour in its own place around a city), the route house on the starting cit
 the 1-point tile's stack, the colour series, coach cards and discard piles in the table under the map and in the Play
 app's players table, the status lines of SoloPlay's own steps, the Play app's panel (:mod:`.solo_panel`), the colour
 and the coach card a completion takes in the route explorer and the scoring what-if, ``simulate``'s columns and the
-New game panel's words for SoloPlay's options.
+New game panel's words for SoloPlay's options, its lesson question kinds (:mod:`.solo_questions`) and the bots'
+valuation (:mod:`.solo_valuation`).
 
 Every rule is asked of :mod:`.solo` (the one reading of the SoloPlay manual): nothing here decides what is legal."""
 from __future__ import annotations
@@ -13,6 +14,7 @@ import html
 from ..parts import Parts, register_parts
 from ..piles import pile
 from . import solo as so
+from .solo_questions import QUESTIONS, question_label, question_value
 
 #: The per-player columns of ``simulate`` (beside the score items ``coach_sets``, ``houses_left`` and
 #: ``discard_penalty``, in points): the coach cards taken (5), the cards on discard pile 1 and pile 2 at the end (6.4;
@@ -221,7 +223,12 @@ class _Tally:
 # -- the parts --------------------------------------------------------------------------------------------------
 
 class SoloParts(Parts):
+    """SoloPlay's parts (see the module's docstring)."""
+
     name = so.NAME
+    questions = QUESTIONS
+    question_label = staticmethod(question_label)
+    question_value = staticmethod(question_value)
     summary = ("for one player: routes in four colours, one official every turn, coach cards of the route's "
                "length; rated on points")
     score_words = "coach sets + remaining houses − discard penalty"
@@ -369,6 +376,13 @@ class SoloParts(Parts):
     # -- the ladder -------------------------------------------------------------------------------------------
     def ladder_figures(self, upper, lower, games) -> dict:
         return {}           # (a ladder is played by 2 to 4: thurn.ladder refuses a one-player ruleset)
+
+
+    def valuation(self):
+        """The bots' valuation: SoloPlay's score formula and its own decisions (:mod:`.solo_valuation`)."""
+        from .solo_valuation import valuation
+
+        return valuation()
 
 
 PARTS = register_parts(SoloParts())

@@ -31,6 +31,7 @@ from ..errors import ThurnError
 from ..information import view_for
 from ..io import new_game
 from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
+from ..rules import as_rules
 from ..viz import board_figure, refresh
 from .common import ClosesParts, MessageArea, card_chips, close_tree, hide_kept_cards
 
@@ -377,7 +378,10 @@ class GuidedGame(ClosesParts, widgets.VBox):
         self.player, self.bot_name = str(player), str(bot_name)
         self.seed = seed
         self.height = height
-        self.states = [new_game([self.player, self.bot_name], seed=seed, rules=self.rules)]
+        most = (as_rules(self.rules).ruleset.players or (2, 2))[1]
+        self.alone = most == 1                      # a game for one player (SoloPlay): the learner alone, no bot
+        seats = [self.player] if self.alone else [self.player, self.bot_name]
+        self.states = [new_game(seats, seed=seed, rules=self.rules)]
         self.events: list[dict] = []
         self.shown = 0
         self.actions: list = []
@@ -522,8 +526,9 @@ class GuidedGame(ClosesParts, widgets.VBox):
             where = "the game is over"
         else:
             where = f"round {s.turns_taken(s.to_move_name) + 1}, {html.escape(s.to_move_name)} to move"
-        self.header.value = (f"<div style='color:#555'>{html.escape(self.player)} against "
-                             f"{html.escape(self.bot_name)} · {where}</div>")
+        who = f"{html.escape(self.player)} alone" if self.alone else \
+            f"{html.escape(self.player)} against {html.escape(self.bot_name)}"
+        self.header.value = f"<div style='color:#555'>{who} · {where}</div>"
         total = len(self.states) - 1
         self.progress.value = ("nothing played yet" if total == 0 else
                                f"action {self.shown} of {total}" + ("" if self.at_present else " (looking back)"))
@@ -638,5 +643,6 @@ class GuidedGame(ClosesParts, widgets.VBox):
     def __repr__(self) -> str:
         s = self.live
         status = f"over, {s.result_text()}" if s.is_over else f"{s.to_move_name} to move"
-        return (f"<GuidedGame {self.player} against {self.bot_name}: {len(self.events)} actions, {status}; "
+        who = f"{self.player} alone" if self.alone else f"{self.player} against {self.bot_name}"
+        return (f"<GuidedGame {who}: {len(self.events)} actions, {status}; "
                 f"moment {self.shown} shown>")
