@@ -60,7 +60,7 @@ from .offices import ReturnTiles  # noqa: E402  (every action class is exported 
 from .power_glory import PlayHorse  # noqa: E402
 from .audience import MoveCarriage, Seal  # noqa: E402
 from .solo import BottomCards, DeclareColour, PlaceBonusTile  # noqa: E402
-from . import audience_parts, messenger_parts, offices_parts, power_glory_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
+from . import audience_parts, messenger_parts, offices_parts, power_glory_parts, solo_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "ReturnTiles",
+__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "solo_parts", "solo_valuation", "ReturnTiles",
            "PlayHorse", "Seal", "MoveCarriage", "solo", "BottomCards", "DeclareColour", "PlaceBonusTile"]
