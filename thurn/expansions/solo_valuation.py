@@ -32,20 +32,23 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..bots.greedy.evaluation import Eval, HouseCache
-from ..bots.greedy.tables import MAX_PLAN_LENGTH, MEMO_SIZE, NEG, TABLES, Plans, board_tables
+from ..bots.greedy.tables import MAX_PLAN_LENGTH, MEMO_SIZE, NEG, TABLES, Plans, board_tables, chain
 from ..effects import colour_houses
 from ..piles import pile
 from . import solo as so
 
 #: Houses the bot expects to place a turn (measured, BENCHMARKS.md "Issue 26").
-HOUSES_A_TURN = 0.9
+HOUSES_A_TURN = 0.0
+#: The spread of the houses left at the end (houses): this much, and this much more a turn before the end.
+SPREAD_BASE = 1.0
+SPREAD_TURN = 0.12
 #: Cards the deck gives a turn (a card a turn, the Postmaster's second one now and then).
 CARDS_A_TURN = 1.25
 #: Of the cards still to be drawn before pile 2 is made the new deck, the share that will be in it (played in
 #: completed routes, 4.7).
 REUSED = 0.6
 #: The share of a region tile credited for each house towards it (its missing cities).
-PROGRESS = 0.5
+PROGRESS = 0.25
 #: What a set of coach cards would add once a missing coach card is taken, counted this much per gap.
 GAP_SHARE = 0.45
 #: Points a turn is worth beyond the houses (coach cards, tiles): what ending the game early gives up.
@@ -55,9 +58,13 @@ POINTS_A_TURN = 0.7
 IMBALANCE = 0.8
 #: A point a card on discard pile 1 (6.4: a point for every two).
 CARD = 0.5
+#: A card that leaves the game (the Administrator's display): a draw fewer before the deck is exhausted.
+LOST_CARD = 0.6
 #: The tempo cost of a turn and the houses a further card of a route adds, in house values.
 RATE = 1.0
 HOUSE_EXT = 0.45
+#: A card of a route given up (pile 1, 6.4) in the plans of building on: the chance of no card that fits.
+ABANDON = 0.5
 #: A coach card of a length missed (no coach card left): scoring a route of that length is impossible (4.4d).
 IMPOSSIBLE = -60.0
 
@@ -65,33 +72,37 @@ IMPOSSIBLE = -60.0
 # -- the houses (6.3) ------------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def _table(per_colour: bool) -> tuple:
-    """The remaining-houses table smoothed, houses left -> points, for 0..90 (index = houses left)."""
-    exact = [so.houses_left_points(n) for n in range(0, 100)]
-    weights = (1, 2, 3, 2, 1)
-    out = []
-    for n in range(0, 91):
-        acc = tot = 0
-        for d, wt in zip(range(-2, 3), weights):
-            k = n + d
-            if k < 0:
-                k = 0
-            acc += wt * exact[k]
-            tot += wt
-        out.append(acc / tot)
-    return tuple(out)
+def _exact() -> tuple:
+    return tuple(so.houses_left_points(n) for n in range(0, 200))
 
 
-def smooth_points(left: float, per_colour: bool = False) -> float:
-    """The remaining-houses table (6.3) smoothed over two houses either way, read at ``left`` (interpolated)."""
-    t = _table(per_colour)
-    if left <= 0:
-        return t[0]
-    if left >= 90:
-        return t[90] - (left - 90)
-    i = int(left)
-    f = left - i
-    return t[i] + f * (t[i + 1] - t[i]) if f else t[i]
+@lru_cache(maxsize=100_000)
+def _smoothed(mean4: int, sigma2: int) -> float:
+    """The table (6.3) expected at a final count of houses spread normally around ``mean4 / 4`` with the spread
+    ``sigma2 / 2`` (cached on those steps)."""
+    import math
+    mean, sigma = mean4 / 4.0, max(0.5, sigma2 / 2.0)
+    exact = _exact()
+    lo, hi = int(mean - 3 * sigma) - 1, int(mean + 3 * sigma) + 2
+    acc = tot = 0.0
+    for k in range(lo, hi + 1):
+        wt = math.exp(-0.5 * ((k - mean) / sigma) ** 2)
+        acc += wt * (exact[k] if k >= 0 else exact[0]) if k < 200 else wt * -(k - 8)
+        tot += wt
+    return acc / tot
+
+
+def smooth_points(left: float, sigma: float = 1.0) -> float:
+    """The remaining-houses table (6.3) expected when the houses left at the end are about ``left``, give or take
+    ``sigma``."""
+    if left > 150:
+        return -(left - 8)
+    return _smoothed(round(left * 4), round(sigma * 2))
+
+
+def spread(turns: float) -> float:
+    """How uncertain the houses left at the end are, ``turns`` before it (houses)."""
+    return SPREAD_BASE + SPREAD_TURN * turns
 
 
 def turns_left(s) -> float:
@@ -116,12 +127,13 @@ def final_left(lefts, turns: float) -> float:
 
 def houses_worth(rules, lefts, turns: float) -> float:
     """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now."""
+    sigma = spread(turns)
     if rules.option("houses_left") == "per_colour":
         n = len(lefts)
         f = final_left(lefts, turns)
         total = sum(lefts) or 1
-        return sum(smooth_points(f * x / total) for x in lefts) if f else n * smooth_points(0)
-    return smooth_points(final_left(lefts, turns))
+        return sum(smooth_points(f * x / total, sigma / 2) for x in lefts)
+    return smooth_points(final_left(lefts, turns), sigma)
 
 
 # -- the coach cards (5) ----------------------------------------------------------------------------------------------
@@ -280,6 +292,66 @@ class SoloEval(Eval):
     def groups(self):
         return [], None
 
+    # -- building on: a route that cannot be completed is given up, its cards on pile 1 (4.3, 6.4) ------------------
+    def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
+        """:meth:`Eval.cont`, each risky plan less the cards lost to pile 1 when no card that fits comes."""
+        n = rmask.bit_count()
+        plan = self.plan_memo.get(n << 6 | k)
+        if plan is None:
+            plan = self.plans.of(n, k)
+        if not plan:
+            return (0.0, 0) if detail else 0.0
+        safe, risky, lead = plan
+        h, _ = self.hcache.get(rmask) or self.houses(rmask)
+        best, bj = NEG, 0
+        for j, ext, tiles, cost in safe:
+            v = h + ext + tiles - cost
+            if v > best:
+                best, bj = v, j
+        if risky:
+            p = self.p_fit(l, r, rmask)
+            pp = p ** lead if lead >= 0 else 1.0
+            for j, ext, tiles, cost in risky:
+                pp *= p
+                v = pp * (h + ext + tiles) - cost - (1.0 - pp) * ABANDON * (n + j)
+                if v > best:
+                    best, bj = v, j
+        return (best, bj) if detail else best
+
+    def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
+        """:meth:`Eval.after_play` with :meth:`cont`'s risk of giving the route up."""
+        if l > r:
+            l, r = r, l
+        avail = hm & ~rmask
+        adj = self.adj
+        ends = adj[l] | adj[r]
+        if not ends & avail:
+            k = 0
+        elif not avail & (avail - 1):
+            k = 1
+        else:
+            k = self.memo.get(avail << 12 | l << 6 | r)
+            if k is None:
+                k = chain(adj, self.memo, l, r, avail)
+        m = rmask.bit_count()
+        if cartwright and not self.cartwright_lengths >> m & 1:
+            cartwright = False
+        key = ((rmask << 12 | l << 6 | r) << 6 | k) << 1 | cartwright
+        acache = self.acache
+        v = acache.get(key)
+        if v is not None:
+            return v
+        v = self.cont(rmask, l, r, k) if m < MAX_PLAN_LENGTH else 0.0
+        if not v and not self.plans.of(m, k):
+            v = -ABANDON * m if not self.final else 0.0
+        if m >= self.min_route:
+            h = (self.hcache.get(rmask) or self.houses(rmask))[0]
+            x = h + self.plans.now[cartwright][m] + self.L[m if m < 16 else 15]
+            if x > v:
+                v = x
+        acache[key] = v
+        return v
+
     # -- houses in a colour (4.4b) --------------------------------------------------------------------------------
     def colour_value(self, colour: str, new: int) -> float:
         """Placing houses of ``colour`` in the cities of ``new`` (none of them holding one): the expected houses
@@ -417,8 +489,10 @@ def adjust(ev, s, values: list) -> list:
             v = _score_value(ev, s, a)
         elif kind == "play" and a.end == "new" and route:
             v -= CARD * len(route)
-        elif kind == "official" and a.resolved == "administrator" and admin_cost:
-            v -= CARD * sum(1 for c in s.display if c >= 0)
+        elif kind == "official" and a.resolved == "administrator":
+            shown = sum(1 for c in s.display if c >= 0)
+            # his display leaves the game (pile 1, or pile 2 once it has been the new deck): six draws fewer
+            v -= (CARD if admin_cost else 0.0) * shown + (LOST_CARD if admin_cost or s.shuffles else 0.0) * shown
         elif kind == "official" and a.resolved == "postmaster" and len(ev.p.hand) >= 3:
             v -= 0.25
         out.append((v, a))
