@@ -457,6 +457,29 @@ class _Lefts:
 
 # -- the values of the decisions -------------------------------------------------------------------------------------
 
+def completion(ev: SoloEval, a) -> tuple:
+    """What the bot reads of the completion ``a`` (a Score action, 4.4): ``(houses placed, tiles' points, coach
+    card, whether it ends the game)``, its own fast reading of what the core's scoring stages do
+    (:func:`thurn.effects.route_effect`; tests/test_solo_bots.py compares the two)."""
+    p, s = ev.p, ev.s
+    n = len(p.route)
+    cmask = next(m for c, m, _ in p.colours if c == a.colour)
+    new = a.resolved & ~cmask
+    before = so.region_houses(s.rules, p, a.colour)
+    tiles = ev.tiles_by_len[n if n < 16 else 15] + sum(
+        v for _, v in so.new_tiles(ev.b, s.rules, s.stacks, before, before | new, 0, so.solo(s).marker))
+    if a.cartwright:
+        coach = a.coach
+    else:
+        levels = ev.b.carriage_levels
+        k = n if n in levels else (levels[-1] if n > levels[-1] and s.rules.option("long_routes") == "coach_7"
+                                   else None)
+        coach = k if k is not None and s.carriages_left[levels.index(k)] > 0 else None
+    left = next(x for c, _, x in p.colours if c == a.colour)
+    ends = bool(new) and left - new.bit_count() <= 0 and s.end_by is None
+    return new.bit_count(), tiles, coach, ends
+
+
 def _score_value(ev: SoloEval, s, a) -> float:
     """A completion (4.4): the houses of its colour, the tiles, the coach card, the cards over the hand limit."""
     p = ev.p
