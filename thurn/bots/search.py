@@ -171,7 +171,7 @@ def _player_value(s, seat: int) -> float:
     houses: Game End and Scoring), plus part of what the route in progress and the hand promise."""
     b = s.board
     p = s.players[seat]
-    v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(v for _, v in p.tiles) - p.houses_left
+    v = _base_points(s, seat)
     if s.ext:
         v += _ext_points(s, seat)
     if s.step == "over":
@@ -257,9 +257,7 @@ def greedy_value(s, seat: int, bot=None) -> float:
     turn (the route in progress, the hand, the draw), as if his turn began now. In that value a province tile the
     route would complete counts net of the progress credited for it already (``Weights.net_tiles``): counted in
     full, a route kept in hand was worth that progress twice, more than the same route scored."""
-    p = s.players[seat]
-    b = s.board
-    v = (b.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - p.houses_left
+    v = _base_points(s, seat)
     if s.ext:
         v += _ext_points(s, seat)
     if s.step == "over":
@@ -269,7 +267,7 @@ def greedy_value(s, seat: int, bot=None) -> float:
         bot = GreedyBot(0)
     w = _net_weights(bot.weights)
     x = max((value for value, _ in action_values(_as_mover(s, seat), w, always=True)), default=0.0)
-    v += _credits(s, seat, bot.weights) + (x if x > -100 else 0.0)
+    v += (_credits(s, seat, bot.weights) if not _own_score(s) else 0.0) + (x if x > -100 else 0.0)
     if s.ext:
         for val in valuations(s):
             v += val.credits(s, seat, bot.weights)
@@ -285,6 +283,23 @@ def _net_weights(w):
     if net is None:
         net = _NET[w] = w if w.net_tiles else replace(w, net_tiles=True)
     return net
+
+
+def _own_score(s) -> bool:
+    """Whether a variant's valuation counts the whole score itself (``own_score``: a variant whose score has no
+    carriage, tile and unplaced-house items of the base game's kind, SoloPlay): then the base items and credits are
+    left to it."""
+    return bool(s.ext) and any(getattr(val, "own_score", False) for val in valuations(s))
+
+
+def _base_points(s, seat: int) -> float:
+    """The base game's score items of ``seat`` now (carriage, tiles, unplaced houses: Game End and Scoring); none
+    when a variant's valuation counts the score itself (:func:`_own_score`)."""
+    if _own_score(s):
+        return 0.0
+    p = s.players[seat]
+    return (s.board.carriage_points[p.carriages[-1]] if p.carriages else 0) + sum(x for _, x in p.tiles) - \
+        p.houses_left
 
 
 def _ext_points(s, seat: int) -> float:

@@ -62,5 +62,5 @@ from .audience import MoveCarriage, Seal  # noqa: E402
 from .solo import BottomCards, DeclareColour, PlaceBonusTile  # noqa: E402
 from . import audience_parts, messenger_parts, offices_parts, power_glory_parts, solo_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
 
-__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "solo_parts", "solo_questions", "ReturnTiles",
+__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "solo_parts", "solo_questions", "solo_valuation", "ReturnTiles",
            "PlayHorse", "Seal", "MoveCarriage", "solo", "BottomCards", "DeclareColour", "PlaceBonusTile"]

@@ -99,7 +99,7 @@ class GreedyBot:
     def score_actions(self, state) -> list[tuple[float, Action, str]]:
         """Every legal action with its value and the reason in words, best first."""
         values = self._allowed(action_values(state, self.weights, always=True), state)
-        ev = Eval(state, self.weights) if values else None
+        ev = evaluation(state)(state, self.weights) if values else None
         out = [(v, a, reason(ev, state, a)) for v, a in values]
         out.sort(key=lambda t: -t[0])
         return out
@@ -136,7 +136,7 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
     actions = state.legal_actions()
     if not actions or (len(actions) == 1 and not always):
         return [(0.0, a) for a in actions]
-    ev = Eval(state, w)
+    ev = evaluation(state)(state, w)
     step = state.step
     vals = valuations(state)
     if vals:
@@ -150,6 +150,17 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
     if step == "keep":
         return _keep_values(ev, actions)
     return [(NEG, a) for a in actions]
+
+
+def evaluation(state):
+    """The evaluation class of ``state``'s decisions: :class:`Eval`, or the subclass a variant's valuation gives as
+    its ``evaluation`` (a variant whose scoring differs from the base game's: its houses, tiles and carriages valued
+    its own way, the plans of building routes on kept)."""
+    for val in valuations(state):
+        cls = getattr(val, "evaluation", None)
+        if cls is not None:
+            return cls
+    return Eval
 
 
 def _expansion_values(ev: Eval, s, actions, step, vals):
