@@ -635,6 +635,9 @@ class SoloPlay(Variant):
         C = components()
         rs.house_colours = tuple((c, C.houses) for c in C.colours)
         rs.house_per_colour = True
+        rs.carriages_in_order = False       # coach cards of any length, several of one (4.4d; 5)
+        rs.tiles_once = False               # a region's tile once per colour, the 1-point tile's stack more (4.4c)
+        rs.end_tile_to_ender = False        # the 1-point tile is the Bonus Scoring Tile (4.4c)
         rs.officials = SoloOfficials()
         rs.texts.update(base.officials_texts(rs.officials))
         helper = rs.roles.helper
@@ -1022,6 +1025,12 @@ class SoloPlay(Variant):
             raise PositionError("ext.solo.marker should be a province stack.")
         if S.start >= len(s.board.cities):
             raise PositionError("ext.solo.start should be a city of the board.")
+        ge = game_end_stack(s.board)
+        held = any(si == ge for si, _ in s.players[0].tiles)
+        if held != (S.marker != -1):
+            raise PositionError("The 1-point Bonus Scoring Tile is held exactly when it has been taken (ext.solo.marker "
+                                "is not -1; SoloPlay, 4.4c)." if held else "ext.solo.marker says the 1-point tile was "
+                                "taken, but the player does not hold it (SoloPlay, 4.4c).")
 
 
 def discard_pile(s, why: str) -> str:
