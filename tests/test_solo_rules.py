@@ -466,7 +466,8 @@ def test_the_cartwright_takes_a_coach_card_one_or_two_longer():
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=7), "coach_not_eligible")
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=4), "coach_not_eligible")
     t = s.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=6))
-    assert t.player("Ann").carriages == (6,) and t.step == "solo_bottom" and t.position()["turn"]["officials"] == ["cartwright"]
+    assert t.player("Ann").carriages == (6,) and t.step == "solo_bottom"
+    assert t.position()["turn"]["officials"] == ["cartwright"]
     u = at(hand=[], route=ROUTE[:4], carriages=[6, 6, 6, 6])
     assert {k for _, _, k in scores(u, "red", cartwright=True)} == {5}
     assert u.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red")).player("Ann").carriages[-1] == 5
