@@ -369,7 +369,7 @@ def test_a_distance_tile_for_a_route_of_5_6_7(n, tile):
                                           (6, ["route_6"], ("route_5", 2)), (5, ["route_5"], None)])
 def test_an_empty_distance_stack_gives_the_next_lower(n, empty, tile):
     """SoloPlay, 4.4c: "If unavailable, take next lower"."""
-    taken = {"route_7": [["route_7", 4], ["route_7", 3], ["route_7", 2]], "route_6": [["route_6", v] for v in (3, 2, 1)],
+    taken = {"route_7": [["route_7", v] for v in (4, 3, 2)], "route_6": [["route_6", v] for v in (3, 2, 1)],
              "route_5": [["route_5", 2], ["route_5", 1]]}
     s = at(hand=[], route=ROUTE[:n], officials=["postmaster"], tiles=[t for e in empty for t in taken[e]])
     t = s.apply(next(a for a in s.legal_actions() if a.kind == "score" and a.colour == "blue"))

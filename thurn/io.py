@@ -564,8 +564,8 @@ def _position(data, boards) -> GameState:
                 list(carriages) != list(levels[:len(carriages)]) if rules.ruleset.carriages_in_order
                 else not all(c in levels for c in carriages)):
             raise PositionError(f"{where}.carriages should be the levels taken in order from "
-                                f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not {_short(carriages)}."
-                                if rules.ruleset.carriages_in_order else
+                                f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not "
+                                f"{_short(carriages)}." if rules.ruleset.carriages_in_order else
                                 f"{where}.carriages should be levels of the game's carriages ({_short(list(levels))}), "
                                 f"not {_short(carriages)}.")
         carriage_held.update(carriages)
