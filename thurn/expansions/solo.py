@@ -1029,8 +1029,9 @@ class SoloPlay(Variant):
         held = any(si == ge for si, _ in s.players[0].tiles)
         if held != (S.marker != -1):
             raise PositionError("The 1-point Bonus Scoring Tile is held exactly when it has been taken "
-                                "(ext.solo.marker is not -1; SoloPlay, 4.4c)." if held else "ext.solo.marker says the 1-point tile was "
-                                "taken, but the player does not hold it (SoloPlay, 4.4c).")
+                                "(ext.solo.marker is not -1; SoloPlay, 4.4c)." if held else
+                                "ext.solo.marker says the 1-point tile was taken, but the player does not hold it "
+                                "(SoloPlay, 4.4c).")
 
 
 def discard_pile(s, why: str) -> str:
