@@ -558,10 +558,16 @@ def _position(data, boards) -> GameState:
         carriages = pr.get("carriages", [])
         if isinstance(carriages, int) and not isinstance(carriages, bool):
             carriages = list(levels[:levels.index(carriages) + 1]) if carriages in levels else [carriages]
-        carriages = _list(carriages, f"{where}.carriages", len(levels), "carriage levels")
-        if list(carriages) != list(levels[:len(carriages)]) or any(isinstance(c, bool) for c in carriages):
+        most = len(levels) if rules.ruleset.carriages_in_order else sum(c.copies for c in board.carriages)
+        carriages = _list(carriages, f"{where}.carriages", most, "carriage levels")
+        if any(isinstance(c, bool) for c in carriages) or (
+                list(carriages) != list(levels[:len(carriages)]) if rules.ruleset.carriages_in_order
+                else not all(c in levels for c in carriages)):
             raise PositionError(f"{where}.carriages should be the levels taken in order from "
-                                f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not {_short(carriages)}.")
+                                f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not "
+                                f"{_short(carriages)}." if rules.ruleset.carriages_in_order else
+                                f"{where}.carriages should be levels of the game's carriages ({_short(list(levels))}), "
+                                f"not {_short(carriages)}.")
         carriage_held.update(carriages)
         tiles = []
         for t in _list(pr.get("tiles", []), f"{where}.tiles", tile_count, "tiles"):
@@ -575,7 +581,7 @@ def _position(data, boards) -> GameState:
             if t[1] not in st.values:
                 raise PositionError(f"{where}.tiles: the {st.name} stack has no tile worth {_short(t[1])} "
                                     f"(its tiles: {list(st.values)}).")
-            if st.kind != "route_length" and any(x == st.index for x, _ in tiles):
+            if st.kind != "route_length" and rules.ruleset.tiles_once and any(x == st.index for x, _ in tiles):
                 raise PositionError(f"{where}.tiles: a player takes one {st.name} tile at most (base rules, 3b).")
             tiles.append((st.index, t[1]))
             stack_held[(st.index, t[1])] += 1
@@ -885,7 +891,7 @@ def _check_tiles(s, board, rules) -> None:
                 if lacking:
                     raise PositionError(f"{where}: the {st.name} tile is taken with a house in each province it "
                                         f"counts (base rules, 3b); {s.names[i]} has none in {', '.join(lacking)}.")
-            elif st.kind == "game_end" and s.end_by != i:
+            elif st.kind == "game_end" and s.end_by != i and rules.ruleset.end_tile_to_ender:
                 who = "nobody has" if s.end_by is None else f"{s.names[s.end_by]} has"
                 raise PositionError(f"{where}: the {st.name} tile goes to the player who ends the game (Game End), "
                                     f"and {who} (end_triggered_by).")

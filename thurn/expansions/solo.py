@@ -51,6 +51,7 @@ from ..piles import PileSpec, pile, set_pile
 from ..result import rating_result
 from ..scoring import earned_tiles, popcount
 from ..turn.base import _names, discard, route_text
+from ..turn.base import DRAW
 from ..turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
 from ..variants import Variant, register
 from . import component, count
@@ -67,6 +68,7 @@ R_GOAL = "SoloPlay, 1"
 R_SETUP = "SoloPlay, 3 (Solo Setup Specifics)"
 R_TILES_SETUP = "SoloPlay, 3 (sort bonus tiles)"
 R_OFFICIAL = "SoloPlay, 4.1"
+R_DRAW = "SoloPlay, 4.2"
 R_COMPLETE = "SoloPlay, 4.4"
 R_COLOUR = "SoloPlay, 4.4a and 4.5"
 R_BONUS = "SoloPlay, 4.4c (Bonus Scoring Tile)"
@@ -162,6 +164,8 @@ class Solo(NamedTuple):
     marker: int                 # the stack the 1-point tile lies on; -1: not taken yet; -2: taken, its stack to choose
     then: str                   # the step that comes after SoloPlay's steps after a completion ("": none)
     ended: str                  # why the game ends: "" not yet, "deck" (the deck exhausted), "houses" (a colour out)
+    drew: str = ""              # where this turn's first card came from: "deck", "display" or "" (4.2: the Postmaster's
+    #                             second card comes from the same place)
 
 
 def solo(s) -> Solo:
@@ -412,6 +416,10 @@ class SoloOfficials(OfficialsPolicy):
     text = "exactly one must help every turn"
     sentence = "exactly one official helps every turn"
 
+    def counted(self, s) -> tuple:
+        """The officials who helped this turn and count as its one official (option ``cartwright``)."""
+        return self._counted(s)
+
     def _counted(self, s) -> tuple:
         if s.rules.option("cartwright") == "extra":
             helper = s.ruleset.roles.helper
@@ -484,6 +492,22 @@ def _colours_open(s) -> tuple:
     if S.declared:
         return (S.declared,)
     return tuple(c for c in S.planner if colour_left(p, c) > 0)
+
+
+def _source(draw) -> str:
+    """Where a draw takes its card from: "deck" or "display"."""
+    return "deck" if draw.city is None else "display"
+
+
+def _second_source(s):
+    """Where the Postmaster's second card must come from (4.2: "both from same source"): the first card's source,
+    or None when it has no card left (then either)."""
+    drew = solo(s).drew
+    if drew == "deck" and (s.deck or s.discard):
+        return "deck"
+    if drew == "display" and max(s.display) >= 0:
+        return "display"
+    return None
 
 
 # -- SoloPlay's own actions --------------------------------------------------------------------------------------
@@ -612,6 +636,9 @@ class SoloPlay(Variant):
         C = components()
         rs.house_colours = tuple((c, C.houses) for c in C.colours)
         rs.house_per_colour = True
+        rs.carriages_in_order = False       # coach cards of any length, several of one (4.4d; 5)
+        rs.tiles_once = False               # a region's tile once per colour, the 1-point tile's stack more (4.4c)
+        rs.end_tile_to_ender = False        # the 1-point tile is the Bonus Scoring Tile (4.4c)
         rs.officials = SoloOfficials()
         rs.texts.update(base.officials_texts(rs.officials))
         helper = rs.roles.helper
@@ -669,6 +696,11 @@ class SoloPlay(Variant):
 
     # -- the completion (4.4) --------------------------------------------------------------------------------------
     def legal_actions(self, s, actions):
+        if s.step == DRAW and s.draws == 1:
+            source = _second_source(s)
+            if source is not None:
+                return [a for a in actions if a.kind != "draw" or _source(a) == source]
+            return actions
         if s.step != SCORE:
             return actions
         p = s.players[s.to_move]
@@ -697,6 +729,13 @@ class SoloPlay(Variant):
 
     def check(self, s, action, arg, error):
         kind = getattr(action, "kind", None)
+        if kind == "draw" and error is None and s.draws == 1:
+            source = _second_source(s)
+            if source is not None and _source(action) != source:
+                where = "from the deck" if source == "deck" else "from the face-up cards"
+                return None, IllegalAction("same_source", f"With the Postmaster both cards come from the same place "
+                                           f"(SoloPlay, 4.2): you drew the first {where}, so draw the second {where} "
+                                           f"too.", action, R_DRAW)
         if kind != "score" or (error is not None and error.reason != "no_coach_choice"):
             return arg, error
         p = s.players[s.to_move]
@@ -901,9 +940,16 @@ class SoloPlay(Variant):
 
     # -- the end (6) -----------------------------------------------------------------------------------------------
     def after(self, s, before, action, say):
+        if action.kind == "draw" and before.draws == 0:
+            s.set_ext(NAME, solo(s)._replace(drew=_source(action)))
         self._deck_out(s, say)
 
     def turn_end(self, s, say):
+        if solo(s).drew:
+            s.set_ext(NAME, solo(s)._replace(drew=""))
+        if not s.ruleset.officials.counted(s) and s.step != OVER:
+            forced_event(s, "no_official", say, f"No official can help {s.names[s.to_move]} any more this turn: the "
+                         f"turn ends without one (SoloPlay, 4.1)." if say is not None else None)
         self._deck_out(s, say)
 
     def _deck_out(self, s, say):
@@ -940,12 +986,13 @@ class SoloPlay(Variant):
 
     def dump(self, S: Solo) -> dict:
         return {"planner": list(S.planner), "declared": S.declared, "start": S.start, "marker": S.marker,
-                "then": S.then, "ended": S.ended}
+                "then": S.then, "ended": S.ended, "drew": S.drew}
 
     def load(self, data) -> Solo:
         if not isinstance(data, dict):
-            raise PositionError("ext.solo should be an object with planner, declared, start, marker, then, ended.")
-        unknown = set(data) - {"planner", "declared", "start", "marker", "then", "ended"}
+            raise PositionError("ext.solo should be an object with planner, declared, start, marker, then, ended, "
+                                "drew.")
+        unknown = set(data) - {"planner", "declared", "start", "marker", "then", "ended", "drew"}
         if unknown:
             raise PositionError(f"ext.solo has unknown fields {sorted(map(str, unknown))[:5]}.")
         C = components()
@@ -968,7 +1015,10 @@ class SoloPlay(Variant):
         ended = data.get("ended", "")
         if ended not in ("", "deck", "houses"):
             raise PositionError("ext.solo.ended should be \"\", \"deck\" or \"houses\".")
-        return Solo(tuple(c for c in C.colours if c in planner), declared, ints[0], ints[1], then, ended)
+        drew = data.get("drew", "")
+        if drew not in ("", "deck", "display"):
+            raise PositionError("ext.solo.drew should be \"\", \"deck\" or \"display\".")
+        return Solo(tuple(c for c in C.colours if c in planner), declared, ints[0], ints[1], then, ended, drew)
 
     def check_loaded(self, s) -> None:
         S = solo(s)
@@ -976,6 +1026,13 @@ class SoloPlay(Variant):
             raise PositionError("ext.solo.marker should be a province stack.")
         if S.start >= len(s.board.cities):
             raise PositionError("ext.solo.start should be a city of the board.")
+        ge = game_end_stack(s.board)
+        held = any(si == ge for si, _ in s.players[0].tiles)
+        if held != (S.marker != -1):
+            raise PositionError("The 1-point Bonus Scoring Tile is held exactly when it has been taken "
+                                "(ext.solo.marker is not -1; SoloPlay, 4.4c)." if held else
+                                "ext.solo.marker says the 1-point tile was taken, but the player does not hold it "
+                                "(SoloPlay, 4.4c).")
 
 
 def discard_pile(s, why: str) -> str:
@@ -984,5 +1041,5 @@ def discard_pile(s, why: str) -> str:
     up, the cards over the hand limit, the display the Administrator replaces (option ``administrator``) and the
     cards left at the end on pile 1."""
     if why == "scored" or (why == "display" and s.rules.option("administrator") == "pile_2"):
-        return "discard" if s.shuffles == 0 else COMPLETED
+        return "discard" if s.shuffles <= 1 else COMPLETED      # (a new game counts its first shuffle: 1)
     return PENALTY

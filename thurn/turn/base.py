@@ -794,9 +794,10 @@ def check_score(s, a):
                               f"{route_text(board, route)}; houses go only in cities of the route.", a, R_HOUSES)
     twice = mask & owned
     if twice:
-        return None, _illegal("already_has_house", f"You already have a {'' if owned is p.houses else a.colour + ' '}"
+        per = p.colours is not None and rs.house_per_colour         # (the colour's own houses: SoloPlay)
+        return None, _illegal("already_has_house", f"You already have a {a.colour + ' ' if per else ''}"
                               f"house in {_city_names(board, _bits_list(twice))}; a player has at most one house "
-                              f"{'' if owned is p.houses else 'of a colour '}in a city.", a, R_HOUSES)
+                              f"{'of a colour ' if per else ''}in a city.", a, R_HOUSES)
     if popcount(mask) > left:
         return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
                               f"{'' if a.colour is None else ' in ' + a.colour}.", a, "rules notes: houses run out")

@@ -195,7 +195,8 @@ class Ruleset:
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
-                 "stack_values")
+                 "stack_values", "carriages_in_order", "tiles_once",
+                 "end_tile_to_ender")
 
     def __init__(self, name: str):
         self.name = name
@@ -231,6 +232,12 @@ class Ruleset:
         self.house_colours: tuple = ()              # ((colour, houses), ...) each player has; (): one colour
         self.house_per_colour = False               # True: a city holds one house of each colour of a player (SoloPlay:
         #                                             each colour builds on its own); False: one house, whatever its colour
+        self.carriages_in_order = True              # carriages are taken in order, none skipped (base rules, 3c);
+        #                                             False: any level, several of one (SoloPlay's coach cards, 4.4d)
+        self.tiles_once = True                      # a player holds one tile of a stack at most, but the distance
+        #                                             tiles (base rules, 3b); False: several (SoloPlay: one a colour)
+        self.end_tile_to_ender = True               # the game-end tile goes to who ends the game (Game End); False:
+        #                                             it is taken otherwise (SoloPlay's Bonus Scoring Tile, 4.4c)
         self.stack_values: Callable | None = None   # (board, stack) -> its tiles at the start, top first; None: the
         #                                             board's, highest on top (SoloPlay sorts and cuts them)
         self.discard_pile: Callable | None = None   # (state, why) -> the pile name discarded cards go to; None: the
