@@ -81,15 +81,7 @@ def test_each_verdict_is_the_engines(st):
             assert verdict.why == str(st.state.why_illegal(st.state.ruleset.parse(choice)))
 
 
-#: The core's position check refuses the 1-point tile held before the end (it reads it as the base game's game-end
-#: tile, "the game end tile goes to the player who ends the game"): SoloPlay's Bonus Scoring Tile (4.4c) is held
-#: during play, so a position after it does not load again (a bug of thurn/io.py, reported to the lead).
-HOLDS_BONUS_TILE = pytest.mark.xfail(strict=True, raises=thurn.PositionError,
-                                     reason="thurn/io.py refuses SoloPlay's 1-point tile held before the end")
-
-
-@pytest.mark.parametrize("st", [pytest.param(s, marks=HOLDS_BONUS_TILE) if s.step.id == "bonus_stack" else s
-                                for s in STOPS], ids=[s.step.id for s in STOPS])
+@pytest.mark.parametrize("st", STOPS, ids=[s.step.id for s in STOPS])
 def test_every_step_is_a_solo_position_that_loads_again(st):
     s = st.state
     assert s.board.id == "base" and s.rules.expansions == ("solo",) and s.num_players == 1
