@@ -59,6 +59,7 @@ from . import component, count
 NAME = "solo"
 PENALTY = "penalty"             # Discard Pile 1 (3, 6.4)
 COMPLETED = "completed"         # pile 2's cards once it has been made a new deck (4.7: pile 2 is shuffled once)
+OFFICIAL = "solo_official"      # the step: choose the turn's one official (4.1; option official=first)
 COLOUR = "solo_colour"          # the step: declare the route's colour (option colour_declared=start)
 BONUS = "solo_bonus"            # the step: put the 1-point tile on a province stack (4.4c)
 BOTTOM = "solo_bottom"          # the step: the hand-management bonus (4.6)
@@ -93,6 +94,9 @@ OPTIONS = {
                    "the 1-point tile's stack gives one more tile at each completion of its region, or only once"),
     "long_routes": ("abandon", ("abandon", "coach_7"),
                     "a route of 8 or more cards cannot be completed (no coach fits), or takes coach 7"),
+    "official": ("first", ("first", "when_used"),
+                 "the turn's one official is chosen as its first step and helps later in the turn (4.1), or called "
+                 "when his help is used (a turn in which none can help any more then ends without one)"),
     "cartwright": ("counts", ("counts", "extra"),
                    "the Cartwright is the turn's one official, or helps besides it"),
     "administrator": ("pile_1", ("pile_1", "pile_2"),
@@ -421,10 +425,10 @@ class SoloOfficials(OfficialsPolicy):
         return self._counted(s)
 
     def _counted(self, s) -> tuple:
+        helper = s.ruleset.roles.helper
         if s.rules.option("cartwright") == "extra":
-            helper = s.ruleset.roles.helper
             return tuple(o for o in s.officials if o != helper)
-        return s.officials
+        return tuple(dict.fromkeys(s.officials))    # (the Cartwright chosen first is named again when he helps)
 
     def problem(self, s, oid, action=None):
         extra = s.rules.option("cartwright") == "extra" and oid == s.ruleset.roles.helper
@@ -439,13 +443,25 @@ class SoloOfficials(OfficialsPolicy):
         return self.problem(s, oid) is None
 
     def end_problem(self, s, action=None):
-        if self._counted(s) or (getattr(action, "cartwright", False) and s.rules.option("cartwright") == "counts"):
+        if chosen_first(s) or self._counted(s) or (getattr(action, "cartwright", False) and s.rules.option("cartwright") == "counts"):
             return None
         ways = helpers_left(s, count_helper=s.rules.option("cartwright") == "counts")
         if not ways:
             return None
         return IllegalAction("official_compulsory", f"One official must help every turn (SoloPlay, 4.1): first "
                              f"{' or '.join(ways)}.", action, self.rule)
+
+
+def chosen_first(s) -> bool:
+    """Whether the turn's one official is chosen as its first step (option ``official=first``, 4.1)."""
+    return s.rules.option("official") == "first"
+
+
+def cartwright_helps(s) -> bool:
+    """Whether the Cartwright may help complete the route this turn (4.4d): chosen as the turn's official (option
+    ``official=first``), or besides it (option ``cartwright=extra``)."""
+    helper = s.ruleset.roles.helper
+    return helper is not None and (helper in s.officials or s.rules.option("cartwright") == "extra")
 
 
 def helpers_left(s, count_helper: bool = True) -> list:
@@ -621,6 +637,8 @@ class SoloPlay(Variant):
 
     def __init__(self):
         self.steps = (
+            StepSpec(OFFICIAL, "choose the turn's one official: he helps later in this turn", R_OFFICIAL,
+                     self.legal_official, self.forced_official, ("official",)),
             StepSpec(COLOUR, "declare the colour of the route just started", R_COLOUR, self.legal_declare, None,
                      ("declare",)),
             StepSpec(BONUS, "put the 1-point tile on a province stack and take its top tile", R_BONUS,
@@ -650,6 +668,12 @@ class SoloPlay(Variant):
         rs.result = rating_result(C.ratings, below=C.below)
         rs.discard_pile = discard_pile
         rs.stack_values = stack_values
+        calls = rs.kinds["official"]
+        rs.action(calls.__class__(calls.kind, self._checker(calls.check), self._doer(calls.do), calls.label,
+                                  calls.notation, calls.text, calls.rule, calls.canonical, calls.words))
+        play = rs.steps[PLAY]
+        rs.step(StepSpec(play.name, play.does, play.rule, play.legal, self._second_card(play.forced), play.kinds,
+                         play.interruption))
         rs.action(ActionKind("declare", self.check_declare, self.do_declare, "Declare", "declare red",
                              "declare the colour of the route just started", R_COLOUR))
         rs.action(ActionKind("bonus", self.check_bonus, self.do_bonus, "Bonus tile", "bonus baden",
@@ -693,9 +717,99 @@ class SoloPlay(Variant):
         shown = len(s.display)
         s.display, s.deck = tuple(deck[:shown]), tuple(deck[shown:])
         s.set_ext(NAME, Solo(C.colours, "", -1, -1, "", ""))
+        if chosen_first(s):
+            s.step = OFFICIAL
+
+    # -- the turn's one official (4.1) -----------------------------------------------------------------------------
+    def turn_start(self, s, say):
+        if chosen_first(s):
+            s.step = OFFICIAL
+
+    def legal_official(self, s) -> list:
+        """Every official who can help in this turn (4.1), in the board's order: the Administrator while a card is
+        face up, the Postmaster while a card is left to draw, the Postal Carrier, the Cartwright (not with the
+        option cartwright=extra, where he helps besides the turn's official)."""
+        rs = s.ruleset
+        t = s.board._actions
+        draw_offers = dict(rs.roles.offers["draw"])
+        out = []
+        for o in s.board.officials:
+            h = rs.official_handlers.get(o.id)
+            if h is None or (o.id == rs.roles.helper and s.rules.option("cartwright") == "extra"):
+                continue
+            offer = draw_offers.get(o.id)
+            if o.id in draw_offers and offer is not None and not offer(s):
+                continue
+            if o.id in draw_offers and not (s.deck or s.discard or max(s.display) >= 0):
+                continue
+            out.append(t.call[o.id])
+        return out
+
+    def forced_official(self, s, say):
+        """An empty hand: the Postmaster must help (base rules, 1), and he is the turn's official."""
+        if not s.players[s.to_move].hand:
+            for oid, forced in s.ruleset.roles.forced:
+                if forced(s, say):
+                    return DRAW
+        if not self.legal_official(s):
+            return DRAW
+        return None
+
+    def _checker(self, base_check):
+        def check(s, a):
+            if s.step == OFFICIAL:
+                legal = self.legal_official(s)
+                if a in legal:
+                    return a.official if hasattr(a, "official") else None, None
+                try:
+                    oid = s.board.official(a.official).id
+                except Exception:           # (an unknown name: the base check's own words)
+                    return base_check(s, a)
+                names = ", ".join(s.board.official(x.official).name for x in legal)
+                for x in legal:
+                    if x.official == oid:
+                        return oid, None
+                return None, IllegalAction("official_not_now", f"The {s.board.official(oid).name} cannot help in "
+                                           f"this turn; choose one of {names} (SoloPlay, 4.1).", a, R_OFFICIAL)
+            if chosen_first(s):
+                return None, IllegalAction("official_chosen_first", "In SoloPlay the turn's one official is chosen "
+                                           "at its start (4.1); he has been chosen for this turn.", a, R_OFFICIAL)
+            return base_check(s, a)
+        return check
+
+    def _doer(self, base_do):
+        from ..turn.base import official_used
+
+        def do(s, oid, action, say):
+            if s.step != OFFICIAL:
+                return base_do(s, oid, action, say)
+            h = s.ruleset.official_handlers[oid]
+            if h.do is None:            # (the Cartwright: his help comes when the route is completed)
+                official_used(s, oid, say)
+                if say is not None:
+                    say(f"{s.names[s.to_move]} chooses the {s.board.official(oid).name}: a coach card one or two "
+                        f"cards longer than the route, when it is completed this turn.")
+            else:
+                base_do(s, oid, action, say)
+            return DRAW
+        return do
+
+    def _second_card(self, base_forced):
+        def forced(s, say):
+            """The Postal Carrier's second card only if one can be played (4.3: "Play a second card (if legal)")."""
+            if s.plays == 1 and s.plays_allowed == 2 and chosen_first(s) and \
+                    not any(a.kind == "play" for a in s.ruleset.legal_of[PLAY](s)):
+                forced_event(s, "second_card_skipped", say, f"No second card can be played: "
+                             f"{s.names[s.to_move]} goes on without it." if say is not None else None)
+                return SCORE
+            return base_forced(s, say)
+        return forced
 
     # -- the completion (4.4) --------------------------------------------------------------------------------------
     def legal_actions(self, s, actions):
+        first = chosen_first(s)
+        if first and s.step != OFFICIAL:
+            actions = [a for a in actions if a.kind != "official"]
         if s.step == DRAW and s.draws == 1:
             source = _second_source(s)
             if source is not None:
@@ -704,11 +818,18 @@ class SoloPlay(Variant):
         if s.step != SCORE:
             return actions
         p = s.players[s.to_move]
-        policy = s.ruleset.officials
-        must = policy.end_problem(s) is not None          # no official yet, and one can still help
-        must_cw = must and s.rules.option("cartwright") == "extra"      # (then the Cartwright is not that official)
+        if first:
+            must = must_cw = False
+            helped = cartwright_helps(s)
+        else:
+            must = s.ruleset.officials.end_problem(s) is not None      # no official yet, and one can still help
+            must_cw = must and s.rules.option("cartwright") == "extra"  # (then the Cartwright is not that official)
+            helped = not must_cw and _cartwright_problem(s, p) is None and \
+                s.ruleset.officials.may_call(s, s.ruleset.roles.helper)
         open_ = _colours_open(s)
         n = len(p.route)
+        plain = coach_choices(s.board, s.rules, s.carriages_left, n, False)
+        longer = coach_choices(s.board, s.rules, s.carriages_left, n, True) if helped else ()
         out = []
         t = s.board._actions
         for a in actions:
@@ -717,14 +838,11 @@ class SoloPlay(Variant):
                     out.append(a)
             elif a.kind != "score":
                 out.append(a)
-            elif a.colour in open_ and a.carriage:
-                if a.cartwright:
-                    if must_cw:
-                        continue
-                    for k in coach_choices(s.board, s.rules, s.carriages_left, n, True):
-                        out.append(t.score(a.resolved, True, True, a.colour, k))
-                elif not must and coach_choices(s.board, s.rules, s.carriages_left, n, False):
+            elif a.colour in open_ and a.carriage and not a.cartwright:
+                if plain and not must:
                     out.append(a)
+                for k in longer:
+                    out.append(t.score(a.resolved, True, True, a.colour, k))
         return out
 
     def check(self, s, action, arg, error):
@@ -736,6 +854,18 @@ class SoloPlay(Variant):
                 return None, IllegalAction("same_source", f"With the Postmaster both cards come from the same place "
                                            f"(SoloPlay, 4.2): you drew the first {where}, so draw the second {where} "
                                            f"too.", action, R_DRAW)
+        if kind == "score" and action.cartwright and chosen_first(s):
+            if not cartwright_helps(s):
+                name = s.board.official(s.ruleset.roles.helper).name
+                return None, IllegalAction("cartwright_not_chosen", f"The {name} helps only in a turn you chose him "
+                                           f"as its one official, at its start (SoloPlay, 4.1).", action, R_OFFICIAL)
+            if error is not None and error.reason == "one_official_per_turn":   # (he was chosen: he helps now)
+                from ..actions import Score
+                from ..turn.base import check_score
+
+                arg, error = check_score(s, Score(action.houses, False, True, action.colour, action.coach))
+                if error is not None and action.coach is None and error.reason == "no_coach_choice":
+                    error = None
         if kind != "score" or (error is not None and error.reason != "no_coach_choice"):
             return arg, error
         p = s.players[s.to_move]
@@ -947,7 +1077,7 @@ class SoloPlay(Variant):
     def turn_end(self, s, say):
         if solo(s).drew:
             s.set_ext(NAME, solo(s)._replace(drew=""))
-        if not s.ruleset.officials.counted(s) and s.step != OVER:
+        if not chosen_first(s) and not s.ruleset.officials.counted(s) and s.step != OVER:
             forced_event(s, "no_official", say, f"No official can help {s.names[s.to_move]} any more this turn: the "
                          f"turn ends without one (SoloPlay, 4.1)." if say is not None else None)
         self._deck_out(s, say)

@@ -582,8 +582,58 @@ def declare_values(ev, s, actions) -> list:
     return out
 
 
+def official_values(ev, s, actions) -> list:
+    """The turn's one official, chosen first (4.1, option ``official=first``), by what his help is likely to add this
+    turn: the Postmaster a second card from one source (the better of the two best face-up cards and two from the
+    deck); the Postal Carrier a second card played (a card of the hand that fits an end, and another); the Cartwright
+    a coach card one or two longer when the route may be completed this turn (the better coach, or the only one
+    left); the Administrator a new display, less the cards he sends to discard pile 1 (6.4)."""
+    _, shown, deck = ev.draw_gains(False)
+    best = sorted(shown.values(), reverse=True)
+    one = max([deck] + best[:1])
+    p = ev.p
+    route = ev.route
+    adj = ev.adj
+    hand = ev.hm & ~p.rmask
+    if route:
+        ends = adj[route[0]] | adj[route[-1]]
+        fits = (hand & ends).bit_count()
+    else:
+        fits = sum(1 for c in range(len(adj)) if hand >> c & 1 and adj[c] & hand)
+    n = len(route) + (1 if fits else 0)
+    levels = ev.b.carriage_levels
+    left = s.carriages_left
+
+    def coach(k):
+        return coach_gain(p.carriages, k) if k in levels and left[levels.index(k)] > 0 else None
+
+    exact = coach(n)
+    longer = [g for g in (coach(n + 1), coach(n + 2)) if g is not None]
+    admin_cost = s.rules.option("administrator") == "pile_1"
+    shown_count = sum(1 for c in s.display if c >= 0)
+    out = []
+    for a in actions:
+        oid = a.resolved
+        if oid == "postmaster":
+            v = max(sum(best[:2]) if len(best) >= 2 else 0.0, 2 * deck) - one
+            if len(p.hand) >= 3 and len(route) < 2:
+                v -= CARD
+        elif oid == "postal_carrier":
+            v = 1.0 if fits >= 2 else 0.45 if fits == 1 else 0.1
+        elif oid == "administrator":
+            v = 1.15 * deck - one - (CARD if admin_cost else 0.0) * shown_count - LOST_CARD * shown_count
+        elif n >= ev.b.min_route and longer:           # (the Cartwright)
+            v = max(longer) - (exact if exact is not None else -2.0)
+        else:
+            v = -0.5
+        out.append((v, a))
+    return out
+
+
 def values(ev, s, actions) -> list:
     step = s.step
+    if step == so.OFFICIAL:
+        return official_values(ev, s, actions)
     if step == so.BONUS:
         return bonus_values(ev, s, actions)
     if step == so.BOTTOM:
@@ -631,6 +681,8 @@ def quick(s, actions, rng):
 
 
 def reason(s, a) -> str | None:
+    if a.kind == "official" and s.step == so.OFFICIAL:
+        return "the official whose help is likely to add most this turn (SoloPlay, 4.1)"
     if a.kind == "bonus":
         return "the stack whose top tile is worth most (SoloPlay, 4.4c)"
     if a.kind == "bottom":
@@ -643,7 +695,7 @@ def reason(s, a) -> str | None:
 class Valuation:
     """SoloPlay's valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
 
-    steps = (so.COLOUR, so.BONUS, so.BOTTOM)
+    steps = (so.OFFICIAL, so.COLOUR, so.BONUS, so.BOTTOM)
     evaluation = SoloEval
     own_score = True
     values = staticmethod(values)
