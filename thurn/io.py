@@ -144,8 +144,9 @@ def _check_names(players, board, rules=None) -> tuple[str, ...]:
         if len(names) > hi:
             break
     if not lo <= len(names) <= hi:
-        raise PositionError(f"{board.name} is for {lo} to {hi} players, not {len(names)}"
-                            f"{' or more' if len(names) > hi else ''}.")
+        count = f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
+        raise PositionError(f"{board.name} is for {count}{' under these rules' if lo == hi else ''}, not "
+                            f"{len(names)}{' or more' if len(names) > hi else ''}.")
     for n in names:
         if not isinstance(n, str) or not n.strip():
             raise PositionError(f"each player needs a name (a non-empty text), not {_short(n)}.")

@@ -448,7 +448,7 @@ class SoloOfficials(OfficialsPolicy):
         ways = helpers_left(s, count_helper=s.rules.option("cartwright") == "counts")
         if not ways:
             return None
-        return IllegalAction("official_compulsory", f"One official must help every turn (SoloPlay, 4.1): first "
+        return IllegalAction("official_compulsory", f"One official must help every turn: first "
                              f"{' or '.join(ways)}.", action, self.rule)
 
 
@@ -663,6 +663,9 @@ class SoloPlay(Variant):
         if helper is not None:
             rs.official_handlers[helper] = rs.official_handlers[helper].replace(problem=_cartwright_problem,
                                                                                  message=_cartwright_message)
+        if helper is not None:
+            rs.texts[f"official {helper}"] = "a coach card one or two cards longer than the completed route (4.4d)"
+        rs.texts["carriage"] = "coach card"
         rs.scoring = (SoloHouses(), SoloTiles(), SoloCoach(), SoloEnd())
         rs.score_items = (score_items,)
         rs.result = rating_result(C.ratings, below=C.below)
@@ -1103,7 +1106,7 @@ class SoloPlay(Variant):
         if say is not None and (route or hand):
             parts = ([f"the incomplete route {route_text(s.board, route)}"] if route else []) + \
                     ([f"the hand ({_names(s.board, hand)})"] if hand else [])
-            say(f"Final steps: {' and '.join(parts)} go to discard pile 1.")
+            say(f"Final steps: {' and '.join(parts)} {'go' if len(parts) > 1 else 'goes'} to discard pile 1.")
 
     # -- the rest --------------------------------------------------------------------------------------------------
     def parse(self, text):

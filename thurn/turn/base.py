@@ -1109,17 +1109,21 @@ def do_score(s, mask, action, say):
         parts = [f"{who} scores {route_text(board, route)} ({len(route)} cards): {houses}"]
         if effect.tiles:
             parts.append("takes " + ", ".join(f"the {board.stacks[si].name} tile ({v})" for si, v in effect.tiles))
+        rs = s.ruleset
+        word = rs.texts.get("carriage", "carriage")        # (SoloPlay: "coach card", scored in sets at the end)
         if effect.carriage is not None:
             helped = f" with the {board.official(helper).name}'s help" if cartwright else ""
-            parts.append(f"takes carriage {effect.carriage}{helped} ({board.carriage_points[effect.carriage]} points)")
+            worth = f" ({board.carriage_points[effect.carriage]} points)" if rs.carriages_in_order else ""
+            parts.append(f"takes {word} {effect.carriage}{helped}{worth}")
         elif not action.carriage:
-            parts.append(f"declines carriage {level}")
+            parts.append(f"declines {word} {level}")
         say(", ".join(parts) + ".")
         if effect.ends:
-            ends = f"takes carriage {effect.carriage} first" if effect.ends == "carriage" else "places the last house"
+            ends = f"takes {word} {effect.carriage} first" if effect.ends == "carriage" else "places the last house"
             for si, v in effect.end_tiles:
                 ends += f" and takes the {board.stacks[si].name} tile ({v})"
-            say(f"{who} {ends}: the game ends when this round is complete.")
+            say(f"{who} {ends}: the game ends when this "
+                f"{'turn' if len(s.players) == 1 else 'round'} is complete.")
     return KEEP if len(p.hand) > board.hand_limit else END_TURN
 
 
