@@ -170,7 +170,7 @@ def parse_rules(text) -> Rules:
     defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
     if isinstance(text, Rules):
         return text
-    words = text.split() if isinstance(text, str) else list(text)
+    words = text.split() if isinstance(text, str) else [w for x in text for w in str(x).split()]
     options: dict = {}
     chosen: dict = {}
     known = {f.name for f in fields(Rules)}
