@@ -58,6 +58,9 @@ POINTS_A_TURN = 0.7
 IMBALANCE = 0.8
 #: A point a card on discard pile 1 (6.4: a point for every two).
 CARD = 0.5
+#: A card more in hand than the hand limit leaves room for is this share of a card on pile 1 (4.4e: over 3 after a
+#: completion the excess is discarded): the Postmaster's second card, with a hand of two or more.
+HAND_COST = 2.0
 #: A card that leaves the game (the Administrator's display): a draw fewer before the deck is exhausted.
 LOST_CARD = 0.6
 #: The tempo cost of a turn and the houses a further card of a route adds, in house values.
@@ -614,12 +617,13 @@ def official_values(ev, s, actions) -> list:
     out = []
     for a in actions:
         oid = a.resolved
-        if oid == "postmaster":
+        if oid == "postmaster":         # (a card more in hand: over the hand limit it ends on pile 1, 4.4e)
             v = max(sum(best[:2]) if len(best) >= 2 else 0.0, 2 * deck) - one
-            if len(p.hand) >= 3 and len(route) < 2:
-                v -= CARD
-        elif oid == "postal_carrier":
+            v -= HAND_COST * CARD * max(0, len(p.hand) - 1)
+        elif oid == "postal_carrier":   # (a card fewer in hand)
             v = 1.0 if fits >= 2 else 0.45 if fits == 1 else 0.1
+            if fits:
+                v += HAND_COST * CARD * max(0, len(p.hand) - 2)
         elif oid == "administrator":
             v = 1.15 * deck - one - (CARD if admin_cost else 0.0) * shown_count - LOST_CARD * shown_count
         elif n >= ev.b.min_route and longer:           # (the Cartwright)
