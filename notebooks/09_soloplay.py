@@ -167,7 +167,7 @@ Quiz(STEP["one_official"].question)
 
 # %%
 first = STEP["one_official"].state
-print(first.step, "->", ", ".join(str(a) for a in first.legal_actions()))
+say(f"{first.step}: " + ", ".join(str(a) for a in first.legal_actions()))
 say(first.why_illegal("end"))
 later = first.apply("call postal_carrier")
 print(later.step, "->", later.log()[-1])
