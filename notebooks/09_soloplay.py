@@ -142,23 +142,36 @@ pd.Series({k: ", ".join(map(str, v)) for k, v in game.stacks_left().items()}, na
 # %% [markdown]
 # ## One official, every turn
 #
-# > **Use One Official (Mandatory)**: Must use exactly one postal official per turn. Cannot skip this action.
-# > (SoloPlay, 4.1)
+# > On each turn, perform the following in order: 1. **Use One Official (Mandatory)**: Must use exactly one postal
+# > official per turn. Cannot skip this action. (SoloPlay, 4.1)
 #
 # Drawing and playing are the base game's: one card drawn (two with the Postmaster), one played at an end of the
 # route (two with the Postal Carrier). But an official is no longer a help to take or leave: one must help every
-# turn, and only one. Ann has drawn and played; her route is Ulm–Augsburg–München, and she holds Passau and Basel.
+# turn, and only one, and the manual lists him first among the turn's steps. A new turn begins: Ann's route is
+# Ulm–Augsburg–München, and she holds Passau and Basel.
 
 # %%
 Quiz(STEP["one_official"].question)
 
 # %% [markdown]
-# ### The engine's answer
+# ### The engine's answer: the official first, his help later
 #
-# The turn cannot end while an official can still help; the engine names the ways left.
+# The turn begins in the step `solo_official`: its choices are the officials who can help this turn (not the
+# Administrator with no card face up, nor the Postmaster with no card left to draw), and nothing else comes first.
+# The one chosen helps later in the turn: the Postmaster at the draw (two cards, both from the deck or both from the
+# display), the Postal Carrier at the play (a second card, if one can be played), the Cartwright at the completion
+# (a coach card one or two longer); the Administrator replaces the face-up cards at once. No other official may be
+# called after him. (An empty hand makes the Postmaster the turn's official, as in the base game. Option
+# `official=when_used` is the other reading: each official is called when his help is used, and a turn in which none
+# can help any more ends without one.)
 
 # %%
-say(STEP["one_official"].state.why_illegal("end"))
+first = STEP["one_official"].state
+say(f"{first.step}: " + ", ".join(str(a) for a in first.legal_actions()))
+say(first.why_illegal("end"))
+later = first.apply("call postal_carrier")
+print(later.step, "->", later.log()[-1])
+say(later.why_illegal("call cartwright"))
 
 # %% [markdown]
 # ## A route is completed in a colour, one of each in a series
@@ -192,8 +205,8 @@ print(sorted({a.colour for a in colour.legal_actions() if a.kind == "score"}))
 # > (SoloPlay, 4.4d)
 #
 # The coach cards are the base game's carriages, four of each; but they are not taken in order from 3. Ann holds
-# coach cards 3 and 4. Her route is Ulm–Augsburg–München–Salzburg, and no official has helped her yet this turn; her
-# one card, Basel, fits neither end.
+# coach cards 3 and 4. Her route is Ulm–Augsburg–München–Salzburg, and she chose the Cartwright at the start of this
+# turn (4.1: without him chosen, the route takes only its exact length); her one card, Basel, fits neither end.
 
 # %%
 Quiz(STEP["cartwright"].question)

@@ -126,10 +126,18 @@ def test_the_setup_houses_and_sorted_tiles():
 
 
 def test_one_official_every_turn():
-    """SoloPlay, 4.1: the turn cannot end without an official while one can help; the Cartwright is one."""
-    q = stop("one_official").question
-    assert [v.right for v in q.verdicts] == [False, True, False, True]
-    assert "One official must help every turn" in q.verdicts[0].why
+    """SoloPlay, 4.1: the turn begins with choosing its one official among those who can help (the default
+    reading); nothing else first. His help comes later in the turn, and no other official may be called then."""
+    st = stop("one_official")
+    q = st.question
+    assert [v.right for v in q.verdicts] == [False, True, True, False]
+    assert "must choose the turn's one official" in q.verdicts[0].why
+    assert st.state.step == "solo_official" and st.state.rules.option("official") == "first"
+    after = st.state.apply("call postal_carrier")
+    assert after.step == "draw" and after.position()["turn"]["plays_allowed"] == 2
+    err = after.why_illegal(thurn.CallOfficial("cartwright"))
+    assert err is not None and err.reason == "official_chosen_first"
+    assert "chosen as its first step" in RAW["summaries"]["4.1"]
 
 
 def test_colours_and_the_series():
@@ -144,8 +152,13 @@ def test_coach_cards_exact_length_the_cartwright_and_sets():
     """SoloPlay, 4.4d and 5: the exact length; the Cartwright one or two longer; the manual's example scores 19."""
     assert stop("coach_exact").question.answers == ("Coach card 5",)
     cw = stop("cartwright").question
-    assert cw.answers == ("Coach card 5", "Coach card 6")
-    assert "first complete the route with the Cartwright" in cw.verdicts[0].why
+    assert cw.answers == ("Coach card 4", "Coach card 5", "Coach card 6")
+    assert "take coach 4 or 5 or 6" in cw.verdicts[0].why
+    s = stop("cartwright").state
+    assert s.position()["turn"]["officials"] == ["cartwright"]
+    without = thurn.GameState.from_position({**s.position(), "turn": {**s.position()["turn"], "officials": []}})
+    err = without.why_illegal(without.ruleset.parse("score ulm+augsburg cartwright colour=blue coach=5"))
+    assert err is not None and err.reason == "cartwright_not_chosen"
     assert stop("coach_sets").question.answers == ("12 points",)
     assert solo.coach_points([3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7]) == 19          # the manual's example
     assert solo.coach_sets([3, 3, 3, 4, 4, 5, 5, 6, 6, 6, 7]) == (7, 6, 3)

@@ -5,9 +5,13 @@ mix of the others (``thurn.expansions.solo.OPTIONS``). After every action:
   are placed only by a completion, in its colour, in cities of its route (4.4b), and never taken back;
 - all 66 city cards in exactly one place: deck, display, hand, route, pile 2 (``discard``, then ``completed``), pile 1
   (``penalty``) (2; 4.4e; 4.7); pile 1 only grows and is never drawn from; pile 2 is made the new deck once;
-- one official a turn at most, and a turn that ends without one says so (event ``no_official``) and ends where no
-  official could have helped any more: no card in hand that extends the route (Postal Carrier), no coach card one or
-  two longer for a route of 3 or more (Cartwright) (4.1) — judged here from the position, not asked of the engine;
+- exactly one official every turn, chosen as its first step (4.1; option ``official=first``, the default): counted
+  from the officials named at each turn's end (the Cartwright chosen first is named again when he helps), none named
+  in the step ``solo_official`` and one in every later step, no official called after it, no ``no_official``;
+- under ``official=when_used`` (the random mix draws it): one official a turn at most, and a turn that ends without
+  one says so (event ``no_official``) and ends where no official could have helped any more: no card in hand that
+  extends the route (Postal Carrier), no coach card one or two longer for a route of 3 or more (Cartwright) (4.1) —
+  judged here from the position, not asked of the engine;
 - the colour series (4.5): a completion in a colour of the Route Planner, which leaves it; all four done, a new
   series; under ``colour_declared=start`` only in the colour declared;
 - at the end: the game ended by the deck (exhausted, pile 2 used) or by a colour of houses used up (6), the final
@@ -120,9 +124,10 @@ def check_cards(s, before, where):
 
 
 def counted(s, officials) -> tuple:
+    """The turn's officials, each once (the Cartwright helping besides the turn's official not among them)."""
     if s.rules.option("cartwright") == "extra":
-        return tuple(o for o in officials if o != "cartwright")
-    return tuple(officials)
+        officials = (o for o in officials if o != "cartwright")
+    return tuple(dict.fromkeys(officials))
 
 
 def could_help(s) -> list:
@@ -152,6 +157,9 @@ def could_help(s) -> list:
 
 def check_officials(s, before, action, where, tally):
     assert len(counted(s, s.officials)) <= 1, f"{where}: officials {s.officials}"
+    if s.rules.option("official") == "first":
+        check_official_first(s, before, action, where, tally)
+        return
     if before is None or not (s.turns > before.turns or s.is_over):
         return
     used = counted(before, before.officials + (("cartwright",) if action.kind == "score" and action.cartwright
@@ -167,6 +175,20 @@ def check_officials(s, before, action, where, tally):
             assert not helpers, f"{where}: the turn ended without an official, but {helpers} could help"
     else:
         tally["with"] += 1
+
+
+def check_official_first(s, before, action, where, tally):
+    """Option ``official=first`` (4.1): the official is chosen in the turn's first step, and every turn has one."""
+    if not s.is_over:
+        assert (s.step == "solo_official") == (not counted(s, s.officials)), f"{where}: {s.step}, {s.officials}"
+    if action.kind == "official":
+        assert before.step == "solo_official", f"{where}: {action} called in the step {before.step}"
+    assert ("no_official", 0) not in s.events, f"{where}: a turn without an official"
+    if s.turns > before.turns or s.is_over:
+        used = counted(before, before.officials)
+        assert len(used) == 1, f"{where}: the turn ended with the officials {before.officials}"
+        tally["with"] += 1
+        tally["first"] += 1
 
 
 def check_series(s, before, action, where):
@@ -343,6 +365,7 @@ def play(difficulty, g, tally, deep=False):
                     again = again.apply(a)
                 assert again == s and again.position() == s.position(), f"{where}: replay"
             tally["games"] += 1
+            tally["when_used"] += s.rules.option("official") == "when_used"
             tally["completions"] += len(s.players[0].carriages)
             tally[s.ext["solo"].ended] += 1
             tally["bonus"] += s.ext["solo"].marker != -1
@@ -363,8 +386,11 @@ def test_random_soloplay_games_keep_every_rule(difficulty):
         play(difficulty, g, tally, deep=g % DEEP_EVERY == 0)
     assert tally["games"] == GAMES
     # the games reach what the tests are about
-    assert tally["completions"] > 0 and tally["with"] > 0 and tally["without"] > 0 and tally["deck"] > 0
+    assert tally["completions"] > 0 and tally["with"] > 0 and tally["first"] > 0 and tally["deck"] > 0
+    if tally["when_used"]:
+        assert tally["without"] > 0
     if GAMES >= 100:
+        assert tally["when_used"] > 0
         assert tally["houses"] > 0 and tally["reshuffled"] > 0 and tally["bottom"] > 0 and tally["keep"] > 0
         assert tally["declare"] > 0 and tally["bonus"] > 0
 

@@ -36,7 +36,10 @@ OUTSIDE_BAIERN = [BADEN, ["Stuttgart", "Ulm"], ["Sigmaringen"], ["Basel", "Züri
 #: SoloPlay, 5 (Coach Sets) and 6.3 (Remaining Houses), as printed.
 SET_POINTS = {(3,): 2, (3, 4): 3, (3, 4, 5): 5, (3, 4, 5, 6): 7, (3, 4, 5, 6, 7): 10}
 HOUSES_TABLE = {3: 15, 4: 10, 5: 7, 6: 5, 7: 2, 8: 0, 9: 0}
-TURNS = {"draw": {"step": "draw", "draws": 0}, "play": {"step": "play", "draws": 1},
+#: The former reading of 4.1 (option ``official=when_used``): each official called at his own step.
+WHEN = {"official": "when_used"}
+TURNS = {"solo_official": {"step": "solo_official", "draws": 0, "plays": 0},
+         "draw": {"step": "draw", "draws": 0}, "play": {"step": "play", "draws": 1},
          "score": {"step": "score", "draws": 1, "plays": 1}}
 
 
@@ -221,9 +224,10 @@ def test_soloplay_is_for_one_player():
 # -- 4.1 One official, compulsory --------------------------------------------------------------------------------
 
 def test_the_turn_cannot_end_without_an_official_while_one_can_help():
-    """SoloPlay, 4.1: "Must use exactly one postal official per turn. Cannot skip this action": with a card that
-    extends the route (the Postal Carrier) the turn cannot end, nor the route be completed without an official."""
-    s = at(hand=["Ulm"], route=ROUTE[:3])
+    """SoloPlay, 4.1: "Must use exactly one postal official per turn. Cannot skip this action" (option
+    ``official=when_used``): with a card that extends the route (the Postal Carrier) the turn cannot end, nor the
+    route be completed without an official."""
+    s = at(hand=["Ulm"], route=ROUTE[:3], options=WHEN)
     err = illegal(s, EndTurn(), "official_compulsory")
     assert "Postal Carrier" in str(err) and err.rule == "SoloPlay, 4.1"
     illegal(s, Score(["Mannheim", "Stuttgart"], colour="red"), "official_compulsory")
@@ -234,27 +238,29 @@ def test_the_turn_cannot_end_without_an_official_while_one_can_help():
 
 
 def test_the_cartwright_is_the_turns_official_when_he_completes():
-    """SoloPlay, 4.1 and 4.4d: completing with the Cartwright uses him as the turn's one official."""
-    s = at(hand=["Ulm"], route=ROUTE[:3])
+    """SoloPlay, 4.1 and 4.4d (option ``official=when_used``): completing with the Cartwright uses him as the turn's
+    one official."""
+    s = at(hand=["Ulm"], route=ROUTE[:3], options=WHEN)
     t = s.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=4))
     assert t.player("Ann").carriages == (4,) and t.turns_taken(0) == 1
 
 
 def test_no_second_official():
-    """SoloPlay, 4.1: "exactly one postal official per turn"."""
-    s = at("draw", hand=["Kempten"]).apply(CallOfficial("postmaster"))
+    """SoloPlay, 4.1: "exactly one postal official per turn" (option ``official=when_used``)."""
+    s = at("draw", hand=["Kempten"], options=WHEN).apply(CallOfficial("postmaster"))
     illegal(s, CallOfficial("administrator"), "one_official_per_turn")
     s = at(hand=["Ulm", "Ingolstadt"], route=ROUTE[:3], officials=["postmaster"],
-           turn={"draws": 2, "draws_allowed": 2})
+           turn={"draws": 2, "draws_allowed": 2}, options=WHEN)
     illegal(s, CallOfficial("postal_carrier"), "one_official_per_turn")
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=4), "one_official_per_turn")
     assert EndTurn() in s.legal_actions()
 
 
 def test_a_turn_in_which_no_official_can_help_ends_without_one_and_the_log_says_so():
-    """SoloPlay, 4.1 (the reading: the turn cannot end without one *while one can help*): no card extends the route,
-    no coach card 4 or 5 is left for the Cartwright: the turn may end, or the route be completed, without one."""
-    s = at(hand=[], route=ROUTE[:3], carriages=[4, 4, 4, 4, 5, 5, 5, 5])
+    """SoloPlay, 4.1 (option ``official=when_used``: the turn cannot end without one *while one can help*): no card
+    extends the route, no coach card 4 or 5 is left for the Cartwright: the turn may end, or the route be completed,
+    without one."""
+    s = at(hand=[], route=ROUTE[:3], carriages=[4, 4, 4, 4, 5, 5, 5, 5], options=WHEN)
     assert EndTurn() in s.legal_actions() and not any(a.cartwright for a in s.legal_actions() if a.kind == "score")
     t = s.apply(EndTurn())
     assert ("no_official", 0) in t.events
@@ -263,11 +269,148 @@ def test_a_turn_in_which_no_official_can_help_ends_without_one_and_the_log_says_
     assert u.player("Ann").carriages[-1] == 3
 
 
+# -- 4.1 The official first (option official=first, the default) -------------------------------------------------
+
+def test_every_turn_begins_with_choosing_its_one_official():
+    """SoloPlay, 4.1: "On each turn, perform the following in order: 1. Use One Official (Mandatory)": each turn
+    begins in the step ``solo_official``, whose choices are the officials who can help this turn; nothing else."""
+    s = at(hand=["Kempten"], route=ROUTE[:3], officials=["postmaster"]).apply(EndTurn())
+    assert s.step == "solo_official" and s.turns_taken(0) == 1 and s.position()["turn"]["officials"] == []
+    assert s.legal_actions() == [CallOfficial(o) for o in ("postmaster", "postal_carrier", "administrator",
+                                                           "cartwright")]
+    for a in (Draw(), Play("Kempten"), EndTurn(), Score(["Mannheim", "Stuttgart"], colour="red")):
+        illegal(s, a, "not_now")
+
+
+def test_an_official_who_cannot_help_is_not_a_choice():
+    """SoloPlay, 4.1 (default): the Administrator only while a card is face up, the Postmaster only while a card is
+    left to draw; the Postal Carrier and the Cartwright always."""
+    s = at("solo_official", hand=["Kempten"], display=[])
+    assert s.legal_actions() == [CallOfficial(o) for o in ("postmaster", "postal_carrier", "cartwright")]
+    err = illegal(s, CallOfficial("administrator"), "official_not_now")
+    assert "Administrator" in str(err) and "Postmaster" in str(err) and err.rule == "SoloPlay, 4.1"
+    t = at("solo_official", hand=["Kempten"], display=[], deck=[], rest="penalty")
+    assert t.legal_actions() == [CallOfficial("postal_carrier"), CallOfficial("cartwright")]
+    illegal(t, CallOfficial("postmaster"), "official_not_now")
+
+
+def test_an_empty_hand_forces_the_postmaster_as_the_turns_official():
+    """SoloPlay, 4.1 with base rules, 1 (an empty hand: the Postmaster must help): he is the turn's one official."""
+    s = at(hand=[], route=ROUTE[:3], officials=["postal_carrier"]).apply(EndTurn())
+    assert s.step == "draw" and ("compulsory_postmaster", 0) in s.events
+    assert s.position()["turn"]["officials"] == ["postmaster"] and s.position()["turn"]["draws_allowed"] == 2
+    assert any("the Postmaster must help" in line for line in s.log())
+    illegal(s, CallOfficial("administrator"), "official_chosen_first")
+    t = s.apply(Draw()).apply(Draw())
+    assert len(t.player("Ann").hand) == 2 and t.step == "play"
+
+
+def test_the_postmaster_chosen_first_draws_two_cards_from_one_source():
+    """SoloPlay, 4.1 and 4.2: "Postmaster: Draw 2 cards (both from same source)", chosen at the turn's start."""
+    s = at("solo_official", hand=["Kempten"], deck_top=["Ulm", "Augsburg"]).apply(CallOfficial("postmaster"))
+    assert s.step == "draw" and any("Postmaster" in line for line in s.log())
+    t = s.apply(Draw())
+    illegal(t, Draw("Lodz"), "same_source")
+    assert sorted(t.apply(Draw()).player("Ann").hand) == ["Augsburg", "Kempten", "Ulm"]
+    u = s.apply(Draw("Basel"))
+    illegal(u, Draw(), "same_source")
+    assert sorted(u.apply(Draw("Lodz")).player("Ann").hand) == ["Basel", "Kempten", "Lodz"]
+    # another official: one card only
+    v = at("solo_official", hand=["Kempten"], deck_top=["Ulm"]).apply(CallOfficial("cartwright")).apply(Draw())
+    assert v.step == "play" and sorted(v.player("Ann").hand) == ["Kempten", "Ulm"]
+
+
+def test_the_administrator_chosen_first_replaces_the_display_at_once():
+    """SoloPlay, 4.1 and 3 ("Discard Pile 1: ... Administrator use"): the six face-up cards go to pile 1 and six new
+    ones are dealt, before the turn's draw."""
+    s = at("solo_official", hand=["Kempten"], deck_top=["Ulm", "Ulm", "Augsburg", "Linz", "Pilsen", "Zürich"])
+    t = s.apply(CallOfficial("administrator"))
+    assert t.step == "draw" and t.pile("penalty") == list(DISPLAY)
+    assert sorted(t.position()["display"]) == sorted(["Ulm", "Ulm", "Augsburg", "Linz", "Pilsen", "Zürich"])
+    assert t.apply(Draw("Linz")).step == "play"
+
+
+def test_the_postal_carrier_chosen_first_plays_a_second_card_if_one_can_be_played():
+    """SoloPlay, 4.1 and 4.3: "Postal Carrier (Coachman): Play a second card (if legal)": chosen first, he lets the
+    turn play a second card; when none can be played the turn goes on without it (event ``second_card_skipped``)."""
+    s = at("solo_official", hand=["Ulm", "Kempten"], route=ROUTE[:3], deck_top=["Pilsen"])
+    t = s.apply(CallOfficial("postal_carrier")).apply(Draw()).apply(Play("Ulm", "right"))
+    assert t.step == "play" and t.legal_actions() == [Play("Kempten", "right")]
+    illegal(t, EndTurn(), "must_play")
+    u = t.apply(Play("Kempten", "right"))
+    assert list(u.player("Ann").route) == ROUTE[:3] + ["Ulm", "Kempten"] and u.step == "score"
+    v = at("solo_official", hand=["Ulm", "Lodz"], route=ROUTE[:3], deck_top=["Pilsen"])
+    w = v.apply(CallOfficial("postal_carrier")).apply(Draw()).apply(Play("Ulm", "right"))
+    assert w.step == "score" and ("second_card_skipped", 0) in w.events
+    assert any("No second card can be played" in line for line in w.log())
+    # without him: one card
+    x = v.apply(CallOfficial("cartwright")).apply(Draw()).apply(Play("Ulm", "right"))
+    assert x.step == "score" and not x.events
+
+
+def test_the_cartwright_chosen_first_helps_the_completion_and_only_he():
+    """SoloPlay, 4.1 and 4.4d: the Cartwright chosen at the turn's start lets its completion take a coach card one or
+    two longer; without having chosen him that is refused (reason ``cartwright_not_chosen``)."""
+    s = at("solo_official", hand=["Ulm"], route=ROUTE[:3])
+    t = s.apply(CallOfficial("cartwright"))
+    assert t.step == "draw" and any("chooses the Cartwright" in line for line in t.log())
+    t = t.apply(Draw()).apply(Play("Ulm", "right"))
+    assert {k for _, _, k in scores(t, "red", cartwright=True)} == {5, 6}
+    assert {k for _, _, k in scores(t, "red")} == {None}                  # the exact length too
+    u = t.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=5))
+    assert u.player("Ann").carriages == (5,) and u.turns_taken(0) == 1 and u.step == "solo_official"
+    for other in ("postmaster", "postal_carrier", "administrator"):
+        v = s.apply(CallOfficial(other)).apply(Draw())
+        v = v.apply(Play("Ulm", "right")) if v.step == "play" else v.apply(Draw()).apply(Play("Ulm", "right"))
+        if v.step == "play":                                            # (the Postal Carrier's second card)
+            v = v.apply(next(a for a in v.legal_actions() if a.kind == "play"))
+        assert not scores(v, cartwright=True)
+        err = illegal(v, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=6),
+                      "cartwright_not_chosen")
+        assert "Cartwright" in str(err) and err.rule == "SoloPlay, 4.1"
+
+
+def test_no_official_is_called_after_the_first_step():
+    """SoloPlay, 4.1: "exactly one postal official per turn", chosen first: in the later steps no official may be
+    called (reason ``official_chosen_first``), and the turn may end without calling one again."""
+    s = at("solo_official", hand=["Ulm", "Lodz"], route=ROUTE[:3], deck_top=["Kempten"])
+    s = s.apply(CallOfficial("cartwright"))
+    for step_action in (Draw(), Play("Ulm", "right")):
+        assert s.step in ("draw", "play") and not any(a.kind == "official" for a in s.legal_actions())
+        for o in ("postmaster", "postal_carrier", "administrator", "cartwright"):
+            illegal(s, CallOfficial(o), "official_chosen_first")
+        s = s.apply(step_action)
+    assert s.step == "score" and EndTurn() in s.legal_actions()
+    illegal(s, CallOfficial("postal_carrier"), "official_chosen_first")
+    t = s.apply(EndTurn())
+    assert t.step == "solo_official" and ("no_official", 0) not in t.events
+
+
+def test_exactly_one_official_every_turn():
+    """SoloPlay, 4.1: "Must use exactly one postal official per turn. Cannot skip this action" (default): in games of
+    random legal actions every turn ends with one official, counted once."""
+    import random
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = thurn.new_game(["Ann"], rules=thurn.Rules(expansions=("solo",)), seed=seed)
+        turns = 0
+        for _ in range(400):
+            if s.is_over or turns == 40:
+                break
+            t = s.apply(rng.choice(s.legal_actions()))
+            if t.turns_taken(0) > s.turns_taken(0) or t.is_over:
+                assert len(s.ruleset.officials.counted(s)) == 1 or t.is_over, (seed, turns, s.position()["turn"])
+                turns += 1
+            s = t
+        assert turns >= 20
+
+
 # -- 4.2 Drawing: the Postmaster's two cards from one source ----------------------------------------------------
 
 def test_the_postmaster_draws_both_cards_from_the_deck_or_both_from_the_display():
-    """SoloPlay, 4.2: "Postmaster: Draw 2 cards (both from same source)"."""
-    s = at("draw", hand=["Kempten"], deck_top=["Ulm", "Augsburg"]).apply(CallOfficial("postmaster"))
+    """SoloPlay, 4.2: "Postmaster: Draw 2 cards (both from same source)" (option ``official=when_used``: called at
+    the draw)."""
+    s = at("draw", hand=["Kempten"], deck_top=["Ulm", "Augsburg"], options=WHEN).apply(CallOfficial("postmaster"))
     t = s.apply(Draw())
     assert t.step == "draw" and {a.kind for a in t.legal_actions()} == {"draw"}
     assert [a.city for a in t.legal_actions()] == [None]
@@ -281,9 +424,9 @@ def test_the_postmaster_draws_both_cards_from_the_deck_or_both_from_the_display(
 
 
 def test_the_postmaster_called_after_the_first_card_keeps_its_source():
-    """SoloPlay, 4.2 with base rules, 1 (the Postmaster may be called after the first card): the second card comes
-    from where the first came."""
-    s = at("draw", hand=["Kempten"], deck_top=["Ulm", "Augsburg"]).apply(Draw("Passau"))
+    """SoloPlay, 4.2 with base rules, 1 (option ``official=when_used``: the Postmaster may be called after the first
+    card): the second card comes from where the first came."""
+    s = at("draw", hand=["Kempten"], deck_top=["Ulm", "Augsburg"], options=WHEN).apply(Draw("Passau"))
     assert s.step == "play"
     t = s.apply(CallOfficial("postmaster"))
     illegal(t, Draw(), "same_source")
@@ -300,8 +443,8 @@ def test_a_card_drawn_from_the_display_is_replaced_at_once_from_the_deck():
 # -- 4.3 Playing cards -------------------------------------------------------------------------------------------
 
 def test_the_postal_carrier_plays_a_second_card():
-    """SoloPlay, 4.3: "Postal Carrier (Coachman): Play a second card (if legal)"."""
-    s = at(hand=["Ulm", "Lodz"], route=ROUTE[:3])
+    """SoloPlay, 4.3: "Postal Carrier (Coachman): Play a second card (if legal)" (option ``official=when_used``)."""
+    s = at(hand=["Ulm", "Lodz"], route=ROUTE[:3], options=WHEN)
     t = s.apply(CallOfficial("postal_carrier"))
     illegal(t, Play("Lodz", "right"), "no_road")
     t = t.apply(Play("Ulm", "right"))
@@ -457,21 +600,24 @@ def test_no_coach_card_of_the_length_left_the_route_cannot_be_completed():
     assert not scores(s) and EndTurn() in s.legal_actions()
 
 
-def test_the_cartwright_takes_a_coach_card_one_or_two_longer():
+@pytest.mark.parametrize("official", ["first", "when_used"])
+def test_the_cartwright_takes_a_coach_card_one_or_two_longer(official):
     """SoloPlay, 4.4d: "Cartwright (Wainwright): May take coach card if route is 1 or 2 cards short (e.g., 4-card
-    route -> take Coach 5 or 6)"."""
-    s = at(hand=[], route=ROUTE[:4])
+    route -> take Coach 5 or 6)"; by default (4.1) he was chosen as the turn's official at its start."""
+    chosen = ["cartwright"] if official == "first" else []
+    kw = dict(hand=[], route=ROUTE[:4], officials=chosen, options={"official": official})
+    s = at(**kw)
     assert {k for _, _, k in scores(s, "red", cartwright=True)} == {5, 6}
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red"), "coach_needed")
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=7), "coach_not_eligible")
     illegal(s, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=4), "coach_not_eligible")
     t = s.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=6))
     assert t.player("Ann").carriages == (6,) and t.step == "solo_bottom"
-    assert t.position()["turn"]["officials"] == ["cartwright"]
-    u = at(hand=[], route=ROUTE[:4], carriages=[6, 6, 6, 6])
+    assert t.ruleset.officials.counted(t) == ("cartwright",)
+    u = at(carriages=[6, 6, 6, 6], **kw)
     assert {k for _, _, k in scores(u, "red", cartwright=True)} == {5}
     assert u.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red")).player("Ann").carriages[-1] == 5
-    v = at(hand=[], route=ROUTE[:4], carriages=[5, 5, 5, 5, 6, 6, 6, 6])
+    v = at(carriages=[5, 5, 5, 5, 6, 6, 6, 6], **kw)
     illegal(v, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=5), "no_carriage_left")
 
 
@@ -520,11 +666,13 @@ def test_the_same_colour_twice_in_a_row_is_refused_through_play():
     s = at(hand=["Innsbruck", "Salzburg", "Linz"], route=ROUTE[:3], officials=["postmaster"],
            deck_top=["Passau"] * 3, display=["Basel"] * 3 + ["Freiburg"] * 3)
     s = finish_turn(s.apply(Score(["Mannheim", "Stuttgart"], colour="red")))
-    s = s.apply(Draw()).apply(Play("Innsbruck")).apply(CallOfficial("postal_carrier")).apply(Play("Salzburg", "right"))
+    assert s.step == "solo_official"                                    # (4.1: the official first)
+    s = s.apply(CallOfficial("postal_carrier")).apply(Draw()).apply(Play("Innsbruck")).apply(Play("Salzburg", "right"))
     s = finish_turn(s)
-    s = s.apply(Draw()).apply(Play("Linz", "right"))
+    s = s.apply(CallOfficial("cartwright")).apply(Draw()).apply(Play("Linz", "right"))
     assert len(s.player("Ann").route) == 3 and s.step == "score"
     opts = scores(s) | scores(s, cartwright=True)
+    assert {k for _, _, k in scores(s, cartwright=True)} == {4, 5}
     assert "red" not in {c for _, c, _ in opts} and {c for _, c, _ in opts} == {"blue", "green", "yellow"}
 
 
@@ -588,7 +736,8 @@ def test_the_game_ends_when_the_deck_is_exhausted_after_pile_2_was_used():
     """SoloPlay, 6: "City card supply deck is exhausted (after possible shuffle of Discard Pile 2)": the turn is
     played to its end (its route may still be completed: Final Steps, "Complete current route if possible"); then
     "Place all cards in hand onto Discard Pile 1 ... Do not score remaining draw deck or board cards"."""
-    s = at("draw", hand=["Kempten"], route=["Freiburg", "Basel"], deck=["Zürich"], rest="completed", shuffles=2)
+    s = at("draw", hand=["Kempten"], route=["Freiburg", "Basel"], deck=["Zürich"], rest="completed", shuffles=2,
+           officials=["cartwright"])
     before = len(s.pile("penalty"))
     t = s.apply(Draw())
     assert solo(t).ended == "deck" and not t.is_over and t.step == "play"
@@ -736,7 +885,7 @@ def test_a_card_of_a_city_with_a_house_plays_but_no_second_house_of_that_colour(
 def test_every_option_has_a_default_first_and_an_alternative():
     """The readings the manual leaves open (thurn.expansions.solo.OPTIONS), each tested below, default and not."""
     assert set(OPTIONS) == {"difficulty", "regions", "houses_left", "colour_declared", "bonus_tile", "long_routes",
-                            "cartwright", "administrator"}
+                            "official", "cartwright", "administrator"}
     rules = thurn.Rules(expansions=("solo",))
     for name, (default, values, meaning) in OPTIONS.items():
         assert default in values and len(values) >= 2 and meaning
@@ -844,10 +993,16 @@ def test_option_cartwright_extra():
     it (and is not that official)."""
     a = Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=5)
     kw = dict(hand=[], route=ROUTE[:4], officials=["postmaster"], turn={"draws": 2, "draws_allowed": 2})
-    illegal(at(**kw), a, "one_official_per_turn")
-    assert at(options={"cartwright": "extra"}, **kw).apply(a).player("Ann").carriages == (5,)
-    # with "extra", the Cartwright alone is not the turn's official
-    s = at(hand=["Augsburg"], route=ROUTE[:4], options={"cartwright": "extra"})
+    illegal(at(**kw), a, "cartwright_not_chosen")
+    illegal(at(options=WHEN, **kw), a, "one_official_per_turn")
+    for more in ({}, WHEN):
+        assert at(options={"cartwright": "extra", **more}, **kw).apply(a).player("Ann").carriages == (5,)
+    # with "extra", the Cartwright is not among the officials chosen first (4.1)
+    s = at("solo_official", hand=["Augsburg"], route=ROUTE[:4], options={"cartwright": "extra"})
+    assert CallOfficial("cartwright") not in s.legal_actions() and len(s.legal_actions()) == 3
+    illegal(s, CallOfficial("cartwright"), "official_not_now")
+    # with "extra" and when_used, the Cartwright alone is not the turn's official
+    s = at(hand=["Augsburg"], route=ROUTE[:4], options={"cartwright": "extra", **WHEN})
     illegal(s, a, "official_compulsory")
     assert {x.kind for x in s.legal_actions()} == {"official"}
 
@@ -855,8 +1010,10 @@ def test_option_cartwright_extra():
 def test_option_administrator():
     """Option ``administrator``: "pile_1" (default, 3: "Discard Pile 1: ... Administrator use"), or "pile_2"."""
     for value, pile1, pile2 in (("pile_1", list(DISPLAY), []), ("pile_2", [], list(DISPLAY))):
-        s = at("draw", hand=["Kempten"], options={"administrator": value}).apply(CallOfficial("administrator"))
-        assert s.pile("penalty") == pile1 and s.position()["discard"] == pile2
+        for step, more in (("solo_official", {}), ("draw", WHEN)):
+            s = at(step, hand=["Kempten"], options={"administrator": value, **more}).apply(
+                CallOfficial("administrator"))
+            assert s.pile("penalty") == pile1 and s.position()["discard"] == pile2 and s.step == "draw"
 
 
 def test_option_difficulty_in_words():

@@ -50,7 +50,7 @@ from ..errors import BoardDataError, IllegalAction, PositionError
 from ..piles import PileSpec, pile, set_pile
 from ..result import rating_result
 from ..scoring import earned_tiles, popcount
-from ..turn.base import _names, discard, route_text
+from ..turn.base import _names, discard, route_text, table
 from ..turn.base import DRAW
 from ..turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
 from ..variants import Variant, register
@@ -733,7 +733,7 @@ class SoloPlay(Variant):
         face up, the Postmaster while a card is left to draw, the Postal Carrier, the Cartwright (not with the
         option cartwright=extra, where he helps besides the turn's official)."""
         rs = s.ruleset
-        t = s.board._actions
+        t = table(s.board)
         draw_offers = dict(rs.roles.offers["draw"])
         out = []
         for o in s.board.officials:
@@ -834,7 +834,7 @@ class SoloPlay(Variant):
         plain = coach_choices(s.board, s.rules, s.carriages_left, n, False)
         longer = coach_choices(s.board, s.rules, s.carriages_left, n, True) if helped else ()
         out = []
-        t = s.board._actions
+        t = table(s.board)
         for a in actions:
             if a.kind == "end":
                 if not must:
