@@ -217,7 +217,7 @@ def test_setup_coach_cards_four_of_each_and_two_empty_discard_piles():
 
 def test_soloplay_is_for_one_player():
     """SoloPlay, 1: "The SoloPlay variant allows one player to compete against the system"."""
-    with pytest.raises(PositionError, match="1 to 1 players"):
+    with pytest.raises(PositionError, match="is for 1 player under these rules"):
         thurn.new_game(["Ann", "Ben"], rules=thurn.Rules(expansions=("solo",)), seed=1)
 
 

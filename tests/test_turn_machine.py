@@ -408,7 +408,7 @@ class Rating(Variant):
 
 
 def test_a_replacement_score_with_a_rating_and_one_player():
-    with pytest.raises(thurn.PositionError, match="1 to 1 players"):
+    with pytest.raises(thurn.PositionError, match="is for 1 player under these rules"):
         thurn.new_game(["Ann", "Ben"], rules={"expansions": ["toy_rating"]})
     s = thurn.new_game(["Ann"], seed=1, rules={"expansions": ["toy_rating"]})
     s = _until(s, lambda s: s.is_over, random.Random(1), 20000)

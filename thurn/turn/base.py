@@ -1095,7 +1095,8 @@ def do_score(s, mask, action, say):
     level = next_carriage(board, p.carriages) if say is not None else None      # (told when declined)
     if cartwright:
         helper = s.ruleset.roles.helper
-        official_used(s, helper, say)
+        if helper not in s.officials:       # (chosen already at the start of the turn: SoloPlay, 4.1)
+            official_used(s, helper, say)
     effect = effects.score_route(s, seat, p, mask, cartwright, action.carriage, getattr(action, "colour", None),
                                  getattr(action, "coach", None))
     discard(s, route, "scored")
