@@ -153,7 +153,8 @@ def test_the_completion_panel_has_a_row_per_colour_and_the_coach_card():
     try:
         note = _text(app.coach_note.value)
         n = len(s.player().route)
-        assert f"Complete the route ({n} cards): {coach_choice(s, n)}" in note
+        assert f"Complete the route ({n} cards): {coach_choice(s, n, now=True)}" in note
+        assert ("Cartwright" in note) == so.cartwright_helps(s)      # (in this turn only if he was chosen)
         scores = [a for a in s.legal_actions() if a.kind == "score"]
         assert set(app.score_rows) == {a.colour for a in scores}
         shown = [b for b in app.action_buttons if b.action.kind == "score"]

@@ -82,7 +82,7 @@ class SoloPanel:
         n = len(p.route)
         if n < s.board.min_route:
             return None
-        choice = coach_choice(s, n)
+        choice = coach_choice(s, n, now=True)
         open_ = so._colours_open(s)
         labels = words.labels(s, scores)
         by: dict = {}

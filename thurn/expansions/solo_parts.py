@@ -130,11 +130,13 @@ class CoachChoice(int):
         return f"a route of {self.cards} cards: {self}"
 
 
-def coach_choice(state, cards: int) -> CoachChoice:
-    """What a route of ``cards`` cards may take now (SoloPlay, 4.4d)."""
+def coach_choice(state, cards: int, now: bool = False) -> CoachChoice:
+    """What a route of ``cards`` cards may take (SoloPlay, 4.4d); ``now``: completed in this turn, so with the
+    Cartwright only if he helps in it (chosen as its official, 4.1), else in any turn."""
     b, rules, left = state.board, state.rules, state.carriages_left
+    helps = cards >= b.min_route and (not now or not so.chosen_first(state) or so.cartwright_helps(state))
     return CoachChoice(cards, so.coach_choices(b, rules, left, cards, False),
-                       so.coach_choices(b, rules, left, cards, True) if cards >= b.min_route else ())
+                       so.coach_choices(b, rules, left, cards, True) if helps else ())
 
 
 class ColourChoice(str):
