@@ -242,6 +242,7 @@ class SoloParts(Parts):
         "colour_declared": "A route's colour is chosen (4.4a):",
         "bonus_tile": "The 1-point tile's stack (4.4c) gives:",
         "long_routes": "A route of 8 or more cards (4.4d):",
+        "official": "The turn's one official (4.1) is:",
         "cartwright": "The Cartwright (4.1, 4.4d):",
         "administrator": "The six cards the Administrator replaces (3) go to:",
     }
@@ -253,6 +254,7 @@ class SoloParts(Parts):
                                                                             "its first city)"},
         "bonus_tile": {"repeat": "one more tile at each completion of its region", "once": "one tile, once"},
         "long_routes": {"abandon": "cannot be completed", "coach_7": "takes coach 7"},
+        "official": {"first": "chosen as the turn's first step", "when_used": "called when his help is used"},
         "cartwright": {"counts": "is the turn's one official", "extra": "helps besides the turn's official"},
         "administrator": {"pile_1": "discard pile 1 (they cost points)", "pile_2": "discard pile 2 (no cost)"},
     }
