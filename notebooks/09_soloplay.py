@@ -443,3 +443,17 @@ changed = STEP["goal"].state.position()
 changed["rules"]["options"] = {"houses_left": "per_colour"}
 changed = thurn.GameState.from_position(changed).apply("score basel+zurich colour=green")
 say(f"{effects.score_record(changed, 0)} · {changed.result_text()}")
+
+# %% [markdown]
+# ## The readings this engine chose
+#
+# The manual leaves some rules open. Each open point is a rule option of SoloPlay: the default is the reading the
+# engine plays, the other the plausible alternative, both tested (`tests/test_solo_rules.py`). The README's
+# "SoloPlay" section says why each default was chosen, and BENCHMARKS.md "Issue 26: SoloPlay" measures what each
+# reading does to a strong bot's score over 1,000 games a difficulty.
+
+# %%
+for name, (default, allowed, meaning) in solo.OPTIONS.items():
+    if name != "difficulty":
+        others = ", ".join(v for v in allowed if v != default)
+        say(f"{name}: {default} (default), or {others} — {meaning}")

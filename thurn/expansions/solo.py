@@ -7,7 +7,8 @@ reference manual, all of it; cited below as "SoloPlay, 4.4" and so on).
   each colour (``ruleset.house_per_colour``: each colour builds on its own); some houses of each colour stand on
   the board from the start, as many as the difficulty says (3, Solo Setup Specifics);
 - the tiles sorted and cut to 3 a stack: distance tiles highest first, the others lowest first (3);
-- one official every turn, compulsory (4.1): the turn cannot end while one can still help (:class:`SoloOfficials`);
+- one official every turn, compulsory (4.1), chosen as the turn's first step (step ``solo_official``) and helping
+  later in it (:class:`SoloOfficials`);
 - a route is completed in a colour on the Route Planner, one route of each colour a series (4.4a, 4.5); it takes
   the coach card of its exact length, or with the Cartwright one of one or two cards more (4.4d); without one it
   cannot be completed (FAQ: "you must abandon the route");
@@ -32,6 +33,9 @@ Readings the manual leaves open, each a rule option (``rules.option(name)``; the
   the tile taken at once.
 - ``long_routes``: ``"abandon"`` (default) a route of 8 or more cards has no coach card and cannot be completed;
   ``"coach_7"``: it takes coach 7 (as the 7-route tile is "7 or more").
+- ``official``: ``"first"`` (default) the turn's one official is chosen as its first step (4.1 lists "Use One
+  Official (Mandatory)" first) and helps later in the turn, so every turn has exactly one; ``"when_used"``: he is
+  called when his help is used, as in the base game, and a turn in which none can help any more ends without one.
 - ``cartwright``: ``"counts"`` (default) the Cartwright is the turn's one official; ``"extra"``: he helps besides it.
 - ``administrator``: ``"pile_1"`` (default, 3 "Discard Pile 1: ... Administrator use") the six cards he replaces
   go to pile 1 (3 points); ``"pile_2"``: to pile 2, at no cost.
