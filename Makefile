@@ -32,8 +32,9 @@ play: setup
 # two pytest workers (pytest-xdist, a file at a time; the notebooks first, so that the longest are not left to the
 # end), and opens notebooks 01 and 02 in the browser (the app is checked in Voilà; 03 and 04, whose apps are driven
 # in-process, and the four that simulate hundreds of games, 05 to 08, run under nbval only; these and a few more
-# browser checks are make test-all's alone); `make test-all` (what CI runs) runs everything at full size
-# and compares the outputs of every notebook but the sized ones. A sized notebook (05: SIZE "small" by default,
+# browser checks are make test-all's alone); `make test-all` (what CI runs) runs everything at full size, in two
+# workers as well (issue 33: one process took 72 of CI's 90 minutes), and compares the outputs of every notebook but
+# the sized ones. A sized notebook (05: SIZE "small" by default,
 # "full" with THURN_SIZE=full) is saved at its small size; `make test-all` runs it top to bottom at full size, where
 # its statistical checks hold (`make test` leaves it out: about 100 s of one worker, issue 26).
 SIZED_NOTEBOOKS := $(filter notebooks/05_strategy_lab.ipynb,$(NOTEBOOKS))
@@ -51,8 +52,8 @@ test: setup
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \
-	$(PYTEST) --basetemp="$$J/pytest" tests/ \
-	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) && \
+	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/ && \
 	$(if $(SIZED_NOTEBOOKS),$(PYTEST) --basetemp="$$J/pytest-lax" --nbval-lax $(SIZED_NOTEBOOKS),true)
 
 bench: setup
