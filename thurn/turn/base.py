@@ -27,6 +27,8 @@ R_DRAW = "base rules, 1"
 R_PLAY = "base rules, 2"
 R_SCORE = "base rules, 3"
 R_HOUSES = "base rules, 3a"
+#: The free cities of the northern board: "he may place a house on only one of the free cities".
+R_FREE_CITIES = "Power and Glory, Placing houses"
 R_CARRIAGE = "base rules, 3c"
 R_KEEP = "base rules, 3d"
 R_OFFICIAL = "base rules, Game Play: one official per turn"
@@ -804,6 +806,10 @@ def check_score(s, a):
     if any(mask & m == mask for m in masks):
         return None, _illegal("must_place_all", "You must place every house the chosen option allows "
                               "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
+    free = mask & board.free_cities
+    if free & (free - 1):               # (the board's free cities belong to no province: the northern board)
+        return None, _illegal("one_free_city", f"Houses go on only one of the free cities of a route when it is "
+                              f"scored, not on {' and '.join(board.city_name(c) for c in _bits_list(free))}.", a, R_FREE_CITIES)
     return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
                           "every city of one province of the route.", a, R_HOUSES)
 
