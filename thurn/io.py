@@ -667,6 +667,7 @@ def _position(data, boards) -> GameState:
         placed.update(c for c in disp if c >= 0)
     deck_raw = data.get("deck")
     deck_kinds = None
+    dealt = False
     if deck_raw is not None:
         deck, deck_kinds = _cards(board, deck_raw, "deck")
         placed.update(deck)
@@ -684,6 +685,7 @@ def _position(data, boards) -> GameState:
     elif rest:
         if disp is None and len(rest) <= board.face_up:
             disp = rest + [-1] * (board.face_up - len(rest))
+            dealt = True            # (the log says so: "display_dealt", see thurn.turn.base.start_text)
         else:
             missing = Counter(rest)
             raise PositionError(
@@ -722,6 +724,8 @@ def _position(data, boards) -> GameState:
     s.turns = _turn_number(data)
     s.end_by = _end_triggered_by(s, data.get("end_triggered_by"))
     _turn(s, data.get("turn", {}), players, board)
+    if dealt:
+        s.events = (("display_dealt", s.to_move),)
     _check_interrupted(s)
     _check_tiles(s, board, rules)
     ext = data.get("ext")

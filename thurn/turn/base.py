@@ -1162,8 +1162,14 @@ def compulsory_text(s, oid: str) -> str:
 
 
 def start_text(s) -> list[str]:
-    """What a log says about a starting position: a forced step already taken."""
+    """What a log says about a starting position: the display dealt by the loader (a position that gives the deck
+    but not the display: README, Positions), a forced step already taken."""
     lines = []
+    if any(code == "display_dealt" for code, _ in s.events):
+        shown = [s.board.card_names[c] for c in s.display if c >= 0]
+        lines.append(f"The position gives the deck but not the display: the display is dealt the "
+                     f"{len(shown)} card{'s' if len(shown) != 1 else ''} it names nowhere else "
+                     f"({', '.join(shown)}).")
     oid = _forced_official(s)
     if oid is not None:
         lines.append(compulsory_text(s, oid))
