@@ -122,9 +122,22 @@ def as_position_error(e: ThurnError) -> PositionError:
     cls = _AS_POSITION.get(type(e))
     if cls is None:
         cls = _AS_POSITION[type(e)] = type(f"Position{type(e).__name__}", (PositionError, type(e)),
-                                           {"__module__": __name__, "__str__": ThurnError.__str__})
+                                           {"__module__": __name__, "__str__": ThurnError.__str__,
+                                            "__reduce__": _reduce_position_error, "_original": type(e)})
     out = cls.__new__(cls)
     out.__dict__.update(e.__dict__)
     out.args = e.args
     out.reason = e.reason
     return out
+
+
+def _reduce_position_error(e):
+    """Pickle a :func:`as_position_error` error (its class is made at run time) as the error it wraps."""
+    return _rebuild_position_error, (e._original, e.args, dict(e.__dict__))
+
+
+def _rebuild_position_error(original, args, state) -> PositionError:
+    e = original.__new__(original)
+    e.args = args
+    e.__dict__.update(state)
+    return as_position_error(e)

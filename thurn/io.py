@@ -951,7 +951,8 @@ def _check_step(s, step, where, p, start) -> None:
                             "turn_inconsistent")
     if step in (turn.PLAY, turn.SCORE) and s.plays and not p.route and not any(p.piles.values()):
         raise PositionError(f"{where} is {step!r} and turn.plays is {s.plays}, but the route is empty: a card played "
-                            f"this turn lies at an end of the route (base rules, 2), or beside it.", "turn_inconsistent")
+                            f"this turn lies at an end of the route (base rules, 2), or beside it.",
+                            "turn_inconsistent")
     if step == turn.SCORE and s.plays == 0 and p.hand:
         raise PositionError(f"{where} is 'score' but no card was played this turn (turn.plays is 0).",
                             "turn_inconsistent")

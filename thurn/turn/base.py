@@ -808,8 +808,9 @@ def check_score(s, a):
                               "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
     free = mask & board.free_cities
     if free & (free - 1):               # (the board's free cities belong to no province: the northern board)
+        both = " and ".join(board.city_name(c) for c in _bits_list(free))
         return None, _illegal("one_free_city", f"Houses go on only one of the free cities of a route when it is "
-                              f"scored, not on {' and '.join(board.city_name(c) for c in _bits_list(free))}.", a, R_FREE_CITIES)
+                              f"scored, not on {both}.", a, R_FREE_CITIES)
     return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
                           "every city of one province of the route.", a, R_HOUSES)
 
