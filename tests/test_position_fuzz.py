@@ -116,16 +116,25 @@ def _edit(pos: dict, rng: random.Random, steps: list, cities: list) -> str:
     paths = [p for p, _ in _paths(pos) if p]
     kind = rng.choice(["value", "value", "drop", "swap", "step", "frames", "counter", "card", "card", "ext"])
     if kind == "step":
+        if not isinstance(pos.get("turn", {}), dict):
+            return "no turn to edit"
+        ext = pos.get("ext")
+        solo = ext.get("solo") if isinstance(ext, dict) else None
+        if isinstance(solo, dict) and rng.random() < 0.5:         # (SoloPlay's own steps return to ext.solo.then)
+            solo["then"] = rng.choice(steps + [""])
+            return f"ext.solo.then = {solo['then']!r}"
         pos.setdefault("turn", {})["step"] = rng.choice(steps)
         return f"turn.step = {pos['turn']['step']}"
     if kind == "frames":
-        n = len(pos["players"])
+        n = max(1, len(pos["players"])) if isinstance(pos.get("players"), list) else 2
         frames = [[rng.randrange(n), rng.choice(steps)] for _ in range(rng.randrange(3))]
         if rng.random() < 0.5:
             pos["to_move"] = rng.randrange(n)
         pos["interruptions"] = frames
         return f"interruptions = {frames}, to_move = {pos.get('to_move')}"
     if kind == "counter":
+        if not isinstance(pos.get("turn", {}), dict):
+            return "no turn to edit"
         t = pos.setdefault("turn", {})
         key = rng.choice(["draws", "plays", "draws_allowed", "plays_allowed"])
         t[key] = rng.choice([0, 1, 2])
@@ -194,7 +203,7 @@ def test_an_edited_position_loads_to_a_game_that_goes_on_or_is_refused_with_a_re
     rng = random.Random(f"fuzz:{board}:{expansions}")
     positions = _positions(board, expansions, rng)
     rules = thurn.Rules(board=board, expansions=expansions)
-    steps = list(rules.ruleset.steps) + ["end_turn"]
+    steps = list(rules.ruleset.steps) + ["end_turn", "<end of turn>"]
     cities = [c.name for c in thurn.load_board(board).cities]
     loaded = refused = 0
     for k in range(EDITS):
