@@ -190,7 +190,8 @@ def test_free_cities_are_no_province_and_one_house_on_one_of_them():
     route = ["Lübeck", "Hamburg", "Bremen"]
     s = pos({"route": route, "hand": ["Kassel"], "piles": {"horses": ["Weimar (1 horseshoe)"]}})
     assert scores(s) == {frozenset({"Hamburg"}), frozenset({"Bremen"}), frozenset({"Lübeck"})}
-    assert illegal(s, thurn.Score(["Hamburg", "Bremen"])).reason == "not_a_placement"
+    err = illegal(s, thurn.Score(["Hamburg", "Bremen"]))          # (issue 33: Power and Glory's rule, in its words)
+    assert err.reason == "one_free_city" and err.rule == "Power and Glory, Placing houses"
 
 
 def test_the_first_house_on_a_free_city_takes_its_tile_and_only_the_first():

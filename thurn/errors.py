@@ -108,3 +108,36 @@ class ViewHidden(ThurnError):
                          f"it cannot be played forward. Deal a full position from it with "
                          f"thurn.information.determinize(view) and play that.")
         self.seat = seat
+
+
+_AS_POSITION: dict = {}
+
+
+def as_position_error(e: ThurnError) -> PositionError:
+    """``e`` as a :class:`PositionError` for a position or save file that cannot be loaded (the README's promise: a
+    file loads to a game or raises ``PositionError``), still an instance of its own class (an unknown field stays
+    an :class:`UnknownName` with its suggestions), with the same message and reason."""
+    if isinstance(e, PositionError):
+        return e
+    cls = _AS_POSITION.get(type(e))
+    if cls is None:
+        cls = _AS_POSITION[type(e)] = type(f"Position{type(e).__name__}", (PositionError, type(e)),
+                                           {"__module__": __name__, "__str__": ThurnError.__str__,
+                                            "__reduce__": _reduce_position_error, "_original": type(e)})
+    out = cls.__new__(cls)
+    out.__dict__.update(e.__dict__)
+    out.args = e.args
+    out.reason = e.reason
+    return out
+
+
+def _reduce_position_error(e):
+    """Pickle a :func:`as_position_error` error (its class is made at run time) as the error it wraps."""
+    return _rebuild_position_error, (e._original, e.args, dict(e.__dict__))
+
+
+def _rebuild_position_error(original, args, state) -> PositionError:
+    e = original.__new__(original)
+    e.args = args
+    e.__dict__.update(state)
+    return as_position_error(e)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from . import turn
 from .actions import parse_action
 from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
-from .errors import PositionError, ThurnError, UnknownName
+from .errors import PositionError, ThurnError, UnknownName, as_position_error
 from .rules import Rules
 from .piles import extra_piles
 from .scoring import popcount
@@ -494,6 +494,8 @@ def state_from_position(data, *, boards=None) -> GameState:
         data = _parse_json(data, "the position")
     try:
         return _position(data, boards)
+    except ThurnError as e:
+        raise as_position_error(e) from None
     except RecursionError:
         raise PositionError("the position is nested too deeply to be a position.") from None
 
@@ -665,6 +667,7 @@ def _position(data, boards) -> GameState:
         placed.update(c for c in disp if c >= 0)
     deck_raw = data.get("deck")
     deck_kinds = None
+    dealt = False
     if deck_raw is not None:
         deck, deck_kinds = _cards(board, deck_raw, "deck")
         placed.update(deck)
@@ -682,6 +685,7 @@ def _position(data, boards) -> GameState:
     elif rest:
         if disp is None and len(rest) <= board.face_up:
             disp = rest + [-1] * (board.face_up - len(rest))
+            dealt = True            # (the log says so: "display_dealt", see thurn.turn.base.start_text)
         else:
             missing = Counter(rest)
             raise PositionError(
@@ -720,6 +724,8 @@ def _position(data, boards) -> GameState:
     s.turns = _turn_number(data)
     s.end_by = _end_triggered_by(s, data.get("end_triggered_by"))
     _turn(s, data.get("turn", {}), players, board)
+    if dealt:
+        s.events = (("display_dealt", s.to_move),)
     _check_interrupted(s)
     _check_tiles(s, board, rules)
     ext = data.get("ext")
@@ -746,6 +752,10 @@ def _position(data, boards) -> GameState:
             raise
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
             raise PositionError(f"ext.{k}: the {k} expansion cannot read its part of the position ({e}).") from None
+    for v in rules.variants:
+        if v.name not in loaded and v.requires_ext and v.ext_optional:
+            s.ext = loaded
+            loaded[v.name] = v.load_position(s, {})         # (its part at the start: SoloPlay's planner full, ...)
     s.ext = loaded
     for v in rules.variants:
         if v.name not in loaded and v.requires_ext:
@@ -753,7 +763,43 @@ def _position(data, boards) -> GameState:
         if v.name in loaded or v.piles:     # (a variant's piles are its part of the position too)
             v.check_loaded(s)
     turn.settle(s)
+    _check_goes_on(s)
     return s
+
+
+def _check_goes_on(s) -> None:
+    """A position that loads is a game that can go on (issue 33): it is over, or a listed action applies; and so on
+    through every decision queued in ``interruptions`` and a few more, up to the turn's own steps again (an
+    interruption returns to the step it interrupted, which the turn must still be able to take). Each decision takes
+    the first listed action that applies; a position where none does is refused (``cannot_go_on``), naming the
+    step. (The specific checks above name most problems first; this one catches what they do not.)"""
+    probe = s
+    for k in range(len(s.interruptions) + 3):
+        if probe.is_over:
+            return
+        where = ("the position" if k == 0 else
+                 f"after {k} decision{'s' if k > 1 else ''} (the interruptions queued, then the turn resumed)")
+        try:
+            legal = probe.legal_actions()
+        except ThurnError as e:
+            raise PositionError(f"{where}, {probe.to_move_name} is to {probe.step!r} but no action can be listed "
+                                f"there: {e}", "cannot_go_on") from None
+        except Exception as e:       # (a crafted position may give the steps something play never gives them)
+            raise PositionError(f"{where}, {probe.to_move_name} is to {probe.step!r}, which the rest of the position "
+                                f"does not allow ({type(e).__name__}).", "cannot_go_on") from None
+        nxt = None
+        for a in legal[:64]:
+            try:
+                nxt = probe.apply(a)
+                break
+            except Exception:       # (IllegalAction, or what a crafted position makes of the step)
+                continue
+        if nxt is None:
+            said = f"the {len(legal)} actions listed are each refused" if legal else "no action is legal"
+            raise PositionError(f"the game cannot go on from this position: {where}, {probe.to_move_name} is to "
+                                f"{probe.step!r} and {said}. Check the turn's step and counters, 'interruptions' "
+                                f"and the expansions' parts ('ext').", "cannot_go_on")
+        probe = nxt
 
 
 def _turn_number(data) -> int:
@@ -807,6 +853,13 @@ def _check_interrupted(s) -> None:
                             f"([[seat, step], ...]).", "interruption_missing")
     if s.interruptions:
         seat, last = s.interruptions[-1]
+        if seat != s.turn_owner:
+            raise PositionError(f"interruptions ends with [{seat}, {last!r}], but the turn is seat {s.turn_owner}'s: "
+                                f"the last frame is his decision that was interrupted, which resumes when the "
+                                f"interruption is over.", "interruption_missing")
+        if last != turn.END_TURN and last not in inside:
+            _check_step(s, last, f"the decision the interruptions return to (interruptions[-1])",
+                        s.players[s.turn_owner], _start_step(s))
         if last in inside:
             raise PositionError(f"interruptions ends with [{seat}, {last!r}], a step taken only inside an "
                                 f"interruption; the last frame is the decision that was interrupted (a step such "
@@ -836,13 +889,16 @@ def _officials(t, board) -> tuple:
 
 
 def _turn(s, t, players, board) -> None:
-    """The turn fields, each checked, and checked against each other and the officials (base rules, Game Play)."""
+    """The turn fields, each checked, and checked against each other and the officials (base rules, Game Play).
+    Left out, the step is the one a turn starts in under these rules (:func:`_start_step`: SoloPlay's official
+    step, 4.1), and the counters those of that step (no card drawn or played before the draw or the play)."""
     if not isinstance(t, dict):
         raise PositionError("'turn' should be a JSON object with step, draws, draws_allowed, plays, plays_allowed, "
                             "officials.")
     _known_fields(t, TURN_FIELDS, "turn field")
     steps = s.rules.ruleset.steps
-    step = t.get("step", turn.DRAW)
+    start = _start_step(s)
+    step = t.get("step", start)
     if not isinstance(step, str) or step not in steps:
         raise UnknownName("step", step if not isinstance(step, str) else step[:100], list(steps))
     offs = _officials(t, board)
@@ -850,7 +906,7 @@ def _turn(s, t, players, board) -> None:
     s.draws_allowed = _int(t, "draws_allowed", 2 if "postmaster" in offs else 1, "turn.", 1, 2)
     s.plays_allowed = _int(t, "plays_allowed", 2 if "postal_carrier" in offs else 1, "turn.", 1, 2)
     s.draws = _int(t, "draws", 0, "turn.", 0, s.draws_allowed)
-    default_plays = 0 if step in (turn.DRAW, turn.PLAY) else s.plays_allowed if step == turn.SCORE else 1
+    default_plays = 0 if step in (turn.DRAW, turn.PLAY, start) else s.plays_allowed if step == turn.SCORE else 1
     s.plays = _int(t, "plays", default_plays, "turn.", 0, s.plays_allowed)
     if (s.draws_allowed == 2) != ("postmaster" in offs):
         raise PositionError(f"turn.draws_allowed is {s.draws_allowed}, but only the Postmaster lets a player draw "
@@ -858,16 +914,51 @@ def _turn(s, t, players, board) -> None:
     if (s.plays_allowed == 2) != ("postal_carrier" in offs):
         raise PositionError(f"turn.plays_allowed is {s.plays_allowed}, but only the Postal Carrier lets a player "
                             f"play two cards (turn.officials is {list(offs)}).")
-    hand = players[s.to_move].hand
-    if step == turn.DRAW and (s.plays or s.draws >= s.draws_allowed):
-        raise PositionError(f"turn.step is 'draw', but the player has drawn {s.draws} of {s.draws_allowed} cards "
-                            f"and played {s.plays}: the draw comes first (base rules, 1).")
+    _check_step(s, step, "turn.step", players[s.turn_owner], start)
+
+
+def _start_step(s) -> str:
+    """The step a turn starts in under the position's rules: the ruleset's first step, as its turn-start hooks leave
+    it (SoloPlay: the official step, 4.1). Asked of a copy, before the expansions' parts are read (a hook that needs
+    them changes nothing here)."""
+    probe = s._clone()
+    probe.step = s.rules.ruleset.first_step
+    for hook in s.ruleset.on_turn_start or ():
+        try:
+            hook(probe, None)
+        except Exception:       # (a hook that reads an expansion's part, not loaded yet: it sets no step)
+            continue
+    return probe.step
+
+
+def check_turn_step(s, step: str, where: str) -> None:
+    """Raise a :class:`PositionError` if the turn owner's turn cannot be in ``step`` (a step a variant's own step
+    returns to, such as SoloPlay's ``ext.solo.then``) with the position's counters and cards (see
+    :func:`_check_step`)."""
+    _check_step(s, step, where, s.players[s.turn_owner], _start_step(s))
+
+
+def _check_step(s, step, where, p, start) -> None:
+    """The turn's ``step`` (``turn.step``, or the decision an interruption returns to) agrees with the counters and
+    the cards: the draw comes first (base rules, 1), a card played this turn lies in the route or beside it (2), a
+    turn scores after a card is played (3), the hand limit is kept after scoring (3d)."""
+    if step in (turn.DRAW, start) and (s.plays or s.draws >= s.draws_allowed or (step == start != turn.DRAW
+                                                                                  and s.draws)):
+        raise PositionError(f"{where} is {step!r}, but the player has drawn {s.draws} of {s.draws_allowed} cards and "
+                            f"played {s.plays}: the draw comes first (base rules, 1).", "turn_inconsistent")
     if step == turn.PLAY and s.plays >= s.plays_allowed:
-        raise PositionError(f"turn.step is 'play', but the player has played {s.plays} of {s.plays_allowed} cards.")
-    if step == turn.SCORE and s.plays == 0 and hand:
-        raise PositionError("turn.step is 'score' but no card was played this turn (turn.plays is 0).")
-    if step == turn.KEEP and len(hand) <= board.hand_limit:
-        raise PositionError(f"turn.step is 'keep' but the player holds only {len(hand)} cards.")
+        raise PositionError(f"{where} is 'play', but the player has played {s.plays} of {s.plays_allowed} cards.",
+                            "turn_inconsistent")
+    if step in (turn.PLAY, turn.SCORE) and s.plays and not p.route and not any(p.piles.values()):
+        raise PositionError(f"{where} is {step!r} and turn.plays is {s.plays}, but the route is empty: a card played "
+                            f"this turn lies at an end of the route (base rules, 2), or beside it.",
+                            "turn_inconsistent")
+    if step == turn.SCORE and s.plays == 0 and p.hand:
+        raise PositionError(f"{where} is 'score' but no card was played this turn (turn.plays is 0).",
+                            "turn_inconsistent")
+    if step == turn.KEEP and len(p.hand) <= s.board.hand_limit:
+        raise PositionError(f"{where} is 'keep' but the player holds only {len(p.hand)} cards (base rules, 3d: he "
+                            f"keeps {s.board.hand_limit}).", "turn_inconsistent")
 
 
 def _check_tiles(s, board, rules) -> None:
@@ -1036,6 +1127,8 @@ def load_game(data, *, boards=None) -> GameState:
         data = _parse_json(data)
     try:
         return _game(data, boards)
+    except ThurnError as e:
+        raise as_position_error(e) from None
     except RecursionError:
         raise PositionError("the save file is nested too deeply to be a save file.") from None
 

@@ -88,6 +88,7 @@ class Variant:
     fields: dict = {}           # per-player ext values: name -> "public" | "owner" | "secret"
     piles: tuple = ()           # card piles of its own (thurn.piles.PileSpec), shared or per player
     requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
+    ext_optional = False        # True (with requires_ext): a position may leave ``ext[name]`` out, read as ``{}``
     alone = False               # True: played with no other expansion switched on (SoloPlay)
     #: the variant's own rule options: name -> (default, allowed values, what it means); chosen in
     #: ``Rules(options={...})``, read with ``rules.option(name)``

@@ -260,8 +260,17 @@ class PowerAndGlory(Variant):
         return parse_horse(text)
 
     def check_loaded(self, s) -> None:
-        """A loaded position has at most 6 horse cards beside each carriage (Play a city card from the hand)."""
+        """A loaded position has at most 6 horse cards beside each carriage (Play a city card from the hand), and no
+        player holds a carriage of the base game: "The carriage cards and the cartwright from the base game are not
+        used with this expansion" (Preparation); the horses pull each player's own carriage card."""
         for i, p in enumerate(s.players):
+            if p.carriages:
+                raise PositionError(f"players[{i}] ({s.names[i]}).carriages is {list(p.carriages)}, but under Power "
+                                    f"and Glory nobody takes the base game's carriages: the horses pull each player's "
+                                    f"own carriage card ({R_SETUP}). Leave out 'carriages'.", "no_carriages")
+            if "cartwright" in s.officials:
+                raise PositionError(f"turn.officials names the Cartwright, who is not used under Power and Glory "
+                                    f"({R_SETUP}).", "no_cartwright")
             if len(p.piles.get(PILE, ())) > MAX_HORSE_CARDS:
                 raise PositionError(f"players[{i}] ({s.names[i]}) has {len(p.piles[PILE])} horse cards; a player has "
                                     f"at most {MAX_HORSE_CARDS} ({R_PLAY}).")

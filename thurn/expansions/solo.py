@@ -632,6 +632,7 @@ class SoloPlay(Variant):
     name = NAME
     rule_source = "SoloPlay"
     requires_ext = True
+    ext_optional = True         # (a position without ext.solo: the Route Planner full, no route declared, ...)
     players = (1, 1)
     alone = True                # (a game for one player: the other expansions are games of several)
     options = OPTIONS
@@ -1163,6 +1164,7 @@ class SoloPlay(Variant):
             raise PositionError("ext.solo.marker should be a province stack.")
         if S.start >= len(s.board.cities):
             raise PositionError("ext.solo.start should be a city of the board.")
+        _check_then(s, S)
         ge = game_end_stack(s.board)
         held = any(si == ge for si, _ in s.players[0].tiles)
         if held != (S.marker != -1):
@@ -1170,6 +1172,33 @@ class SoloPlay(Variant):
                                 "(ext.solo.marker is not -1; SoloPlay, 4.4c)." if held else
                                 "ext.solo.marker says the 1-point tile was taken, but the player does not hold it "
                                 "(SoloPlay, 4.4c).")
+
+
+#: What each of SoloPlay's own steps returns to (``ext.solo.then``): declaring the colour, to the rest of the play
+#: (4.4a); the 1-point tile, to the hand limit or the end of the turn (4.4c); the cards under the deck, to the end of
+#: the turn (4.6). Any other step returns to nothing ("").
+THEN = {COLOUR: (PLAY, SCORE), BONUS: (KEEP, END_TURN), BOTTOM: (END_TURN,)}
+
+
+def _then_words(step) -> str:
+    return "the end of the turn" if step == END_TURN else repr(step)
+
+
+def _check_then(s, S) -> None:
+    """``ext.solo.then`` is the step one of SoloPlay's own steps returns to, one the turn can still take."""
+    from ..io import check_turn_step
+
+    allowed = THEN.get(s.step, ("",))
+    if S.then not in allowed:
+        if allowed == ("",):
+            raise PositionError(f"ext.solo.then is {_then_words(S.then)}, but the turn is in the step {s.step!r}, "
+                                f"which returns to nothing: leave it \"\" (SoloPlay's own steps set it).",
+                                "then_inconsistent")
+        raise PositionError(f"ext.solo.then should be {' or '.join(_then_words(x) for x in allowed)}: the step "
+                            f"{s.step!r} returns there, not to {_then_words(S.then) if S.then else 'nothing'}.",
+                            "then_inconsistent")
+    if S.then and S.then != END_TURN:
+        check_turn_step(s, S.then, "ext.solo.then")
 
 
 def discard_pile(s, why: str) -> str:

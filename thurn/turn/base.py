@@ -27,6 +27,8 @@ R_DRAW = "base rules, 1"
 R_PLAY = "base rules, 2"
 R_SCORE = "base rules, 3"
 R_HOUSES = "base rules, 3a"
+#: The free cities of the northern board: "he may place a house on only one of the free cities".
+R_FREE_CITIES = "Power and Glory, Placing houses"
 R_CARRIAGE = "base rules, 3c"
 R_KEEP = "base rules, 3d"
 R_OFFICIAL = "base rules, Game Play: one official per turn"
@@ -804,6 +806,11 @@ def check_score(s, a):
     if any(mask & m == mask for m in masks):
         return None, _illegal("must_place_all", "You must place every house the chosen option allows "
                               "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
+    free = mask & board.free_cities
+    if free & (free - 1):               # (the board's free cities belong to no province: the northern board)
+        both = " and ".join(board.city_name(c) for c in _bits_list(free))
+        return None, _illegal("one_free_city", f"Houses go on only one of the free cities of a route when it is "
+                              f"scored, not on {both}.", a, R_FREE_CITIES)
     return None, _illegal("not_a_placement", "Houses go either in one city of each province of the route, or in "
                           "every city of one province of the route.", a, R_HOUSES)
 
@@ -1156,8 +1163,14 @@ def compulsory_text(s, oid: str) -> str:
 
 
 def start_text(s) -> list[str]:
-    """What a log says about a starting position: a forced step already taken."""
+    """What a log says about a starting position: the display dealt by the loader (a position that gives the deck
+    but not the display: README, Positions), a forced step already taken."""
     lines = []
+    if any(code == "display_dealt" for code, _ in s.events):
+        shown = [s.board.card_names[c] for c in s.display if c >= 0]
+        lines.append(f"The position gives the deck but not the display: the display is dealt the "
+                     f"{len(shown)} card{'s' if len(shown) != 1 else ''} it names nowhere else "
+                     f"({', '.join(shown)}).")
     oid = _forced_official(s)
     if oid is not None:
         lines.append(compulsory_text(s, oid))
