@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 
 from ..parts import Parts, register_parts
+from ..step_text import round_text
 from ..turn.base import Private
 from . import audience as au
 
@@ -371,7 +372,7 @@ class AudienceParts(Parts):
             return (f"<b>The Audience · before the first turn</b> · <b>{who}</b> seals one clergyman in each "
                     f"carriage, face down <i>({html.escape(info.rule)})</i>{more}")
         if state.step == au.MOVE:
-            return (f"<b>Round {state.round_number} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
+            return (f"<b>{round_text(state)} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
                     f"<b>{who}</b> moves the carriages: {html.escape(owed_words(state))} "
                     f"<i>({html.escape(info.rule)})</i>")
         return None

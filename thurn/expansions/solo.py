@@ -307,6 +307,10 @@ def houses_left_score(rules, p) -> int:
     return houses_left_points(p.houses_left)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def penalty(cards: int) -> int:
     """The discard penalty (6.4): one point lost for every 2 cards in pile 1, rounded down."""
     return -(cards // components().penalty_cards)
@@ -670,6 +674,8 @@ class SoloPlay(Variant):
         if helper is not None:
             rs.texts[f"official {helper}"] = "a coach card one or two cards longer than the completed route (4.4d)"
         rs.texts["carriage"] = "coach card"
+        # an empty display slot here is one the hand-management bonus emptied, never a deck run out (4.6, 4.7)
+        rs.texts["display_refilled"] = "{Slots} refilled from the deck with {cards} (SoloPlay, 4.7)."
         rs.scoring = (SoloHouses(), SoloTiles(), SoloCoach(), SoloEnd())
         rs.score_items = (score_items,)
         rs.result = rating_result(C.ratings, below=C.below)
@@ -937,6 +943,12 @@ class SoloPlay(Variant):
             if say is not None:
                 say(f"The {action.colour} route house goes to the Completion card: {series_text(S, components().colours)}.")
             if S.marker == -2:
+                if say is not None:
+                    ge = game_end_stack(s.board)
+                    v = next((v for si, v in s.players[s.to_move].tiles if si == ge), 1)
+                    say(f"{s.names[s.to_move]} holds a tile of each province and takes the 1-point tile "
+                        f"({_plural(v, 'point')}: it counts among the bonus tiles at the end, SoloPlay, 6); it goes "
+                        f"on a province stack next (4.4c).")
                 s.set_ext(NAME, S._replace(then=str(nxt)))
                 return BONUS
             return self._bottom_or(s, nxt)

@@ -13,6 +13,7 @@ import html
 
 from ..parts import Parts, register_parts
 from ..piles import pile
+from ..step_text import round_text
 from . import solo as so
 from .solo_questions import QUESTIONS, question_label, question_value
 
@@ -311,13 +312,13 @@ class SoloParts(Parts):
         rule = f" <i>({html.escape(info.rule)})</i>"
         if state.step == so.COLOUR:
             left = ", ".join(d.colour for d in state.legal_actions() if d.kind == "declare")
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> declares the colour of the route just started "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> declares the colour of the route just started "
                     f"(one of {_esc(left)}): its route house goes on the starting city{rule}")
         if state.step == so.BONUS:
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
                     f"goes on a province stack, whose top tile is taken now{rule}")
         if state.step == so.BOTTOM:
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
                     f"3 face-up cards may go under the deck, in the order chosen (or none){rule}")
         return None
 

@@ -13,6 +13,7 @@ from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
 from ..parts import parts_on, pile_columns, remembered, score_formula
 from ..effects import houses_placed
 from ..state import GameState
+from ..step_text import round_text
 from .. import words
 from ..turn.base import seen_action
 from .common import card_chip, card_chips, close_tree, hide_kept_cards, province_color, text_color
@@ -46,7 +47,7 @@ class Panels:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
-            text = (f"<b>Round {s.round_number}{owner}</b> · <b>{who}</b> to "
+            text = (f"<b>{round_text(s)}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
             own = next((x for x in (p.status_html(s, who) for p in parts_on(s)) if x is not None), None)
             if own is not None:             # a step of a variant's own (Offices of Honor's return rounds)
