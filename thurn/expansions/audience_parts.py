@@ -329,6 +329,18 @@ def _key_words(s, S, A, c: int, seen, viewer) -> tuple:
 class AudienceParts(Parts):
     name = au.NAME
     score_words = "the points of the clergymen on the audience spaces in Rome"
+
+    def score_part_words(self, before, after, seat, item):
+        """The clergymen a scoring brings to the audience ("Bischof in Rom"; Game end: their points count)."""
+        if item != "clergymen" or au.NAME not in before.ext:
+            return None
+        C = au.clergy()
+        was = [r for k, r in enumerate(C.ranks) for x in au.audience(before).spaces[k] if x == seat]
+        now = [r for k, r in enumerate(C.ranks) for x in au.audience(after).spaces[k] if x == seat]
+        for r in was:
+            if r in now:
+                now.remove(r)
+        return f"{', '.join(C.name(r) for r in sorted(now, reverse=True))} in Rom" if now else "clergymen in Rom"
     summary = "clergymen sealed in five carriages travel the Rome strip; cards scored without a house move them"
     app_options = {MEMORY: "The Audience: hide my own clergymen once sealed (the rules ask the players to remember "
                            "them). Off: the app shows each player his own."}

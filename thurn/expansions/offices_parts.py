@@ -34,6 +34,10 @@ def _whose(name: str) -> str:
 class OfficesParts(Parts):
     name = offices.NAME
 
+    def score_part_words(self, before, after, seat, item):
+        """Victory point chips a scoring brings (Offices: one point each)."""
+        return "victory point chips" if item == "chips" else None
+
     @property
     def score_words(self) -> str:
         from . import component

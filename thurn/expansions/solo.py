@@ -674,6 +674,7 @@ class SoloPlay(Variant):
         if helper is not None:
             rs.texts[f"official {helper}"] = "a coach card one or two cards longer than the completed route (4.4d)"
         rs.texts["carriage"] = "coach card"
+        rs.texts["tile game_end"] = "1-point tile"      # the game-end tile is the Bonus Scoring Tile (4.4c)
         # an empty display slot here is one the hand-management bonus emptied, never a deck run out (4.6, 4.7)
         rs.texts["display_refilled"] = "{Slots} refilled from the deck with {cards} (SoloPlay, 4.7)."
         rs.scoring = (SoloHouses(), SoloTiles(), SoloCoach(), SoloEnd())

@@ -236,6 +236,27 @@ class SoloParts(Parts):
                "length; rated on points")
     score_words = "coach sets + remaining houses − discard penalty"
     score_formula = "bonus tiles + coach sets + houses left − discard penalty (SoloPlay, 6)"
+
+    def tile_words(self, state, seat, stack, value):
+        """The 1-point tile (4.4c) where it lies: on the province stack it marks, still the player's and counted
+        among the bonus tiles (6: "Sum all collected bonus tiles (distance, region, game end)")."""
+        if so.NAME not in state.ext or stack != so.game_end_stack(state.board):
+            return None
+        marker = so.solo(state).marker
+        if marker >= 0:
+            where = f"on the {state.board.stacks[marker].name} stack"
+        elif marker == -2:
+            where = "its province stack to choose"
+        else:
+            where = "no province stack left to mark"
+        return f"1-point tile {value} ({where})"
+
+    def score_part_words(self, before, after, seat, item):
+        """SoloPlay's score items in a completion's parts (6): the coach card's sets, the houses-left table, pile 1."""
+        if item == "coach_sets":
+            got = after.players[seat].carriages[len(before.players[seat].carriages):]
+            return f"coach card {', '.join(map(str, got))} (sets)" if got else "coach sets"
+        return {"houses_left": "houses left (table)", "discard_penalty": "discard pile 1"}.get(item)
     option_words = {
         "difficulty": "SoloPlay difficulty (houses of each colour on the board at the start, 3):",
         "regions": "A region's tile is earned by (4.4c):",
