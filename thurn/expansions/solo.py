@@ -18,6 +18,11 @@ reference manual, all of it; cited below as "SoloPlay, 4.4" and so on).
 - the Bonus Scoring Tile (4.4c), the hand-management bonus (4.6), the end (6: the deck exhausted, or a colour of
   houses used up) and the score: tiles, coach sets, houses left, pile 1; the result is a rating (1).
 
+The 1-point tile, read: the player takes it (4.4c: "take the 1-point 'Game End' tile. Then: Place it on any province
+stack") and it stays his, marking the stack it lies on; it scores its point at the end, since the final scoring sums
+"all collected bonus tiles (distance, region, game end)" (6) and SoloPlay has no other game-end tile. So it stays in
+``player.tiles`` and in the score, and the tables name it where it lies ("1-point tile 1 (on the Baiern stack)").
+
 Readings the manual leaves open, each a rule option (``rules.option(name)``; the README's "SoloPlay" notes):
 
 - ``regions``: ``"colour"`` (default) a region is completed by the houses of the route's colour, once per colour
