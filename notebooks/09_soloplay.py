@@ -278,7 +278,9 @@ Quiz(STEP["bonus_tile"].question)
 # ### The engine's answer, and the stack it marks
 #
 # After the tiles Ann puts the 1-point tile on a province stack (the step `solo_bonus`, action `bonus baiern`) and
-# takes its top tile at once.
+# takes its top tile at once. The tile stays hers on the stack it marks and scores its point at the end: the final
+# scoring sums "all collected bonus tiles (distance, region, game end)" (SoloPlay, 6), so the players' table lists
+# it where it lies, "1-point tile 1 (on the Baiern stack)", and counts it in the score.
 
 # %%
 bonus = STEP["bonus_stack"].state

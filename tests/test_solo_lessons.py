@@ -62,6 +62,10 @@ def truth(s, spec, choice):
     if about == "tiles":
         b = s.board
         return choice in ({b.stacks[si].id for si, _ in q.tiles[len(p.tiles):]} or {"none"})
+    if about == "tiles_taken":             # all the tiles taken, as one answer (stack ids joined by "+")
+        b = s.board
+        got = "+".join(sorted({b.stacks[si].id for si, _ in q.tiles[len(p.tiles):]})) or "none"
+        return "+".join(sorted(b.stack(x).id for x in choice.split("+"))) == got if choice != "none" else got == "none"
     if about == "stack_top":
         return choice == str(after.stacks_left()[spec["stack"]][0])
     raise AssertionError(about)
@@ -172,12 +176,42 @@ def test_discard_pile_1_and_its_penalty():
 
 
 def test_the_bonus_scoring_tile():
-    """SoloPlay, 4.4c: a tile of each province takes the 1-point tile, put on a province stack with a tile left."""
-    assert set(stop("bonus_tile").question.answers) == {"Böhmen/Salzburg", "Game end"}
+    """SoloPlay, 4.4c: a tile of each province takes the 1-point tile, put on a province stack with a tile left. The
+    quiz has one right answer (issue 33: it marked two, "Böhmen/Salzburg" and "Game end")."""
+    q = stop("bonus_tile").question
+    assert q.answers == ("The Böhmen/Salzburg tile and the 1-point tile",)
+    assert [v.right for v in q.verdicts] == [False, True, False]
+    assert "takes the 1-point tile" in q.verdicts[0].why
     st = stop("bonus_stack")
     assert st.state.step == solo.BONUS and st.question.answers == ("On the Baiern stack",)
     after = st.state.apply("bonus baiern")
     assert solo.solo(after).marker == st.state.board.stack("baiern").index
+
+
+def test_the_1_point_tile_on_its_stack_still_scores_and_the_table_says_where_it_lies():
+    """SoloPlay, 6, Final Scoring 1: "Sum all collected bonus tiles (distance, region, game end)": the 1-point tile
+    put on a province stack (4.4c) stays the player's and scores its point; the players' tables list it where it
+    lies (issue 33: they listed it as a plain tile of hers after the log had put it on the Baiern stack)."""
+    from thurn.parts import tiles_text
+    from thurn.widgets import Play
+
+    st = stop("bonus_stack")
+    after = st.state.apply("bonus baiern")
+    b = after.board
+    ge = solo.game_end_stack(b)
+    tiles = after.players[0].tiles
+    assert (ge, 1) in tiles and after.score_records()[0]["tiles"] == sum(v for _, v in tiles)
+    top = st.state.stacks_left()["baiern"][0]
+    assert after.score_records()[0]["tiles"] == st.state.score_records()[0]["tiles"] + top    # the 1-point tile kept
+    said = "1-point tile 1 (on the Baiern stack)"
+    assert said in tiles_text(after, 0) and "Game end" not in tiles_text(after, 0)
+    assert said in after._repr_html_()
+    assert "1-point tile 1 (its province stack to choose)" in tiles_text(st.state, 0)
+    app = Play(state=after, autosave=False)
+    try:
+        assert said in app._table.value
+    finally:
+        app.close()
 
 
 def test_the_hand_management_bonus():

@@ -173,12 +173,18 @@ def test_panels_show_the_state():
     assert "Ann" in app._table.value and "Ben" in app._table.value
 
 
-def test_keep_step_with_few_choices_has_one_button_each():
+def test_keep_step_with_few_choices_is_the_same_card_picker():
+    """One interface for the keep step whatever the hand (issue 33: 4 cards showed a button per way to keep 3, 6
+    cards a card picker): the cards to keep are picked, then kept."""
     s = GameState.from_position({"players": [{"name": "Ann", "hand": ["Ulm", "Ulm", "Basel", "Linz"]}, "Ben"],
                                  "turn": {"step": "keep", "plays": 1}})
     app = Play.from_state(s, autosave=False)
     check_buttons(app)
-    assert {b.description for b in app.action_buttons} == {"Basel, Ulm, Ulm", "Basel, Ulm, Linz", "Ulm, Ulm, Linz"}
+    assert not app.action_buttons and [t.description for t in app.keep_toggles] == list(s.player().hand)
+    for t in app.keep_toggles:
+        t.value = t.description != "Linz"
+    app.keep_button.click()
+    assert app.state.player("Ann").hand == ("Basel", "Ulm", "Ulm")
 
 
 def test_keep_picker_explains_a_wrong_choice():

@@ -29,7 +29,8 @@ from .effects import carriage_for, effect_points, route_effect
 from .scoring import next_carriage, placement_masks, popcount, required_provinces_mask
 from .parts import PARTS, parts_on
 
-__all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome"]
+__all__ = ["Outcome", "RouteOption", "RouteOptions", "ScoreOutcome", "route_options", "score_outcomes", "route_outcome",
+           "score_parts"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Outcome:
     without_carriage: "Outcome | None" = None   # the same scoring declining the carriage it takes (R9)
     extras: tuple = ()                      # (name, value) of the variants switched on (Parts.placement_extras)
     colour: str | None = None               # the house colour placed (a player with several: SoloPlay)
+    parts: tuple = ()                       # (words, points) adding up to ``points`` (score_outcomes: score_parts)
 
     def __getattr__(self, name):
         """An extra of a variant by its name (``outcome.letters``); the variant's default when it is not counted."""
@@ -632,7 +634,8 @@ def score_outcomes(state) -> list[ScoreOutcome]:
 
     seat = state.to_move
     before = state.players[seat]
-    base = _final(state, seat)
+    record = _record(state, seat)
+    base = record["total"]
     board = state.board
     parts = parts_on(state)
     out = []
@@ -651,9 +654,11 @@ def score_outcomes(state) -> list[ScoreOutcome]:
         new_tiles = p.tiles[len(before.tiles):]
         new_carriage = p.carriages[-1] if len(p.carriages) > len(before.carriages) else None
         declined = None if action.carriage else next_carriage(board, before.carriages)
+        now = _record(after, seat)
         outcome = Outcome(tuple(action.houses), tuple((board.stacks[si].name, v) for si, v in new_tiles),
                           new_carriage, after.end_by is not None and state.end_by is None,
-                          _final(after, seat) - base, declined, extras=extras, colour=action.colour)
+                          now["total"] - base, declined, extras=extras, colour=action.colour,
+                          parts=_parts(state, after, seat, record, now))
         out.append(ScoreOutcome(action, outcome, after))
     out.sort(key=lambda o: (-o.outcome.points, o.action.cartwright, not o.action.carriage))
     return out
@@ -661,8 +666,64 @@ def score_outcomes(state) -> list[ScoreOutcome]:
 
 def _final(state, seat: int) -> int:
     """The player's final score if the game ended now, with the ruleset's items (Game End and Scoring)."""
+    return _record(state, seat)["total"]
+
+
+def _record(state, seat: int) -> dict:
     from .effects import score_record
-    return score_record(state, seat)["total"]
+    return score_record(state, seat)
+
+
+#: The base game's score items in words (Game End and Scoring); a variant words its own items
+#: (:meth:`thurn.parts.Parts.score_part_words`), else its item's name is read with spaces ("coach sets").
+ITEM_WORDS = {"carriage": "carriage", "tiles": "bonus tiles", "unplaced_houses": "houses"}
+
+
+def score_parts(before, after, seat: int) -> tuple[tuple[str, int], ...]:
+    """What going from ``before`` to ``after`` adds to ``seat``'s final score, part by part: the change of each item
+    of the ruleset's score (``score_record``: the base game's carriage, tiles and unplaced houses, and a variant's
+    items: The Audience's clergymen in Rome, SoloPlay's coach sets, ...), each new bonus tile on its own. Only the
+    parts that change; their points add up to the change of the total (Game End and Scoring). Each part is
+    ``(words, points)``: ``("2 houses placed", 2)``, ``("Baiern tile", 3)``, ``("Bischof in Rome", 3)``."""
+    return _parts(before, after, seat, _record(before, seat), _record(after, seat))
+
+
+def _parts(before, after, seat, was, now) -> tuple:
+    board = before.board
+    texts = before.ruleset.texts
+    out = []
+    for item, v in sorted(now.items(), key=lambda kv: _ORDER.get(kv[0], len(_ORDER))):
+        if item in ("player", "seat", "total") or not isinstance(v, int) or isinstance(v, bool):
+            continue
+        change = v - was.get(item, 0)
+        if item == "tiles":
+            old, new = before.players[seat].tiles, after.players[seat].tiles
+            if new[:len(old)] == old:
+                for si, value in new[len(old):]:
+                    st = board.stacks[si]
+                    out.append((texts.get(f"tile {st.kind}", f"{st.name} tile"), value))
+                    change -= value
+        if change:
+            out.append((_item_words(before, after, seat, item, change), change))
+    return tuple(out)
+
+
+_ORDER = {"unplaced_houses": 0, "tiles": 1}     # the houses first, then the tiles, as the log tells a scoring
+
+
+def _item_words(before, after, seat, item, change) -> str:
+    """One item's change in words: a variant's own (Parts.score_part_words), else the base game's."""
+    for part in parts_on(before):
+        said = part.score_part_words(before, after, seat, item)
+        if said:
+            return said
+    if item == "unplaced_houses":
+        n = before.players[seat].houses_left - after.players[seat].houses_left
+        return f"{n} house{'s' if n != 1 else ''} placed"
+    if item == "carriage":
+        p = after.players[seat]
+        return f"carriage {p.carriages[-1]}" if p.carriages else "carriage"
+    return ITEM_WORDS.get(item, item.replace("_", " "))
 
 
 from .parts import Parts as _Parts  # noqa: E402

@@ -26,6 +26,16 @@ class Parts:
     app_options: dict = {}           # its options of the apps (not rules: what a screen shows) in words: option ->
                                      # text; the New game panel offers them with the variant, the Play app holds them
 
+    def tile_words(self, state, seat: int, stack: int, value: int) -> str | None:
+        """One of a player's bonus tiles in the players' table ("1-point tile 1 (on the Baiern stack)"), or None (its
+        stack's name and value)."""
+        return None
+
+    def score_part_words(self, before, after, seat: int, item: str) -> str | None:
+        """One of the variant's score items, changed from ``before`` to ``after``, in words for the parts of a
+        scoring (:func:`thurn.explore.score_parts`: "Bischof in Rome"), or None (the item's name)."""
+        return None
+
     # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
     def map_traces(self, board, state) -> list:
         """Plotly traces (dicts) drawn on the map of ``state``, after the houses and the route."""
@@ -211,6 +221,18 @@ def register_parts(parts: Parts) -> Parts:
 def unregister_parts(name: str) -> None:
     PARTS.pop(name, None)
     _ON.clear()
+
+
+def tiles_text(state, seat: int) -> str:
+    """A player's bonus tiles in words for the players' tables: "Baiern 3, Baden 1" (a variant may word a tile of its
+    own: :meth:`Parts.tile_words`); "—" for none."""
+    board = state.board
+    parts = parts_on(state)
+    out = []
+    for si, v in state.players[seat].tiles:
+        said = next((w for w in (p.tile_words(state, seat, si, v) for p in parts) if w), None)
+        out.append(said or f"{board.stacks[si].name} {v}")
+    return ", ".join(out) or "—"
 
 
 def parts_on(state) -> tuple:

@@ -650,6 +650,8 @@ class GameState:
         return res.text(self.names) if res.winner is None else f"winner: {self.names[res.winner]}"
 
     def _repr_html_(self):
+        from .parts import tiles_text
+
         b = self.board
         esc = html.escape
         head = ("<tr><th></th><th>player</th><th>hand</th><th>route</th><th>houses</th><th>carriage</th>"
@@ -664,7 +666,7 @@ class GameState:
                 f"<td>{esc(turn.route_text(b, p.route))}</td>"
                 f"<td>{effects.houses_placed(p)} placed, {p.houses_left} left</td>"
                 f"<td>{p.carriages[-1] if p.carriages else '—'} ({carriage_points(b, p.carriages)} pts)</td>"
-                f"<td>{esc(', '.join(f'{b.stacks[s].name} {v}' for s, v in p.tiles)) or '—'}</td>"
+                f"<td>{esc(tiles_text(self, i))}</td>"
                 f"<td>{sc}</td></tr>")
         status = ("<b>Game over</b> — " + esc(self._over_words()) if self.is_over else
                   f"<b>{esc(self.to_move_name)}</b>: {esc(self.step_info.does)} <i>({esc(self.step_info.rule)})</i>")

@@ -12,11 +12,12 @@ def does_now(s) -> str:
     """The options of the current step that are legal now, in words ("score the route or end the turn"), where the
     step's own ``does`` names an official (the score step: "call the Postal Carrier"); else the step's ``does``."""
     spec = s.ruleset.steps[s.step]
+    does = _new_route_words(s, spec)
     if len(spec.kinds) < 2 or s.is_over or not any(o.name in spec.does for o in s.board.officials):
-        return spec.does            # the step's words suggest no official: they hold in every position
+        return does                 # the step's words suggest no official: they hold in every position
     legal = s.legal_actions()
     if not legal:
-        return spec.does
+        return does
     parts = []
     for kind in _kinds_in_order(spec.kinds, legal):
         mine = [a for a in legal if a.kind == kind]
@@ -28,7 +29,22 @@ def does_now(s) -> str:
             parts.append("end the turn")
         else:
             parts.append(s.ruleset.kinds[kind].text or kind)
-    return _either(parts) if parts else spec.does
+    return _either(parts) if parts else does
+
+
+#: The play step's words for a new route (base rules, 2), left out where no new route may be started now: the
+#: Postal Carrier's second card extends the route the first card left (rules notes R12).
+NEW_ROUTE = ", or start a new route"
+
+
+def _new_route_words(s, spec) -> str:
+    """The step's ``does`` without "or start a new route" where no legal play starts one."""
+    if NEW_ROUTE not in spec.does or "play" not in spec.kinds or s.is_over:
+        return spec.does
+    legal = s.legal_actions()
+    if not legal or any(a.kind == "play" and a.end == "new" for a in legal):
+        return spec.does
+    return spec.does.replace(NEW_ROUTE, "", 1)
 
 
 def _kinds_in_order(declared, legal) -> list:
@@ -75,3 +91,12 @@ def _either(parts: list) -> str:
     if len(parts) <= 2:
         return " or ".join(parts)
     return ", ".join(parts[:-1]) + ", or " + parts[-1]
+
+
+def round_text(s) -> str:
+    """"Round 12", marked as the last once the end is triggered ("Round 12 · the last round": Game End, the round is
+    finished so that every player has had the same number of turns; one player: "the last turn", SoloPlay, 6)."""
+    text = f"Round {s.round_number}"
+    if s.end_by is not None and not s.is_over:
+        text += " · the last turn" if len(s.players) == 1 else " · the last round"
+    return text

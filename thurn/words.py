@@ -9,7 +9,7 @@ buttons, :func:`thurn.bots.hint` names its hints. An expansion's action kind wor
 from __future__ import annotations
 
 __all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "merge_ends", "labels", "label", "title", "words",
-           "article"]
+           "article", "outcomes", "parts_text", "score_parts"]
 
 #: A card played at an end: its button shows the end as an arrow.
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
@@ -132,9 +132,40 @@ def _plain(state, a) -> str:
     return str(a)
 
 
+_OUTCOMES: list = [None, None]     # the last state asked and its score_outcomes (a button row asks for each)
+
+
+def outcomes(state) -> dict:
+    """``{Score action: its Outcome}`` of ``state`` (:func:`thurn.explore.score_outcomes`, kept for the last state
+    asked: the labels and the parts of one row of buttons read the same answer)."""
+    from .explore import score_outcomes
+
+    if _OUTCOMES[0] is not state:
+        _OUTCOMES[1] = {o.action: o.outcome for o in score_outcomes(state)}
+        _OUTCOMES[0] = state
+    return _OUTCOMES[1]
+
+
+def parts_text(outcome) -> str:
+    """What a scoring brings, part by part, from the rules core's score items (:func:`thurn.explore.score_parts`):
+    "+5 = 2 houses placed +2, Bischof in Rom +3"; "+0: the score does not change"."""
+    total = f"{outcome.points:+d}"
+    if not outcome.parts:
+        return f"{total}: the score does not change"
+    said = ", ".join(f"{words} {points:+d}" for words, points in outcome.parts)
+    return f"{total} = {said}"
+
+
+def score_parts(state, action) -> str | None:
+    """A Score action's parts in words (:func:`parts_text`), or None for another action."""
+    if action.kind != "score":
+        return None
+    outcome = outcomes(state).get(action)
+    return parts_text(outcome) if outcome is not None else None
+
+
 def _score_labels(state, scores) -> dict:
     """Each Score action named by its placement option (``placement_options``) and what it brings."""
-    from .explore import score_outcomes
     from .scoring import placement_options
 
     s = state
@@ -144,7 +175,7 @@ def _score_labels(state, scores) -> dict:
         [(None, p.houses, p.houses_left)]
     options = {(c, frozenset(o.cities)): "; ".join(o.options) for c, houses, left in supplies
                for o in placement_options(s.board, p.route, houses, left, s.rules.optional_houses)}
-    brings = {o.action: o.outcome for o in score_outcomes(s)}
+    brings = outcomes(s)
     out = {}
     for a in scores:
         where = ", ".join(a.houses) if a.houses else "no house"

@@ -41,6 +41,23 @@ R_ROME = "The Audience, A carriage arrives in Rome"
 R_END = "The Audience, Game end"
 
 
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times", 7: "seven times"}
+
+
+def moves_text(times: dict) -> str:
+    """The carriage moves a route owes in words, each carriage named once (The Audience, Moving the carriages: one
+    city south a card): "the Baiern carriage one city south twice", "the Baden carriage and the Baiern carriage one
+    city south each", "the Baiern carriage one city south twice and the Baden carriage one city south once"."""
+    if all(n == 1 for n in times.values()):
+        names = list(times)
+        if len(names) == 1:
+            return f"{names[0]} one city south"
+        return ", ".join(names[:-1]) + f" and {names[-1]} one city south each"
+    words = [f"{what} one city south {_TIMES.get(n, f'{n} times') if n != 1 else 'once'}"
+             for what, n in sorted(times.items(), key=lambda wn: -wn[1])]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
+
+
 # -- the components: the strip and the clergymen -----------------------------------------------------------------
 
 class Clergy(NamedTuple):
@@ -465,10 +482,12 @@ class TheAudience(Variant):
                 return f"another carriage (the {S.names[o]} carriage is in Rome)"
             return f"the {S.names[o]} carriage"
 
-        names = [owes(o) for o in owed]
+        times: dict = {}                # a carriage owed twice moves twice: named once, with its count
+        for o in owed:
+            times[owes(o)] = times.get(owes(o), 0) + 1
         k = len(owed)
         say(f"{k} card{'s' if k != 1 else ''} of the route without a new house: {s.names[s.turn_owner]} moves "
-            + ", ".join(names) + " one city south" + (" each" if k > 1 else "") + ".")
+            + moves_text(times) + ".")
 
     def _move(self, s, c: int, to: int) -> MoveCarriage:
         key = (id(s.board), c, to)

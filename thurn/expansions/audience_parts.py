@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 
 from ..parts import Parts, register_parts
+from ..step_text import round_text
 from ..turn.base import Private
 from . import audience as au
 
@@ -328,6 +329,18 @@ def _key_words(s, S, A, c: int, seen, viewer) -> tuple:
 class AudienceParts(Parts):
     name = au.NAME
     score_words = "the points of the clergymen on the audience spaces in Rome"
+
+    def score_part_words(self, before, after, seat, item):
+        """The clergymen a scoring brings to the audience ("Bischof in Rom"; Game end: their points count)."""
+        if item != "clergymen" or au.NAME not in before.ext:
+            return None
+        C = au.clergy()
+        was = [r for k, r in enumerate(C.ranks) for x in au.audience(before).spaces[k] if x == seat]
+        now = [r for k, r in enumerate(C.ranks) for x in au.audience(after).spaces[k] if x == seat]
+        for r in was:
+            if r in now:
+                now.remove(r)
+        return f"{', '.join(C.name(r) for r in sorted(now, reverse=True))} in Rom" if now else "clergymen in Rom"
     summary = "clergymen sealed in five carriages travel the Rome strip; cards scored without a house move them"
     app_options = {MEMORY: "The Audience: hide my own clergymen once sealed (the rules ask the players to remember "
                            "them). Off: the app shows each player his own."}
@@ -371,7 +384,7 @@ class AudienceParts(Parts):
             return (f"<b>The Audience · before the first turn</b> · <b>{who}</b> seals one clergyman in each "
                     f"carriage, face down <i>({html.escape(info.rule)})</i>{more}")
         if state.step == au.MOVE:
-            return (f"<b>Round {state.round_number} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
+            return (f"<b>{round_text(state)} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
                     f"<b>{who}</b> moves the carriages: {html.escape(owed_words(state))} "
                     f"<i>({html.escape(info.rule)})</i>")
         return None

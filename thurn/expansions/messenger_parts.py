@@ -29,6 +29,10 @@ def _plural(n, word: str) -> str:
 class MessengerParts(Parts):
     name = messenger.NAME
 
+    def score_part_words(self, before, after, seat, item):
+        """The Princess' Messenger figure taken or lost by a scoring (Messenger: its holder scores at the end)."""
+        return "the Princess' Messenger figure" if item == "messenger" else None
+
     @property
     def score_words(self) -> str:
         from . import component

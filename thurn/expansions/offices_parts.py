@@ -8,6 +8,7 @@ import html
 
 from ..parts import Parts, register_parts
 from ..scoring import popcount
+from ..step_text import round_text
 from . import offices
 
 #: The per-player columns of ``simulate`` (only when the expansion is on): office tiles taken, returns made (of one tile
@@ -32,6 +33,10 @@ def _whose(name: str) -> str:
 
 class OfficesParts(Parts):
     name = offices.NAME
+
+    def score_part_words(self, before, after, seat, item):
+        """Victory point chips a scoring brings (Offices: one point each)."""
+        return "victory point chips" if item == "chips" else None
 
     @property
     def score_words(self) -> str:
@@ -77,11 +82,11 @@ class OfficesParts(Parts):
         sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}"
                            for n, r in rewards_in_words(state).items())
         if state.step == offices.FINAL:
-            head = f"<b>Round {state.round_number} · final return round</b> · <b>{who}</b> returns tiles, or none"
+            head = f"<b>{round_text(state)} · final return round</b> · <b>{who}</b> returns tiles, or none"
         else:
             k = offices.offices(state).rounds
             again = f"; return round {k} in a row" if k > 1 else ""
-            head = (f"<b>Round {state.round_number} · return round</b> · <b>{who}</b> returns tiles (return round "
+            head = (f"<b>{round_text(state)} · return round</b> · <b>{who}</b> returns tiles (return round "
                     f"started by {html.escape(state.turn_owner_name)}{again})")
         text = f"{head} — {sizes} <i>({html.escape(info.rule)})</i>"
         if state.step != offices.FINAL:

@@ -18,6 +18,8 @@ the core's (``thurn.scoring``, the board's stack kinds): the board file says the
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import Action, fold, resolved, set_fields
 from ..effects import ScoringStage
 from ..errors import IllegalAction, PositionError
@@ -143,6 +145,8 @@ class PowerAndGlory(Variant):
         # "The carriage cards and the cartwright from the base game are not used with this expansion" (Preparation)
         rs.official_handlers.pop("cartwright", None)
         rs.scoring_stage("carriage", HorsesStage())
+        score = rs.kinds["score"]
+        rs.action(replace(score, do=self._score_doer(score.do)))
         # "The backs of the city cards have 1, 2 or 3 horses" (components): everyone sees them (thurn.information)
         rs.card_back = ATTRIBUTE
         # the Postal Carrier: "he may choose with each card whether to add a city to his route or add horses"
@@ -157,6 +161,22 @@ class PowerAndGlory(Variant):
         return None
 
     # -- the Postal Carrier: the second card either way ---------------------------------------------------------
+    @staticmethod
+    def _score_doer(do):
+        """The scoring, and in the log the horse cards it discards (Discard city cards: "he discards ... the horse
+        cards that he had played next to his carriage. He keeps the carriage")."""
+        def doer(s, arg, action, say):
+            seat = s.to_move
+            cards = s.players[seat].piles.get(PILE, ())
+            nxt = do(s, arg, action, say)
+            if say is not None and cards:
+                names = [s.board.card_names[c] for c in cards]
+                listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+                say(f"{s.names[seat]} discards the horse card{'s' if len(cards) != 1 else ''} {listed} and keeps "
+                    f"the carriage card (Power and Glory, Discard city cards).")
+            return nxt
+        return doer
+
     @staticmethod
     def _may_add_horse(s, p) -> bool:
         return bool(p.hand) and len(p.piles.get(PILE, ())) < MAX_HORSE_CARDS

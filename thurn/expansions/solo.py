@@ -18,6 +18,11 @@ reference manual, all of it; cited below as "SoloPlay, 4.4" and so on).
 - the Bonus Scoring Tile (4.4c), the hand-management bonus (4.6), the end (6: the deck exhausted, or a colour of
   houses used up) and the score: tiles, coach sets, houses left, pile 1; the result is a rating (1).
 
+The 1-point tile, read: the player takes it (4.4c: "take the 1-point 'Game End' tile. Then: Place it on any province
+stack") and it stays his, marking the stack it lies on; it scores its point at the end, since the final scoring sums
+"all collected bonus tiles (distance, region, game end)" (6) and SoloPlay has no other game-end tile. So it stays in
+``player.tiles`` and in the score, and the tables name it where it lies ("1-point tile 1 (on the Baiern stack)").
+
 Readings the manual leaves open, each a rule option (``rules.option(name)``; the README's "SoloPlay" notes):
 
 - ``regions``: ``"colour"`` (default) a region is completed by the houses of the route's colour, once per colour
@@ -305,6 +310,10 @@ def houses_left_score(rules, p) -> int:
     if rules.option("houses_left") == "per_colour":
         return sum(houses_left_points(left) for _, _, left in p.colours)
     return houses_left_points(p.houses_left)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def penalty(cards: int) -> int:
@@ -671,6 +680,9 @@ class SoloPlay(Variant):
         if helper is not None:
             rs.texts[f"official {helper}"] = "a coach card one or two cards longer than the completed route (4.4d)"
         rs.texts["carriage"] = "coach card"
+        rs.texts["tile game_end"] = "1-point tile"      # the game-end tile is the Bonus Scoring Tile (4.4c)
+        # an empty display slot here is one the hand-management bonus emptied, never a deck run out (4.6, 4.7)
+        rs.texts["display_refilled"] = "{Slots} refilled from the deck with {cards} (SoloPlay, 4.7)."
         rs.scoring = (SoloHouses(), SoloTiles(), SoloCoach(), SoloEnd())
         rs.score_items = (score_items,)
         rs.result = rating_result(C.ratings, below=C.below)
@@ -938,6 +950,12 @@ class SoloPlay(Variant):
             if say is not None:
                 say(f"The {action.colour} route house goes to the Completion card: {series_text(S, components().colours)}.")
             if S.marker == -2:
+                if say is not None:
+                    ge = game_end_stack(s.board)
+                    v = next((v for si, v in s.players[s.to_move].tiles if si == ge), 1)
+                    say(f"{s.names[s.to_move]} holds a tile of each province and takes the 1-point tile "
+                        f"({_plural(v, 'point')}: it counts among the bonus tiles at the end, SoloPlay, 6); it goes "
+                        f"on a province stack next (4.4c).")
                 s.set_ext(NAME, S._replace(then=str(nxt)))
                 return BONUS
             return self._bottom_or(s, nxt)

@@ -126,7 +126,10 @@ class SoloPanel:
         note = widgets.HTML(f"<div style='white-space:normal;margin:2px 0;line-height:1.4'>{'<br>'.join(lines)}</div>")
         note.add_class("thurn-solo-coach-note")
         self.coach_note = note
-        return self._box([note] + rows, "thurn-solo-score-panel")
+        from ..widgets.panels import parts_note
+
+        parts = parts_note(s, scores, labels)           # what each completion's points are made of
+        return self._box([note] + rows + [parts], "thurn-solo-score-panel")
 
     @staticmethod
     def _refusal(s, open_) -> str:

@@ -13,6 +13,7 @@ import html
 
 from ..parts import Parts, register_parts
 from ..piles import pile
+from ..step_text import round_text
 from . import solo as so
 from .solo_questions import QUESTIONS, question_label, question_value
 
@@ -235,6 +236,27 @@ class SoloParts(Parts):
                "length; rated on points")
     score_words = "coach sets + remaining houses − discard penalty"
     score_formula = "bonus tiles + coach sets + houses left − discard penalty (SoloPlay, 6)"
+
+    def tile_words(self, state, seat, stack, value):
+        """The 1-point tile (4.4c) where it lies: on the province stack it marks, still the player's and counted
+        among the bonus tiles (6: "Sum all collected bonus tiles (distance, region, game end)")."""
+        if so.NAME not in state.ext or stack != so.game_end_stack(state.board):
+            return None
+        marker = so.solo(state).marker
+        if marker >= 0:
+            where = f"on the {state.board.stacks[marker].name} stack"
+        elif marker == -2:
+            where = "its province stack to choose"
+        else:
+            where = "no province stack left to mark"
+        return f"1-point tile {value} ({where})"
+
+    def score_part_words(self, before, after, seat, item):
+        """SoloPlay's score items in a completion's parts (6): the coach card's sets, the houses-left table, pile 1."""
+        if item == "coach_sets":
+            got = after.players[seat].carriages[len(before.players[seat].carriages):]
+            return f"coach card {', '.join(map(str, got))} (sets)" if got else "coach sets"
+        return {"houses_left": "houses left (table)", "discard_penalty": "discard pile 1"}.get(item)
     option_words = {
         "difficulty": "SoloPlay difficulty (houses of each colour on the board at the start, 3):",
         "regions": "A region's tile is earned by (4.4c):",
@@ -311,13 +333,13 @@ class SoloParts(Parts):
         rule = f" <i>({html.escape(info.rule)})</i>"
         if state.step == so.COLOUR:
             left = ", ".join(d.colour for d in state.legal_actions() if d.kind == "declare")
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> declares the colour of the route just started "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> declares the colour of the route just started "
                     f"(one of {_esc(left)}): its route house goes on the starting city{rule}")
         if state.step == so.BONUS:
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
                     f"goes on a province stack, whose top tile is taken now{rule}")
         if state.step == so.BOTTOM:
-            return (f"<b>Round {state.round_number}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
                     f"3 face-up cards may go under the deck, in the order chosen (or none){rule}")
         return None
 

@@ -7,7 +7,10 @@ each answered by the engine from the positions before and after the action (or t
 - ``coach``: the coach card a completion takes; with no action, those the route's completions may take (4.4d);
 - ``coach_points``: what the player's coach cards score afterwards, in sets (5);
 - ``penalty``: the points discard pile 1 costs afterwards (6: one for every 2 cards);
-- ``houses_points``: what the houses left score afterwards, all colours together (6.3; option ``houses_left``).
+- ``houses_points``: what the houses left score afterwards, all colours together (6.3; option ``houses_left``);
+- ``tiles_taken``: the bonus tiles a completion takes, all of them as one answer (choices: stack ids joined with
+  ``+``, ``"bohmen_salzburg+game_end"``, or ``"none"``), so that exactly one choice is right (4.4c; the 1-point
+  tile among them counts at the end, 6).
 """
 from __future__ import annotations
 
@@ -163,8 +166,37 @@ def _houses_points(before, after, seat, board):
     return {str(pts)}, _with(_said(before, after), count)
 
 
+def _tiles_taken(before, after, seat, board):
+    """The bonus tiles the action takes, together (4.4c): the distance and region tiles and, once a tile of each
+    province is held, the 1-point tile, which stays the player's on the stack it marks and counts among the bonus
+    tiles at the end (6: "Sum all collected bonus tiles (distance, region, game end)")."""
+    _need(before)
+    old, new = before.players[seat].tiles, after.players[seat].tiles
+    got = [si for si, _ in new[len(old):]]
+    names = [_tile_name(board, si) for si in got]
+    count = (f"{after.names[seat]} takes {_and(names)}; bonus tiles now "
+             f"{_points(sum(v for _, v in new))} (SoloPlay, 4.4c and 6)." if got else
+             f"{after.names[seat]} takes no tile (SoloPlay, 4.4c).")
+    return {_joined(board.stacks[si].id for si in got)}, _with(_said(before, after), count)
+
+
+def _tile_name(board, si) -> str:
+    st = board.stacks[si]
+    return "the 1-point tile" if st.kind == "game_end" else f"the {st.name} tile"
+
+
+def _and(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _joined(ids) -> str:
+    return "+".join(sorted(set(ids))) or NONE
+
+
 QUESTIONS = {"rating": _rating, "colours": _colours, "planner": _planner, "coach": _coach,
-             "coach_points": _coach_points, "penalty": _penalty, "houses_points": _houses_points}
+             "coach_points": _coach_points, "penalty": _penalty, "houses_points": _houses_points,
+             "tiles_taken": _tiles_taken}
 
 
 def question_label(about: str, value: str) -> str | None:
@@ -177,6 +209,9 @@ def question_label(about: str, value: str) -> str | None:
         return value[:1].upper() + value[1:]
     if about == "coach":
         return f"Coach card {value}"
+    if about == "tiles_taken":
+        names = ["the 1-point tile" if v == "game_end" else f"the {v.replace('_', '/')} tile" for v in value.split("+")]
+        return _and(names)[:1].upper() + _and(names)[1:]
     try:
         return _points(int(value))
     except ValueError:
@@ -189,6 +224,11 @@ def question_value(about: str, value: str, state) -> str | None:
         return None
     if about in ("rating", "colours", "planner"):
         return value.strip().lower()
+    if about == "tiles_taken":
+        try:
+            return _joined(state.board.stack(v.strip()).id for v in str(value).split("+"))
+        except (KeyError, ValueError):
+            return None
     try:
         return str(int(str(value).replace("−", "-")))
     except ValueError:

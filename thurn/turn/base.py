@@ -984,8 +984,9 @@ def _refill_display(s, say):
             filled.append(c)
     s.display = tuple(d)
     if say is not None and filled:
-        say(f"The deck has cards again: the empty display slot{'s are' if len(filled) != 1 else ' is'} refilled "
-            f"with {_names(s.board, filled)}.")
+        slots = f"the empty display slot{'s are' if len(filled) != 1 else ' is'}"
+        words = s.ruleset.texts.get("display_refilled", "The deck has cards again: {slots} refilled with {cards}.")
+        say(words.format(slots=slots, Slots=slots[:1].upper() + slots[1:], cards=_names(s.board, filled)))
 
 
 
@@ -1127,7 +1128,9 @@ def do_score(s, mask, action, say):
             parts.append(f"declines {word} {level}")
         say(", ".join(parts) + ".")
         if effect.ends:
-            ends = f"takes {word} {effect.carriage} first" if effect.ends == "carriage" else "places the last house"
+            colour = getattr(action, "colour", None)     # a player with several colours ends with one (SoloPlay, 6)
+            last = f"the last {colour} house" if colour and p.colours else "the last house"
+            ends = f"takes {word} {effect.carriage} first" if effect.ends == "carriage" else f"places {last}"
             for si, v in effect.end_tiles:
                 ends += f" and takes the {board.stacks[si].name} tile ({v})"
             say(f"{who} {ends}: the game ends when this "

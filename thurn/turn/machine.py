@@ -382,7 +382,8 @@ def end_turn(s, say) -> None:
     if s.end_by is not None and s.turn_owner == s.start_player:
         s.step = OVER
         if say is not None:
-            say("The round is complete: the game is over.")
+            say("The last turn is complete: the game is over." if len(s.players) == 1 else
+                "The round is complete: the game is over.")
         for phase in rs.final_phases:
             phase(s, say)
         if s.step == OVER and not s.interruptions:

@@ -10,9 +10,10 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import parts_on, pile_columns, remembered, score_formula
+from ..parts import parts_on, pile_columns, remembered, score_formula, tiles_text
 from ..effects import houses_placed
 from ..state import GameState
+from ..step_text import round_text
 from .. import words
 from ..turn.base import seen_action
 from .common import card_chip, card_chips, close_tree, hide_kept_cards, province_color, text_color
@@ -46,7 +47,7 @@ class Panels:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
             owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
-            text = (f"<b>Round {s.round_number}{owner}</b> · <b>{who}</b> to "
+            text = (f"<b>{round_text(s)}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
             own = next((x for x in (p.status_html(s, who) for p in parts_on(s)) if x is not None), None)
             if own is not None:             # a step of a variant's own (Offices of Honor's return rounds)
@@ -113,7 +114,7 @@ class Panels:
             p = s.player(i)
             mark = "▶ " if i == s.to_move and not s.is_over else ""
             bot = " <small>(bot)</small>" if name in self.bots else ""
-            tiles = ", ".join(f"{s.board.stack(t).name} {v}" for t, v in p.tiles) or "—"
+            tiles = tiles_text(s, i)
             r = records[name]
             parts = " ".join(f"{SCORE_HEADS.get(k, k.replace('_', ' '))} {v:+d}" for k, v in r.items()
                              if k not in ("player", "seat", "total") and isinstance(v, int))
@@ -292,13 +293,16 @@ class Panels:
                 head.tooltip = f"{kind.text} — e.g. {kind.notation} ({kind.rule})"
             buttons = [self._button(s, a, labels) for a in acts]
             rows.append(widgets.HBox([head] + buttons, layout=widgets.Layout(flex_flow="row wrap")))
+            if key == "score":
+                rows.append(parts_note(s, acts, labels))
         if s.is_over:
             rows.append(widgets.HTML("The game is over: no more actions."))
         self._actions.children = rows
 
     def _button(self, s: GameState, action, labels) -> widgets.Button:
+        parts = words.score_parts(s, action) if isinstance(action, Score) else None    # what the points are made of
         b = widgets.Button(description=labels.get(action) or words.label(s, action),
-                           tooltip=f"{action} — type: {action.notation}",
+                           tooltip=f"{parts or action} — type: {action.notation}",
                            layout=widgets.Layout(width="auto", margin="1px 2px"))
         city = getattr(action, "city", None)
         if city is not None:
@@ -373,6 +377,22 @@ class Panels:
         what = f"Keep up to {limit} cards" if s.rules.hand_limit_at_most else f"Keep {limit} cards"
         return widgets.HBox([widgets.HTML(f"<b>{what}</b>", layout=widgets.Layout(width="150px"))]
                             + toggles + [keep], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+def parts_note(s: GameState, scores, labels) -> widgets.HTML:
+    """Under the Score buttons, what each option's points are made of (the rules core's score items: houses, each
+    bonus tile, the carriage, a variant's items such as clergymen reaching Rome), one line an option."""
+    lines = []
+    for a in scores:
+        parts = words.score_parts(s, a)
+        if parts is None:
+            continue
+        label = (labels.get(a) or words.label(s, a)).split(" → ")[0]
+        lines.append(f"{html.escape(label, quote=False)}: {html.escape(parts, quote=False)}")
+    note = widgets.HTML(f"<div style='font-size:0.85em;color:#555;margin:0 0 2px 150px;white-space:normal'>"
+                        f"{'<br>'.join(lines)}</div>" if lines else "")
+    note.add_class("thurn-score-parts")
+    return note
 
 
 def counts_carriage(s) -> bool:

@@ -15,7 +15,8 @@ DEFAULT_PLAYERS = ("Ann", "Bot")
 PACES = ("step",)          # besides None (bots move at once) and a pause in seconds: "step", a Next button
 UNDO_MODES = ("teaching", "fair")
 BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "… and N more, in the log")
-KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
+KEEP_BUTTONS_MAX = 0       # more ways to keep 3 cards than this: a card picker instead of one button each (0: the
+#                            keep step is always the card picker, one interface for a hand of 4 cards or of 6)
 CHOOSE = -1                # a panel's list of choices: its "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 SAID_KEPT = 32             # the states whose log the app keeps (the bots' actions of a round, and the one before)
