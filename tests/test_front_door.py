@@ -34,9 +34,9 @@ from thurn.rules import BOOLEAN_OPTIONS, Rules
 from thurn.sim import sized
 from thurn.variants import REGISTRY, check_board
 
-GAMES = sized(6, 1)
+GAMES = sized(3, 1)
 #: Decisions checked per game (None: the whole game).
-DECISIONS = sized(None, 70)
+DECISIONS = sized(None, 200)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
@@ -129,6 +129,20 @@ def changed(s, a) -> list:
             out.append(type(a)(a.offices, bare(b, a.card), a.house))
         if a.offices:
             out.append(type(a)(a.offices[1:], a.card, a.house))
+    elif kind == "carriage":
+        from thurn.expansions.audience import strip
+
+        S = strip(b)
+        c = S.carriage(a.carriage)
+        names = (S.names[c], S.map.city(a.to).name)
+        out.append(type(a)(*names))                        # by the names the board writes
+        out.append(type(a)(names[0][:4], a.to))             # the start of the carriage's name (Strip.carriage)
+    elif kind == "seal" and a.ranks:
+        from thurn.expansions.audience import clergy, strip
+
+        S, C = strip(b), clergy()
+        out.append(type(a)({S.names[c]: C.names[C.ranks.index(r)] for c, r in enumerate(a.ranks)}))
+        out.append(type(a)({S.carriages[c]: str(r) for c, r in enumerate(a.ranks)}))
     elif kind == "bottom":
         out.append(type(a)(tuple(bare(b, c) for c in a.cards)))
         out.append(type(a)(tuple(reversed(a.cards))))
@@ -142,7 +156,7 @@ def random_plays(s, rng) -> list:
     p = s.players[s.to_move]
     hand = sorted({b.card_names[c] for c in p.hand if c >= 0})
     out = [EndTurn(), Draw()]
-    out += [CallOfficial(o.id) for o in b.officials]
+    out += [CallOfficial(name) for o in b.officials for name in (o.id, o.name, *o.aliases)]
     for name in hand:
         for end in ("left", "right", "new"):
             out.append(Play(name, end))
@@ -170,14 +184,14 @@ def random_plays(s, rng) -> list:
         if "declare" in rs.kinds:
             out += [DeclareColour(c) for c in ("red", "blue", "green", "yellow", "purple")]
         if "bonus" in rs.kinds:
-            out += [PlaceBonusTile(st.id) for st in b.stacks]
+            out += [PlaceBonusTile(name) for st in b.stacks for name in {st.id, st.name}]
         if "bottom" in rs.kinds:
             shown = [b.card_names[c] for c in s.display if c >= 0]
             out.append(BottomCards(rng.sample(shown, min(len(shown), rng.randint(0, 4)))))
     if "return_tiles" in rs.kinds:
         from thurn.expansions.offices import ReturnTiles
 
-        offices = [o.id for o in b.officials]
+        offices = [rng.choice((o.id, o.name, *o.aliases)) for o in b.officials]
         shown = [b.card_names[c] for c in s.display if c >= 0] + ["deck"]
         for _ in range(2):
             out.append(ReturnTiles(rng.sample(offices, rng.randint(0, len(offices))),
@@ -224,7 +238,7 @@ def agree(s, action, legal, where) -> bool:
 def check_state(s, rng, where) -> None:
     legal = s.legal_actions()
     assert len(set(legal)) == len(legal), f"{where}: an action listed twice: {legal}"
-    before = s.to_json()
+    before = s.position()
     for a in legal:
         assert agree(s, a, legal, where)
         assert agree(s, s.ruleset.parse(a.notation), legal, where + " (its notation)")
@@ -233,7 +247,7 @@ def check_state(s, rng, where) -> None:
         if a not in tried:
             tried.add(a)
             agree(s, a, legal, where)
-    assert s.to_json() == before, f"{where}: the state changed while actions were tried"
+    assert s.position() == before, f"{where}: the state changed while actions were tried"
 
 
 def policy(s, rng):

@@ -889,9 +889,12 @@ class SoloPlay(Variant):
         # the coach is named exactly where the player chooses it: with the Cartwright (4.4d: "May take coach card if
         # route is 1 or 2 cards short"), never where the route's length decides (as legal_actions lists them)
         if action.cartwright and action.coach is None:
-            may = "may take coach " + " or ".join(map(str, choices)) if len(choices) > 1 else f"takes coach {choices[0]}"
-            return None, IllegalAction("coach_needed", f"With the Cartwright your route of {n} cards {may}: name the "
-                                       f"one you take (coach=...).", action, R_COACH)
+            if len(choices) > 1:
+                may = f"may take coach {' or '.join(map(str, choices))}: name the one you take (coach=...)"
+            else:
+                may = f"takes coach {choices[0]}, the only one left of those it may take: name it (coach={choices[0]})"
+            return None, IllegalAction("coach_needed", f"With the Cartwright your route of {n} cards {may}.", action,
+                                       R_COACH)
         if not action.cartwright and action.coach is not None:
             return None, IllegalAction("no_coach_choice", f"Your route of {n} cards takes coach {choices[0]}, its "
                                        f"exact length: name no coach card (you choose one only with the Cartwright).",
