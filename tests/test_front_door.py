@@ -18,8 +18,8 @@ each variant's own options). At every state the actions tried are
 - random actions of every kind the ruleset has: every card of the hand played at every end and horse side up,
   every face-up card drawn, every official called, the turn ended, random cards kept, random houses scored.
 
-Sized by ``THURN_SIZE``: one game per ruleset, cut after 70 decisions, in ``make test`` (small); 6 whole games per
-ruleset in the full run.
+Sized by ``THURN_SIZE``: one game per ruleset, cut after 200 decisions, in ``make test`` (small); 3 whole games per
+ruleset in the full run (see BENCHMARKS.md for the times measured).
 """
 from __future__ import annotations
 
