@@ -107,6 +107,9 @@ def changed(s, a) -> list:
         for coach in (None, *b.carriage_levels):
             if coach != a.coach:
                 out.append(Score(**{**args, "coach": coach}))
+        if a.houses:
+            out.append(Score(**{**args, "houses": a.houses + a.houses[:1]}))        # a house named twice
+            out.append(Score(**{**args, "houses": tuple(reversed(a.houses))}))     # another order: the same
         for h in a.houses:
             out.append(Score(**{**args, "houses": tuple(x for x in a.houses if x != h)}))
         for c in route_cities:
@@ -274,3 +277,96 @@ def test_legal_actions_why_illegal_and_apply_agree(board, expansions):
             n += 1
         if s.is_over:
             check_state(s, rng, f"{board}:{'+'.join(expansions)} game {g} over")
+
+
+# -- the disagreements found (each failed before issue 33's fix) --------------------------------------------------
+
+def first(board: str, expansions: tuple, find, seed=5, limit=3000):
+    """The first state of a seeded random game (default rules) where ``find(state)`` gives an action, and it."""
+    rng = random.Random(seed)
+    s = thurn.new_game(NAMES[:1] if "solo" in expansions else NAMES[:2], seed=seed,
+                       rules=Rules(board=board, expansions=expansions))
+    for _ in range(limit):
+        if s.is_over:
+            break
+        a = find(s)
+        if a is not None:
+            return s, a
+        s = s.apply(policy(s, rng))
+    raise AssertionError(f"no state found on {board} with {expansions}")
+
+
+def refused(s, action, reason):
+    """``action`` is not listed, ``why_illegal`` and ``apply`` refuse it with ``reason``, the state unchanged."""
+    before = s.position()
+    assert action not in s.legal_actions()
+    why = s.why_illegal(action)
+    assert why is not None and why.reason == reason, why
+    with pytest.raises(IllegalAction) as e:
+        s.apply(action)
+    assert e.value.reason == reason and isinstance(e.value, ValueError)
+    assert s.position() == before
+    return why
+
+
+def listed_score(s):
+    return next((a for a in s.legal_actions() if a.kind == "score" and not a.cartwright and a.houses), None)
+
+
+@pytest.mark.parametrize("expansions,reason", [(("power_glory",), "no_carriage_to_decline"),
+                                               (("solo",), "coach_compulsory")])
+def test_a_carriage_is_declined_only_where_scoring_takes_one(expansions, reason):
+    """Power and Glory, Preparation: "The carriage cards ... are not used with this expansion" (nothing to decline);
+    SoloPlay, 4.4d: "Must take a coach card upon completion". ``Score(..., carriage=False)`` was applied (and SoloPlay
+    took the coach anyway) though not listed."""
+    board = "northern" if "power_glory" in expansions else "base"
+    s, a = first(board, expansions, listed_score)
+    declined = Score(a.houses, carriage=False, colour=a.colour)
+    why = refused(s, declined, reason)
+    assert ("Power and Glory" if board == "northern" else "SoloPlay, 4.4d") in str(why)
+    assert s.apply(Score(a.houses, colour=a.colour)) is not None          # the same scoring, taking it
+
+
+def test_a_bare_city_name_is_refused_where_the_boards_copies_differ():
+    """Power and Glory: "Each card shows 1, 2 or 3 horseshoes" (components): ``Play("Hannover", "right")`` and
+    ``PlayHorse("Hannover")`` were applied (the copy in hand) though the list names the card; now they are refused
+    with ``which_copy`` naming the card, and the card's own name is listed."""
+    from thurn.expansions.power_glory import PlayHorse
+
+    def play(s):
+        return next((a for a in s.legal_actions() if a.kind == "play" and a.end != "new"), None)
+
+    s, a = first("northern", ("power_glory",), play)
+    city = bare(s.board, a.city)
+    assert city != a.city
+    why = refused(s, Play(city, a.end), "which_copy")
+    assert a.city in str(why)
+    assert agree(s, Play(a.city, a.end), s.legal_actions(), "the card's name")
+    horse = PlayHorse(a.city)
+    assert horse in s.legal_actions() and s.why_illegal(horse) is None
+    refused(s, PlayHorse(city), "which_copy")
+
+
+def test_a_house_named_twice_is_another_action():
+    """Base rules, 3a: one house a city. ``Score(["Ulm", "Ulm"])`` was equal to ``Score(["Ulm"])`` (so listed) while
+    ``why_illegal`` refused it (``house_twice``) until the same houses had been checked once by name."""
+    s, a = first("base", (), listed_score)
+    twice = Score(a.houses + a.houses[:1])
+    refused(s, twice, "house_twice")
+    assert Score(tuple(reversed(a.houses))) in s.legal_actions()           # any order: the same action
+
+
+def test_the_audience_reads_names_as_its_own_actions():
+    """The Audience, Preparation and Moving the carriages: a seal by names and a move by the carriage's name (or the
+    start of it) were applied though not equal to the listed seal by ranks and move by ids."""
+    from thurn.expansions.audience import MoveCarriage, Seal, clergy, strip
+
+    s, a = first("base", ("audience",), lambda s: next((x for x in s.legal_actions() if x.kind == "seal"), None))
+    S, C = strip(s.board), clergy()
+    by_names = Seal({S.names[c]: C.names[C.ranks.index(r)] for c, r in enumerate(a.ranks)})
+    assert by_names == a and by_names in s.legal_actions() and s.why_illegal(by_names) is None
+    s, a = first("base", ("audience",), lambda s: next((x for x in s.legal_actions() if x.kind == "carriage"), None))
+    c = S.carriage(a.carriage)
+    for move in (MoveCarriage(S.names[c], S.map.city(a.to).name), MoveCarriage(S.names[c][:4], a.to)):
+        assert move == a and move in s.legal_actions() and s.why_illegal(move) is None
+        assert s.apply(move).position() == s.apply(a).position()

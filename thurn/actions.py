@@ -202,7 +202,8 @@ class Score(Action):
         colour = None if colour is None else str(colour).strip().lower()
         if coach is not None and (isinstance(coach, bool) or not isinstance(coach, int)):
             raise PositionError(f"a coach card is named by its number (3 to 7), not {str(coach)[:20]!r}.")
-        key = ("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage))
+        # (the houses sorted, not a set: a house named twice is another action, refused with ``house_twice``)
+        key = ("score", tuple(sorted(fold(h) for h in houses)), bool(cartwright), bool(carriage))
         key = key if colour is None else key + (colour,)
         set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage), colour=colour,
                    coach=coach, key=key if coach is None else key + (("coach", coach),))

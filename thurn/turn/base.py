@@ -72,7 +72,7 @@ class ActionTable:
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            akey = ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage)
+            akey = ("score", tuple(sorted(self.keys[c] for c in cities)), cartwright, carriage)
             akey = akey if colour is None else akey + (colour,)
             a = interned(Score, akey if coach is None else akey + (("coach", coach),), mask,
                          houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
