@@ -34,7 +34,7 @@ from thurn.rules import BOOLEAN_OPTIONS, Rules
 from thurn.sim import sized
 from thurn.variants import REGISTRY, check_board
 
-GAMES = sized(3, 1)
+GAMES = sized(2, 1)
 #: Decisions checked per game (None: the whole game).
 DECISIONS = sized(None, 200)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
