@@ -133,6 +133,10 @@ def changed(s, a) -> list:
             out.append(type(a)(a.offices, bare(b, a.card), a.house))
         if a.offices:
             out.append(type(a)(a.offices[1:], a.card, a.house))
+            out.append(type(a)(a.offices + a.offices[:1], a.card, a.house))       # a tile named twice
+        out.append(type(a)(a.offices, None if a.card is not None else "deck", a.house))
+        if a.house is not None:
+            out.append(type(a)(a.offices, a.card, None))
     elif kind == "carriage":
         from thurn.expansions.audience import strip
 
