@@ -5,8 +5,8 @@ Glory: "Each card shows 1, 2 or 3 horseshoes", per card) is read from the card i
 - The base game does not change: the deck is dealt as ids in the order the cities' list had, so the seeded
   shuffles give the same cities in the same places; every card is one id, none lost or doubled.
 - Notation stays the city's name; a copy is named only where the copies of its city differ ("Hamburg (3
-  horseshoes)"); a bare name takes the lowest id of that city unless the copies there differ (then it is refused
-  with ``which_copy``).
+  horseshoes)"); a bare name takes the lowest id of that city unless the board's copies of that city differ (then
+  it is refused with ``which_copy``, even where one copy is at hand: issue 33, the front doors agree).
 - Positions write names where the copies do not differ (today's files read and written as before) and the copy
   where it matters.
 - A toy variant refuses playing a card whose copy shows fewer than 2 horseshoes: an attribute read from the card.
@@ -171,7 +171,12 @@ def test_a_variant_reads_an_attribute_from_the_card_in_hand(north_file):
              "turn": {"step": "play"}}, boards={north_file: thurn.load_board(north_file)})
         assert s.why_illegal(Play("Berlin (1 horseshoe)", "new")).reason == "too_few_horseshoes"
         assert s.is_legal(Play("Berlin (2 horseshoes)", "new"))
-        assert s.is_legal(Play("Halle", "new"))               # one copy of Halle in hand: the bare name will do
+        # one copy of Halle in hand, but the board's Halle cards differ: the card is named, as legal_actions() lists
+        # it, so that the three front doors agree (issue 33)
+        err = s.why_illegal(Play("Halle", "new"))
+        assert err.reason == "which_copy" and "Halle (3 horseshoes)" in str(err)
+        assert Play("Halle", "new") not in s.legal_actions()
+        assert s.is_legal(Play("Halle (3 horseshoes)", "new"))
         assert {a.city for a in s.legal_actions() if a.kind == "play"} == {"Berlin (2 horseshoes)",
                                                                           "Halle (3 horseshoes)"}
     finally:

@@ -95,7 +95,8 @@ def test_a_horse_is_played_only_in_the_play_step_and_from_the_hand():
     """Power and Glory, Play a city card from the hand: a card "from the hand", once per turn (base rules, 2)."""
     s = pos({"hand": ["Kassel (3 horseshoes)", "Göttingen"], "route": ["Halle", "Berlin", "Hannover"]}, step="play")
     assert illegal(s, PlayHorse("Weimar (1 horseshoe)")).reason == "card_not_in_hand"
-    after = s.apply(PlayHorse("Kassel"))
+    assert illegal(s, PlayHorse("Kassel")).reason == "which_copy"       # the board's Kassel cards differ (issue 33)
+    after = s.apply(PlayHorse("Kassel (3 horseshoes)"))
     assert after.step == "score"
     assert illegal(after, PlayHorse("Göttingen")).reason == "already_played"
     drawing = pos({"hand": ["Kassel (3 horseshoes)"]}, step="draw")
@@ -108,12 +109,12 @@ def test_with_the_postal_carrier_each_card_either_way(first):
     to play two cards, he may choose with each card whether to add a city to his route or add horses"."""
     hand = ["Kassel (3 horseshoes)", "Göttingen (1 horseshoe)", "Weimar (2 horseshoes)"]
     s = pos({"hand": hand, "route": ["Hannover"]}, step="play")
-    a = PlayHorse("Weimar") if first == "horse" else thurn.Play("Göttingen", "right")
+    a = PlayHorse("Weimar (2 horseshoes)") if first == "horse" else thurn.Play("Göttingen (1 horseshoe)", "right")
     s = s.apply(a).apply(thurn.CallOfficial("postal_carrier"))
     assert s.step == "play"
     second = [x for x in s.legal_actions() if x.kind in ("horse", "play")]
     assert any(x.kind == "horse" for x in second)
-    s = s.apply(PlayHorse("Kassel"))
+    s = s.apply(PlayHorse("Kassel (3 horseshoes)"))
     assert horses(s, 0) == 2 + 3 + (2 if first == "horse" else 0)
 
 
@@ -121,9 +122,9 @@ def test_the_postal_carrier_helps_with_a_horse_when_no_card_fits_the_route():
     """Power and Glory, Play a city card from the hand (the Postal Carrier's note): the second card may be a horse
     even when none extends the route."""
     s = pos({"hand": ["Dresden (1 horseshoe)", "Amsterdam"], "route": ["Hannover"]}, step="play")
-    s = s.apply(thurn.Play("Amsterdam", "new"))
+    s = s.apply(thurn.Play("Amsterdam (3 horseshoes)", "new"))
     assert any(a.kind == "official" for a in s.legal_actions())
-    s = s.apply(thurn.CallOfficial("postal_carrier")).apply(PlayHorse("Dresden"))
+    s = s.apply(thurn.CallOfficial("postal_carrier")).apply(PlayHorse("Dresden (1 horseshoe)"))
     assert horses(s, 0) == 3
 
 

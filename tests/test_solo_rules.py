@@ -616,7 +616,12 @@ def test_the_cartwright_takes_a_coach_card_one_or_two_longer(official):
     assert t.ruleset.officials.counted(t) == ("cartwright",)
     u = at(carriages=[6, 6, 6, 6], **kw)
     assert {k for _, _, k in scores(u, "red", cartwright=True)} == {5}
-    assert u.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red")).player("Ann").carriages[-1] == 5
+    # the coach is named with the Cartwright even where one is left, as legal_actions lists it (issue 33)
+    err = illegal(u, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red"), "coach_needed")
+    assert "coach=5" in str(err)
+    assert u.apply(Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=5)).player("Ann").carriages[-1] == 5
+    if official == "first":                 # (when_used: the Cartwright must still help this turn, 4.1)
+        illegal(u, Score(["Mannheim", "Stuttgart"], colour="red", coach=4), "no_coach_choice")    # the route decides
     v = at(carriages=[5, 5, 5, 5, 6, 6, 6, 6], **kw)
     illegal(v, Score(["Mannheim", "Stuttgart"], cartwright=True, colour="red", coach=5), "no_carriage_left")
 

@@ -3,6 +3,22 @@
 Each has a readable ``str`` ("play Nürnberg at the right end") and a compact ``notation`` ("play nurnberg
 right") that :func:`parse_action` reads back. Two actions are equal when they mean the same thing, whatever
 accents or case the city names were written with.
+
+One front door (issue 33): for any action ``a``, ``a in state.legal_actions()`` exactly when
+``state.why_illegal(a) is None``, and exactly then ``state.apply(a)`` works; otherwise ``apply`` raises
+:class:`~thurn.errors.IllegalAction` with the reason ``why_illegal`` gives, and the state is unchanged. So an
+action means one thing in every position, as a move does in python-chess:
+
+- a card is named by its city where the board's copies of that city are alike (the base board), and by its copy
+  where they differ (Power and Glory's horseshoes: ``Play("Hannover (2 horseshoes)", "right")``); there a bare
+  city name is refused (``which_copy``, the cards at hand named), even where one copy is at hand, as python-chess
+  wants a pawn's promotion piece named;
+- ``Score(..., carriage=False)`` declines a carriage only where scoring takes one that may be declined (base rules
+  000, 3c; R9); elsewhere it is refused: ``no_carriage_to_decline`` (none earned, or Power and Glory, where no
+  carriage card is taken), ``carriage_compulsory`` (the rule option), ``coach_compulsory`` (SoloPlay, 4.4d);
+- ``Score(..., coach=k)`` names the coach card exactly where the player chooses it (SoloPlay, 4.4d: with the
+  Cartwright, even when one is left: ``coach_needed`` without it); where the route's length decides, a coach named
+  is refused (``no_coach_choice``).
 """
 from __future__ import annotations
 
@@ -133,7 +149,9 @@ class Play(Action):
     """Play a city card from the hand (base rules, 2).
 
     ``end`` is ``"left"`` or ``"right"`` to extend the current route at that end, or ``"new"`` to start a new
-    route with the card (discarding the current route, if there is one, without scoring it).
+    route with the card (discarding the current route, if there is one, without scoring it). ``city``: the city's
+    name, or the card's where the board's copies of the city differ ("Hannover (2 horseshoes)"; see the module's
+    docstring).
     """
 
     __slots__ = ("city", "end")
@@ -163,11 +181,14 @@ class Score(Action):
 
     ``cartwright=True`` calls the Cartwright to take the next carriage with a route up to two cards short (3c).
     ``carriage=False`` declines the carriage the route earns (000, 3c: the player "**may** take that Coach Card";
-    rules notes R9; refused under the rule option ``carriage_compulsory``).
+    rules notes R9); refused where there is none to decline: under the rule option ``carriage_compulsory``, a
+    route that earns none, Power and Glory (no carriage card is taken) and SoloPlay (4.4d: "Must take a coach
+    card upon completion").
     ``colour``: the colour of the houses placed, for a player with several (SoloPlay: "Declare Color"); None for
     the player's one colour.
-    ``coach``: the coach (carriage) card taken, where the rules let the player choose among several (SoloPlay, 4d:
-    with the Cartwright a coach one or two cards longer than the route); None where the rules decide.
+    ``coach``: the coach (carriage) card taken, where the rules let the player choose (SoloPlay, 4.4d: with the
+    Cartwright a coach one or two cards longer than the route; named even where only one of them is left); None
+    where the rules decide (a coach named there is refused, ``no_coach_choice``).
     """
 
     __slots__ = ("houses", "cartwright", "carriage", "colour", "coach")
@@ -181,7 +202,8 @@ class Score(Action):
         colour = None if colour is None else str(colour).strip().lower()
         if coach is not None and (isinstance(coach, bool) or not isinstance(coach, int)):
             raise PositionError(f"a coach card is named by its number (3 to 7), not {str(coach)[:20]!r}.")
-        key = ("score", frozenset(fold(h) for h in houses), bool(cartwright), bool(carriage))
+        # (the houses sorted, not a set: a house named twice is another action, refused with ``house_twice``)
+        key = ("score", tuple(sorted(fold(h) for h in houses)), bool(cartwright), bool(carriage))
         key = key if colour is None else key + (colour,)
         set_fields(self, houses=houses, cartwright=bool(cartwright), carriage=bool(carriage), colour=colour,
                    coach=coach, key=key if coach is None else key + (("coach", coach),))

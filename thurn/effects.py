@@ -157,6 +157,10 @@ class ScoringStage:
         """Whether the player may score the route declining what this stage gives (base: the carriage, R9)."""
         return False
 
+    #: ``(reason, sentence, rule)`` when this stage stands where the base game's carriage is taken and gives
+    #: nothing a player may decline: a Score declining the carriage (``carriage=False``) is refused with it
+    no_decline = None
+
     def __repr__(self):
         return f"<scoring stage {self.name}>"
 

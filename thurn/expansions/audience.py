@@ -256,6 +256,71 @@ def points_in_rome(s, seat: int) -> int:
 
 # -- the actions ---------------------------------------------------------------------------------------------------
 
+_INSTALLED: list = []
+
+
+def _installed_strips() -> list:
+    """The Rome strips of the installed boards that have one (names in actions are read against them; read once)."""
+    from ..board import available_boards, installed_board
+
+    if _INSTALLED:
+        return _INSTALLED[0]
+    out = []
+    for board in filter(None, map(installed_board, available_boards())):
+        try:
+            out.append(strip(board))
+        except (BoardDataError, ValueError, KeyError):
+            continue
+    _INSTALLED.append(out)
+    return out
+
+
+def _one(found: set):
+    """The one meaning every installed strip gives a name, or None (unknown, or read differently)."""
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def carriage_key(name: str) -> str:
+    """Which carriage a name in an action means (its id), by the installed boards' strips: its id, its name or the
+    start of either (:meth:`Strip.carriage`); any other name is kept, folded, for the rules to refuse. So that a
+    move written by a name is equal to the engine's own (issue 33: ``in legal_actions()`` exactly when legal)."""
+    found = set()
+    for S in _installed_strips():
+        try:
+            found.add(S.carriages[S.carriage(name)])
+        except ValueError:
+            pass
+    hit = _one(found)
+    return fold(str(name)) if hit is None else fold(hit)
+
+
+def strip_city_key(name: str) -> str:
+    """Which city of the Rome strip a name in an action means (its id), as :func:`carriage_key`."""
+    found = set()
+    for S in _installed_strips():
+        try:
+            found.add(S.map.cities[S.map.index(name)].id)
+        except (ValueError, KeyError):
+            pass
+    hit = _one(found)
+    return fold(str(name)) if hit is None else fold(hit)
+
+
+def seal_ranks(pairs) -> tuple | None:
+    """The ranks a seal by names means, carriage by carriage west to east (read against the installed boards'
+    strips), or None where a name is unknown or read differently."""
+    found = set()
+    for S in _installed_strips():
+        ranks = [0] * 5
+        try:
+            for c, r in pairs:
+                ranks[S.carriage(c)] = _rank(r)
+        except ValueError:
+            return None
+        found.add(tuple(ranks))
+    return _one(found)
+
+
 class Seal(Action):
     """Seal one clergyman in each carriage, face down (The Audience, Preparation): ``ranks`` gives the rank put in
     each carriage, west to east (Baden, Württemberg/Hohenzollern, Schweiz/Tyrol, Baiern, Böhmen/Salzburg); or a
@@ -268,7 +333,8 @@ class Seal(Action):
     def __init__(self, ranks):
         if isinstance(ranks, dict):
             pairs = tuple((str(c), str(r)) for c, r in ranks.items())
-            set_fields(self, ranks=(), pairs=pairs, key=("seal", pairs))
+            read = seal_ranks(pairs) if len(pairs) <= 5 else None   # equal to the seal by ranks it means
+            set_fields(self, ranks=(), pairs=pairs, key=("seal", pairs if read is None else read))
         else:
             ranks = tuple(int(r) for r in ranks)
             set_fields(self, ranks=ranks, pairs=(), key=("seal", ranks))
@@ -306,8 +372,8 @@ class MoveCarriage(Action):
     def __init__(self, carriage: str, to: str, names: tuple[str, str] | None = None):
         """``names``: the carriage's and the city's names as the board writes them, for the words (the engine's own
         moves carry them); they do not change the action (its key and notation)."""
-        set_fields(self, carriage=str(carriage), to=str(to), names=names,
-                   key=("carriage", fold(str(carriage)), fold(str(to))))
+        set_fields(self, carriage=str(carriage), to=str(to), names=names,     # (equal by the carriage and city meant)
+                   key=("carriage", carriage_key(str(carriage)[:60]), strip_city_key(str(to)[:60])))
 
     def __str__(self):
         carriage, to = self.names or (self.carriage, self.to)

@@ -113,6 +113,9 @@ class HorsesStage(ScoringStage):
     He keeps the carriage")."""
 
     name = "horses"
+    no_decline = ("no_carriage_to_decline", "Under Power and Glory no carriage card is taken when a route is scored "
+                  "(\"The carriage cards ... are not used with this expansion\"): the horses pull the carriage card "
+                  "you keep, so there is no carriage to decline; score without declining.", R_SETUP)
 
     def do(self, s, seat, p, effect):
         cards = p.piles.get(PILE, ())

@@ -386,6 +386,8 @@ class SoloCoach(ScoringStage):
     what the card adds to the sets (5)."""
 
     name = "carriage"
+    no_decline = ("coach_compulsory", "A completed route takes its coach card: it cannot be declined (\"Must take a "
+                  "coach card upon completion\").", R_COACH)
 
     def read(self, r):
         choices = coach_choices(r.board, r.rules, r.carriages_left, r.route_len, r.cartwright)
@@ -897,9 +899,18 @@ class SoloPlay(Variant):
             return None, self._coach_error(s, action, n, choices)
         if not choices:
             return None, self._coach_error(s, action, n, choices)
-        if action.cartwright and action.coach is None and len(choices) > 1:
-            return None, IllegalAction("coach_needed", f"With the Cartwright your route of {n} cards may take coach "
-                                       f"{' or '.join(map(str, choices))}: name the one you take (coach=...).",
+        # the coach is named exactly where the player chooses it: with the Cartwright (4.4d: "May take coach card if
+        # route is 1 or 2 cards short"), never where the route's length decides (as legal_actions lists them)
+        if action.cartwright and action.coach is None:
+            if len(choices) > 1:
+                may = f"may take coach {' or '.join(map(str, choices))}: name the one you take (coach=...)"
+            else:
+                may = f"takes coach {choices[0]}, the only one left of those it may take: name it (coach={choices[0]})"
+            return None, IllegalAction("coach_needed", f"With the Cartwright your route of {n} cards {may}.", action,
+                                       R_COACH)
+        if not action.cartwright and action.coach is not None:
+            return None, IllegalAction("no_coach_choice", f"Your route of {n} cards takes coach {choices[0]}, its "
+                                       f"exact length: name no coach card (you choose one only with the Cartwright).",
                                        action, R_COACH)
         return arg, None
 

@@ -62,6 +62,11 @@ class ActionTable:
         self.kinds_adjacent = all(k == i or k == kind_of[i - 1] for i, k in enumerate(kind_of))
         #: by card id: the ids of its kind's copies, lowest first (one tuple per kind, shared by its copies)
         self.copies = _per_kind(kind_of, lambda k: tuple(i for i, j in enumerate(kind_of) if j == k))
+        #: by city: whether its copies differ (Power and Glory's horseshoes), so that a bare city name cannot say
+        #: which card is meant (see :func:`find_card`)
+        city_of = board.city_of
+        self.copies_differ = tuple(len({k for i, k in enumerate(kind_of) if city_of[i] == c}) > 1
+                                   for c in range(len(names)))
 
     def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None,
               coach: int | None = None) -> Score:
@@ -69,7 +74,7 @@ class ActionTable:
         a = self._score.get(key)
         if a is None:
             cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            akey = ("score", frozenset(self.keys[c] for c in cities), cartwright, carriage)
+            akey = ("score", tuple(sorted(self.keys[c] for c in cities)), cartwright, carriage)
             akey = akey if colour is None else akey + (colour,)
             a = interned(Score, akey if coach is None else akey + (("coach", coach),), mask,
                          houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
@@ -391,30 +396,29 @@ def card_named(s, action, name, key):
 def find_card(board, cards, city: int, kind) -> int:
     """The card of ``cards`` (ids; -1 an empty place) that an action names: the first of kind ``kind``, or for a
     bare city name (``kind`` None) the first of city ``city`` (a hand is sorted: its lowest id). -1 if none;
-    :data:`AMBIGUOUS` when a bare name fits copies that read differently (the copy must be named)."""
+    :data:`AMBIGUOUS` when a bare name is given for a city whose copies differ on this board (Power and Glory's
+    horseshoes) and a card of that city is there: the card must be named ("Hannover (2 horseshoes)"), even where
+    only one of its copies is there, so that an action means the same card in every position and is listed by
+    ``legal_actions()`` exactly when it is legal (as python-chess wants a pawn's promotion piece named)."""
     if kind is not None:
         kind_of = board.kind_of_slot        # (-1, an empty slot, reads as -1)
         for x in cards:
             if kind_of[x] == kind:
                 return x
         return -1
-    kind_of = board.kind_of
     city_of = board.city_of
-    found = -1
+    t = board._actions or table(board)
     for x in cards:
         if x >= 0 and city_of[x] == city:
-            if found < 0:
-                found = x
-            elif kind_of[x] != kind_of[found]:
-                return AMBIGUOUS
-    return found
+            return AMBIGUOUS if t.copies_differ[city] else x
+    return -1
 
 
 def _which_copy(s, cards, city, action, rule):
     board = s.board
     named = sorted({board.card_names[x] for x in cards if x >= 0 and board.city_of[x] == city})
-    return _illegal("which_copy", f"The {board.city_name(city)} cards there differ: name the one you mean ("
-                    f"{' or '.join(named)}).", action, rule)
+    return _illegal("which_copy", f"The {board.city_name(city)} cards of this board differ from copy to copy: name "
+                    f"the card you mean ({' or '.join(named)}).", action, rule)
 
 
 def _wrong_step(s, action):
@@ -716,14 +720,21 @@ def _helper_error(s, p, a):
 
 
 def _decline_problem(s, p, a):
-    """Why the carriage cannot be declined now, or None (rules notes R9; base rules 000, 3c)."""
+    """Why the carriage cannot be declined now, or None (rules notes R9; base rules 000, 3c): the same test as the
+    listing's (:func:`_declinable`), so that a declining Score is legal exactly when it is listed. A ruleset whose
+    scoring takes no carriage that may be declined says why in its stage's ``no_decline`` (Power and Glory: no
+    carriage card is taken; SoloPlay, 4.4d: the coach card must be taken)."""
+    for stage in s.ruleset.scoring:
+        if stage.no_decline is not None:
+            reason, text, rule = stage.no_decline
+            return _illegal(reason, text, a, rule)
     if s.rules.carriage_compulsory:
         return _illegal("carriage_compulsory", "Under the rule option carriage_compulsory a route that earns a "
                         "carriage always takes it (001, 3c: the player takes it).", a, "rules notes R9")
     if a.cartwright:
         return _illegal("cartwright_declined", "The Cartwright helps you take a carriage; if you decline the "
                         "carriage, do not call him.", a, R_CARRIAGE)
-    if not earns_carriage(s, p, False):
+    if not _declinable(s, p):
         level = next_carriage(s.board, p.carriages)
         n = len(p.route)
         if level is None:
