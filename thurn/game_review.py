@@ -42,12 +42,13 @@ from .errors import ThurnError
 from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
-           "positions", "HORIZON", "ReviewError", "COLUMNS"]
+           "positions", "HORIZON", "ReviewError", "COLUMNS", "explain", "explain_decision", "said",
+           "Words"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
            "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment", "look",
-           "hint")
+           "hint", "details", "excused")
 
 #: How many of the biggest losses of a review are looked at again with more sampled futures (``checked_loss``).
 CHECKED = 6
@@ -213,13 +214,33 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
         a = next(then, None) or bot.choose(player_view(s))
 
 
+def _placed(p0, p1) -> list[int]:
+    """The cities where the player placed a house between ``p0`` and ``p1``: in each colour (SoloPlay's four colours
+    share a city, SoloPlay, 3), else in his one colour (base rules, 3a)."""
+    if p1.colours is None:
+        return [p1.houses & ~p0.houses]
+    before = {c: m for c, m, _ in (p0.colours or ())}
+    return [m & ~before.get(c, 0) for c, m, _ in p1.colours]
+
+
 def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
     b = before.board
     p0, p1 = before.players[seat], after.players[seat]
+    houses = [name for m in _placed(p0, p1) for name in b.names_of(m)]
     return {"tiles": [(b.stacks[si].name, v) for si, v in p1.tiles if (si, v) not in p0.tiles],
-            "houses": list(b.names_of(p1.houses & ~p0.houses)),
+            "houses": houses,
             "carriage": p1.carriages[-1] if p1.carriages and p1.carriages != p0.carriages else None,
-            "scored": scored, "route": [b.card_names[c] for c in p1.route], "hand": len(p1.hand)}
+            "scored": scored, "route": [b.card_names[c] for c in p1.route], "hand": len(p1.hand),
+            "word": before.ruleset.texts.get("carriage", "carriage"),
+            "over": after.result_text() if after.is_over else None,
+            "margin": _margin(after, seat) if after.is_over else None}
+
+
+def _margin(s: GameState, seat: int) -> float:
+    """The player's final score less the best other player's (his score alone in a game of one: SoloPlay)."""
+    scores = s.returns()
+    others = [v for i, v in enumerate(scores) if i != seat]
+    return scores[seat] - (max(others) if others else 0)
 
 
 def _plural(n: int, word: str) -> str:
@@ -240,9 +261,12 @@ def _describe(line: dict) -> str:
         parts.append(f"places {_plural(len(line['houses']), 'house')}"
                      + (f" ({', '.join(line['houses'])})" if line["houses"] else ""))
     if line["carriage"] is not None:
-        parts.append(f"takes carriage {line['carriage']}")
+        parts.append(f"takes {line['word']} {line['carriage']}")
     for name, v in line["tiles"]:
         parts.append(f"takes the {name} tile ({v})")
+    if line["over"] is not None:
+        parts.append(f"ends the game: {line['over']}")
+        return ", ".join(parts)
     if line["route"]:
         parts.append(f"has a route of {_plural(len(line['route']), 'card')} in progress ({'–'.join(line['route'])})")
     else:
@@ -259,12 +283,12 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
         if name not in mine:
             out.append(f"the {name} tile ({_plural(v, 'point')})")
     if best["carriage"] is not None and (chosen["carriage"] or 0) < best["carriage"]:
-        out.append(f"carriage {best['carriage']}")
+        out.append(f"{best['word']} {best['carriage']}")
     extra = len(best["houses"]) - len(chosen["houses"])
     if extra > 0:
-        out.append(f"{_plural(extra, 'house')} placed (each unplaced house costs a point at the end)")
+        out.append(f"{_plural(extra, 'house')} placed")
     longer = len(best["route"]) - len(chosen["route"])
-    if longer > 0 and not best["scored"] and not chosen["scored"]:
+    if longer > 0 and not best["scored"] and not chosen["scored"] and best["over"] is None:
         out.append(f"a route {_plural(longer, 'card')} longer in progress")
     return out
 
@@ -292,26 +316,68 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
 
 def _hint_words(who: str, hint: bool, plan: str = "") -> str:
     """For a decision where the played action was the hint's advice (or the plan of its advice for the draw
-    before, ``plan``): why the review may see it otherwise."""
+    before, ``plan``): why the review may see it otherwise (the full words, shown on demand)."""
     if not (hint or plan):
         return ""
-    what = ("this was the hint's advice" if hint else
-            f"this followed the hint's advice for the draw before (“{plan}”)")
+    what = ("This was the hint's advice" if hint else
+            f"This followed the hint's advice for the draw before (“{plan}”)")
     return (f"{what}; the hint values this turn only, with the cards in view (the greedy policy), while the search "
-            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise: ")
+            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise. ")
+
+
+def said(s: GameState, action) -> str:
+    """``action`` in ``s`` in the game's words: as the history keeps it once played (a card named as it reads,
+    "play Magdeburg (2 horseshoes) horse side up", never its id), else as written."""
+    try:
+        return str(s.apply(action).last_action)
+    except Exception:           # noqa: BLE001 -- an action that cannot be played here is named as written
+        return str(action)
+
+
+def _same_end(a_end: GameState, b_end: GameState, seat: int) -> bool:
+    """Whether two lines end the turn in the same position for the player: his own part and the table alike."""
+    pa, pb = a_end.players[seat], b_end.players[seat]
+    return (pa == pb and a_end.display == b_end.display and a_end.stacks == b_end.stacks
+            and a_end.is_over == b_end.is_over)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A decision's words (:func:`explain_decision`): ``line``, the one line a learner reads first (what he did,
+    what was better, by how much, why in a few words); ``details``, the full lines of both, on demand; ``excused``:
+    no mistake after all (both lines end the turn the same, or the turn as played won the game or ended it as well
+    as the better one would: its result is known, not expected)."""
+
+    line: str
+    details: str
+    excused: bool = False
+
+    def __str__(self):
+        return f"{self.line} {self.details}".strip()
 
 
 def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
             hint: bool = False, plan: str = "", unfinished: bool = False) -> str:
-    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
-    leads to by the end of the turn, what the chosen one gave up, or, when it did better this turn, that the
-    better one gains in the later turns. The chosen line goes on as the game went (``then``: the actions played
+    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points, as one
+    text: its one line, then the full lines (:func:`explain_decision`)."""
+    return str(explain_decision(s, chosen, best, loss, seed, then, checked, samples, hint, plan, unfinished))
+
+
+def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
+                     hint: bool = False, plan: str = "", unfinished: bool = False) -> Words:
+    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: one line
+    (what was played, what was better, by how much, and why in a few words: what the chosen one gave up, or,
+    when it did better this turn, that the better one gains in the later turns), then the full lines: what each
+    leads to by the end of the turn. The chosen line goes on as the game went (``then``: the actions played
     after it), the better one with the greedy policy, from the real position. ``checked``: the loss found by the
     closer look over ``samples`` futures, which the words then give. ``hint``: the chosen action was the hint's
     advice (:func:`thurn.bots.hint.hint`), and the words say why the review ranks it otherwise; ``plan``: the
     hint's words of the draw before, whose plan the chosen draw followed (the same said). ``unfinished``: the game
     goes on, so the better line is played from a position dealt as the player saw it
-    (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down)."""
+    (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down).
+    Actions are named in the game's words (:func:`said`). Two lines that end the turn the same, or a turn as played
+    that ended the game as well as the better one would (Game End and Scoring: the result is known), are no
+    mistake (``excused``)."""
     seat = s.to_move
     a_end, a_scored = _play_out_turn(s, chosen, seed, then)
     if unfinished:
@@ -323,32 +389,51 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
         b_end, b_scored = _play_out_turn(s, best, seed)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
-    rounds = s.round_number
+    c_name, b_name = said(s, chosen), said(s, best)
     lost, won = _gave_up(mine, better), _gave_up(better, mine)
-    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: " + _hint_words(who, hint, plan)
+    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {s.step}: "
+    why_hint = _hint_words(who, hint, plan)
+    advice = " (the hint's advice)" if hint else " (the hint's plan)" if plan else ""
+    a_text, b_text = _describe(mine), _describe(better)
+    if a_end.is_over and (a_end.winner() == who
+                          or better["margin"] is not None and mine["margin"] >= better["margin"]):
+        won_it = a_end.winner() == who
+        return Words(head + f"“{c_name}” {'won the game' if won_it else 'ended the game as well as'}"
+                     f"{'' if won_it else f' “{b_name}” would'}: no mistake ({a_end.result_text()}).",
+                     f"As played, {who} {a_text}.", True)
+    if not unfinished and _same_end(a_end, b_end, seat) or a_text == b_text and not (lost or won) and \
+            a_end.is_over and b_end.is_over:
+        return Words(head + f"“{c_name}” and “{b_name}” end the turn the same: no mistake.",
+                     f"Both: {who} {a_text}.", True)
     if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
-        return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
-                f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
+        return Words(head + f"“{c_name}”{advice}, about as good as “{b_name}” ({-checked:+.1f} on a closer look).",
+                     f"The search bot first preferred “{b_name}” by {loss:.1f} points, but a closer look "
+                     f"({samples} sampled futures each) finds “{c_name}” about as good ({-checked:+.1f}).", True)
     if checked == checked:
         loss = checked
-    later = (f"“{best}” was worth {loss:.1f} points more (expected) by the end of {who}'s turn after next: its "
-             f"gain comes in the later turns (the cards kept, the display, the officials' chances)")
     if lost:
-        text = head + f"“{chosen}” gave up {_join(lost)}; “{best}” was worth {loss:.1f} points more (expected)."
-        if won:
-            text += f" “{chosen}” had {_join(won)} instead, worth less by the bot's estimate."
+        reason = f"it gave up {_join(lost)}"
     elif won:
-        text = head + f"“{chosen}” got {_join(won)} this turn, which “{best}” does not; yet {later}."
+        reason = f"it got {_join(won)} now, but “{b_name}” gains more in the later turns"
+    elif a_text == b_text:
+        reason = "the turn ends the same, but it leaves less for the next turns"
     else:
-        text = head + f"“{best}” was worth {loss:.1f} points more than “{chosen}” (expected)."
-    a_text, b_text = _describe(mine), _describe(better)
+        reason = "it leaves less for the next turns (the cards, the display, the officials)"
+    line = head + f"“{c_name}”{advice}; “{b_name}” was about {loss:.1f} points better (expected): {reason}."
+    details = why_hint
+    if won and not lost:
+        details += (f"“{c_name}” got {_join(won)} this turn, which “{b_name}” does not; yet “{b_name}” was worth "
+                    f"{loss:.1f} points more (expected) by the end of {who}'s turn after next: its gain comes in "
+                    f"the later turns (the cards kept, the display, the officials' chances). ")
+    elif lost and won:
+        details += f"“{c_name}” had {_join(won)} instead, worth less by the bot's estimate. "
     if a_text == b_text:
-        text += (f" By the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
-                 f"what they leave for the next turns (the cards, the display, the officials' chances).")
+        details += (f"By the end of the turn both lead to the same: {who} {a_text}; the difference is in what they "
+                    f"leave for the next turns (the cards, the display, the officials' chances).")
     else:
-        text += (f" By the end of the turn, as played, {who} {a_text}; with “{best}” (then the greedy policy) "
-                 f"{who} {b_text}.")
-    return text
+        details += (f"By the end of the turn, as played, {who} {a_text}; with “{b_name}” (then the greedy policy) "
+                    f"{who} {b_text}.")
+    return Words(line, details.strip())
 
 
 # -- the review ----------------------------------------------------------------------------------------------
@@ -448,11 +533,12 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
         s, chosen = states[k], history[k]
         hint = favourite[k][0]
         row = {"move": k, "turn": s.turns + 1, "round": s.round_number, "player": state.names[seat],
-               "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
-               "notation": chosen.notation, "checked_loss": math.nan, "comment": "",
+               "step": s.step, "choices": len(s.legal_actions()), "action": str(states[k + 1].last_action),
+               "notation": chosen.notation, "checked_loss": math.nan, "comment": "", "details": "",
+               "excused": False,
                "hint": "" if hint is None else hint.notation}
         if k not in looked:
-            row.update(rank=1, candidates=1, value=math.nan, best=str(chosen), best_notation=chosen.notation,
+            row.update(rank=1, candidates=1, value=math.nan, best=row["action"], best_notation=chosen.notation,
                        best_value=math.nan, loss=0.0, alternatives=f"{chosen} (the clear favourite)", look="clear",
                        _best=chosen)
             rows.append(row)
@@ -463,10 +549,12 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
-        row.update(rank=rank, candidates=len(ranked), value=round(value, 2), best=str(best),
+        row.update(rank=rank, candidates=len(ranked), value=round(value, 2),
+                   best=row["action"] if best == chosen else said(s, best),
                    best_notation=best.notation, best_value=round(best_value, 2),
                    loss=round(max(0.0, best_value - value), 2),
-                   alternatives="; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]), look="searched",
+                   alternatives="; ".join(f"{row['action'] if a == chosen else said(s, a)} ({v:+.1f})"
+                                          for v, a in ranked[:ALTERNATIVES]), look="searched",
                    _best=best)
         rows.append(row)
         step(done)
@@ -482,10 +570,11 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
         if r["rank"] > 1:
             k = r["move"]
             hint = r["hint"] == r["notation"]
-            r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
-                                   r["checked_loss"], 2 * bot.iterations, hint=hint,
-                                   plan="" if hint else _hint_plan(states, history, k, seat),
-                                   unfinished=not state.is_over)
+            words = explain_decision(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
+                                     r["checked_loss"], 2 * bot.iterations, hint=hint,
+                                     plan="" if hint else _hint_plan(states, history, k, seat),
+                                     unfinished=not state.is_over)
+            r["comment"], r["details"], r["excused"] = words.line, words.details, words.excused
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
@@ -503,9 +592,12 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
     twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
     ``alternatives`` (the best three with their values), ``comment`` (for a decision the bot would have made
-    otherwise: what the better action was and what it changed, in words), ``look`` (``"searched"``, or
+    otherwise: one line, what was played, what was better, by how much and why in a few words), ``look`` (``"searched"``, or
     ``"clear"``: the player took the greedy policy's clear favourite, which the search bot plays without a search,
-    its ``clear``; rank 1, no loss, the values NaN) and ``hint`` (the hint's first advice there, its notation).
+    its ``clear``; rank 1, no loss, the values NaN), ``hint`` (the hint's first advice there, its notation),
+    ``details`` (the full lines behind ``comment``: what each leads to by the end of the turn) and ``excused``
+    (True where the words find no mistake after all: both end the turn the same, or the turn won the game).
+    Actions are named in the game's words, as the history keeps them (:func:`said`).
     With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
@@ -517,9 +609,10 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
 
 
 def mistakes(table, n: int = 3) -> list[str]:
-    """The ``n`` biggest mistakes of a review table (:func:`review`) in words, biggest first: decisions where the
-    bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
-    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget)."""
+    """The ``n`` biggest mistakes of a review table (:func:`review`), each in one line, biggest first: decisions
+    where the bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
+    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget) and not
+    ``excused``. Their full lines: the ``details`` column (:meth:`Review.mistake_details`)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ReviewError(f"n is how many mistakes to list, a whole number of 0 or more, not {n!r}.")
     table = getattr(table, "table", table)
@@ -534,6 +627,8 @@ def _mistake_moves(table, n: int) -> list:
         loss = loss.where(table["checked_loss"].notna(), -math.inf)     # only what was looked at again
     worst = table.assign(_loss=loss)
     worst = worst[(worst["rank"] > 1) & (worst["_loss"] >= MISTAKE_MIN)]
+    if "excused" in worst:
+        worst = worst[~worst["excused"].astype(bool)]          # the same end, or a won game: no mistake
     return list(worst.sort_values(["_loss", "turn"], ascending=[False, True], kind="stable").index[:n])
 
 
@@ -619,6 +714,11 @@ class Review:
         """The ``n`` biggest mistakes in words, biggest first (see :func:`mistakes`)."""
         return mistakes(self.table, n)
 
+    def mistake_details(self, n: int = 3) -> list[str]:
+        """The full lines of each of the ``n`` biggest mistakes (what both lines lead to by the end of the turn,
+        why the hint saw it otherwise), in the order of :meth:`mistakes`: shown on demand under its one line."""
+        return list(self.table.loc[_mistake_moves(self.table, n), "details"])
+
     def mistake_moves(self, n: int = 3) -> list[int]:
         """The ``move`` (place in the history) of each of the ``n`` biggest mistakes, biggest first."""
         return _mistake_moves(self.table, n)
@@ -671,7 +771,8 @@ class Review:
 
     def _repr_html_(self):
         esc = html.escape
-        items = "".join(f"<li>{esc(m)}</li>" for m in self.mistakes())
+        items = "".join(f"<li>{esc(m)}<details><summary>the full lines</summary>{esc(d)}</details></li>"
+                        for m, d in zip(self.mistakes(), self.mistake_details()))
         shown = self.table[["turn", "step", "action", "rank", "value", "best", "best_value", "loss", "checked_loss"]]
         return (f"<div class='thurn-review'><h4>Review of {esc(self.player)}</h4><p>{esc(self.summary())}</p>"
                 f"<b>The biggest mistakes</b><ol>{items or '<li>none: every choice was the bot&#x27;s or close</li>'}"
