@@ -488,10 +488,20 @@ def _favourite(s: GameState, bot):
     return ranked[0][1], lead
 
 
-def _budgeted(bot, looks: int, players: int):
+def turn_cost(state) -> float:
+    """What a player-turn of ``state``'s ruleset costs the bots' valuation, against the base game's (1): the
+    largest ``turn_cost`` of its valuations (SoloPlay's, several steps a turn each valued with its four colours,
+    is dearer). The review's budgets (:data:`TABLE_TURNS`, :data:`EXPECTED_TURNS`) are in base-game player-turns,
+    so that a review takes about as long in every ruleset."""
+    from .parts import valuations
+
+    return max([1.0] + [float(getattr(v, "turn_cost", 1.0)) for v in valuations(state)])
+
+
+def _budgeted(bot, looks: int, players: int, cost: float = 1.0):
     """The review's default bot with its rollouts per decision cut to the budget (:data:`TABLE_TURNS`)."""
-    per = 1 + (bot.horizon if bot.horizon is not None else 8) * players      # player-turns one rollout plays
-    bot.iterations = max(MIN_ITERATIONS, min(bot.iterations, TABLE_TURNS // max(1, looks * per)))
+    per = (1 + (bot.horizon if bot.horizon is not None else 8) * players) * cost    # player-turns one rollout plays
+    bot.iterations = max(MIN_ITERATIONS, min(bot.iterations, int(TABLE_TURNS // max(1, looks * per))))
     if bot.iterations < 24 and bot.top is not None:
         bot.top = min(bot.top, 3)          # fewer candidates, each on as many sampled futures as before
     return bot
@@ -525,7 +535,7 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
     if budget:
-        bot = _budgeted(bot, len(looks), len(state.players))
+        bot = _budgeted(bot, len(looks), len(state.players), turn_cost(state))
     looked = set(looks)
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
@@ -633,10 +643,12 @@ def _mistake_moves(table, n: int) -> list:
 
 
 def _every(states, starts, samples: int) -> int:
-    """Every how many turns the expected scores are computed to stay within :data:`EXPECTED_TURNS` played out."""
+    """Every how many turns the expected scores are computed to stay within :data:`EXPECTED_TURNS` played out
+    (base-game player-turns: :func:`turn_cost`)."""
     end = states[-1].turns
+    cost = turn_cost(states[-1])
     for k in range(1, end + 2):
-        if samples * sum(end - states[i].turns for i in starts if states[i].turns % k == 0) <= EXPECTED_TURNS:
+        if cost * samples * sum(end - states[i].turns for i in starts if states[i].turns % k == 0) <= EXPECTED_TURNS:
             return k
     return end + 1
 

@@ -720,6 +720,9 @@ class Valuation:
              "score": "SoloPlay, 4.4b–4.4d", "end": "SoloPlay, 4.4", "keep": so.R_DISCARD, "end_game": so.R_END}
     evaluation = SoloEval
     own_score = True
+    #: A player-turn costs the greedy policy about 2.5 times the base game's (several steps, four colours): the
+    #: game review budgets its rollouts by it (thurn.game_review.turn_cost; BENCHMARKS.md, "Issue 33").
+    turn_cost = 2.5
     values = staticmethod(values)
     adjust = staticmethod(adjust)
     points = staticmethod(points)
