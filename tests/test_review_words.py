@@ -88,7 +88,8 @@ def test_the_review_speaks_the_games_words_in_every_ruleset(board, expansions):
             assert not IDS.search(row[col]), (col, row[col])
         # one line first (what was played, what was better, by how much, why), the full lines apart
         if row["comment"]:
-            assert "By the end of the turn" not in row["comment"] and len(row["comment"].split()) <= 60, row["comment"]
+            own = re.sub(r"“[^”]*”", "", row["comment"])            # the words besides the actions named
+            assert "By the end of the turn" not in row["comment"] and len(own.split()) <= 40, row["comment"]
             assert row["details"]
     word = game.ruleset.texts.get("carriage", "carriage")
     text = " ".join([r.summary(), *t["comment"], *t["details"]])
@@ -221,19 +222,19 @@ def test_the_budget_counts_the_rulesets_cost_of_a_turn_and_the_verdicts_stay():
     from thurn import game_review as gr
     from thurn.parts import valuations
 
-    solo = _game("base", ("solo",), turns=14, seed=6)
+    whole = _game("base", ("solo",), seed=6)
     base = _game("base", (), turns=14, seed=6)
-    assert turn_cost(base) == 1.0 and turn_cost(solo) == max(v.turn_cost for v in valuations(solo)) > 1
-    states = positions(solo)
+    assert turn_cost(base) == 1.0 and turn_cost(whole) == max(v.turn_cost for v in valuations(whole)) > 1
+    states = positions(whole)
     starts = [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
-    assert gr._every(states, starts, 8) >= 2
+    every = gr._every(states, starts, 8)
+    solo = positions(whole)[starts[14]]
     now = review(solo, 0, seed=SEED)
     cost = gr.turn_cost
     try:
         gr.turn_cost = lambda state: 1.0
+        assert every > gr._every(states, starts, 8)         # fewer positions played out for the chart
         before = review(solo, 0, seed=SEED)
     finally:
         gr.turn_cost = cost
-    assert list(now.index) == list(before.index)
-    assert (now["rank"] == before["rank"]).mean() >= 0.9
-    assert set(gr._mistake_moves(now, 3)) == set(gr._mistake_moves(before, 3))
+    assert now.equals(before)                    # the decisions' verdicts are those of the rollouts as before

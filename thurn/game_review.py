@@ -36,6 +36,7 @@ from __future__ import annotations
 import html
 import math
 import random
+import re
 from dataclasses import dataclass
 
 from .errors import ThurnError
@@ -336,9 +337,25 @@ def said(s: GameState, action) -> str:
 
 def _same_end(a_end: GameState, b_end: GameState, seat: int) -> bool:
     """Whether two lines end the turn in the same position for the player: his own part and the table alike."""
-    pa, pb = a_end.players[seat], b_end.players[seat]
-    return (pa == pb and a_end.display == b_end.display and a_end.stacks == b_end.stacks
-            and a_end.is_over == b_end.is_over)
+    return (_holding(a_end.players[seat]) == _holding(b_end.players[seat]) and a_end.display == b_end.display
+            and a_end.stacks == b_end.stacks and a_end.is_over == b_end.is_over)
+
+
+def _holding(p) -> tuple:
+    """What a player has, to compare two lines: his cards (in any order), his route (read from either end: base
+    rules, 2), houses, carriages, tiles and piles."""
+    route = tuple(p.route)
+    return (sorted(p.hand), min(route, route[::-1]), p.houses, p.houses_left, tuple(p.carriages), sorted(p.tiles),
+            sorted((k, tuple(v)) for k, v in p.piles.items()), getattr(p, "colours", None))
+
+
+def _step_words(s: GameState) -> str:
+    """The step the player is in, in words: its name where it is one ("draw", "score"), else what he does in it
+    as the ruleset says (SoloPlay's ``solo_official``: "choose the turn's one official")."""
+    if s.step.isalpha():
+        return s.step
+    spec = s.ruleset.steps.get(s.step)
+    return re.split(r"[:;,(]", spec.does)[0].strip() if spec is not None else s.step.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -391,7 +408,7 @@ def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), c
     who = s.names[seat]
     c_name, b_name = said(s, chosen), said(s, best)
     lost, won = _gave_up(mine, better), _gave_up(better, mine)
-    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {s.step}: "
+    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {_step_words(s)}: "
     why_hint = _hint_words(who, hint, plan)
     advice = " (the hint's advice)" if hint else " (the hint's plan)" if plan else ""
     a_text, b_text = _describe(mine), _describe(better)
@@ -414,7 +431,7 @@ def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), c
     if lost:
         reason = f"it gave up {_join(lost)}"
     elif won:
-        reason = f"it got {_join(won)} now, but “{b_name}” gains more in the later turns"
+        reason = f"it got {_join(won[:2])} now, but the other gains more later"
     elif a_text == b_text:
         reason = "the turn ends the same, but it leaves less for the next turns"
     else:
@@ -535,7 +552,7 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
     if budget:
-        bot = _budgeted(bot, len(looks), len(state.players), turn_cost(state))
+        bot = _budgeted(bot, len(looks), len(state.players))
     looked = set(looks)
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
