@@ -134,12 +134,16 @@ def _search_bot(bot, seed):
                       f"options (e.g. {{'iterations': 64}}), not {bot!r}.")
 
 
-def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tuple[float, object]]:
+def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0, view=None,
+                 watch=None) -> list[tuple[float, object]]:
     """The search bot's ranking of the actions of the player to move in ``state``, best first, as
     ``(value, action)``: the greedy policy's favourite ``bot.top`` actions and ``chosen`` (if given), each played
     forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the review's horizon
     (:data:`HORIZON`, or that of a ``SearchBot`` given); value = points ahead of the best other player there (the
-    bot's evaluation). One legal action: ``[(0.0, it)]``. Deterministic for ``seed`` and the position."""
+    bot's evaluation). One legal action: ``[(0.0, it)]``. Deterministic for ``seed`` and the position. ``view``
+    (the player's :func:`~thurn.information.player_view` of ``state``) and ``watch`` (the game's
+    :class:`~thurn.information.Watch` at ``state``), when the caller has them: the same ranking, without replaying
+    the game's history for each (a review's positions are watched once, from the first)."""
     state = _need_state(state)
     bot = _search_bot(bot, seed)
     legal = state.legal_actions()
@@ -149,7 +153,9 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
         return [(0.0, a) for a in legal]
     from .information import player_view
 
-    cands = list(bot._candidates(player_view(state), legal))       # the greedy ranking sees what the player saw
+    if view is None:
+        view = player_view(state, None, None, watch)
+    cands = list(bot._candidates(view, legal))       # the greedy ranking sees what the player saw
     if chosen is not None and chosen not in cands:
         why = state.why_illegal(chosen)
         if why is not None:
@@ -159,18 +165,18 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
     from .information import actions_played
 
     rng = random.Random(f"thurn.review:{seed}:{state.turns}:{actions_played(state)}")      # alike for a bot's view
-    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
+    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng, watch)]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
     return [(totals[i] / n, cands[i]) for i in order]
 
 
-def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
+def _sampled_values(state, actions, bot, n: int, rng, watch=None) -> list[list[float]]:
     """Each action's value in each of ``n`` sampled futures (the same futures and random numbers for all: the
     search bot's rollout to its horizon, then its evaluation)."""
     from .information import Seen
 
     me = state.to_move
-    seen = Seen(state, me)
+    seen = Seen(state, me, watch)
     horizon = math.inf if bot.horizon is None else state.turns + 1 + bot.horizon * len(state.players)
     values = [[] for _ in actions]
     for _ in range(n):
@@ -181,7 +187,7 @@ def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
     return values
 
 
-def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
+def check_loss(state: GameState, chosen, best, *, bot=None, seed=0, watch=None) -> float:
     """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
     ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
     bot = _search_bot(bot, seed)
@@ -189,15 +195,17 @@ def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
 
     rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{actions_played(state)}")
     n = 2 * bot.iterations
-    b, c = _sampled_values(state, [best, chosen], bot, n, rng)
+    b, c = _sampled_values(state, [best, chosen], bot, n, rng, watch)
     return (sum(b) - sum(c)) / n
 
 
 # -- what an action leads to, in words -------------------------------------------------------------------------
 
-def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list]:
+def _play_out_turn(s: GameState, action, seed, then=(), watch=None) -> tuple[GameState, list]:
     """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
-    to the end of that turn: the position then and the routes the player scored on the way (city names)."""
+    to the end of that turn: the position then and the routes the player scored on the way (city names).
+    ``watch``: the game's :class:`~thurn.information.Watch` at ``s`` (a copy is kept up to date), so that the
+    greedy policy's views are not replayed from the game's start at each action."""
     from .bots.greedy import GreedyBot
     from .information import player_view
 
@@ -206,13 +214,17 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
     then = iter(then)
     scored = []
     a = action
+    watch = None if watch is None else watch.copy()
     while True:
         if a.kind == "score" and s.to_move == seat:
             scored.append(tuple(s.board.card_names[c] for c in s.players[seat].route))
-        s = s.apply(a)
+        n = s.apply(a)
+        if watch is not None:
+            watch.see(s, n.last_action, n)
+        s = n
         if s.is_over or s.turns != t0:
             return s, scored
-        a = next(then, None) or bot.choose(player_view(s))
+        a = next(then, None) or bot.choose(player_view(s, None, None, watch))
 
 
 def _placed(p0, p1) -> list[int]:
@@ -294,7 +306,7 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
     return out
 
 
-def _hint_plan(states, history, k: int, seat: int) -> str:
+def _hint_plan(states, history, k: int, seat: int, watches=None) -> str:
     """The hint's words of the decision before ``k`` in the same turn, when the player followed them there and they
     named the card drawn at ``k`` ("then take Salzburg too"): the hint's plan, followed; else ``""``."""
     if k == 0 or history[k].kind != "draw" or getattr(history[k], "city", None) is None:
@@ -306,7 +318,7 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
 
     from .information import player_view
 
-    ranked = GreedyBot(0).score_actions(player_view(s, seat))
+    ranked = GreedyBot(0).score_actions(player_view(s, seat, None, None if watches is None else watches[k - 1]))
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
@@ -381,7 +393,7 @@ def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=ma
 
 
 def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
-                     hint: bool = False, plan: str = "", unfinished: bool = False) -> Words:
+                     hint: bool = False, plan: str = "", unfinished: bool = False, watch=None) -> Words:
     """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: one line
     (what was played, what was better, by how much, and why in a few words: what the chosen one gave up, or,
     when it did better this turn, that the better one gains in the later turns), then the full lines: what each
@@ -396,14 +408,14 @@ def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), c
     that ended the game as well as the better one would (Game End and Scoring: the result is known), are no
     mistake (``excused``)."""
     seat = s.to_move
-    a_end, a_scored = _play_out_turn(s, chosen, seed, then)
+    a_end, a_scored = _play_out_turn(s, chosen, seed, then, watch)
     if unfinished:
         from .information import determinize
 
         b_end, b_scored = _play_out_turn(determinize(s, seat, random.Random(f"thurn.review.seen:{seed}:{s.turns}")),
                                          best, seed)
     else:
-        b_end, b_scored = _play_out_turn(s, best, seed)
+        b_end, b_scored = _play_out_turn(s, best, seed, watch=watch)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
     c_name, b_name = said(s, chosen), said(s, best)
@@ -479,19 +491,29 @@ def _seat(state: GameState, player) -> int:
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
 
 
-def _views(states, seat: int, wanted) -> dict:
-    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
-    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
-    from .information import Watch, player_view, view_rng
+def _watches(states) -> list:
+    """The game's :class:`~thurn.information.Watch` at each of ``states`` (a game's positions in order,
+    :func:`positions`), watched once from the first, as :meth:`Watch.of <thurn.information.Watch.of>` would replay
+    each: a review hands them to every view and sample it makes of those positions."""
+    from .information import PlayerView, Watch
 
-    wanted, out = set(wanted), {}
-    watch = Watch.start(states[0])
+    root = states[0]
+    watch = root.watch.copy() if isinstance(root, PlayerView) else Watch.start(root)
+    out = []
     for k, s in enumerate(states):
-        if k in wanted:
-            out[k] = player_view(s, seat, view_rng(s, seat, k), watch, k)
+        out.append(watch.copy())
         if k + 1 < len(states):
             watch.see(s, states[k + 1].last_action, states[k + 1])
     return out
+
+
+def _views(states, seat: int, wanted, watches=None) -> dict:
+    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
+    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
+    from .information import player_view, view_rng
+
+    watches = _watches(states) if watches is None else watches
+    return {k: player_view(states[k], seat, view_rng(states[k], seat, k), watches[k], k) for k in sorted(set(wanted))}
 
 
 def _favourite(s: GameState, bot):
@@ -546,7 +568,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
     # a decision needs no look when the player took the greedy policy's clear favourite (the search bot plays it
     # without searching, ``clear``): it is the hint's advice and the bot's choice alike
-    views = _views(states, seat, todo)
+    watches = _watches(states)
+    views = _views(states, seat, todo, watches)
     favourite = {k: _favourite(views[k], bot) for k in todo}
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
@@ -572,7 +595,7 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
             step(done)
             yield
             continue
-        ranked = rank_actions(s, chosen, bot=bot, seed=seed)
+        ranked = rank_actions(s, chosen, bot=bot, seed=seed, view=views[k], watch=watches[k])
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
@@ -591,7 +614,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
                    key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
     for r in worst:
         k = r["move"]
-        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed), 2)
+        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed,
+                                             watch=watches[k]), 2)
         yield
     for r in rows:
         if r["rank"] > 1:
@@ -599,8 +623,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
             hint = r["hint"] == r["notation"]
             words = explain_decision(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
                                      r["checked_loss"], 2 * bot.iterations, hint=hint,
-                                     plan="" if hint else _hint_plan(states, history, k, seat),
-                                     unfinished=not state.is_over)
+                                     plan="" if hint else _hint_plan(states, history, k, seat, watches),
+                                     unfinished=not state.is_over, watch=watches[k])
             r["comment"], r["details"], r["excused"] = words.line, words.details, words.excused
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
@@ -703,6 +727,7 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
     if starts[-1] != len(states) - 1:
         starts.append(len(states) - 1)
     step = _progress(progress, len(starts), "expected final scores")
+    watches = _watches(states)
     bot = GreedyBot(0)
     rows, index = [], []
     for done, k in enumerate(starts, 1):
@@ -711,7 +736,7 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
             rows.append([float(x) for x in s.returns()])
         else:
             rng = random.Random(f"thurn.review.expected:{seed}")     # the same random numbers at every turn
-            seen = Seen(s, seat)
+            seen = Seen(s, seat, watches[k])
             total = [0.0] * len(s.names)
             for _ in range(samples):
                 w = seen.sample(rng)
