@@ -6,6 +6,7 @@ hint's numbers rounded and its rules cited from the ruleset (the SoloPlay manual
 budget counted in the ruleset's own cost of a turn (``thurn.game_review.turn_cost``) without other verdicts."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -101,6 +102,13 @@ def test_the_review_speaks_the_games_words_in_every_ruleset(board, expansions):
         app = GameReview(game, 0, review=r)
         try:
             assert "best other player" not in app.children[0].value
+            assert not IDS.search(app.table_html.value.split("<tbody>")[1])          # the steps in words too
+            shown = [w.children[1].value for w in app.mistakes_box.children if hasattr(w, "children")]
+            assert len(shown) == len(r.mistake_moves())
+            for html_text, line in zip(shown, r.mistakes()):
+                # one line first, the full lines folded under it (escaped)
+                assert "<details class='thurn-review-details'>" in html_text
+                assert html_text.index(html.escape(line)) < html_text.index("<details")
         finally:
             app.close()
     assert len(lines) == len(game.history)

@@ -20,7 +20,8 @@ import time
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state, _seat
+from ..game_review import (MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state,
+                           _seat, _step_words)
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
 from ..turn.base import seen_action
@@ -288,7 +289,8 @@ class GameReview(ClosesParts, widgets.VBox):
             hint = " <small style='color:#555'>(the hint's advice)</small>" if r["hint"] == r["notation"] else ""
             rank = "clear" if r["look"] == "clear" else f"{r['rank']} of {r['candidates']}"
             rows.append(f"<tr{style} title='{esc(r['comment'] + ' ' + r['details'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
-                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}{hint}</td>"
+                        f"<td>{r['round']}</td><td>{esc(_step_words(self._states[move]))}</td>"
+                        f"<td>{esc(r['action'])}{hint}</td>"
                         f"<td style='white-space:nowrap'>{rank}</td>"
                         f"<td>{_points(r['value'])}</td><td>{best}</td>"
                         f"<td>{_points(r['best_value'])}</td><td>{r['loss']:.1f}{checked}</td>"
