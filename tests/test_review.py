@@ -97,13 +97,14 @@ def test_the_biggest_losses_are_looked_at_again_and_only_what_that_confirms_is_a
     assert check_loss(states[k], game.history[k], best, bot=BOT, seed=SEED) == pytest.approx(
         table.loc[k, "checked_loss"], abs=0.006)
     said = mistakes(table, n=CHECKED)
-    confirmed = checked[checked["checked_loss"] >= MISTAKE_MIN].sort_values("checked_loss", ascending=False)
-    assert said == list(confirmed["comment"])
+    confirmed = checked[(checked["checked_loss"] >= MISTAKE_MIN) & ~checked["excused"]]
+    assert said == list(confirmed.sort_values("checked_loss", ascending=False)["comment"])
     for move, row in checked.iterrows():
-        if row["checked_loss"] >= MISTAKE_MIN:
-            assert f"was worth {row['checked_loss']:.1f} points more" in row["comment"]
-        else:
+        if row["checked_loss"] >= MISTAKE_MIN and not row["excused"]:
+            assert f"was about {row['checked_loss']:.1f} points better" in row["comment"]
+        elif not row["excused"] or "closer look" in row["comment"]:
             assert "a closer look" in row["comment"] and row["comment"] not in said
+            assert "a closer look" in row["details"]
 
 
 def test_the_bots_own_choices_cost_nothing_and_its_worst_cost_points():
@@ -164,11 +165,13 @@ def test_a_bonus_tile_given_up_is_among_the_mistakes_in_words():
     words = r.mistakes()[r.mistake_moves().index(k)]
     assert words == row["comment"]
     assert words.startswith(f"Turn {row['turn']} (round {row['round']}), {state.names[seat]} to score: "
-                            f"“end the turn” gave up ")
+                            f"“end the turn”; “{row['best']}” was about ")
     assert row["checked_loss"] >= 2                          # confirmed by the closer look, whose figure is said
-    assert f"the {stack} tile" in words
-    assert f"“{row['best']}” was worth {row['checked_loss']:.1f} points more (expected)" in words
-    assert "has a route of" in words and "scores a route of" in words
+    assert f"it gave up the {stack} tile" in words
+    assert f"“{row['best']}” was about {row['checked_loss']:.1f} points better (expected)" in words
+    details = r.mistake_details()[r.mistake_moves().index(k)]          # the full lines, on demand
+    assert details == row["details"] and "scores a route of" in details
+    assert "ends the game: " in details                      # the last turn: both lines' results, known
 
 
 def test_scoring_for_a_province_tile_is_not_called_a_mistake():

@@ -36,18 +36,20 @@ from __future__ import annotations
 import html
 import math
 import random
+import re
 from dataclasses import dataclass
 
 from .errors import ThurnError
 from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
-           "positions", "HORIZON", "ReviewError", "COLUMNS"]
+           "positions", "HORIZON", "ReviewError", "COLUMNS", "explain", "explain_decision", "said",
+           "Words"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
            "value", "best", "best_notation", "best_value", "loss", "checked_loss", "alternatives", "comment", "look",
-           "hint")
+           "hint", "details", "excused")
 
 #: How many of the biggest losses of a review are looked at again with more sampled futures (``checked_loss``).
 CHECKED = 6
@@ -132,12 +134,16 @@ def _search_bot(bot, seed):
                       f"options (e.g. {{'iterations': 64}}), not {bot!r}.")
 
 
-def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tuple[float, object]]:
+def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0, view=None,
+                 watch=None) -> list[tuple[float, object]]:
     """The search bot's ranking of the actions of the player to move in ``state``, best first, as
     ``(value, action)``: the greedy policy's favourite ``bot.top`` actions and ``chosen`` (if given), each played
     forward on the same ``bot.iterations // candidates`` sampled futures (at least 2) to the review's horizon
     (:data:`HORIZON`, or that of a ``SearchBot`` given); value = points ahead of the best other player there (the
-    bot's evaluation). One legal action: ``[(0.0, it)]``. Deterministic for ``seed`` and the position."""
+    bot's evaluation). One legal action: ``[(0.0, it)]``. Deterministic for ``seed`` and the position. ``view``
+    (the player's :func:`~thurn.information.player_view` of ``state``) and ``watch`` (the game's
+    :class:`~thurn.information.Watch` at ``state``), when the caller has them: the same ranking, without replaying
+    the game's history for each (a review's positions are watched once, from the first)."""
     state = _need_state(state)
     bot = _search_bot(bot, seed)
     legal = state.legal_actions()
@@ -147,7 +153,9 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
         return [(0.0, a) for a in legal]
     from .information import player_view
 
-    cands = list(bot._candidates(player_view(state), legal))       # the greedy ranking sees what the player saw
+    if view is None:
+        view = player_view(state, None, None, watch)
+    cands = list(bot._candidates(view, legal))       # the greedy ranking sees what the player saw
     if chosen is not None and chosen not in cands:
         why = state.why_illegal(chosen)
         if why is not None:
@@ -157,18 +165,18 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0) -> list[tup
     from .information import actions_played
 
     rng = random.Random(f"thurn.review:{seed}:{state.turns}:{actions_played(state)}")      # alike for a bot's view
-    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng)]
+    totals = [sum(v) for v in _sampled_values(state, cands, bot, n, rng, watch)]
     order = sorted(range(len(cands)), key=lambda i: -totals[i])       # ties: in the greedy policy's order
     return [(totals[i] / n, cands[i]) for i in order]
 
 
-def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
+def _sampled_values(state, actions, bot, n: int, rng, watch=None) -> list[list[float]]:
     """Each action's value in each of ``n`` sampled futures (the same futures and random numbers for all: the
     search bot's rollout to its horizon, then its evaluation)."""
     from .information import Seen
 
     me = state.to_move
-    seen = Seen(state, me)
+    seen = Seen(state, me, watch)
     horizon = math.inf if bot.horizon is None else state.turns + 1 + bot.horizon * len(state.players)
     values = [[] for _ in actions]
     for _ in range(n):
@@ -179,7 +187,7 @@ def _sampled_values(state, actions, bot, n: int, rng) -> list[list[float]]:
     return values
 
 
-def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
+def check_loss(state: GameState, chosen, best, *, bot=None, seed=0, watch=None) -> float:
     """A second, closer look at one decision: ``best`` less ``chosen`` in points, each played forward on the same
     ``2 * bot.iterations`` sampled futures (other ones than the ranking's)."""
     bot = _search_bot(bot, seed)
@@ -187,15 +195,17 @@ def check_loss(state: GameState, chosen, best, *, bot=None, seed=0) -> float:
 
     rng = random.Random(f"thurn.review.check:{seed}:{state.turns}:{actions_played(state)}")
     n = 2 * bot.iterations
-    b, c = _sampled_values(state, [best, chosen], bot, n, rng)
+    b, c = _sampled_values(state, [best, chosen], bot, n, rng, watch)
     return (sum(b) - sum(c)) / n
 
 
 # -- what an action leads to, in words -------------------------------------------------------------------------
 
-def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list]:
+def _play_out_turn(s: GameState, action, seed, then=(), watch=None) -> tuple[GameState, list]:
     """``action`` in ``s``, then the actions ``then`` (what was played after it, if known), then the greedy policy,
-    to the end of that turn: the position then and the routes the player scored on the way (city names)."""
+    to the end of that turn: the position then and the routes the player scored on the way (city names).
+    ``watch``: the game's :class:`~thurn.information.Watch` at ``s`` (a copy is kept up to date), so that the
+    greedy policy's views are not replayed from the game's start at each action."""
     from .bots.greedy import GreedyBot
     from .information import player_view
 
@@ -204,22 +214,46 @@ def _play_out_turn(s: GameState, action, seed, then=()) -> tuple[GameState, list
     then = iter(then)
     scored = []
     a = action
+    watch = None if watch is None else watch.copy()
     while True:
         if a.kind == "score" and s.to_move == seat:
             scored.append(tuple(s.board.card_names[c] for c in s.players[seat].route))
-        s = s.apply(a)
+        n = s.apply(a)
+        if watch is not None:
+            watch.see(s, n.last_action, n)
+        s = n
         if s.is_over or s.turns != t0:
             return s, scored
-        a = next(then, None) or bot.choose(player_view(s))
+        a = next(then, None) or bot.choose(player_view(s, None, None, watch))
+
+
+def _placed(p0, p1) -> list[int]:
+    """The cities where the player placed a house between ``p0`` and ``p1``: in each colour (SoloPlay's four colours
+    share a city, SoloPlay, 3), else in his one colour (base rules, 3a)."""
+    if p1.colours is None:
+        return [p1.houses & ~p0.houses]
+    before = {c: m for c, m, _ in (p0.colours or ())}
+    return [m & ~before.get(c, 0) for c, m, _ in p1.colours]
 
 
 def _line(before: GameState, after: GameState, seat: int, scored) -> dict:
     b = before.board
     p0, p1 = before.players[seat], after.players[seat]
+    houses = [name for m in _placed(p0, p1) for name in b.names_of(m)]
     return {"tiles": [(b.stacks[si].name, v) for si, v in p1.tiles if (si, v) not in p0.tiles],
-            "houses": list(b.names_of(p1.houses & ~p0.houses)),
+            "houses": houses,
             "carriage": p1.carriages[-1] if p1.carriages and p1.carriages != p0.carriages else None,
-            "scored": scored, "route": [b.card_names[c] for c in p1.route], "hand": len(p1.hand)}
+            "scored": scored, "route": [b.card_names[c] for c in p1.route], "hand": len(p1.hand),
+            "word": before.ruleset.texts.get("carriage", "carriage"),
+            "over": after.result_text() if after.is_over else None,
+            "margin": _margin(after, seat) if after.is_over else None}
+
+
+def _margin(s: GameState, seat: int) -> float:
+    """The player's final score less the best other player's (his score alone in a game of one: SoloPlay)."""
+    scores = s.returns()
+    others = [v for i, v in enumerate(scores) if i != seat]
+    return scores[seat] - (max(others) if others else 0)
 
 
 def _plural(n: int, word: str) -> str:
@@ -240,9 +274,12 @@ def _describe(line: dict) -> str:
         parts.append(f"places {_plural(len(line['houses']), 'house')}"
                      + (f" ({', '.join(line['houses'])})" if line["houses"] else ""))
     if line["carriage"] is not None:
-        parts.append(f"takes carriage {line['carriage']}")
+        parts.append(f"takes {line['word']} {line['carriage']}")
     for name, v in line["tiles"]:
         parts.append(f"takes the {name} tile ({v})")
+    if line["over"] is not None:
+        parts.append(f"ends the game: {line['over']}")
+        return ", ".join(parts)
     if line["route"]:
         parts.append(f"has a route of {_plural(len(line['route']), 'card')} in progress ({'–'.join(line['route'])})")
     else:
@@ -259,17 +296,17 @@ def _gave_up(chosen: dict, best: dict) -> list[str]:
         if name not in mine:
             out.append(f"the {name} tile ({_plural(v, 'point')})")
     if best["carriage"] is not None and (chosen["carriage"] or 0) < best["carriage"]:
-        out.append(f"carriage {best['carriage']}")
+        out.append(f"{best['word']} {best['carriage']}")
     extra = len(best["houses"]) - len(chosen["houses"])
     if extra > 0:
-        out.append(f"{_plural(extra, 'house')} placed (each unplaced house costs a point at the end)")
+        out.append(f"{_plural(extra, 'house')} placed")
     longer = len(best["route"]) - len(chosen["route"])
-    if longer > 0 and not best["scored"] and not chosen["scored"]:
+    if longer > 0 and not best["scored"] and not chosen["scored"] and best["over"] is None:
         out.append(f"a route {_plural(longer, 'card')} longer in progress")
     return out
 
 
-def _hint_plan(states, history, k: int, seat: int) -> str:
+def _hint_plan(states, history, k: int, seat: int, watches=None) -> str:
     """The hint's words of the decision before ``k`` in the same turn, when the player followed them there and they
     named the card drawn at ``k`` ("then take Salzburg too"): the hint's plan, followed; else ``""``."""
     if k == 0 or history[k].kind != "draw" or getattr(history[k], "city", None) is None:
@@ -281,7 +318,7 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
 
     from .information import player_view
 
-    ranked = GreedyBot(0).score_actions(player_view(s, seat))
+    ranked = GreedyBot(0).score_actions(player_view(s, seat, None, None if watches is None else watches[k - 1]))
     if not ranked or ranked[0][1] != history[k - 1]:
         return ""
     reason = ranked[0][2]
@@ -292,63 +329,140 @@ def _hint_plan(states, history, k: int, seat: int) -> str:
 
 def _hint_words(who: str, hint: bool, plan: str = "") -> str:
     """For a decision where the played action was the hint's advice (or the plan of its advice for the draw
-    before, ``plan``): why the review may see it otherwise."""
+    before, ``plan``): why the review may see it otherwise (the full words, shown on demand)."""
     if not (hint or plan):
         return ""
-    what = ("this was the hint's advice" if hint else
-            f"this followed the hint's advice for the draw before (“{plan}”)")
+    what = ("This was the hint's advice" if hint else
+            f"This followed the hint's advice for the draw before (“{plan}”)")
     return (f"{what}; the hint values this turn only, with the cards in view (the greedy policy), while the search "
-            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise: ")
+            f"bot plays it on over sampled futures to the end of {who}'s turn after next and sees it otherwise. ")
+
+
+def said(s: GameState, action) -> str:
+    """``action`` in ``s`` in the game's words: as the history keeps it once played (a card named as it reads,
+    "play Magdeburg (2 horseshoes) horse side up", never its id), else as written."""
+    try:
+        return str(s.apply(action).last_action)
+    except Exception:           # noqa: BLE001 -- an action that cannot be played here is named as written
+        return str(action)
+
+
+def _same_end(a_end: GameState, b_end: GameState, seat: int) -> bool:
+    """Whether two lines end the turn in the same position for the player: his own part and the table alike."""
+    return (_holding(a_end.players[seat]) == _holding(b_end.players[seat]) and a_end.display == b_end.display
+            and a_end.stacks == b_end.stacks and a_end.is_over == b_end.is_over)
+
+
+def _holding(p) -> tuple:
+    """What a player has, to compare two lines: his cards (in any order), his route (read from either end: base
+    rules, 2), houses, carriages, tiles and piles."""
+    route = tuple(p.route)
+    return (sorted(p.hand), min(route, route[::-1]), p.houses, p.houses_left, tuple(p.carriages), sorted(p.tiles),
+            sorted((k, tuple(v)) for k, v in p.piles.items()), getattr(p, "colours", None))
+
+
+def _step_words(s: GameState) -> str:
+    """The step the player is in, in words: its name where it is one ("draw", "score"), else what he does in it
+    as the ruleset says (SoloPlay's ``solo_official``: "choose the turn's one official")."""
+    if s.step.isalpha():
+        return s.step
+    spec = s.ruleset.steps.get(s.step)
+    return re.split(r"[:;,(]", spec.does)[0].strip() if spec is not None else s.step.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Words:
+    """A decision's words (:func:`explain_decision`): ``line``, the one line a learner reads first (what he did,
+    what was better, by how much, why in a few words); ``details``, the full lines of both, on demand; ``excused``:
+    no mistake after all (both lines end the turn the same, or the turn as played won the game or ended it as well
+    as the better one would: its result is known, not expected)."""
+
+    line: str
+    details: str
+    excused: bool = False
+
+    def __str__(self):
+        return f"{self.line} {self.details}".strip()
 
 
 def explain(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
             hint: bool = False, plan: str = "", unfinished: bool = False) -> str:
-    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: what each
-    leads to by the end of the turn, what the chosen one gave up, or, when it did better this turn, that the
-    better one gains in the later turns. The chosen line goes on as the game went (``then``: the actions played
+    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points, as one
+    text: its one line, then the full lines (:func:`explain_decision`)."""
+    return str(explain_decision(s, chosen, best, loss, seed, then, checked, samples, hint, plan, unfinished))
+
+
+def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), checked=math.nan, samples: int = 0,
+                     hint: bool = False, plan: str = "", unfinished: bool = False, watch=None) -> Words:
+    """The words for a decision whose ``best`` action the bot prefers to ``chosen`` by ``loss`` points: one line
+    (what was played, what was better, by how much, and why in a few words: what the chosen one gave up, or,
+    when it did better this turn, that the better one gains in the later turns), then the full lines: what each
+    leads to by the end of the turn. The chosen line goes on as the game went (``then``: the actions played
     after it), the better one with the greedy policy, from the real position. ``checked``: the loss found by the
     closer look over ``samples`` futures, which the words then give. ``hint``: the chosen action was the hint's
     advice (:func:`thurn.bots.hint.hint`), and the words say why the review ranks it otherwise; ``plan``: the
     hint's words of the draw before, whose plan the chosen draw followed (the same said). ``unfinished``: the game
     goes on, so the better line is played from a position dealt as the player saw it
-    (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down)."""
+    (:func:`thurn.information.determinize`), never from the real deck (base rules, 1: it is drawn face down).
+    Actions are named in the game's words (:func:`said`). Two lines that end the turn the same, or a turn as played
+    that ended the game as well as the better one would (Game End and Scoring: the result is known), are no
+    mistake (``excused``)."""
     seat = s.to_move
-    a_end, a_scored = _play_out_turn(s, chosen, seed, then)
+    a_end, a_scored = _play_out_turn(s, chosen, seed, then, watch)
     if unfinished:
         from .information import determinize
 
         b_end, b_scored = _play_out_turn(determinize(s, seat, random.Random(f"thurn.review.seen:{seed}:{s.turns}")),
                                          best, seed)
     else:
-        b_end, b_scored = _play_out_turn(s, best, seed)
+        b_end, b_scored = _play_out_turn(s, best, seed, watch=watch)
     mine, better = _line(s, a_end, seat, a_scored), _line(s, b_end, seat, b_scored)
     who = s.names[seat]
-    rounds = s.round_number
+    c_name, b_name = said(s, chosen), said(s, best)
     lost, won = _gave_up(mine, better), _gave_up(better, mine)
-    head = f"Turn {s.turns + 1} (round {rounds}), {who} to {s.step}: " + _hint_words(who, hint, plan)
+    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {_step_words(s)}: "
+    why_hint = _hint_words(who, hint, plan)
+    advice = " (the hint's advice)" if hint else " (the hint's plan)" if plan else ""
+    a_text, b_text = _describe(mine), _describe(better)
+    if a_end.is_over and (a_end.winner() == who
+                          or better["margin"] is not None and mine["margin"] >= better["margin"]):
+        won_it = a_end.winner() == who
+        return Words(head + f"“{c_name}” {'won the game' if won_it else 'ended the game as well as'}"
+                     f"{'' if won_it else f' “{b_name}” would'}: no mistake ({a_end.result_text()}).",
+                     f"As played, {who} {a_text}.", True)
+    if not unfinished and _same_end(a_end, b_end, seat) or a_text == b_text and not (lost or won) and \
+            a_end.is_over and b_end.is_over:
+        return Words(head + f"“{c_name}” and “{b_name}” end the turn the same: no mistake.",
+                     f"Both: {who} {a_text}.", True)
     if checked == checked and checked < MISTAKE_MIN:          # looked at again: not a mistake after all
-        return (head + f"the search bot first preferred “{best}” by {loss:.1f} points, but a closer look "
-                f"({samples} sampled futures each) finds “{chosen}” about as good ({-checked:+.1f}).")
+        return Words(head + f"“{c_name}”{advice}, about as good as “{b_name}” ({-checked:+.1f} on a closer look).",
+                     f"The search bot first preferred “{b_name}” by {loss:.1f} points, but a closer look "
+                     f"({samples} sampled futures each) finds “{c_name}” about as good ({-checked:+.1f}).", True)
     if checked == checked:
         loss = checked
-    later = (f"“{best}” was worth {loss:.1f} points more (expected) by the end of {who}'s turn after next: its "
-             f"gain comes in the later turns (the cards kept, the display, the officials' chances)")
     if lost:
-        text = head + f"“{chosen}” gave up {_join(lost)}; “{best}” was worth {loss:.1f} points more (expected)."
-        if won:
-            text += f" “{chosen}” had {_join(won)} instead, worth less by the bot's estimate."
+        reason = f"it gave up {_join(lost)}"
     elif won:
-        text = head + f"“{chosen}” got {_join(won)} this turn, which “{best}” does not; yet {later}."
+        reason = f"it got {_join(won[:2])} now, but the other gains more later"
+    elif a_text == b_text:
+        reason = "the turn ends the same, but it leaves less for the next turns"
     else:
-        text = head + f"“{best}” was worth {loss:.1f} points more than “{chosen}” (expected)."
-    a_text, b_text = _describe(mine), _describe(better)
+        reason = "it leaves less for the next turns (the cards, the display, the officials)"
+    line = head + f"“{c_name}”{advice}; “{b_name}” was about {loss:.1f} points better (expected): {reason}."
+    details = why_hint
+    if won and not lost:
+        details += (f"“{c_name}” got {_join(won)} this turn, which “{b_name}” does not; yet “{b_name}” was worth "
+                    f"{loss:.1f} points more (expected) by the end of {who}'s turn after next: its gain comes in "
+                    f"the later turns (the cards kept, the display, the officials' chances). ")
+    elif lost and won:
+        details += f"“{c_name}” had {_join(won)} instead, worth less by the bot's estimate. "
     if a_text == b_text:
-        text += (f" By the end of the turn, both lead to the same: {who} {a_text}; the difference is in "
-                 f"what they leave for the next turns (the cards, the display, the officials' chances).")
+        details += (f"By the end of the turn both lead to the same: {who} {a_text}; the difference is in what they "
+                    f"leave for the next turns (the cards, the display, the officials' chances).")
     else:
-        text += (f" By the end of the turn, as played, {who} {a_text}; with “{best}” (then the greedy policy) "
-                 f"{who} {b_text}.")
-    return text
+        details += (f"By the end of the turn, as played, {who} {a_text}; with “{b_name}” (then the greedy policy) "
+                    f"{who} {b_text}.")
+    return Words(line, details.strip())
 
 
 # -- the review ----------------------------------------------------------------------------------------------
@@ -377,19 +491,29 @@ def _seat(state: GameState, player) -> int:
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
 
 
-def _views(states, seat: int, wanted) -> dict:
-    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
-    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
-    from .information import Watch, player_view, view_rng
+def _watches(states) -> list:
+    """The game's :class:`~thurn.information.Watch` at each of ``states`` (a game's positions in order,
+    :func:`positions`), watched once from the first, as :meth:`Watch.of <thurn.information.Watch.of>` would replay
+    each: a review hands them to every view and sample it makes of those positions."""
+    from .information import PlayerView, Watch
 
-    wanted, out = set(wanted), {}
-    watch = Watch.start(states[0])
+    root = states[0]
+    watch = root.watch.copy() if isinstance(root, PlayerView) else Watch.start(root)
+    out = []
     for k, s in enumerate(states):
-        if k in wanted:
-            out[k] = player_view(s, seat, view_rng(s, seat, k), watch, k)
+        out.append(watch.copy())
         if k + 1 < len(states):
             watch.see(s, states[k + 1].last_action, states[k + 1])
     return out
+
+
+def _views(states, seat: int, wanted, watches=None) -> dict:
+    """``seat``'s view (:func:`thurn.information.player_view`) of ``states[k]`` for each ``k`` of ``wanted``:
+    ``states`` are a game's positions in order (:func:`positions`), watched once from the first."""
+    from .information import player_view, view_rng
+
+    watches = _watches(states) if watches is None else watches
+    return {k: player_view(states[k], seat, view_rng(states[k], seat, k), watches[k], k) for k in sorted(set(wanted))}
 
 
 def _favourite(s: GameState, bot):
@@ -403,10 +527,20 @@ def _favourite(s: GameState, bot):
     return ranked[0][1], lead
 
 
-def _budgeted(bot, looks: int, players: int):
+def turn_cost(state) -> float:
+    """What a player-turn of ``state``'s ruleset costs the bots' valuation, against the base game's (1): the
+    largest ``turn_cost`` of its valuations (SoloPlay's, several steps a turn each valued with its four colours,
+    is dearer). The review's budgets (:data:`TABLE_TURNS`, :data:`EXPECTED_TURNS`) are in base-game player-turns,
+    so that a review takes about as long in every ruleset."""
+    from .parts import valuations
+
+    return max([1.0] + [float(getattr(v, "turn_cost", 1.0)) for v in valuations(state)])
+
+
+def _budgeted(bot, looks: int, players: int, cost: float = 1.0):
     """The review's default bot with its rollouts per decision cut to the budget (:data:`TABLE_TURNS`)."""
-    per = 1 + (bot.horizon if bot.horizon is not None else 8) * players      # player-turns one rollout plays
-    bot.iterations = max(MIN_ITERATIONS, min(bot.iterations, TABLE_TURNS // max(1, looks * per)))
+    per = (1 + (bot.horizon if bot.horizon is not None else 8) * players) * cost    # player-turns one rollout plays
+    bot.iterations = max(MIN_ITERATIONS, min(bot.iterations, int(TABLE_TURNS // max(1, looks * per))))
     if bot.iterations < 24 and bot.top is not None:
         bot.top = min(bot.top, 3)          # fewer candidates, each on as many sampled futures as before
     return bot
@@ -434,7 +568,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
     todo = [k for k, s in enumerate(states[:-1]) if s.to_move == seat and len(s.legal_actions()) > 1]
     # a decision needs no look when the player took the greedy policy's clear favourite (the search bot plays it
     # without searching, ``clear``): it is the hint's advice and the bot's choice alike
-    views = _views(states, seat, todo)
+    watches = _watches(states)
+    views = _views(states, seat, todo, watches)
     favourite = {k: _favourite(views[k], bot) for k in todo}
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
@@ -448,25 +583,28 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
         s, chosen = states[k], history[k]
         hint = favourite[k][0]
         row = {"move": k, "turn": s.turns + 1, "round": s.round_number, "player": state.names[seat],
-               "step": s.step, "choices": len(s.legal_actions()), "action": str(chosen),
-               "notation": chosen.notation, "checked_loss": math.nan, "comment": "",
+               "step": s.step, "choices": len(s.legal_actions()), "action": str(states[k + 1].last_action),
+               "notation": chosen.notation, "checked_loss": math.nan, "comment": "", "details": "",
+               "excused": False,
                "hint": "" if hint is None else hint.notation}
         if k not in looked:
-            row.update(rank=1, candidates=1, value=math.nan, best=str(chosen), best_notation=chosen.notation,
+            row.update(rank=1, candidates=1, value=math.nan, best=row["action"], best_notation=chosen.notation,
                        best_value=math.nan, loss=0.0, alternatives=f"{chosen} (the clear favourite)", look="clear",
                        _best=chosen)
             rows.append(row)
             step(done)
             yield
             continue
-        ranked = rank_actions(s, chosen, bot=bot, seed=seed)
+        ranked = rank_actions(s, chosen, bot=bot, seed=seed, view=views[k], watch=watches[k])
         rank = next(i for i, (_, a) in enumerate(ranked) if a == chosen) + 1
         value = ranked[rank - 1][0]
         best_value, best = ranked[0]
-        row.update(rank=rank, candidates=len(ranked), value=round(value, 2), best=str(best),
+        row.update(rank=rank, candidates=len(ranked), value=round(value, 2),
+                   best=row["action"] if best == chosen else said(s, best),
                    best_notation=best.notation, best_value=round(best_value, 2),
                    loss=round(max(0.0, best_value - value), 2),
-                   alternatives="; ".join(f"{a} ({v:+.1f})" for v, a in ranked[:ALTERNATIVES]), look="searched",
+                   alternatives="; ".join(f"{row['action'] if a == chosen else said(s, a)} ({v:+.1f})"
+                                          for v, a in ranked[:ALTERNATIVES]), look="searched",
                    _best=best)
         rows.append(row)
         step(done)
@@ -476,16 +614,18 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
                    key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
     for r in worst:
         k = r["move"]
-        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed), 2)
+        r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed,
+                                             watch=watches[k]), 2)
         yield
     for r in rows:
         if r["rank"] > 1:
             k = r["move"]
             hint = r["hint"] == r["notation"]
-            r["comment"] = explain(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
-                                   r["checked_loss"], 2 * bot.iterations, hint=hint,
-                                   plan="" if hint else _hint_plan(states, history, k, seat),
-                                   unfinished=not state.is_over)
+            words = explain_decision(states[k], history[k], r["_best"], r["loss"], seed, history[k + 1:],
+                                     r["checked_loss"], 2 * bot.iterations, hint=hint,
+                                     plan="" if hint else _hint_plan(states, history, k, seat, watches),
+                                     unfinished=not state.is_over, watch=watches[k])
+            r["comment"], r["details"], r["excused"] = words.line, words.details, words.excused
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
@@ -503,9 +643,12 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     (best − chosen value, ≥ 0), ``checked_loss`` (for the :data:`CHECKED` biggest losses: the same difference on
     twice the budget of other sampled futures, so that the sampling's noise is not called a mistake; else NaN),
     ``alternatives`` (the best three with their values), ``comment`` (for a decision the bot would have made
-    otherwise: what the better action was and what it changed, in words), ``look`` (``"searched"``, or
+    otherwise: one line, what was played, what was better, by how much and why in a few words), ``look`` (``"searched"``, or
     ``"clear"``: the player took the greedy policy's clear favourite, which the search bot plays without a search,
-    its ``clear``; rank 1, no loss, the values NaN) and ``hint`` (the hint's first advice there, its notation).
+    its ``clear``; rank 1, no loss, the values NaN), ``hint`` (the hint's first advice there, its notation),
+    ``details`` (the full lines behind ``comment``: what each leads to by the end of the turn) and ``excused``
+    (True where the words find no mistake after all: both end the turn the same, or the turn won the game).
+    Actions are named in the game's words, as the history keeps them (:func:`said`).
     With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
@@ -517,9 +660,10 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
 
 
 def mistakes(table, n: int = 3) -> list[str]:
-    """The ``n`` biggest mistakes of a review table (:func:`review`) in words, biggest first: decisions where the
-    bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
-    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget)."""
+    """The ``n`` biggest mistakes of a review table (:func:`review`), each in one line, biggest first: decisions
+    where the bot prefers another action by at least :data:`MISTAKE_MIN` points, confirmed by the closer look
+    (``checked_loss``: the :data:`CHECKED` biggest losses played out again on twice the budget) and not
+    ``excused``. Their full lines: the ``details`` column (:meth:`Review.mistake_details`)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ReviewError(f"n is how many mistakes to list, a whole number of 0 or more, not {n!r}.")
     table = getattr(table, "table", table)
@@ -534,14 +678,18 @@ def _mistake_moves(table, n: int) -> list:
         loss = loss.where(table["checked_loss"].notna(), -math.inf)     # only what was looked at again
     worst = table.assign(_loss=loss)
     worst = worst[(worst["rank"] > 1) & (worst["_loss"] >= MISTAKE_MIN)]
+    if "excused" in worst:
+        worst = worst[~worst["excused"].astype(bool)]          # the same end, or a won game: no mistake
     return list(worst.sort_values(["_loss", "turn"], ascending=[False, True], kind="stable").index[:n])
 
 
 def _every(states, starts, samples: int) -> int:
-    """Every how many turns the expected scores are computed to stay within :data:`EXPECTED_TURNS` played out."""
+    """Every how many turns the expected scores are computed to stay within :data:`EXPECTED_TURNS` played out
+    (base-game player-turns: :func:`turn_cost`)."""
     end = states[-1].turns
+    cost = turn_cost(states[-1])
     for k in range(1, end + 2):
-        if samples * sum(end - states[i].turns for i in starts if states[i].turns % k == 0) <= EXPECTED_TURNS:
+        if cost * samples * sum(end - states[i].turns for i in starts if states[i].turns % k == 0) <= EXPECTED_TURNS:
             return k
     return end + 1
 
@@ -579,6 +727,7 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
     if starts[-1] != len(states) - 1:
         starts.append(len(states) - 1)
     step = _progress(progress, len(starts), "expected final scores")
+    watches = _watches(states)
     bot = GreedyBot(0)
     rows, index = [], []
     for done, k in enumerate(starts, 1):
@@ -587,7 +736,7 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
             rows.append([float(x) for x in s.returns()])
         else:
             rng = random.Random(f"thurn.review.expected:{seed}")     # the same random numbers at every turn
-            seen = Seen(s, seat)
+            seen = Seen(s, seat, watches[k])
             total = [0.0] * len(s.names)
             for _ in range(samples):
                 w = seen.sample(rng)
@@ -618,6 +767,11 @@ class Review:
     def mistakes(self, n: int = 3) -> list[str]:
         """The ``n`` biggest mistakes in words, biggest first (see :func:`mistakes`)."""
         return mistakes(self.table, n)
+
+    def mistake_details(self, n: int = 3) -> list[str]:
+        """The full lines of each of the ``n`` biggest mistakes (what both lines lead to by the end of the turn,
+        why the hint saw it otherwise), in the order of :meth:`mistakes`: shown on demand under its one line."""
+        return list(self.table.loc[_mistake_moves(self.table, n), "details"])
 
     def mistake_moves(self, n: int = 3) -> list[int]:
         """The ``move`` (place in the history) of each of the ``n`` biggest mistakes, biggest first."""
@@ -671,7 +825,8 @@ class Review:
 
     def _repr_html_(self):
         esc = html.escape
-        items = "".join(f"<li>{esc(m)}</li>" for m in self.mistakes())
+        items = "".join(f"<li>{esc(m)}<details><summary>the full lines</summary>{esc(d)}</details></li>"
+                        for m, d in zip(self.mistakes(), self.mistake_details()))
         shown = self.table[["turn", "step", "action", "rank", "value", "best", "best_value", "loss", "checked_loss"]]
         return (f"<div class='thurn-review'><h4>Review of {esc(self.player)}</h4><p>{esc(self.summary())}</p>"
                 f"<b>The biggest mistakes</b><ol>{items or '<li>none: every choice was the bot&#x27;s or close</li>'}"

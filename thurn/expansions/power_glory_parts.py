@@ -258,8 +258,12 @@ class Valuation:
         """Why GreedyBot plays a card horse side up, or None."""
         if a.kind != "horse":
             return None
-        return (f"plays {a.city} horse side up: the carriage has {pg.horses(s)} horses for a route of "
-                f"{len(s.players[s.to_move].route)} cards")
+        b = s.board
+        c, k = b.card_key(a.city)
+        name = b.city_name(c) if k is None else b.card_names[k]        # as the card reads, never its id
+        n = len(s.players[s.to_move].route)
+        return (f"plays {name} horse side up: the carriage has {pg.horses(s)} horses now for a route of "
+                f"{n} card{'' if n == 1 else 's'} ({pg.R_PLAY})")
 
 
 VALUATION = Valuation()

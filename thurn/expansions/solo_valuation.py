@@ -32,6 +32,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..bots.greedy.evaluation import Eval, HouseCache
+from ..bots.greedy.explain import number
 from ..bots.greedy.tables import MAX_PLAN_LENGTH, MEMO_SIZE, NEG, TABLES, Plans, board_tables, chain
 from ..effects import colour_houses
 from ..piles import pile
@@ -288,6 +289,20 @@ class SoloEval(Eval):
 
     def end_adjust(self, gain: float) -> float:
         return 0.0
+
+    def length_words(self, m: int) -> list:
+        """What a route of ``m`` cards brings by its length, for the hint's words: the distance tile (4.4c) and the
+        coach card it takes (4.4d), with what the card adds to the coach sets (5) by this evaluation."""
+        m = min(m, 15)
+        out = [f"route tile {number(self.tiles_by_len[m])}"] if self.tiles_by_len[m] else []
+        gain = self.coach_by_len[m]
+        if gain is not None:
+            levels = self.b.carriage_levels
+            k = m if m in levels else levels[-1]
+            out.append(f"coach card {k} (+{number(gain)} in the coach sets)")
+        elif m >= self.min_route:
+            out.append("no coach card left for it")
+        return out
 
     def carriage(self, m: int, cartwright: bool) -> float:
         return 0.0
@@ -700,8 +715,14 @@ class Valuation:
     """SoloPlay's valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
 
     steps = (so.OFFICIAL, so.COLOUR, so.BONUS, so.BOTTOM)
+    #: The rules the hint's reasons cite (thurn.bots.greedy.explain.cite): the SoloPlay manual's steps.
+    rules = {"draw": so.R_DRAW, "draw_play": "SoloPlay, 4.2–4.3", "play": "SoloPlay, 4.3",
+             "score": "SoloPlay, 4.4b–4.4d", "end": "SoloPlay, 4.4", "keep": so.R_DISCARD, "end_game": so.R_END}
     evaluation = SoloEval
     own_score = True
+    #: A player-turn costs the greedy policy about 2.5 times the base game's (several steps, four colours): the
+    #: game review budgets its rollouts by it (thurn.game_review.turn_cost; BENCHMARKS.md, "Issue 33").
+    turn_cost = 2.5
     values = staticmethod(values)
     adjust = staticmethod(adjust)
     points = staticmethod(points)

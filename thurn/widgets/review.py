@@ -20,7 +20,8 @@ import time
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..game_review import MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state, _seat
+from ..game_review import (MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state,
+                           _seat, _step_words)
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
 from ..turn.base import seen_action
@@ -36,6 +37,14 @@ MISTAKE_BG, CLOSE_BG, TOP_BG = "#fde0e0", "#fff6d5", "#f4b6b6"
 def _points(value) -> str:
     """A value in points, signed; a dash where the review did not look (NaN)."""
     return "—" if value != value else f"{value:+.1f}"
+
+
+def _value_words(state) -> str:
+    """What a value of the review is, for the game reviewed: against the best other player, or (one player:
+    SoloPlay, 1, rated on his points) his own final score."""
+    if len(state.players) > 1:
+        return "the points it expects the player to end ahead of the best other player"
+    return "the final score it expects the player to reach"
 
 
 def _kernel_loop():
@@ -149,8 +158,7 @@ class GameReview(ClosesParts, widgets.VBox):
         head = widgets.HTML(f"<h3 style='margin:4px 0'>Game review: {html.escape(' · '.join(names))}"
                             f"{' — ' + html.escape(self.state.result_text()) if self.state.is_over else ''}"
                             f"</h3><div style='color:#555'>Each decision with a choice, ranked by the search bot "
-                            f"(value: the points it expects the player to end ahead of the best other player); "
-                            f"the game itself is never changed.</div>")
+                            f"(value: {_value_words(self.state)}); the game itself is never changed.</div>")
         replay = widgets.VBox([
             widgets.HTML("<h4 style='margin:8px 0 2px'>Replay</h4>"),
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.slider]),
@@ -240,13 +248,16 @@ class GameReview(ClosesParts, widgets.VBox):
     def _show_mistakes(self) -> None:
         close_tree(*self.mistakes_box.children)
         rows, self.mistake_buttons = [], []
-        for move, text in zip(self.review.mistake_moves(), self.review.mistakes()):
+        for move, text, more in zip(self.review.mistake_moves(), self.review.mistakes(),
+                                    self.review.mistake_details()):
             button = widgets.Button(description="show", icon="eye", tooltip=f"the position before action {move + 1}",
                                     layout=widgets.Layout(width="90px", min_width="90px"))
             button.on_click(lambda _, k=move: self.go_to(k))
             self.mistake_buttons.append(button)
             words = widgets.HTML(f"<div style='background:{MISTAKE_BG};padding:3px 6px;border-radius:4px'>"
-                                 f"{html.escape(text)}</div>", layout=widgets.Layout(flex="1 1 auto"))
+                                 f"{html.escape(text)}<details class='thurn-review-details'><summary "
+                                 f"style='cursor:pointer;color:#555'>the full lines</summary>{html.escape(more)}"
+                                 f"</details></div>", layout=widgets.Layout(flex="1 1 auto"))
             rows.append(widgets.HBox([button, words], layout=widgets.Layout(align_items="center")))
         if not rows:
             rows = [widgets.HTML("<i>None: every choice was the search bot's, or within "
@@ -277,8 +288,9 @@ class GameReview(ClosesParts, widgets.VBox):
                 f"checked {r['checked_loss']:.1f}</small>"
             hint = " <small style='color:#555'>(the hint's advice)</small>" if r["hint"] == r["notation"] else ""
             rank = "clear" if r["look"] == "clear" else f"{r['rank']} of {r['candidates']}"
-            rows.append(f"<tr{style} title='{esc(r['comment'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
-                        f"<td>{r['round']}</td><td>{esc(r['step'])}</td><td>{esc(r['action'])}{hint}</td>"
+            rows.append(f"<tr{style} title='{esc(r['comment'] + ' ' + r['details'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
+                        f"<td>{r['round']}</td><td>{esc(_step_words(self._states[move]))}</td>"
+                        f"<td>{esc(r['action'])}{hint}</td>"
                         f"<td style='white-space:nowrap'>{rank}</td>"
                         f"<td>{_points(r['value'])}</td><td>{best}</td>"
                         f"<td>{_points(r['best_value'])}</td><td>{r['loss']:.1f}{checked}</td>"

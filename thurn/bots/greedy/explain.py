@@ -10,6 +10,39 @@ if TYPE_CHECKING:
     from .evaluation import Eval
 
 
+#: The rule each reason cites, in the base game (base rules); a variant's valuation may give its own (``rules``:
+#: SoloPlay's manual numbers its steps otherwise).
+RULES = {"draw": "base rules, 1", "draw_play": "base rules, 1–2", "play": "base rules, 2", "score": "base rules, 3a–3c",
+         "end": "base rules, 3", "keep": "base rules, 3d", "end_game": "Game End and Scoring"}
+
+
+def cite(s, what: str) -> str:
+    """The rule a reason about ``what`` (a key of :data:`RULES`) cites in ``s``'s ruleset: a variant's valuation's
+    own (its ``rules``), else the base game's."""
+    from ...parts import valuations
+
+    for val in valuations(s):
+        rule = getattr(val, "rules", {}).get(what)
+        if rule:
+            return rule
+    return RULES[what]
+
+
+def number(x) -> str:
+    """A value for words: a whole number as such ("4"), else to one decimal ("3.3")."""
+    return str(int(round(x))) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def _length_words(ev, m: int) -> list[str]:
+    """What a route of ``m`` cards brings by its length: the route tile (base rules, 3c), or an evaluation's own
+    words (``length_words``: SoloPlay's coach card)."""
+    own = getattr(ev, "length_words", None)
+    if own is not None:
+        return own(m)
+    tile = ev.L[m if m < 16 else 15]
+    return [f"route tile {number(tile)}"] if tile else []
+
+
 def _names(b, mask: int) -> str:
     return ", ".join(b.names_of(mask))
 
@@ -40,9 +73,7 @@ def _score_text(ev: Eval, rmask: int, cartwright: bool, mask: int | None = None,
             done.append(value)
     if done:
         parts.append(f"province tile{'s' if len(done) > 1 else ''} {' + '.join(map(str, done))}")
-    length_tile = ev.L[m if m < 16 else 15]
-    if length_tile:
-        parts.append(f"route tile {length_tile}")
+    parts += _length_words(ev, m)
     if not carriage:
         parts.append(f"carriage {ev.level} declined" + (": taking it would end the game behind" if ev.cval < 0 else ""))
     elif ev.carriage(m, cartwright):
@@ -65,8 +96,7 @@ def _build_text(ev: Eval, rmask: int, l: int, r: int, k: int, j: int) -> str:
     aim = [f"aim at {m} cards"]
     if ev.level is not None and m >= ev.level - 2:
         aim.append(f"carriage {ev.level}" + (" with the Cartwright" if m < ev.level else ""))
-    if ev.L[m if m < 16 else 15]:
-        aim.append(f"route tile {ev.L[m if m < 16 else 15]}")
+    aim += _length_words(ev, m)
     return f"{safe}; {', '.join(aim)}"
 
 
@@ -96,9 +126,9 @@ def reason(ev: Eval | None, s, a) -> str:
     if kind == "draw":
         if a.resolved < 0:
             if not ev.hm:
-                return "a card from the deck, to start a route with (base rules, 1)"
+                return f"a card from the deck, to start a route with ({cite(s, 'draw')})"
             return (f"a card from the deck fits with chance {ev.fit_chance():.0%}; no card face up does more "
-                    f"(base rules, 1)")
+                    f"({cite(s, 'draw')})")
         drawn = b.city_of[a.resolved]
         hm = ev.hm | 1 << drawn
         if not ev.hm and s.draws_allowed - s.draws >= 2:
@@ -110,44 +140,46 @@ def reason(ev: Eval | None, s, a) -> str:
                 then = f"start a route with {b.city_name(c)}" if end == "new" else \
                     f"play {b.city_name(c)} at the {end} end"
                 return (f"then take {b.city_name(partner)} too (it stays face up) and {then}: "
-                        f"{_plan_text(ev, _route_after(ev, c, end), hm | 1 << partner, cw)} (base rules, 1–2)")
+                        f"{_plan_text(ev, _route_after(ev, c, end), hm | 1 << partner, cw)} ({cite(s, 'draw_play')})")
         v, play = ev.best_play(hm, cw)
         if play is None:
-            return f"{b.card_names[a.resolved]}: nothing to play after it (base rules, 1)"
+            return f"{b.card_names[a.resolved]}: nothing to play after it ({cite(s, 'draw')})"
         c, end, _, _, _ = play
         then = f"start a new route with {b.city_name(c)}" if end == "new" else \
             f"play {b.city_name(c)} at the {end} end"
-        return f"then {then}: {_plan_text(ev, _route_after(ev, c, end), hm, cw)} (base rules, 1–2)"
+        return f"then {then}: {_plan_text(ev, _route_after(ev, c, end), hm, cw)} ({cite(s, 'draw_play')})"
     if kind == "official":
         if a.resolved == "postmaster":
             if s.step == "play":
-                return "the Postmaster draws a second card before playing (base rules, 1)"
-            return "the Postmaster draws a second card: two cards to extend the route (base rules, 1)"
+                return f"the Postmaster draws a second card before playing ({cite(s, 'draw')})"
+            return f"the Postmaster draws a second card: two cards to extend the route ({cite(s, 'draw')})"
         if a.resolved == "administrator":
             return (f"the Administrator replaces the display: each new card fits with chance "
-                    f"{ev.fit_chance():.0%} (base rules, 1)")
+                    f"{ev.fit_chance():.0%} ({cite(s, 'draw')})")
         if a.resolved == "postal_carrier":
-            return "the Postal Carrier plays a second card that fits: the route grows twice this turn (base rules, 2)"
+            return (f"the Postal Carrier plays a second card that fits: the route grows twice this turn "
+                    f"({cite(s, 'play')})")
         return "an official"
     if kind == "play":
         route = _route_after(ev, b.city_of[a.resolved], a.end)
         if a.end == "new":
             lost = f" (discards {_route_text(b, ev.route)})" if ev.route else ""
-            return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
-        return f"extends the route to {_plan_text(ev, route, ev.hm, cw)} (base rules, 2)"
+            return f"start a new route{lost}: {_plan_text(ev, route, ev.hm, cw)} ({cite(s, 'play')})"
+        return f"extends the route to {_plan_text(ev, route, ev.hm, cw)} ({cite(s, 'play')})"
     if kind == "score":
         return (f"score {_route_text(b, ev.route)} now: {_score_text(ev, ev.p.rmask, a.cartwright, a.resolved, a.carriage)} "
-                f"(base rules, 3a–3c)")
+                f"({cite(s, 'score')})")
     if kind == "end":
         if ev.final:
-            return "end the turn: the game ends after this round (Game End and Scoring)"
+            return f"end the turn: the game ends after this round ({cite(s, 'end_game')})"
         route, rmask = ev.route, ev.p.rmask
         k = ev.run(rmask, route[0], route[-1], ev.hm)
         _, j = ev.cont(rmask, route[0], route[-1], k, detail=True)
         return (f"keep building {_route_text(b, route)}: {_build_text(ev, rmask, route[0], route[-1], k, j)} "
-                f"(base rules, 3)")
+                f"({cite(s, 'end')})")
     if kind == "keep":
-        return f"keep {', '.join(b.card_names[c] for c in a.resolved)}: the best start for the next route (base rules, 3d)"
+        return (f"keep {', '.join(b.card_names[c] for c in a.resolved)}: the best start for the next route "
+                f"({cite(s, 'keep')})")
     from ...parts import valuations
     for val in valuations(s):
         why = val.reason(s, a)
