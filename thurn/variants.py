@@ -89,9 +89,18 @@ class Variant:
     piles: tuple = ()           # card piles of its own (thurn.piles.PileSpec), shared or per player
     requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
     alone = False               # True: played with no other expansion switched on (SoloPlay)
+    alone_why = ""              # why, in the rule document's words (said when it is asked for with another)
     #: the variant's own rule options: name -> (default, allowed values, what it means); chosen in
     #: ``Rules(options={...})``, read with ``rules.option(name)``
     options: dict = {}
+    #: the true/false options of :class:`thurn.rules.Rules` that mean something only with this variant switched on
+    #: (Offices of Honor's final return order): offered with it (:func:`thurn.rules.option_applies`)
+    rule_options: tuple = ()
+
+    def rule_option_applies(self, key: str, ruleset, board) -> bool:
+        """Whether the rule option ``key`` of :attr:`rule_options` changes anything under ``ruleset`` on ``board``
+        (default: it does)."""
+        return True
 
     def extend(self, rs) -> None:
         """Change the ruleset ``rs`` (a copy made for this game's rules): add the hooks this variant defines."""
@@ -300,9 +309,11 @@ def check_board(board, expansions: tuple[str, ...]) -> None:
     wanted = tuple(expansions) or ("base",)
     refused = [name for name in wanted if name not in listed]
     if refused:
-        what = "the base game alone" if refused == ["base"] else f"the {', '.join(refused)} rules"
+        from .rules import and_list, ruleset_name
+
+        what = "the base game alone" if refused == ["base"] else f"the {and_list(map(ruleset_name, refused))} rules"
         raise RulesetRefused(f"The board {board.name} is not played under {what}: it plays under "
-                             f"{', '.join(listed)} only (its rulesets).")
+                             f"{and_list(map(ruleset_name, listed))} only.")
 
 
 def build_ruleset(expansions: tuple[str, ...]):

@@ -9,7 +9,12 @@ buttons, :func:`thurn.bots.hint` names its hints. An expansion's action kind wor
 from __future__ import annotations
 
 __all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "merge_ends", "labels", "label", "title", "words",
-           "article"]
+           "article", "typed_examples", "typed_placeholder", "rules_in_words"]
+
+from .rules import rules_in_words  # noqa: E402  (the rules played, in words: for a screen's status line)
+
+#: Examples the typed-action box shows at most.
+TYPED_EXAMPLES = 3
 
 #: A card played at an end: its button shows the end as an arrow.
 ENDS = {"left": "◀ {}", "right": "{} ▶", "new": "{}"}
@@ -162,3 +167,31 @@ def _score_labels(state, scores) -> dict:
             text += f" → {brings[a].points:+d}"
         out[a] = text
     return out
+
+
+def typed_examples(state, legal=None, most: int = TYPED_EXAMPLES) -> list[str]:
+    """Actions the player could type now, in the notation the box reads (``parse_action``): one of each row in the
+    buttons' order ("draw deck", "play augsburg right", "end"), taken from the legal actions, so that the example
+    is a city of this board that can be played now (never Ulm on the northern board). A notation that names a
+    card by its copy's id ("magdeburg_3_horseshoes") is left out where another of its row will do."""
+    legal = state.legal_actions() if legal is None else list(legal)
+    by_group: dict = {}
+    for a in legal:
+        by_group.setdefault(group(a), []).append(a)
+    out = []
+    for key in sorted(by_group, key=group_order):
+        texts = [getattr(a, "notation", None) for a in by_group[key]]
+        texts = [t for t in texts if isinstance(t, str) and t]
+        plain = [t for t in texts if not any(ch.isdigit() or ch == "_" for ch in t)]
+        if plain or texts:
+            out.append((plain or texts)[0])
+        if len(out) >= most:
+            break
+    return out
+
+
+def typed_placeholder(state, legal=None) -> str:
+    """The typed-action box's placeholder: "type an action: draw deck · play augsburg right · end" (from
+    :func:`typed_examples`; "type an action" alone when none is legal)."""
+    examples = typed_examples(state, legal)
+    return "type an action" + (": " + " · ".join(examples) if examples else "")

@@ -634,6 +634,7 @@ class SoloPlay(Variant):
     requires_ext = True
     players = (1, 1)
     alone = True                # (a game for one player: the other expansions are games of several)
+    alone_why = "SoloPlay manual, 1: \"allows one player to compete against the system\""
     options = OPTIONS
     action_info = {}
     piles = (PileSpec(PENALTY, True, "public", "SoloPlay, 3: Discard Pile 1"),
