@@ -267,7 +267,7 @@ def rules_in_words(rules, board: bool = True) -> str:
     """The rules played, in the game's words, for a screen or a summary: the rulesets by their documents' titles
     ("The Audience with The Princess' Messenger", "the base game"), the board when it is not the base game's (its
     printed name; ``board=False`` leaves it out), then the rule options that differ from the defaults in a few words
-    (:data:`OPTION_TITLES`) and each variant option as ``name: value`` ("SoloPlay, difficulty: hard")."""
+    (:data:`OPTION_TITLES`) and each variant option as ``name: value``, after dots ("SoloPlay · difficulty: hard")."""
     rules = as_rules(rules)
     names = [ruleset_name(n) for n in rules.expansions]
     words = names[0] + "".join(f" with {n}" for n in names[1:]) if names else "the base game"
@@ -282,7 +282,7 @@ def rules_in_words(rules, board: bool = True) -> str:
         words += f" on the {name.split(' — ', 1)[1]}" if " — " in name else f" on {name}"
     extra = [OPTION_TITLES.get(f, f.replace("_", " ")) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
     extra += [f"{k.replace('_', ' ')}: {v}" for k, v in rules.options]
-    return words + (f" ({'; '.join(extra)})" if extra else "")
+    return " · ".join([words] + extra)
 
 
 # -- which options mean something --------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ buttons, :func:`thurn.bots.hint` names its hints. An expansion's action kind wor
 from __future__ import annotations
 
 __all__ = ["GROUPS", "ENDS", "group", "group_order", "group_titles", "merge_ends", "labels", "label", "title", "words",
-           "article", "typed_examples", "typed_placeholder", "rules_in_words"]
+           "article", "typed_examples", "typed_placeholder", "rules_in_words", "step_words"]
 
 from .rules import rules_in_words  # noqa: E402  (the rules played, in words: for a screen's status line)
 
@@ -195,3 +195,22 @@ def typed_placeholder(state, legal=None) -> str:
     :func:`typed_examples`; "type an action" alone when none is legal)."""
     examples = typed_examples(state, legal)
     return "type an action" + (": " + " · ".join(examples) if examples else "")
+
+
+def step_words(state, step: str | None = None) -> str:
+    """The step a player is at, in words for a status line ("draw", "choose the turn's one official"): a base game
+    step by its name (base rules, 2: draw, play, score, keep), an expansion's step by what the player does in it
+    (its :class:`~thurn.turn.machine.StepSpec` ``does``, up to its first explanation), never its internal name
+    ("solo_official", "final_return")."""
+    from .variants import build_ruleset
+
+    name = state.step if step is None else step
+    if name in build_ruleset(())[1].steps:
+        return name
+    spec = state.ruleset.steps.get(name)
+    if spec is None or not spec.does:
+        return str(name).replace("_", " ")
+    does = spec.does
+    for mark in (":", " (", ", "):
+        does = does.split(mark, 1)[0]
+    return does

@@ -295,29 +295,33 @@ class NewGamePanel(widgets.VBox):
         return [key for key, box in self.expansions.items() if box.value and box.layout.display != "none"]
 
     def _show_combinations(self) -> None:
-        """Each expansion that cannot be played with those ticked is unticked and cannot be ticked; the note under
-        the expansions says why, in the rules' words (SoloPlay is played on its own). Then the rule options."""
+        """Each expansion that cannot be played with those ticked is unticked and cannot be ticked (a ticked one
+        that cannot go with those before it is unticked); the note under the expansions says why, in the rules'
+        words (SoloPlay is played on its own). Then the rule options that mean something now."""
         if getattr(self, "_combining", False):
             return
         self._combining = True
         try:
             board = self.chosen_board
-            lines = []
-            for key, box in self.expansions.items():
-                if box.layout.display == "none":
-                    box.disabled = False
-                    continue
-                others = [k for k in self._ticked() if k != key]
-                why = combination_refusal(board, others + [key]) if others else None
-                if why and combination_refusal(board, others) is None:
-                    box.value = False
-                    box.disabled = True
-                    lines.append(f"{html.escape(ruleset_name(key))} cannot be ticked with "
-                                 f"{html.escape(and_list(ruleset_name(k) for k in others))}: {html.escape(why)}")
+            kept: list[str] = []
+            for key in self._ticked():
+                if combination_refusal(board, kept + [key]) and not combination_refusal(board, kept):
+                    self.expansions[key].value = False
                 else:
-                    box.disabled = False
-            self.combination_note.value = "".join(
-                f"<div style='font-size:0.9em;color:#444;margin:2px 0'>{line}</div>" for line in lines)
+                    kept.append(key)
+            refused = []
+            for key, box in self.expansions.items():
+                off = (box.layout.display != "none" and key not in kept and kept
+                       and combination_refusal(board, kept + [key]) is not None
+                       and combination_refusal(board, kept) is None)
+                box.disabled = bool(off)
+                if off:
+                    refused.append(key)
+            why = combination_refusal(board, kept + refused) if refused else None
+            self.combination_note.value = "" if not refused else (
+                f"<div style='font-size:0.9em;color:#444;margin:2px 0'>"
+                f"{html.escape(and_list(ruleset_name(k) for k in refused))} cannot be ticked with "
+                f"{html.escape(and_list(ruleset_name(k) for k in kept))}: {html.escape(why or '')}</div>")
         finally:
             self._combining = False
         self._show_options()
