@@ -146,7 +146,7 @@ def test_a_hidden_expansion_is_never_asked_for(installed):
 def test_a_refused_ruleset_started_from_code_says_why_in_the_panel(tmp_path):
     app = GameApp(autosave=False, seed=3, boards=[TOY])
     assert app.start(["Ann", "Bob"], rules={"board": TOY, "expansions": ["offices"]}, seed=3) is None
-    assert ("not played under the Offices of Honor rules: it plays under the base game and The Princess&#x27; "
+    assert ("not played under the rules of Offices of Honor: it plays under the base game and The Princess&#x27; "
             "Messenger only") in app.panel.message.value
     assert app.messages.text == ""                          # no "Starting the game…" beside the refusal
     app.close()

@@ -311,7 +311,7 @@ def check_board(board, expansions: tuple[str, ...]) -> None:
     if refused:
         from .rules import and_list, ruleset_name
 
-        what = "the base game alone" if refused == ["base"] else f"the {and_list(map(ruleset_name, refused))} rules"
+        what = "the base game alone" if refused == ["base"] else f"the rules of {and_list(map(ruleset_name, refused))}"
         raise RulesetRefused(f"The board {board.name} is not played under {what}: it plays under "
                              f"{and_list(map(ruleset_name, listed))} only.")
 
