@@ -337,6 +337,13 @@ class NewGamePanel(widgets.VBox):
             ruleset = build_ruleset(tuple(self._ticked()))[1]
         except ThurnError:
             ruleset = build_ruleset(())[1]
+        ticked = set(self._ticked())
+        for name, part in PARTS.items():             # an expansion's app options: offered with it ticked
+            for key in part.app_options:
+                if key in self.app_options:
+                    if name not in ticked:
+                        self.app_options[key].value = False
+                    self.app_options[key].layout.display = None if name in ticked else "none"
         for key, box in self.options.items():
             shown = option_applies(key, ruleset, board)
             if not shown:
