@@ -240,9 +240,8 @@ OPTION_TITLES = {"optional_houses": "houses optional (R1)",
                  "all_provinces_includes_baiern": "the all-provinces tile needs Baiern (R4)",
                  "carriage_compulsory": "the carriage always taken (R9)",
                  "hand_limit_at_most": "keep up to three cards (R11)",
-                 "postal_carrier_may_restart": "the Postal Carrier may start a new route (R12)",
-                 "final_return_reverse_order": "the final return from the last player (R7)",
-                 "top_reward_for_tiles_in_play": "return rewards counted over the offices in play"}
+                 "postal_carrier_may_restart": "the Postal Carrier may start a new route (R12)"}
+#: (a variant's own true/false options are worded by the variant: :attr:`thurn.variants.Variant.rule_option_titles`)
 
 
 def ruleset_name(name: str) -> str:
@@ -280,7 +279,10 @@ def rules_in_words(rules, board: bool = True) -> str:
             found = None
         name = found.name if found is not None else str(rules.board)
         words += f" on the {name.split(' — ', 1)[1]}" if " — " in name else f" on {name}"
-    extra = [OPTION_TITLES.get(f, f.replace("_", " ")) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
+    from .variants import REGISTRY
+
+    titles = {k: t for cls in REGISTRY.values() for k, t in cls.rule_option_titles.items()} | OPTION_TITLES
+    extra = [titles.get(f, f.replace("_", " ")) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
     extra += [f"{k.replace('_', ' ')}: {v}" for k, v in rules.options]
     return " · ".join([words] + extra)
 

@@ -96,6 +96,7 @@ class Variant:
     #: the true/false options of :class:`thurn.rules.Rules` that mean something only with this variant switched on
     #: (Offices of Honor's final return order): offered with it (:func:`thurn.rules.option_applies`)
     rule_options: tuple = ()
+    rule_option_titles: dict = {}   # each of them in a few words, for a summary (thurn.rules.rules_in_words)
 
     def rule_option_applies(self, key: str, ruleset, board) -> bool:
         """Whether the rule option ``key`` of :attr:`rule_options` changes anything under ``ruleset`` on ``board``

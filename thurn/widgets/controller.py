@@ -32,7 +32,7 @@ class GameController:
             try:
                 action = self._state.ruleset.parse(action)     # an expansion's notation too ("return ...")
             except ValueError as e:
-                self.messages.error(self._unread(str(e)))
+                self.messages.error(str(e))
                 return False
         t0 = time.perf_counter()
         before = self._state
@@ -236,17 +236,6 @@ class GameController:
         while not state.is_over and state.to_move_name in self.bots:
             state = self._bot_action(state)
         return state
-
-    def _unread(self, why: str) -> str:
-        """An unreadable typed action explained with examples from this board and this moment (the parser's own
-        examples name Ulm, which the northern board has not)."""
-        from .. import words
-
-        head, sep, _ = why.partition(": write one of ")
-        examples = words.typed_examples(self._state)
-        if not sep or not examples:
-            return why
-        return f"{head}: write, for example, " + ", ".join(f"'{t}'" for t in examples) + "."
 
     def _typed_changed(self, change) -> None:
         """The typed action is sent when the box loses focus or on Enter (``continuous_update=False``): clicking
