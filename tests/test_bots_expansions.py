@@ -247,7 +247,7 @@ def test_ladder_with_expansions():
     assert df.rules.iat[0] == "expansions=messenger+offices"
     assert {"upper_letters_spent", "upper_bought", "return_rounds", "upper_chips"} <= set(df.columns)
     text = format_ladder(df)
-    assert "rules: expansions=messenger+offices" in text and "letters spent" in text
+    assert "rules: The Princess' Messenger with Offices of Honor" in text and "letters spent" in text
     assert league_rules({"expansions": ["offices"]}, ["messenger"]).expansions == ("offices", "messenger")
     base = ladder(["random", "greedy"], games=2, players=(2,), seed=1, workers=1)
     assert base.rules.iat[0] == "base" and "upper_letters_spent" not in base

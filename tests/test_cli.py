@@ -247,3 +247,65 @@ def test_failed_games_are_printed_and_the_others_written(tmp_path, capsys, monke
     games = pd.read_csv(tmp_path / "games-games.csv")
     assert len(errors) + len(games) == 6 and len(errors) > 0
     assert "games, 2 players" in captured.out or "no game" in captured.out
+
+
+# -- --rules as a user types it (issue 33) ---------------------------------------------------------------------------
+
+def test_expansions_named_in_several_words_are_joined(tmp_path, capsys):
+    """``expansions=audience expansions=messenger`` plays both, not the Messenger alone; the summary names the
+    rules played in the rule documents' words."""
+    out = tmp_path / "both.csv"
+    assert main(["simulate", "--players", "3", "--games", "2", "--workers", "1", "--csv", str(out),
+                 "--rules", "expansions=audience", "expansions=messenger"]) == 0
+    text = capsys.readouterr().out
+    assert "rules: The Audience with The Princess' Messenger" in text
+    games = pd.read_csv(tables_paths(out)[1])
+    assert set(games["rules"]) == {"expansions=audience+messenger"}
+
+
+@pytest.mark.parametrize("words, named", [(["expansions=solo", "difficulty=hard", "difficulty=easy"], "difficulty"),
+                                          (["optional_houses", "optional_houses=false"], "optional_houses"),
+                                          (["board=base", "board=northern"], "board")])
+def test_a_word_given_twice_with_different_values_is_refused(words, named, capsys):
+    players = "1" if "expansions=solo" in words else "2"
+    assert main(["simulate", "--players", players, "--games", "1", "--workers", "1", "--rules", *words]) == 2
+    line = _one_line_error(capsys, "simulate")
+    assert f"'{named}' is given twice with different values" in line
+
+
+def test_a_word_given_twice_with_the_same_value_is_that_value(capsys):
+    assert main(["simulate", "--players", "1", "--games", "1", "--workers", "1",
+                 "--rules", "expansions=solo", "difficulty=hard", "difficulty=hard"]) == 0
+    assert "rules: SoloPlay · difficulty: hard" in capsys.readouterr().out
+
+
+def test_the_summaries_name_the_rules_in_words(capsys):
+    assert main(["simulate", "--players", "2", "--games", "1", "--workers", "1"]) == 0
+    assert "rules: the base game" in capsys.readouterr().out
+    assert main(["ladder", "--bots", "random", "greedy", "--games", "2", "--players", "2", "--workers", "1",
+                 "--board", "northern", "--rules", "expansions=power_glory"]) == 0
+    text = capsys.readouterr().out
+    assert "rules: Power and Glory on the northern board" in text and "power_glory" not in text
+    assert main(["ladder", "--bots", "random", "greedy", "--games", "2", "--players", "2", "--workers", "1"]) == 0
+    assert "rules: the base game" in capsys.readouterr().out
+
+
+def test_parse_rules_joins_expansions_and_refuses_a_second_value():
+    from thurn.errors import SimulationError
+    from thurn.rules import parse_rules, rules_in_words
+
+    assert parse_rules("expansions=audience expansions=messenger").expansions == ("audience", "messenger")
+    assert parse_rules(["expansions=messenger", "expansions=offices"]).expansions == ("messenger", "offices")
+    with pytest.raises(SimulationError) as e:
+        parse_rules("difficulty=hard difficulty=easy expansions=solo")
+    assert e.value.reason == "option_twice"
+    with pytest.raises(thurn_errors().PositionError, match="named twice"):
+        parse_rules("expansions=messenger expansions=messenger")
+    assert rules_in_words("base") == "the base game"
+    assert rules_in_words("expansions=offices final_return_reverse_order") == \
+        "Offices of Honor · the final return from the last player (R7)"
+
+
+def thurn_errors():
+    import thurn.errors
+    return thurn.errors

@@ -28,7 +28,7 @@ def test_a_board_that_refuses_a_ruleset(tmp_path):
     assert thurn.load_board(only_base).rulesets == ("base",)
     state = thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": only_base})
     assert state.board.rulesets == ("base",)
-    with pytest.raises(RulesetRefused, match="not played under the messenger rules: it plays under base only") as e:
+    with pytest.raises(RulesetRefused, match="not played under the rules of The Princess' Messenger: it plays under the base game only") as e:
         thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": only_base, "expansions": ["messenger"]})
     assert isinstance(e.value, ThurnError) and isinstance(e.value, ValueError)
     assert e.value.reason == "ruleset_refused"

@@ -91,7 +91,7 @@ def test_the_panel_offers_only_the_rulesets_the_board_plays_under_and_says_why_n
     assert shown() == {"messenger"}
     assert p.expansions["offices"].value is False                                   # switched off, not kept
     note = p.board_note.value
-    assert "Not with Offices of Honor: it plays under base, messenger only (its rulesets)." in note
+    assert "Not with Offices of Honor: it plays under the base game and The Princess&#x27; Messenger only." in note
     assert "is a reconstructed board" in note and "Toy north" in note
     p.expansions["messenger"].value = True
     assert p.settings()["rules"] == {"board": "pg_toy", "expansions": ["messenger"]}
@@ -99,7 +99,9 @@ def test_the_panel_offers_only_the_rulesets_the_board_plays_under_and_says_why_n
     assert own and all(p.options[key].layout.display == "none" for key in own)
     p.board.value = "base"
     assert shown() == {"messenger", "offices", "audience", "solo"} and "reconstructed" not in p.board_note.value
-    assert all(p.options[key].layout.display != "none" for key in own)
+    assert all(p.options[key].layout.display == "none" for key in own)             # offered with Offices ticked
+    p.expansions["offices"].value = True
+    assert p.options["final_return_reverse_order"].layout.display != "none"
 
 
 def test_a_board_not_played_under_the_base_game_alone_switches_on_its_expansion(tmp_path):
@@ -129,7 +131,7 @@ def test_a_refusal_from_the_variant_when_the_board_lists_no_rulesets():
             "toy_pg_needs_rome": "it needs the Rome strip."}
         toy = thurn.load_board(TOY)
         assert ruleset_refusals(toy, ["messenger", "offices"]) == {
-            "offices": "it plays under base, messenger only (its rulesets)."}
+            "offices": "it plays under the base game and The Princess' Messenger only."}
     finally:
         unregister("toy_pg_needs_rome")
 
@@ -144,7 +146,9 @@ def test_a_hidden_expansion_is_never_asked_for(installed):
 def test_a_refused_ruleset_started_from_code_says_why_in_the_panel(tmp_path):
     app = GameApp(autosave=False, seed=3, boards=[TOY])
     assert app.start(["Ann", "Bob"], rules={"board": TOY, "expansions": ["offices"]}, seed=3) is None
-    assert "not played under the offices rules: it plays under base, messenger only" in app.panel.message.value
+    assert ("not played under the rules of Offices of Honor: it plays under the base game and The Princess&#x27; "
+            "Messenger only") in app.panel.message.value
+    assert app.messages.text == ""                          # no "Starting the game…" beside the refusal
     app.close()
 
 

@@ -219,8 +219,20 @@ def _bots_text(players) -> str:
     return "bots " + ", ".join(lineup) + (", seats rotated" if rotated else "")
 
 
+def _rules_line(sim) -> list[str]:
+    """The line naming the rules played, in words ("rules: The Audience with The Princess' Messenger"), from the
+    per-game table's ``rules`` column (none without it)."""
+    from .rules import rules_in_words
+
+    games = getattr(sim, "games", None)
+    if games is None or "rules" not in games or not len(games):
+        return []
+    return ["rules: " + "; ".join(rules_in_words(r) for r in dict.fromkeys(games["rules"]))]
+
+
 def summary(sim) -> str:
-    """The text summary of a :func:`thurn.sim.simulate` result (or of its per-player table)."""
+    """The text summary of a :func:`thurn.sim.simulate` result (or of its per-player table): the rules played in
+    words (from the result's per-game table), the scores and turns per player, the wins by seat and by bot."""
     import pandas as pd
 
     df = getattr(sim, "players", sim)
@@ -233,13 +245,14 @@ def summary(sim) -> str:
     }, index=["score", "turns"])
     formats = {"share": "{:.1%}".format, "mean score": "{:.2f}".format}
     if df["winner"].isna().all():                   # results without a winner: a rating (SoloPlay)
-        return "\n".join(_rated_summary(df, games, players, stats, formats))
+        lines = _rated_summary(df, games, players, stats, formats)
+        return "\n".join(lines[:1] + _rules_line(sim) + lines[1:])
     wins = df[df["winner"]].groupby("seat").size().reindex(range(players), fill_value=0)
     by_seat = pd.DataFrame({"wins": wins, "share": wins / games,
                             "mean score": df.groupby("seat")["total"].mean()})
     by_seat.index.name = "seat"
     ended = games - int(df.groupby("game")["ended_game"].any().sum())
-    lines = [f"{games} games, {players} players ({_bots_text(df)})", "",
+    lines = [f"{games} games, {players} players ({_bots_text(df)})", *_rules_line(sim), "",
              "per player:", stats.to_string(float_format=lambda x: f"{x:.2f}"), "",
              "wins by seat:", by_seat.to_string(formatters=formats)]
     if df["bot"].nunique() > 1:
@@ -385,6 +398,8 @@ def cmd_ladder(args) -> int:
     except ThurnError as e:
         return _fail("ladder", e)
     print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
+    if "rules" in df and len(df) and set(df["rules"]) == {"base"}:
+        print("rules: the base game")             # (other rules: format_ladder's first line names them)
     print("(share: games the upper bot won; score and turns: mean per player, upper/lower)")
     print(format_ladder(df))
     if args.csv:

@@ -144,9 +144,11 @@ def format_ladder(df) -> str:
     """The ladder as a text table: win share with its 95 % interval, against what equal bots would get; the rules
     played when they are not the base game's, and the expansions' figures (letters spent, officials bought; chips,
     reward houses, return rounds a game) when they are on."""
+    from .rules import rules_in_words
+
     lines = []
     if "rules" in df and len(df) and set(df["rules"]) != {"base"}:
-        lines.append("rules: " + "; ".join(dict.fromkeys(df["rules"])))
+        lines.append("rules: " + "; ".join(rules_in_words(r) for r in dict.fromkeys(df["rules"])))
     lines += [f"{'upper':>28} {'lower':>10} {'players':>7} {'games':>6} {'wins':>6} {'share':>7} {'95% CI':>15} "
              f"{'if equal':>8} {'score':>11} {'turns':>11}"]
     for r in df.itertuples():

@@ -72,8 +72,10 @@ class Rules:
         variants, ruleset = build_ruleset(self.expansions)
         if len(variants) > 1 and any(v.alone for v in variants):
             alone = next(v for v in variants if v.alone)
-            raise PositionError(f"the {alone.name} rules are played on their own, not with "
-                                f"{'+'.join(v.name for v in variants if v is not alone)}.", "variant_alone")
+            others = and_list(ruleset_name(v.name) for v in variants if v is not alone)
+            why = f" ({alone.alone_why})" if alone.alone_why else ""
+            raise PositionError(f"{ruleset_name(alone.name)} is played on its own, not with {others}{why}.",
+                                "variant_alone")
         object.__setattr__(self, "variants", variants)
         object.__setattr__(self, "ruleset", ruleset)
         given = dict(self.options) if isinstance(self.options, (dict, tuple, list)) else self.options
@@ -166,32 +168,44 @@ def parse_value(text: str):
 
 def parse_rules(text) -> Rules:
     """Rules from words: ``"optional_houses"`` (a true/false option set to true), ``"key=value"``
-    (``board=base``, ``expansions=a+b``, ``optional_houses=false``, a variant's option ``difficulty=hard``) and ``"base"`` (the base game's
-    defaults). A string is split at spaces; an unknown option suggests the close match (:class:`Rules`)."""
+    (``board=base``, ``expansions=a+b``, ``optional_houses=false``, a variant's option ``difficulty=hard``) and
+    ``"base"`` (the base game's defaults). A string is split at spaces; an unknown option suggests the close match
+    (:class:`Rules`). Expansions named in several words are joined (``expansions=audience expansions=messenger`` is
+    ``expansions=audience+messenger``); any other word given twice with different values is refused
+    (``difficulty=hard difficulty=easy``: which one was meant?), never the last one silently winning."""
     if isinstance(text, Rules):
         return text
     words = text.split() if isinstance(text, str) else [w for x in text for w in str(x).split()]
     options: dict = {}
     chosen: dict = {}
+    given: dict = {}                    # each option's word as given, to refuse a second, different value
     known = {f.name for f in fields(Rules)}
     for word in words:
         key, eq, val = str(word).partition("=")
         key = key.strip()
+        if not eq and key == "base":
+            continue
+        if key == "expansions" and eq:
+            options[key] = options.get(key, []) + [e for e in val.replace(",", "+").split("+") if e]
+            continue                    # (one named twice is refused by Rules: each is switched on once)
         if not eq:
-            if key == "base":
-                continue
-            options[key] = True
-        elif key == "expansions":
-            options[key] = [e for e in val.replace(",", "+").split("+") if e]
+            value = True
         elif key in BOOLEAN_OPTIONS:
-            v = parse_value(val)
-            if not isinstance(v, bool):
+            value = parse_value(val)
+            if not isinstance(value, bool):
                 raise SimulationError(f"rule option {key!r} is true or false, not {val!r}.")
-            options[key] = v
         elif key in known:
-            options[key] = val
+            value = val
         else:                           # a variant's option (difficulty=hard)
-            chosen[key] = parse_value(val)
+            value = parse_value(val)
+        if key in given and (options.get(key, chosen.get(key)) != value):
+            raise SimulationError(f"the rule option {key[:60]!r} is given twice with different values "
+                                  f"({given[key][:60]} and {str(word)[:60]}); give it once.", "option_twice")
+        given.setdefault(key, str(word))
+        if not eq or key in known:
+            options[key] = value
+        else:
+            chosen[key] = value
     if chosen:
         options["options"] = chosen
     return Rules.from_dict(options)
@@ -217,3 +231,95 @@ def as_rules(rules) -> Rules:
     if isinstance(rules, (str, list, tuple)):
         return parse_rules(rules)
     return Rules.from_dict(rules)
+
+
+# -- rules in the game's words ---------------------------------------------------------------------------------------
+
+#: The true/false rule options in a few words (README, "Rule options"; the rules notes' readings R1-R12).
+OPTION_TITLES = {"optional_houses": "houses optional (R1)",
+                 "all_provinces_includes_baiern": "the all-provinces tile needs Baiern (R4)",
+                 "carriage_compulsory": "the carriage always taken (R9)",
+                 "hand_limit_at_most": "keep up to three cards (R11)",
+                 "postal_carrier_may_restart": "the Postal Carrier may start a new route (R12)"}
+#: (a variant's own true/false options are worded by the variant: :attr:`thurn.variants.Variant.rule_option_titles`)
+
+
+def ruleset_name(name: str) -> str:
+    """A ruleset's name as the rule documents print it: ``"base"`` is "the base game", an expansion its document's
+    title (:attr:`thurn.variants.Variant.rule_source`: "Power and Glory", "The Princess' Messenger"); a name of no
+    registered variant is kept as it is."""
+    from .variants import REGISTRY
+
+    if name == "base":
+        return "the base game"
+    cls = REGISTRY.get(name)
+    return cls.rule_source or name if cls is not None else str(name)
+
+
+def and_list(items) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = [str(i) for i in items]
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def rules_in_words(rules, board: bool = True) -> str:
+    """The rules played, in the game's words, for a screen or a summary: the rulesets by their documents' titles
+    ("The Audience with The Princess' Messenger", "the base game"), the board when it is not the base game's (its
+    printed name; ``board=False`` leaves it out), then the rule options that differ from the defaults in a few words
+    (:data:`OPTION_TITLES`) and each variant option as ``name: value``, after dots ("SoloPlay · difficulty: hard")."""
+    rules = as_rules(rules)
+    names = [ruleset_name(n) for n in rules.expansions]
+    words = names[0] + "".join(f" with {n}" for n in names[1:]) if names else "the base game"
+    if board and rules.board != "base":
+        from .board import installed_board
+
+        try:
+            found = installed_board(rules.board)
+        except Exception:                   # a board file that does not load: named by its path
+            found = None
+        name = found.name if found is not None else str(rules.board)
+        words += f" on the {name.split(' — ', 1)[1]}" if " — " in name else f" on {name}"
+    from .variants import REGISTRY
+
+    titles = {k: t for cls in REGISTRY.values() for k, t in cls.rule_option_titles.items()} | OPTION_TITLES
+    extra = [titles.get(f, f.replace("_", " ")) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
+    extra += [f"{k.replace('_', ' ')}: {v}" for k, v in rules.options]
+    return " · ".join([words] + extra)
+
+
+# -- which options mean something --------------------------------------------------------------------------------------
+
+def _all_provinces_skips_some(ruleset, board) -> bool:
+    """R4 matters only where the all-provinces tile leaves some province out (base rules 3b: "Outside of Baiern");
+    Power and Glory's northern board needs every province, so there is nothing to include."""
+    return any(st.kind == "one_house_per_province" and st.except_provinces for st in board.stacks)
+
+
+def _carriage_declinable(ruleset, board) -> bool:
+    """R9 matters only where a scoring gives something the player may decline (base rules 000, 3c: "may take that
+    Coach Card"); Power and Glory has no carriages (its horses instead)."""
+    return bool(ruleset.decliners)
+
+
+def _postal_carrier_in_play(ruleset, board) -> bool:
+    """R12 matters only where the Postal Carrier can be called (base rules 2: the officials)."""
+    return "postal_carrier" in ruleset.official_handlers and "postal_carrier" in board.official_ids
+
+
+#: When a base rule option changes anything, by its name (an option not listed always may).
+_APPLIES = {"all_provinces_includes_baiern": _all_provinces_skips_some, "carriage_compulsory": _carriage_declinable,
+            "postal_carrier_may_restart": _postal_carrier_in_play}
+
+
+def option_applies(key: str, ruleset, board) -> bool:
+    """Whether the true/false rule option ``key`` changes anything in a game of ``ruleset`` (a built ruleset:
+    ``Rules(...).ruleset``) on ``board``: an option a variant declares (:attr:`thurn.variants.Variant.rule_options`)
+    only with that variant switched on and where it says so; a base option where the board and rules have what it is
+    about (:data:`_APPLIES`). The New game panel offers only these."""
+    from .variants import REGISTRY
+
+    if any(key in cls.rule_options for cls in REGISTRY.values()):
+        return any(key in v.rule_options and v.rule_option_applies(key, ruleset, board)
+                   for v in getattr(ruleset, "variants", ()))
+    test = _APPLIES.get(key)
+    return True if test is None else bool(test(ruleset, board))

@@ -90,9 +90,19 @@ class Variant:
     requires_ext = False        # True: a saved position must carry ``ext[name]`` (its setup always makes one)
     ext_optional = False        # True (with requires_ext): a position may leave ``ext[name]`` out, read as ``{}``
     alone = False               # True: played with no other expansion switched on (SoloPlay)
+    alone_why = ""              # why, in the rule document's words (said when it is asked for with another)
     #: the variant's own rule options: name -> (default, allowed values, what it means); chosen in
     #: ``Rules(options={...})``, read with ``rules.option(name)``
     options: dict = {}
+    #: the true/false options of :class:`thurn.rules.Rules` that mean something only with this variant switched on
+    #: (Offices of Honor's final return order): offered with it (:func:`thurn.rules.option_applies`)
+    rule_options: tuple = ()
+    rule_option_titles: dict = {}   # each of them in a few words, for a summary (thurn.rules.rules_in_words)
+
+    def rule_option_applies(self, key: str, ruleset, board) -> bool:
+        """Whether the rule option ``key`` of :attr:`rule_options` changes anything under ``ruleset`` on ``board``
+        (default: it does)."""
+        return True
 
     def extend(self, rs) -> None:
         """Change the ruleset ``rs`` (a copy made for this game's rules): add the hooks this variant defines."""
@@ -301,9 +311,11 @@ def check_board(board, expansions: tuple[str, ...]) -> None:
     wanted = tuple(expansions) or ("base",)
     refused = [name for name in wanted if name not in listed]
     if refused:
-        what = "the base game alone" if refused == ["base"] else f"the {', '.join(refused)} rules"
+        from .rules import and_list, ruleset_name
+
+        what = "the base game alone" if refused == ["base"] else f"the rules of {and_list(map(ruleset_name, refused))}"
         raise RulesetRefused(f"The board {board.name} is not played under {what}: it plays under "
-                             f"{', '.join(listed)} only (its rulesets).")
+                             f"{and_list(map(ruleset_name, listed))} only.")
 
 
 def build_ruleset(expansions: tuple[str, ...]):

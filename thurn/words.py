@@ -25,6 +25,62 @@ def article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+# -- the game's words for a screen: the rules played, the step, what may be typed (issue 33) ------------------------
+__all__ += ["typed_examples", "typed_placeholder", "rules_in_words", "step_words"]
+
+from .rules import rules_in_words  # noqa: E402  (the rules played, in words: for a screen's status line)
+
+#: Examples the typed-action box shows at most.
+TYPED_EXAMPLES = 3
+
+
+def typed_examples(state, legal=None, most: int = TYPED_EXAMPLES) -> list[str]:
+    """Actions the player could type now, in the notation the box reads (``parse_action``): one of each row in the
+    buttons' order ("draw deck", "play augsburg right", "end"), taken from the legal actions, so that the example
+    is a city of this board that can be played now (never Ulm on the northern board). A notation that names a
+    card by its copy's id ("magdeburg_3_horseshoes") is left out where another of its row will do."""
+    legal = state.legal_actions() if legal is None else list(legal)
+    by_group: dict = {}
+    for a in legal:
+        by_group.setdefault(group(a), []).append(a)
+    out = []
+    for key in sorted(by_group, key=group_order):
+        texts = [getattr(a, "notation", None) for a in by_group[key]]
+        texts = [t for t in texts if isinstance(t, str) and t]
+        plain = [t for t in texts if not any(ch.isdigit() or ch == "_" for ch in t)]
+        if plain or texts:
+            out.append((plain or texts)[0])
+        if len(out) >= most:
+            break
+    return out
+
+
+def typed_placeholder(state, legal=None) -> str:
+    """The typed-action box's placeholder: "type an action: draw deck · play augsburg right · end" (from
+    :func:`typed_examples`; "type an action" alone when none is legal)."""
+    examples = typed_examples(state, legal)
+    return "type an action" + (": " + " · ".join(examples) if examples else "")
+
+
+def step_words(state, step: str | None = None) -> str:
+    """The step a player is at, in words for a status line ("draw", "choose the turn's one official"): a base game
+    step by its name (base rules, 2: draw, play, score, keep), an expansion's step by what the player does in it
+    (its :class:`~thurn.turn.machine.StepSpec` ``does``, up to its first explanation), never its internal name
+    ("solo_official", "final_return")."""
+    from .variants import build_ruleset
+
+    name = state.step if step is None else step
+    if name in build_ruleset(())[1].steps:
+        return name
+    spec = state.ruleset.steps.get(name)
+    if spec is None or not spec.does:
+        return str(name).replace("_", " ")
+    does = spec.does
+    for mark in (":", " (", ", "):
+        does = does.split(mark, 1)[0]
+    return does
+
+
 def group(action) -> str:
     """The row an action's button stands in: its kind, and for a card played, its end ('play left')."""
     return f"play {action.end}" if action.kind == "play" else action.kind
@@ -193,3 +249,4 @@ def _score_labels(state, scores) -> dict:
             text += f" → {brings[a].points:+d}"
         out[a] = text
     return out
+

@@ -162,6 +162,16 @@ class OfficesOfHonor(Variant):
 
     name = NAME
     rule_source = "Offices of Honor"
+    rule_options = ("final_return_reverse_order", "top_reward_for_tiles_in_play")
+    rule_option_titles = {"final_return_reverse_order": "the final return from the last player (R7)",
+                          "top_reward_for_tiles_in_play": "return rewards counted over the offices in play"}
+
+    def rule_option_applies(self, key, ruleset, board) -> bool:
+        """``top_reward_for_tiles_in_play`` changes the rewards only where some office cannot be called (Power and
+        Glory: "the cartwright ... not used"; :func:`reward_table`); the final return's order always matters."""
+        if key == "top_reward_for_tiles_in_play":
+            return any(o not in ruleset.official_handlers for o in conf().order)
+        return True
     requires_ext = True
     action_kinds = ()
 

@@ -646,6 +646,7 @@ class SoloPlay(Variant):
     ext_optional = True         # (a position without ext.solo: the Route Planner full, no route declared, ...)
     players = (1, 1)
     alone = True                # (a game for one player: the other expansions are games of several)
+    alone_why = "SoloPlay manual, 1: \"allows one player to compete against the system\""
     options = OPTIONS
     action_info = {}
     piles = (PileSpec(PENALTY, True, "public", "SoloPlay, 3: Discard Pile 1"),

@@ -189,7 +189,9 @@ class GameApp(ClosesParts, widgets.VBox):
             bots = make_bots(seats, seed if isinstance(seed, int) else 0)
         except (ThurnError, ValueError) as e:
             self.panel.message.value = f"<div style='color:#b00020;font-weight:bold'>{html.escape(str(e))}</div>"
+            self.messages.clear()                   # not "Starting the game…" beside the refusal
             return None
+        self.panel.dealt()                          # the next game gets a new seed, unless the learner keeps it
         if pace is None and len(bots) == len(players):
             pace = 0.0                  # a game between bots only: they play when asked, not inside the deal
         self.settings = dict(players=list(players), seats=seats, rules=rules, seed=seed, pace=pace, undo=undo)

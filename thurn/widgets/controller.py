@@ -249,7 +249,10 @@ class GameController:
             if self._typed_done:          # Do it, after its own text was sent on leaving the box: already played
                 self._typed_done = False
                 return
-            self.messages.error("Type an action first, e.g. 'draw deck', 'play ulm right', 'end'.")
+            from .. import words
+
+            examples = ", ".join(f"'{t}'" for t in words.typed_examples(self.state))
+            self.messages.error("Type an action first" + (f", e.g. {examples}." if examples else "."))
             return
         done = self.do(text)
         if done:

@@ -11,6 +11,7 @@ name, ...) are shown as they are.
 from __future__ import annotations
 
 import html
+import random
 import secrets
 
 import ipywidgets as widgets
@@ -18,8 +19,8 @@ import ipywidgets as widgets
 from ..board import Board, available_boards, installed_board, load_board
 from ..errors import ThurnError
 from ..parts import PARTS
-from ..rules import BOOLEAN_OPTIONS
-from ..variants import REGISTRY, variant
+from ..rules import BOOLEAN_OPTIONS, Rules, and_list, option_applies, ruleset_name
+from ..variants import REGISTRY, build_ruleset, check_board, variant
 from ..viz.board import reconstructed_words
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
@@ -89,7 +90,7 @@ def ruleset_refusals(board: Board, names) -> dict[str, str]:
     for name in names:
         if listed is not None:
             if name not in listed:
-                out[name] = f"it plays under {', '.join(listed)} only (its rulesets)."
+                out[name] = f"it plays under {and_list(ruleset_name(n) for n in listed)} only."
         else:
             why = variant(name).board_refusal(board)
             if why:
@@ -130,9 +131,27 @@ def _option_row(variant_name: str, option: str, spec) -> tuple:
     return pick, row
 
 
-def new_seed() -> int:
-    """A random seed (from the operating system's randomness), shown so that the deal can be played again."""
-    return secrets.randbelow(SEED_MAX)
+def new_seed(rng=None) -> int:
+    """A random seed, shown so that the deal can be played again: from ``rng`` (a seeded ``random.Random``: the
+    app's seeds reproducible) or else the operating system's randomness."""
+    return rng.randrange(SEED_MAX) if rng is not None else secrets.randbelow(SEED_MAX)
+
+
+def combination_refusal(board: Board, expansions) -> str | None:
+    """Why the expansions ``expansions`` cannot be played together on ``board`` (a sentence from the rules: SoloPlay
+    is played on its own; the board's rulesets), or None when they can: asked of :class:`thurn.rules.Rules` and
+    :func:`thurn.variants.check_board`, so that the panel holds no rule of its own."""
+    try:
+        Rules(expansions=tuple(expansions))
+        if board is not None:
+            check_board(board, tuple(expansions))
+    except ThurnError as e:
+        return str(e)
+    return None
+
+#: The panel's check boxes wrap their words (a long rule option is shown whole, never cut with "…").
+WRAP_STYLE = ("<style>.thurn-newgame .widget-checkbox, .thurn-newgame .widget-checkbox label {height:auto;"
+              "white-space:normal;overflow:visible;text-overflow:clip;line-height:1.3}</style>")
 
 
 class NewGamePanel(widgets.VBox):
@@ -148,6 +167,7 @@ class NewGamePanel(widgets.VBox):
         super().__init__(layout=widgets.Layout(border="2px solid #1d6b2f", padding="6px 10px", margin="4px 0"))
         self.add_class("thurn-newgame")
         self._handlers: list = []
+        self._seeds = random.Random(seed) if seed is not None else None    # the next games' seeds
         self.count = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
                                            value=max(2, min(4, len(seats))))
         self.count.add_class("thurn-seats")
@@ -192,6 +212,9 @@ class NewGamePanel(widgets.VBox):
                 self._variant_rows[option] = row
         for box in self.expansions.values():
             box.observe(lambda _: self._show_variant_options(), names="value")
+            box.observe(lambda _: self._show_combinations(), names="value")
+        self.combination_note = widgets.HTML()
+        self.combination_note.add_class("thurn-combination-note")
         choices = board_choices(boards)
         self._boards = {value: board for _, value, board in choices}
         self.board = widgets.Dropdown(options=[(label, value) for label, value, _ in choices],
@@ -204,8 +227,13 @@ class NewGamePanel(widgets.VBox):
         self.seed = widgets.Text(value=str(new_seed() if seed is None else seed), description="seed",
                                  layout=widgets.Layout(width="220px"))
         self.seed.add_class("thurn-seed")
+        self.fix_seed = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"),
+                                         description="Keep this seed for the next game too (the same deal again)")
+        self.fix_seed.add_class("thurn-fix-seed")
+        self._rolling = False
+        self.seed.observe(lambda _: self._seed_typed(), names="value")
         dice = widgets.Button(description="another seed", icon="random", layout=widgets.Layout(width="auto"))
-        dice.on_click(lambda _: setattr(self.seed, "value", str(new_seed())))
+        dice.on_click(lambda _: self.roll_seed())
         self.pace = widgets.RadioButtons(options=PACES, value="step", layout=widgets.Layout(width="auto"))
         self.pace.add_class("thurn-pace")
         self.undo = widgets.RadioButtons(options=UNDO, value="fair", layout=widgets.Layout(width="auto"))
@@ -224,22 +252,103 @@ class NewGamePanel(widgets.VBox):
                                       "The random bot plays any legal action, the greedy bot the action that looks "
                                       "best now, the search bot tries the best few ahead.")),
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
-            widgets.HTML("<b>Expansions</b>"),
+            widgets.HTML(WRAP_STYLE + "<b>Expansions</b>"),
             *[w for key, box in self.expansions.items()     # each expansion with its own options under it
               for w in [box] + [row for option, row in self._variant_rows.items()
                                 if self.variant_options[option].variant == key]],
-            *self.app_options.values(),
+            *self.app_options.values(), self.combination_note,
             widgets.HTML("<b>Rule options</b> <small>(where the rulebooks disagree; all off is the base game as "
                          "the rules notes settle it)</small>"), *self.options.values(),
-            widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]),
-            widgets.HTML(small.format("The seed deals the cards: it is random, and shown so that the same deal can "
-                                      "be played again.")),
+            widgets.HTML("<b>The deal</b>"), widgets.HBox([self.seed, dice]), self.fix_seed,
+            widgets.HTML(small.format("The seed deals the cards: each new game gets a new one, unless you type one "
+                                      "or keep this one (the same deal played again).")),
             widgets.HTML("<b>The bots' turns</b>"), self.pace,
             widgets.HTML("<b>Undo</b>"), self.undo,
             self.start, self.message]
         self._show_seats()
         self._show_rulesets()
         self._show_variant_options()
+        self._show_combinations()
+
+    # -- the seed -------------------------------------------------------------------------------------------------
+    def roll_seed(self) -> None:
+        """A new seed in the box (the learner's "another seed", and after each game dealt unless the seed is kept)."""
+        self._rolling = True
+        try:
+            self.seed.value = str(new_seed(self._seeds))
+        finally:
+            self._rolling = False
+        self.fix_seed.value = False
+
+    def _seed_typed(self) -> None:
+        """A seed the learner types is kept for the games that follow, until he asks for another."""
+        if not self._rolling:
+            self.fix_seed.value = True
+
+    def dealt(self) -> None:
+        """A game was dealt with the panel's seed: the next game gets a new one, unless the learner keeps it."""
+        if not self.fix_seed.value:
+            self.roll_seed()
+
+    # -- the expansions played together, and the options that mean something -------------------------------------
+    def _ticked(self) -> list[str]:
+        return [key for key, box in self.expansions.items() if box.value and box.layout.display != "none"]
+
+    def _show_combinations(self) -> None:
+        """Each expansion that cannot be played with those ticked is unticked and cannot be ticked (a ticked one
+        that cannot go with those before it is unticked); the note under the expansions says why, in the rules'
+        words (SoloPlay is played on its own). Then the rule options that mean something now."""
+        if getattr(self, "_combining", False):
+            return
+        self._combining = True
+        try:
+            board = self.chosen_board
+            kept: list[str] = []
+            for key in self._ticked():
+                if combination_refusal(board, kept + [key]) and not combination_refusal(board, kept):
+                    self.expansions[key].value = False
+                else:
+                    kept.append(key)
+            refused = []
+            for key, box in self.expansions.items():
+                off = (box.layout.display != "none" and key not in kept and kept
+                       and combination_refusal(board, kept + [key]) is not None
+                       and combination_refusal(board, kept) is None)
+                box.disabled = bool(off)
+                if off:
+                    refused.append(key)
+            why = combination_refusal(board, kept + refused) if refused else None
+            self.combination_note.value = "" if not refused else (
+                f"<div style='font-size:0.9em;color:#444;margin:2px 0'>"
+                f"{html.escape(and_list(ruleset_name(k) for k in refused))} cannot be ticked with "
+                f"{html.escape(and_list(ruleset_name(k) for k in kept))}: {html.escape(why or '')}</div>")
+        finally:
+            self._combining = False
+        self._show_options()
+
+    def _show_options(self) -> None:
+        """Offer only the rule options that change something on the board chosen under the rulesets ticked
+        (:func:`thurn.rules.option_applies`: none about Baiern on the northern board, none about the carriage
+        under Power and Glory); an option hidden is switched off."""
+        board = self.chosen_board
+        if board is None:
+            return
+        try:
+            ruleset = build_ruleset(tuple(self._ticked()))[1]
+        except ThurnError:
+            ruleset = build_ruleset(())[1]
+        ticked = set(self._ticked())
+        for name, part in PARTS.items():             # an expansion's app options: offered with it ticked
+            for key in part.app_options:
+                if key in self.app_options:
+                    if name not in ticked:
+                        self.app_options[key].value = False
+                    self.app_options[key].layout.display = None if name in ticked else "none"
+        for key, box in self.options.items():
+            shown = option_applies(key, ruleset, board)
+            if not shown:
+                box.value = False
+            box.layout.display = None if shown else "none"
 
     def _show_variant_options(self) -> None:
         """Show the rule options of each expansion ticked (a dropdown per option its variant declares); the numbers
@@ -274,11 +383,6 @@ class NewGamePanel(widgets.VBox):
                     if name in refused:
                         self.app_options[key].value = False
                     self.app_options[key].layout.display = "none" if name in refused else None
-            for key in PARTS[name].option_words:         # the expansion's own rule options go with it
-                if key in self.options:
-                    if name in refused:
-                        self.options[key].value = False
-                    self.options[key].layout.display = "none" if name in refused else None
         lines = []
         if board.provenance not in ("published", "unknown"):
             lines.append(f"<i>{html.escape(board.name)}</i> is a {html.escape(board.provenance)} board: "
@@ -295,6 +399,8 @@ class NewGamePanel(widgets.VBox):
                 self.expansions[offered[0]].value = True
         self.board_note.value = "".join(f"<div style='font-size:0.9em;color:#444;margin:2px 0'>{line}</div>"
                                         for line in lines)
+        if hasattr(self, "combination_note"):
+            self._show_combinations()
 
     def _show_counts(self, board: Board) -> None:
         """Offer the numbers of players the chosen board is played by (its ``components.players``, at most the

@@ -255,6 +255,7 @@ class Panels:
     def _show_actions(self, s: GameState, legal) -> None:
         close_tree(*self._actions.children)
         self._typed_row.layout.display = "none" if self.pass_pending else "flex"
+        self._typed.placeholder = "type an action"      # (a bot's or a hidden hand's cards never shown in it)
         if self.bots_pending:
             self._actions.children = self._bot_controls(s)
             return
@@ -270,6 +271,8 @@ class Panels:
                              f"{html.escape(who)}: the hand stays hidden until {html.escape(who)} clicks"),
                 self.pass_button]
             return
+        if not s.is_over:
+            self._typed.placeholder = words.typed_placeholder(s, legal)     # this board's cities, playable now
         by_group: dict[str, list] = {}
         for a in words.merge_ends(s, legal):
             by_group.setdefault(words.group(a), []).append(a)

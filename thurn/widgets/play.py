@@ -174,7 +174,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
 
         self._actions = widgets.VBox()
         self.messages = MessageArea(layout=full)
-        self._typed = widgets.Text(placeholder="type an action: draw deck · play ulm right · score ulm+augsburg",
+        self._typed = widgets.Text(placeholder="type an action",
                                    layout=widgets.Layout(width="60%"), continuous_update=False)
         self._typed.observe(self._typed_changed, names="value")     # Enter (continuous_update=False)
         do_button = widgets.Button(description="Do it", layout=widgets.Layout(width="auto"))

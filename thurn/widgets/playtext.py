@@ -51,7 +51,9 @@ def _summary(state: GameState) -> str:
     if state.is_over:
         return f"{board}game over after {state.turn_number} turns, {state.result_text()}"
     n = len(state.history)
-    return (f"{board}round {state.round_number}, {state.to_move_name} to {state.step}, "
+    from .. import words
+
+    return (f"{board}round {state.round_number}, {state.to_move_name} to {words.step_words(state)}, "
             f"{n} action{'s' if n != 1 else ''}")
 
 

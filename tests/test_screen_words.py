@@ -1,0 +1,141 @@
+"""The game app speaks the game's words, in every ruleset (issue 33, "Internal ids on screen"): no ruleset, step,
+province, stack or option written as the engine's id ("power_glory", "solo_official", "wurttemberg_hohenzollern",
+"route_5") in what the page shows, and the typed-action box's examples are actions of this board and this moment
+(never "play ulm right" on the northern board, which has no Ulm).
+
+What is typed is the engine's notation: the typed-action box's placeholder and the buttons' "type: ..." tooltips
+show it on purpose and are left out of the check. The app's title line (seed and rules) is another change's; it
+is left out here too (thurn.words.rules_in_words gives its words).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import ipywidgets as widgets
+import pytest
+
+import thurn
+from thurn import words
+from thurn.bots import make_bot
+from thurn.variants import REGISTRY, check_board
+from thurn.widgets import GameApp
+
+FULL = os.environ.get("THURN_SIZE", "full") != "small"
+SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
+RULESETS = [()] + [(name,) for name in SHIPPED]
+IN_APP = None if FULL else 40           # the actions played in the app (small: then finished in the engine)
+ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+TEXT_WIDGETS = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Textarea)
+
+
+def _board_for(expansions) -> str:
+    for name in ["base"] + sorted(thurn.available_boards()):
+        try:
+            check_board(thurn.load_board(name), tuple(expansions))
+        except thurn.RulesetRefused:
+            continue
+        return name
+    raise AssertionError(f"no board plays under {expansions}")
+
+
+def _texts(w, out: list, skip=()) -> list:
+    """What the page shows: the texts of HTML and labels, the buttons' and boxes' descriptions, the options of a
+    choice; tooltips other than the notation's ("type: ...")."""
+    if any(w is s for s in skip):
+        return out
+    if isinstance(w, TEXT_WIDGETS) and isinstance(w.value, str):
+        out.append(w.value)
+    for attr in ("description", "tooltip"):
+        v = getattr(w, attr, None)
+        if isinstance(v, str) and v:
+            out.append(v.split(" — type: ")[0] if attr == "tooltip" else v)
+    labels = getattr(w, "_options_labels", None)
+    if labels:
+        out.extend(map(str, labels))
+    for c in getattr(w, "children", ()):
+        _texts(c, out, skip)
+    return out
+
+
+def _ids_shown(app) -> set[str]:
+    text = "\n".join(_texts(app, [], skip=(app._title,)))
+    text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)                           # the words, not the markup
+    return set(ID.findall(text))
+
+
+def _ids(state) -> set[str]:
+    """The engine's ids that a page must not show: rulesets, steps, provinces and their groups, stacks, options."""
+    b = state.board
+    out = set(REGISTRY) | set(state.ruleset.steps) | set(thurn.rules.BOOLEAN_OPTIONS)
+    out |= {p.id for p in b.provinces} | {getattr(p, "bonus_group", None) or p.id for p in b.provinces}
+    out |= {st.id for st in b.stacks} | set(b.official_ids)
+    return {i for i in out if "_" in i}
+
+
+@pytest.mark.parametrize("expansions", RULESETS, ids=lambda e: "+".join(e) or "base")
+def test_no_engine_id_on_the_screen_over_a_game(expansions):
+    board = _board_for(expansions)
+    solo = any(REGISTRY[n].alone for n in expansions)
+    seats = {"Ann": None} if solo else {"Ann": None, "Greedy": "greedy"}
+    rules = {"expansions": list(expansions), **({"board": board} if board != "base" else {})}
+    app = GameApp(autosave=False, seed=4)
+    try:
+        game = app.start(list(seats), seats=seats, rules=rules, seed=4, pace=None)
+        assert game is not None, app.panel.message.value
+        ids = _ids(game.state)
+        me = make_bot("greedy", seed=9)
+        shown: set[str] = set()
+        n = 0
+        while not game.state.is_over and (IN_APP is None or n < IN_APP):
+            shown |= _ids_shown(app)
+            s = game.state
+            if game.bots_pending:
+                game.step_bot()
+            else:
+                examples = words.typed_examples(s)
+                assert examples and all(s.ruleset.parse(t) in s.legal_actions() or
+                                        s.apply(s.ruleset.parse(t)) is not None for t in examples)
+                assert game._typed.placeholder == words.typed_placeholder(s)
+                game.do(me.choose(s))
+            n += 1
+        s = game.state
+        while not s.is_over:                                      # (small: the rest of the game in the engine)
+            s = s.apply(me.choose(s))
+        if app.open_saved(s.to_json().encode(), "end.json") is None:       # (replace the game in progress: yes)
+            app._confirmed()
+        assert app.game.state.is_over
+        shown |= _ids_shown(app)
+        assert not shown & ids, sorted(shown & ids)
+    finally:
+        app.close()
+
+
+def test_the_typed_examples_are_this_board_s_cities():
+    """On the northern board the typed-action box suggests a card that can be played there, never Ulm."""
+    s = thurn.new_game(["Ann", "Ben"], seed=2, rules={"board": "northern", "expansions": ["power_glory"]})
+    cities = {c.name.casefold() for c in s.board.cities} | {c.id for c in s.board.cities}
+    app = thurn.widgets.Play.from_state(s, autosave=False)
+    try:
+        holder = app._typed.placeholder
+        assert "ulm" not in holder and holder.startswith("type an action: ")
+        for text in words.typed_examples(s):
+            action = s.ruleset.parse(text)
+            assert getattr(action, "city", None) is None or any(c in str(action.city).casefold() for c in cities)
+    finally:
+        app.close()
+
+
+def test_the_status_line_names_the_step_in_words():
+    """The undo line and messages say where a game stands with the step's words, not its id ("Ann to
+    solo_official"): SoloPlay manual, 4.1 "Use One Official"."""
+    from thurn.widgets.playtext import _summary
+
+    for name in SHIPPED:
+        rs = thurn.Rules(expansions=(name,)).ruleset
+        for step in rs.steps:
+            said = words.step_words(type("S", (), {"step": step, "ruleset": rs})(), step)
+            assert "_" not in said and said, (name, step)
+    s = thurn.new_game(["Ann", "Ben"], seed=1)
+    assert _summary(s) == "round 1, Ann to draw, 0 actions"
