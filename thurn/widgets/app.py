@@ -19,11 +19,11 @@ from ..bots import BOTS, make_bot
 from ..errors import ThurnError
 from ..io import new_game
 from ..parts import score_formula
-from ..rules import as_rules, rules_text
+from ..rules import BOOLEAN_OPTIONS, as_rules
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
-from .newgame import NewGamePanel
+from .newgame import OPTION_WORDS, NewGamePanel, new_seed
 from .panels import counts_carriage, final_table_html
 from .play import Play
 from .playtext import _resolve_autosave, _summary
@@ -57,6 +57,20 @@ def warm_up() -> threading.Thread:
         _warming = threading.Thread(target=work, name="thurn-warm-up", daemon=True)
         _warming.start()
     return _warming
+
+
+def rules_words(rules) -> str:
+    """The rules of a game in words for the title: "base game", else the expansions by their rule books' names and
+    each option switched on by the first words of its sentence in the New game panel."""
+    from ..variants import REGISTRY
+
+    rules = as_rules(rules)
+    out = [REGISTRY[n].rule_source if n in REGISTRY and REGISTRY[n].rule_source else n for n in rules.expansions]
+    for key in (k for k in BOOLEAN_OPTIONS if getattr(rules, k)):
+        text = OPTION_WORDS.get(key, key.replace("_", " "))
+        out.append(text.split(":")[0].split(" (")[0].rstrip("."))
+    out += [f"{OPTION_WORDS.get(k, k.replace('_', ' ')).split(':')[0].split(' (')[0]}: {v}" for k, v in rules.options]
+    return " · ".join(out) or "base game"
 
 
 def make_bots(seats: dict, seed: int) -> dict:
@@ -197,7 +211,11 @@ class GameApp(ClosesParts, widgets.VBox):
             self.settings["options"] = list(options)
         self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=undo, app_mode=True,
                              offer_saved=False, seats=seats, map_width=self.map_width, options=options))
-        self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
+        if undo == "fair":        # the seed is a key to the deck and the bots' secrets: shown when the game is over
+            self.panel.seed.value = str(new_seed())         # (and the next New game deals new cards)
+            self.messages.ok(f"New game: {', '.join(players)}. {self._first_words()}")
+        else:
+            self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
         return self.game
 
     def _first_words(self) -> str:
@@ -224,13 +242,21 @@ class GameApp(ClosesParts, widgets.VBox):
         seats = self.game.seats or {n: (None if n not in self.game.bots else "bot") for n in s.names}
         who = " · ".join(f"<b>{html.escape(n)}</b> <small>({html.escape(KINDS.get(k, str(k)))})</small>"
                          for n, k in seats.items())
-        seed = s.setup.get("seed") if s.setup else None
         undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
         board = ("" if s.rules.board == "base"
                  else f"board: {html.escape(s.board.name + reconstructed_words(s.board))} · ")
-        rules = rules_text(dataclasses.replace(as_rules(s.rules), board="base"))
-        return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · {board}rules: "
+        rules = rules_words(dataclasses.replace(as_rules(s.rules), board="base"))
+        return (f"<div>{who}<br><small>{html.escape(self._seed_words())}{board}rules: "
                 f"{html.escape(rules)} · {undo}</small></div>")
+
+    def _seed_words(self) -> str:
+        """"seed N · " where the seed may show: in teaching mode, and once a fair game is over (with the open engine
+        the seed gives back the deck's order and the bots' secrets, base rules 1); "" while a fair game goes on."""
+        s = self.game.state
+        seed = s.setup.get("seed") if s.setup else None
+        if seed is None or (self.game.undo_mode == "fair" and not s.is_over):
+            return ""
+        return f"seed {seed} · "
 
     # -- a saved game from the browser ----------------------------------------------------------------------------
     def _uploaded(self) -> None:
@@ -330,6 +356,7 @@ class GameApp(ClosesParts, widgets.VBox):
         if game is not self.game:
             return
         s = game.state
+        self._title.value = self._title_html()       # the seed shows once a fair game is over
         if self._opening is not None and len(s.history) != self._opening:
             self._opening = None          # "Ann begins: click a button below" is said; the game's own messages go on
             self.messages.clear()
