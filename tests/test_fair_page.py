@@ -209,3 +209,25 @@ def test_two_games_that_differ_only_in_hidden_cards_show_the_same_page(expansion
         a.close()
         b.close()
     assert same >= 5, f"{expansions}: only {same} points of the game compared"
+
+
+def test_the_game_app_s_page_holds_no_seed_until_the_game_is_over(tmp_path):
+    """The game app around the Play app (title bar, messages, the New game panel's seed field): a fair game's seed
+    is on no widget of the page while the game goes on (the panel draws another as the game starts)."""
+    from thurn.widgets import GameApp
+
+    app = GameApp(autosave=tmp_path / "play.thurn-autosave.json", seed=SEED)
+    app.panel.kinds[1].value = "greedy"
+    app.panel.undo.value = "fair"
+    app.panel.start.click()
+    rng = random.Random(3)
+    try:
+        assert app.game is not None and app.game.state.setup.get("seed") == SEED
+        for _ in range(12):
+            assert str(SEED) not in read(page(app)), "the seed is on the page"
+            if app.game.bots_pending:
+                app.game.step_bot()
+            else:
+                app.game.do(_human_action(app.game.state, rng))
+    finally:
+        app.close()
