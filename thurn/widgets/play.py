@@ -71,7 +71,9 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
       switches autosave off. Each case is said in the message area; ``autosave_path`` is the file written now.
 
     In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
-    actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.resume()`` /
+    actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.ask_download()`` (the
+    Download button: a fair game says first that the file holds the whole game) and ``app.download()`` (the file
+    made now and handed to the browser once; the page holds none otherwise), ``app.resume()`` /
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
