@@ -18,7 +18,7 @@ BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "â
 KEEP_BUTTONS_MAX = 10      # more ways to keep 3 cards than this: a card picker instead of one button each
 #: Said before a fair game's file is made (issue 33: the page holds no hidden card until the learner asks for it).
 DOWNLOAD_WARNING = ("<b>The file holds the whole game</b>: the seed, the order of the deck, every player's hand and "
-                    "every secret (such as sealed clergymen). Whoever opens it sees all of them. "
+                    "every secret the rules keep from the other players. Whoever opens it sees all of them. "
                     "Download it?")
 CHOOSE = -1                # a panel's list of choices: its "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
