@@ -5,7 +5,7 @@
     PYTHONPATH=$PWD python tests/au_bots_bench.py cheat --games 40 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py paired --games 4000 --players 2 --seed 5000
     PYTHONPATH=$PWD python tests/au_bots_bench.py time --games 4 --players 2
-    PYTHONPATH=$PWD python tests/au_bots_bench.py secret --games 1000 --players 2 --seed 33000
+    PYTHONPATH=$PWD python tests/au_bots_bench.py secret --games 600 --players 2 --seed 33000 [--tolerance 0.1]
 
 - ``old``: the greedy bot against itself without The Audience's valuation (its seal and carriage steps any, its
   placements by houses only: what it played before), the new bot's seat rotated;
@@ -323,6 +323,8 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="audience")
     ap.add_argument("--seal", default="far")
+    ap.add_argument("--tolerance", type=float, default=None, help="secret: the tolerance drawn within (default: "
+                                                                   "SECRET_TOLERANCE)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--all", nargs="*", default=[], help="settings of the valuation for every bot (NAME=VALUE)")
     a = ap.parse_args(argv)
@@ -346,7 +348,7 @@ def main(argv=None):
     elif a.what == "paired":
         out = paired(a.games, a.players, rules, a.seed)
     elif a.what == "secret":
-        out = secret(a.games, a.players, rules, a.seed)
+        out = secret(a.games, a.players, rules, a.seed, a.tolerance)
     elif a.what == "cheat":
         out = match(lambda s: CheatSearch(s), lambda s: SearchBot(s), a.games, a.players, rules, a.seed)
     else:
