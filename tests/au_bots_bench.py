@@ -5,6 +5,7 @@
     PYTHONPATH=$PWD python tests/au_bots_bench.py cheat --games 40 --players 2
     PYTHONPATH=$PWD python tests/au_bots_bench.py paired --games 4000 --players 2 --seed 5000
     PYTHONPATH=$PWD python tests/au_bots_bench.py time --games 4 --players 2
+    PYTHONPATH=$PWD python tests/au_bots_bench.py secret --games 600 --players 2 --seed 33000 [--tolerance 0.1]
 
 - ``old``: the greedy bot against itself without The Audience's valuation (its seal and carriage steps any, its
   placements by houses only: what it played before), the new bot's seat rotated;
@@ -15,6 +16,10 @@
   else the same (opponents, seeds, seat): the mean paired difference of its clergymen margin and score margin with a
   95 % interval, the wins of each, and how many of its decisions a game would differ (asked both ways in the game
   handed its view);
+- ``secret``: each seed played twice, the greedy bot in one seat sealing the best order (``SECRET_TOLERANCE=0``,
+  the same order in every game) and then drawing its seal among the orders within the tolerance (BENCHMARKS.md,
+  "Issue 33: bots' secret choices"), all else the same (opponents, seeds, seat rotated): the mean paired difference
+  of its clergymen points, clergymen margin and score margin with a 95 % interval, and the wins of each;
 - ``time``: the search bot's decision time (every decision of its seat, against greedy bots).
 
 Wins with their Wilson 95 % interval (thurn.ladder.wilson); a game's winner as the engine says (ties: none)."""
@@ -190,6 +195,60 @@ def paired(games: int, players: int, rules, seed: int = 1000):
             "wall": round(time.time() - t0)}
 
 
+class SecretGreedy(GreedyBot):
+    """The greedy bot with its own tolerance for the secret seal (``SECRET_TOLERANCE``; 0: always the best order)."""
+
+    name = "greedy-secret"
+
+    def __init__(self, seed=None, tolerance=V.SECRET_TOLERANCE, **kw):
+        super().__init__(seed, **kw)
+        self.tolerance = tolerance
+
+    def choose(self, state):
+        with setting(SECRET_TOLERANCE=self.tolerance):
+            a = super().choose(state)
+        if state.step == au.SEAL:
+            self.sealed = a.ranks
+        return a
+
+
+def secret(games: int, players: int, rules, seed: int = 33000, tolerance: float | None = None):
+    """Each seed played twice, the seat's greedy bot sealing the best order and then drawing it within the
+    tolerance, everything else the same (the opponents, their seeds, the seat; rotated from game to game); per seed
+    the difference (drawn less best) of the seat's clergymen points, clergymen margin (his less the mean of the
+    others') and score margin (his score less the best other's); their means with a 95 % interval."""
+    tolerance = V.SECRET_TOLERANCE if tolerance is None else tolerance
+    diffs = {"clergy": [], "clergy_margin": [], "score_margin": []}
+    wins, clergy, seals = [0, 0], [[], []], set()
+    t0 = time.time()
+    for g in range(games):
+        seat = g % players
+        row = []
+        for k, tol in enumerate((0.0, tolerance)):
+            me = SecretGreedy(g, tolerance=tol)
+            bots = [me if i == seat else GreedyBot(100 * g + i) for i in range(players)]
+            end = play(bots, seed + g, rules)
+            totals = [float(x) for x in end.scores()["total"]]
+            cl = [au.points_in_rome(end, i) for i in range(players)]
+            wins[k] += end.result().winner == seat
+            clergy[k].append(cl[seat])
+            row.append((cl[seat], cl[seat] - (sum(cl) - cl[seat]) / (players - 1),
+                        totals[seat] - max(x for i, x in enumerate(totals) if i != seat)))
+            if k:
+                seals.add((seat, me.sealed))
+        for j, key in enumerate(diffs):
+            diffs[key].append(row[1][j] - row[0][j])
+
+    def ci(xs):
+        m = statistics.mean(xs)
+        h = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
+        return (round(m, 3), round(m - h, 3), round(m + h, 3))
+    return {"games": games, "players": players, "tolerance": tolerance,
+            **{f"{key}_diff": ci(xs) for key, xs in diffs.items()},
+            "clergy_best_drawn": (round(statistics.mean(clergy[0]), 3), round(statistics.mean(clergy[1]), 3)),
+            "wins_best_drawn": tuple(wins), "different_seals_drawn": len(seals), "wall": round(time.time() - t0)}
+
+
 class Timed:
     """A bot whose decisions are timed."""
 
@@ -256,13 +315,16 @@ def match(make_upper, make_lower, games: int, players: int, rules, seed: int = 1
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "fair-greedy", "paired", "time", "knob"))
+    ap.add_argument("what", choices=("old", "seal", "cheat", "cheat-greedy", "fair-greedy", "paired", "time", "knob",
+                                     "secret"))
     ap.add_argument("--set", nargs="*", default=[])
     ap.add_argument("--lower", choices=("new", "old"), default="new", help="knob: against the new or the old bot")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="audience")
     ap.add_argument("--seal", default="far")
+    ap.add_argument("--tolerance", type=float, default=None, help="secret: the tolerance drawn within (default: "
+                                                                   "SECRET_TOLERANCE)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--all", nargs="*", default=[], help="settings of the valuation for every bot (NAME=VALUE)")
     a = ap.parse_args(argv)
@@ -285,6 +347,8 @@ def main(argv=None):
         out = match(lambda s: CheatGreedy(s), lambda s: GreedyBot(s), a.games, a.players, rules, a.seed)
     elif a.what == "paired":
         out = paired(a.games, a.players, rules, a.seed)
+    elif a.what == "secret":
+        out = secret(a.games, a.players, rules, a.seed, a.tolerance)
     elif a.what == "cheat":
         out = match(lambda s: CheatSearch(s), lambda s: SearchBot(s), a.games, a.players, rules, a.seed)
     else:

@@ -101,7 +101,8 @@ def test_starting_a_game_from_the_panel(tmp_path):
                                rules={"optional_houses": True, "expansions": ["messenger"]})
     assert set(game.bots) == {"<b>Bob</b>", "Cy"} and game.pace == "step" and game.undo_mode == "fair"
     assert "<b>Bob</b>" not in app._title.value and "&lt;b&gt;Bob&lt;/b&gt;" in app._title.value
-    assert "seed 7" in app._title.value and "search bot" in app._title.value
+    assert "search bot" in app._title.value and "The Princess&#x27; Messenger" in app._title.value
+    assert "seed" not in app._title.value           # a fair game: the seed is a key to the deck (issue 33)
     assert "<b>Bob</b>" not in game._table.value
     app.close()
 
@@ -272,19 +273,60 @@ def _htmls(box):
 
 # -- download and upload -------------------------------------------------------------------------------------------
 
-def test_the_download_link_holds_the_game(tmp_path):
+def _downloaded(game: Play) -> str:
+    """The learner clicks "Download the game" (and, in a fair game, "Download it"): the link made for the click."""
+    game.download_button.click()
+    if game.download_pending:
+        game._download_confirm.children[1].children[0].click()
+    return game._download.value
+
+
+def test_the_download_is_made_on_a_click_and_holds_the_game(tmp_path):
+    """Issue 33: the page holds no save until the learner asks for it; in a fair game he is told first that the
+    file holds the whole game, and confirms."""
     app = app_with(tmp_path)
     game = app.game
     for _ in range(3):
         human_move(game)
-    link = game._download.value
+    assert game._download.value == "" and "data:" not in game._download.value
+    game.download_button.click()                                # a fair game: asked first, nothing made yet
+    assert game.download_pending and game._download.value == ""
+    assert "holds the whole game" in game._download_text.value and "deck" in game._download_text.value
+    game._download_confirm.children[1].children[1].click()      # Cancel
+    assert not game.download_pending and game._download.value == ""
+    link = _downloaded(game)
     m = re.search(r"download='(thurn-[0-9a-f]{12}\.json)' href='data:application/json;base64,([A-Za-z0-9+/=]+)'",
                   link)
     assert m and m.group(1) == game.download_name
     loaded = GameState.from_json(base64.b64decode(m.group(2)).decode("utf-8"))
     assert loaded == game.state
     human_move(game)
-    assert game._download.value != link                        # refreshed after each change
+    assert game._download.value == ""                          # gone with the next change
+
+
+def test_teaching_mode_downloads_without_asking(tmp_path):
+    app = app_with(tmp_path, undo="teaching")
+    game = app.game
+    human_move(game)
+    game.download_button.click()
+    assert not game.download_pending and "data:application/json;base64," in game._download.value
+
+
+def test_the_seed_shows_when_a_fair_game_is_over_and_in_teaching_mode(tmp_path):
+    """Issue 33: with the open engine the seed gives back the deck's order and the bots' secrets: a fair game
+    shows it once over (the New game panel holds another by then); teaching mode shows it."""
+    app = app_with(tmp_path, seed=7)
+    assert "seed" not in app._title.value and "seed" not in app.messages.text
+    assert app.panel.seed.value != "7"
+    for _ in range(2000):
+        if app.game.state.is_over:
+            break
+        human_move(app.game)
+    assert app.game.state.is_over and "seed 7 · " in app._title.value
+    app.close()
+    app = app_with(tmp_path, seed=7, undo="teaching")
+    assert "seed 7 · " in app._title.value and app.panel.seed.value == "7"
+    app.close()
 
 
 def test_an_upload_over_a_game_in_progress_asks_first(tmp_path):
@@ -403,7 +445,7 @@ def test_a_downloaded_game_opens_again_from_the_panel(tmp_path):
     app = app_with(tmp_path)
     for _ in range(4):
         human_move(app.game)
-    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)'", app.game._download.value).group(1))
+    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)'", _downloaded(app.game)).group(1))
     state = app.game.state
     fresh = GameApp(autosave=tmp_path / "other.json")
     fresh.panel.names[1].value = "Bob"                   # the panel's seats name Bob a greedy bot

@@ -232,14 +232,17 @@ def test_the_search_bot_ranks_on_what_its_player_knows():
 # -- the search bot -------------------------------------------------------------------------------------------------
 
 def test_the_search_bot_searches_only_the_greedy_top_seals():
-    """(Preparation) 120 seals: the search bot tries only the greedy bot's top 4."""
+    """(Preparation) 120 seals: the search bot tries at most 4, drawn by its generator among the greedy ranking's
+    orders within the secret's tolerance of the best (issue 33: a seal always the same could be read)."""
     s = new(2, seed=4)
     assert len(s.legal_actions()) == 120
     bot = SearchBot(1, iterations=16, clear=None)
     v = player_view(s, 0, view_rng(s, 0, 0))
     a = bot.choose(v)
-    top = [x for _, x in bot._ranked(v)[:4]]
-    assert a in top and 1 <= len(bot.last) <= 4 and all(x in top for _, x, _ in bot.last)
+    ranked = bot._ranked(v)
+    near = [x for value, x in ranked if value >= ranked[0][0] - V.SECRET_TOLERANCE - 1e-9]
+    assert 4 < len(near) < 120
+    assert a in near and 1 <= len(bot.last) <= 4 and all(x in near for _, x, _ in bot.last)
 
 
 def test_the_search_bot_plays_a_game_with_the_audience():

@@ -438,7 +438,7 @@ def check_game_app(page, name: str) -> None:
     page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
     b.wait_for_app(page)
     assert "Ann" in page.locator(".thurn-app-bar").first.text_content()
-    assert "seed" in page.locator(".thurn-app-bar").first.text_content()
+    assert "seed" not in page.locator(".thurn-app-bar").first.text_content()      # a fair game (issue 33)
     b.screenshot(page, f"{name}-started")
 
     for _ in range(10):                            # Ann plays until the bot is to move
@@ -460,8 +460,11 @@ def check_game_app(page, name: str) -> None:
         b.screenshot(page, f"{name}-bot-step{steps}", ".thurn-play")
     assert steps >= 2, f"the bot's turn took {steps} step(s)"
 
-    with page.expect_download(timeout=b.WAIT_MS) as info:
-        page.locator(".thurn-download-link").first.click()
+    assert page.locator(".thurn-download-link").count() == 0       # no file in the page until asked (issue 33)
+    page.locator(".thurn-play .thurn-download").first.click()      # a fair game: what the file holds, said first
+    page.locator(".thurn-download-confirm", has_text="holds the whole game").first.wait_for(timeout=b.WAIT_MS)
+    with page.expect_download(timeout=b.WAIT_MS) as info:         # made on the click and saved at once
+        page.locator(".thurn-download-yes").first.click()
     download = info.value
     assert re.fullmatch(r"thurn-[0-9a-f]{12}\.json", download.suggested_filename), download.suggested_filename
     saved = GameState.from_json(open(download.path(), encoding="utf-8").read())

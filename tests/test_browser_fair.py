@@ -78,8 +78,10 @@ def test_the_bot_s_cards_stay_hidden_in_voila(chromium, tmp_path):
                 assert "Bob keeps" not in said or re.search(r"Bob keeps \d cards?", said)
                 assert "Bob's hand" not in v["hand"]
 
+            assert page.locator(".thurn-download-link").count() == 0     # no file until asked (issue 33)
+            page.locator(".thurn-play .thurn-download").first.click()
             with page.expect_download(timeout=b.WAIT_MS) as info:     # the game as it is: what Bob holds
-                page.locator(".thurn-download-link").first.click()
+                page.locator(".thurn-download-yes").first.click()
             state = GameState.from_json(open(info.value.path(), encoding="utf-8").read())
             bob = state.player("Bob")
             public = set(state.display_cards) | set(state.player("Ann").hand)

@@ -4,8 +4,8 @@ province, stack or option written as the engine's id ("power_glory", "solo_offic
 (never "play ulm right" on the northern board, which has no Ulm).
 
 What is typed is the engine's notation: the typed-action box's placeholder and the buttons' "type: ..." tooltips
-show it on purpose and are left out of the check. The app's title line (seed and rules) is another change's; it
-is left out here too (thurn.words.rules_in_words gives its words).
+show it on purpose and are left out of the check. The app's title line names the rules by
+thurn.words.rules_in_words and is checked with the rest.
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _texts(w, out: list, skip=()) -> list:
 
 
 def _ids_shown(app) -> set[str]:
-    text = "\n".join(_texts(app, [], skip=(app._title,)))
+    text = "\n".join(_texts(app, [], skip=()))
     text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)                           # the words, not the markup
     return set(ID.findall(text))

@@ -159,7 +159,9 @@ class Parts:
     def valuation(self):
         """The bots' valuation of the variant (greedy's points, the search bot's terms): an object with
         ``steps`` (the steps of its own it values), ``values(ev, s, actions)`` for them, ``adjust(ev, s, values)``,
-        ``points(s, seat)``, ``credits(s, seat, w)``, ``as_mover(n, seat)``; None when the base values serve. Two
+        ``points(s, seat)``, ``credits(s, seat, w)``, ``as_mover(n, seat)``, optionally ``secret(s)`` (the tolerance
+        in points within which a step's secret choice is drawn, else None: :func:`thurn.bots.greedy.policy.
+        secret_tolerance`); None when the base values serve. Two
         variants may share one (their values interact): it is asked once."""
         return None
 

@@ -412,6 +412,10 @@ class SearchBot:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
         if len(actions) == 1:
             return actions[0]
+        if self._greedy is not None:
+            near = self._secret_candidates(state)
+            if near is not None:
+                return near[0] if len(near) == 1 else self._search(state, near, every=True)[0][1]
         if self.clear is not None:
             ranked = self._ranked(state)
             if ranked[0][0] - ranked[1][0] >= self.clear:
@@ -439,6 +443,21 @@ class SearchBot:
         values = action_values(self._known(state), self._greedy.weights, always=True)
         order = sorted(range(len(values)), key=lambda i: -values[i][0])
         return [values[i] for i in order]
+
+    def _secret_candidates(self, state):
+        """At a step whose choice the others may not see (The Audience's seal, Preparation: "secretly"), the
+        actions the greedy ranking values within its tolerance of the best, drawn by the bot's own generator (at
+        most ``top`` of them; :func:`thurn.bots.greedy.policy.secret_tolerance`): the search picks among those, so
+        its secret is not the same in every game. None at an open step."""
+        from .greedy.policy import secret_tolerance
+
+        tolerance = secret_tolerance(state)
+        if tolerance is None:
+            return None
+        ranked = self._ranked(state)
+        near = [a for v, a in ranked if v >= ranked[0][0] - max(tolerance, 1e-9)]
+        self.rng.shuffle(near)
+        return near[:self.top] if self.top is not None else near
 
     def _known(self, state):
         """What the ranking reads: the position as the player to move knows it. A dealt view deals the others'

@@ -56,9 +56,11 @@ SEAL_BY_RANK = True
 #: When the others' tiles are known (sealed before and handed to the player), the seal values each tile by the
 #: margin it leaves (his expected points less the others'): a tile that boxes another's same rank counts too.
 SEAL_AGAINST = True
-#: The seal's spread (points): each order's value gets a share of it drawn from the player's own hand, so that the
-#: order changes from game to game among those worth about the same (a sealed order always the same could be read).
-SPREAD = 0.5
+#: The seal is secret (Preparation: "secretly"): an order always the same would be read by whoever saw one game's
+#: end. A bot draws its seal from its own seeded generator among the orders worth at most this many expected points
+#: less than the best (8, 21 and 28 of the 120 orders at 2, 3 and 4 players at the start); 0: always the best.
+#: Its cost is measured in BENCHMARKS.md ("Issue 33: bots' secret choices").
+SECRET_TOLERANCE = 0.2
 #: Off: the greedy bot without this valuation (every seal and carriage step alike, placements by houses only).
 ENABLED = True
 #: How many steps owed the carriage step looks through (the first move and this many more).
@@ -421,11 +423,7 @@ def seal_values(ev, s, actions) -> list:
         else:
             w = sum(row[r] / value[r] for r in ranks) / len(ranks)
             q.append({r: w * value[r] for r in ranks})
-    out = [(sum(q[c][r] for c, r in enumerate(a.ranks)), a) for a in actions]
-    if SPREAD:
-        rng = random.Random(hash((seat, tuple(sorted(s.players[seat].hand)))))
-        out = [(v + SPREAD * rng.random(), a) for v, a in out]
-    return out
+    return [(sum(q[c][r] for c, r in enumerate(a.ranks)), a) for a in actions]
 
 
 def values(ev, s, actions) -> list:
@@ -482,6 +480,12 @@ def as_mover(n, seat: int) -> None:
     return None
 
 
+def secret(s) -> float | None:
+    """The tolerance (points) of the step to move when its choice is secret — the seal (Preparation: each player
+    "secretly" places his clergymen) —, else None: the bot draws among the choices within it (thurn.bots.greedy)."""
+    return SECRET_TOLERANCE if s.step == au.SEAL else None
+
+
 def quick(s, actions, rng):
     """For the search bot's ``quick`` rollouts: the greedy choice of the step."""
     vals = values(None, s, actions)
@@ -510,6 +514,7 @@ class Valuation:
     credits = staticmethod(credits)
     as_mover = staticmethod(as_mover)
     quick = staticmethod(quick)
+    secret = staticmethod(secret)
     reason = staticmethod(reason)
 
 

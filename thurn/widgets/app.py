@@ -8,7 +8,6 @@ asks first; the game left stays in its autosave file (and can be downloaded).
 """
 from __future__ import annotations
 
-import dataclasses
 import html
 import threading
 
@@ -19,7 +18,7 @@ from ..bots import BOTS, make_bot
 from ..errors import ThurnError
 from ..io import new_game
 from ..parts import score_formula
-from ..rules import as_rules, rules_text
+from ..rules import rules_in_words
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
@@ -199,7 +198,11 @@ class GameApp(ClosesParts, widgets.VBox):
             self.settings["options"] = list(options)
         self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=undo, app_mode=True,
                              offer_saved=False, seats=seats, map_width=self.map_width, options=options))
-        self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
+        if undo == "fair":        # the seed is a key to the deck and the bots' secrets: shown when the game is over
+            # (the panel holds the next game's seed already: panel.dealt(), unless the learner keeps his own)
+            self.messages.ok(f"New game: {', '.join(players)}. {self._first_words()}")
+        else:
+            self.messages.ok(f"New game: {', '.join(players)}, seed {seed}. {self._first_words()}")
         return self.game
 
     def _first_words(self) -> str:
@@ -226,13 +229,21 @@ class GameApp(ClosesParts, widgets.VBox):
         seats = self.game.seats or {n: (None if n not in self.game.bots else "bot") for n in s.names}
         who = " · ".join(f"<b>{html.escape(n)}</b> <small>({html.escape(KINDS.get(k, str(k)))})</small>"
                          for n, k in seats.items())
-        seed = s.setup.get("seed") if s.setup else None
         undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
         board = ("" if s.rules.board == "base"
                  else f"board: {html.escape(s.board.name + reconstructed_words(s.board))} · ")
-        rules = rules_text(dataclasses.replace(as_rules(s.rules), board="base"))
-        return (f"<div>{who}<br><small>seed {html.escape(str(seed))} · {board}rules: "
+        rules = rules_in_words(s.rules, board=False)
+        return (f"<div>{who}<br><small>{html.escape(self._seed_words())}{board}rules: "
                 f"{html.escape(rules)} · {undo}</small></div>")
+
+    def _seed_words(self) -> str:
+        """"seed N · " where the seed may show: in teaching mode, and once a fair game is over (with the open engine
+        the seed gives back the deck's order and the bots' secrets, base rules 1); "" while a fair game goes on."""
+        s = self.game.state
+        seed = s.setup.get("seed") if s.setup else None
+        if seed is None or (self.game.undo_mode == "fair" and not s.is_over):
+            return ""
+        return f"seed {seed} · "
 
     # -- a saved game from the browser ----------------------------------------------------------------------------
     def _uploaded(self) -> None:
@@ -332,6 +343,7 @@ class GameApp(ClosesParts, widgets.VBox):
         if game is not self.game:
             return
         s = game.state
+        self._title.value = self._title_html()       # the seed shows once a fair game is over
         if self._opening is not None and len(s.history) != self._opening:
             self._opening = None          # "Ann begins: click a button below" is said; the game's own messages go on
             self.messages.clear()

@@ -24,7 +24,7 @@ class Panels:
     """What the Play app shows (a mixin of :class:`~thurn.widgets.play.Play`)."""
 
     # -- showing the game ----------------------------------------------------------------------------------------------
-    def _show(self, game: dict | None = None) -> None:
+    def _show(self) -> None:
         s = self._state
         legal = s.legal_actions()
         self._show_status(s)
@@ -36,7 +36,7 @@ class Panels:
         self._show_log(s)
         self._show_undo(s)
         self._show_final(s)
-        self._download.value = self.download_html(game)
+        self._forget_download()              # made only on a click, for the game as it was then (savefiles)
         for fn in self._listeners:
             fn(self)
 

@@ -71,7 +71,9 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
       switches autosave off. Each case is said in the message area; ``autosave_path`` is the file written now.
 
     In code: ``app.state`` (the game now), ``app.do(action or notation)``, ``app.back_to(k)`` (undo to after k
-    actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.resume()`` /
+    actions), ``app.save(path, overwrite=False)``, ``app.load(path or JSON text)``, ``app.ask_download()`` (the
+    Download button: a fair game says first that the file holds the whole game) and ``app.download()`` (the file
+    made now and handed to the browser once; the page holds none otherwise), ``app.resume()`` /
     ``app.start_new()``, ``app.action_buttons`` (one per legal action), ``app.message`` (the last message),
     ``app.map`` (the ``go.FigureWidget``, ``map_width`` pixels wide), ``app.close()`` (closes every widget of the
     app). CSS classes: ``thurn-play`` (the app), ``thurn-status``, ``thurn-map``,
@@ -210,8 +212,26 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Upload a game",
                                           layout=widgets.Layout(width="auto", align_self="flex-start"))
         self._upload.observe(lambda _: self._guard(self._load_upload), names="value")
-        self._download = widgets.HTML()
-        self._download.add_class("thurn-download")
+        self.download_button = widgets.Button(description="Download the game", icon="download",
+                                              layout=widgets.Layout(width="auto", align_self="flex-start"),
+                                              tooltip="the game as a file (made now, when you click)")
+        self.download_button.add_class("thurn-download")
+        self.download_button.on_click(lambda _: self._guard(self.ask_download))
+        self._download = widgets.HTML()           # the file's link, only after a click (savefiles.download)
+        self._download.add_class("thurn-download-file")
+        self._download_count = 0
+        self._download_text = widgets.HTML()
+        download_yes = widgets.Button(description="Download it", button_style="warning",
+                                      layout=widgets.Layout(width="auto"))
+        download_yes.add_class("thurn-download-yes")
+        download_yes.on_click(lambda _: self._guard(self.download))
+        download_no = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
+        download_no.add_class("thurn-download-no")
+        download_no.on_click(lambda _: self._guard(self.cancel_download))
+        self._download_confirm = widgets.VBox([self._download_text, widgets.HBox([download_yes, download_no])],
+                                              layout=widgets.Layout(display="none", border="2px solid #b06000",
+                                                                    padding="4px"))
+        self._download_confirm.add_class("thurn-download-confirm")
         self._confirm_text = widgets.HTML()
         confirm_yes = widgets.Button(description="Replace it", button_style="warning",
                                      layout=widgets.Layout(width="auto"))
@@ -230,7 +250,8 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
             paths = []
         tools = widgets.VBox([
             self._undo_title, self._undo_slider, self._undo_text,
-            undo_button, widgets.HTML("<b>Save / load</b> the game (a JSON file)"), self._download,
+            undo_button, widgets.HTML("<b>Save / load</b> the game (a JSON file)"), self.download_button,
+            self._download_confirm, self._download,
             *paths, self._upload, self._confirm], layout=widgets.Layout(flex="2 1 0%", padding="0 0 0 8px"))
 
         self._final = widgets.VBox()

@@ -17,6 +17,10 @@ UNDO_MODES = ("teaching", "fair")
 BOT_LINES_MAX = 12         # the bots' log lines quoted in one message (more: "… and N more, in the log")
 KEEP_BUTTONS_MAX = 0       # more ways to keep 3 cards than this: a card picker instead of one button each (0: the
 #                            keep step is always the card picker, one interface for a hand of 4 cards or of 6)
+#: Said before a fair game's file is made (issue 33: the page holds no hidden card until the learner asks for it).
+DOWNLOAD_WARNING = ("<b>The file holds the whole game</b>: the seed, the order of the deck, every player's hand and "
+                    "every secret the rules keep from the other players. Whoever opens it sees all of them. "
+                    "Download it?")
 CHOOSE = -1                # a panel's list of choices: its "choose..." entry
 LOG_LINES = 200            # the log box shows the last lines; state.log() has them all
 SAID_KEPT = 32             # the states whose log the app keeps (the bots' actions of a round, and the one before)

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import PositionError, ThurnError
 from ..io import GAME_FORMAT, MAX_SAVE_BYTES, POSITION_FORMAT  # a save larger than MAX_SAVE_BYTES is refused unread
 from ..state import GameState
-from .playtext import APP_NAME, AUTOSAVE_SUFFIX, MESSAGE_MAX, _summary
+from .playtext import APP_NAME, AUTOSAVE_SUFFIX, DOWNLOAD_WARNING, MESSAGE_MAX, _summary
 
 
 class SaveFiles:
@@ -121,22 +121,69 @@ class SaveFiles:
         return ok
 
     # -- download ------------------------------------------------------------------------------------------------------
+    # The file is made only when the learner asks (a click), never kept in the page: a save holds the whole game — the
+    # seed, the deck's order, every hand and every secret (base rules, 1: the deck is drawn face down; The Audience,
+    # Preparation: the clergymen are sealed secretly) —, which a fair game's page may not hold (issue 33).
     @property
     def download_name(self) -> str:
         return f"thurn-{self.game_id[:12]}.json"
 
-    def download_html(self, game: dict | None = None) -> str:
-        """A link that saves the game (``state.to_json()``) as a file in the browser: a ``data:`` URI. ``game``: the
-        game's ``state.to_dict()`` when it was made already (a click serialises the game once)."""
+    @property
+    def download_pending(self) -> bool:
+        """True while "the file holds the whole game: download it?" waits for an answer (a fair game)."""
+        return self._download_confirm.layout.display != "none"
+
+    def ask_download(self) -> None:
+        """The "Download the game" button: in a fair game (``undo="fair"``) not yet over, first say that the file
+        holds the whole game and ask; otherwise make the file at once (:meth:`download`)."""
+        if self.undo_mode == "fair" and not self._state.is_over:
+            self._download_text.value = DOWNLOAD_WARNING
+            self._download_confirm.layout.display = "flex"
+            self.messages.info("The file holds the whole game: confirm under the Download button.")
+            return
+        self.download()
+
+    def download(self) -> str:
+        """Make the file now and hand it to the browser once: a ``data:`` link clicked at once by the page (and shown,
+        should the browser not follow it), removed from the page at the next change of the game. Returns its HTML."""
+        self._download_confirm.layout.display = "none"
+        self._download_count += 1
+        link = self.download_html(nonce=f"{self.game_id[:12]}-{self._download_count}")
+        self._download.value = link
+        if "thurn-download-link" in link:
+            self.messages.ok(f"The game is in the file {self.download_name}: your browser saves it (or click the "
+                             f"link under the Download button). The link is gone after the next move.")
+        else:
+            self.messages.error("The game is too large to download here.")
+        return link
+
+    def cancel_download(self) -> None:
+        self._download_confirm.layout.display = "none"
+        self.messages.info("Nothing was downloaded; the game goes on.")
+
+    def _forget_download(self) -> None:
+        """The game changed: the file made for the last click leaves the page (it told the game as it was)."""
+        self._download.value = ""
+        self._download_confirm.layout.display = "none"
+
+    def download_html(self, game: dict | None = None, nonce: str | None = None) -> str:
+        """A link that saves the game (``state.to_json()``) as a file in the browser: a ``data:`` URI, made now.
+        ``game``: the game's ``state.to_dict()`` when it was made already. ``nonce``: the page clicks the link once
+        as it shows (only the first time this nonce shows in the page): the browser saves the file at once."""
         text = json.dumps(self._state.to_dict() if game is None else game, ensure_ascii=False, indent=1)
         if len(text) > MAX_SAVE_BYTES:
             return "<small>The game is too large to download here.</small>"
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = html.escape(self.download_name)
-        return (f"<a class='thurn-download-link' download='{name}' href='data:application/json;base64,{data}' "
+        link = (f"<a class='thurn-download-link' download='{name}' href='data:application/json;base64,{data}' "
                 f"style='display:inline-block;padding:3px 10px;border:1px solid #888;border-radius:3px;"
-                f"background:#f4f4f4;color:#222;text-decoration:none;margin:2px 0'>⤓ Download the game "
-                f"({name})</a>")
+                f"background:#f4f4f4;color:#222;text-decoration:none;margin:2px 0'>⤓ Save the file {name}</a>")
+        if nonce is None:
+            return link
+        key = json.dumps(re.sub(r"[^0-9a-zA-Z-]", "", str(nonce))[:40])
+        click = html.escape(f"var w=window.thurnDownloads=window.thurnDownloads||{{}};if(!w[{key}]){{w[{key}]=1;"
+                            f"this.previousElementSibling.click();}}this.remove();", quote=True)
+        return f"{link}<img alt='' src='data:,' style='display:none' onerror=\"{click}\">"
 
     def _autosave(self, game: dict | None = None) -> None:
         """Write the game with its identity to the autosave file, unless the file is another unfinished game's
@@ -332,9 +379,8 @@ class SaveFiles:
     def _changed(self) -> None:
         self.hints = []
         self._hints.value = ""
-        game = self._state.to_dict()        # serialised once: the download link and the autosave file
-        self._show(game)
-        self._autosave(game)
+        self._show()
+        self._autosave()
 
 
 # -- save files ---------------------------------------------------------------------------------------------------

@@ -84,7 +84,8 @@ class GreedyBot:
 
     # -- choosing ------------------------------------------------------------------------------------------------
     def choose(self, state) -> Action:
-        """The legal action of ``state`` with the highest value (ties broken by the bot's generator)."""
+        """The legal action of ``state`` with the highest value (ties broken by the bot's generator); a secret
+        choice drawn by the generator among those within :func:`secret_tolerance` of the highest."""
         values = self._allowed(action_values(state, self.weights), state)
         if not values:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
@@ -92,7 +93,8 @@ class GreedyBot:
         for v, _ in values:
             if v > top:
                 top = v
-        top -= 1e-9
+        tolerance = secret_tolerance(state)      # a secret choice: drawn among those about as good (see there)
+        top -= 1e-9 if tolerance is None else max(tolerance, 1e-9)
         best = [a for v, a in values if v >= top]
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
@@ -150,6 +152,19 @@ def action_values(state, w: Weights, always: bool = False) -> list[tuple[float, 
     if step == "keep":
         return _keep_values(ev, actions)
     return [(NEG, a) for a in actions]
+
+
+def secret_tolerance(state) -> float | None:
+    """How far below the best value (points) a choice the others may not see is still drawn, or None when the step's
+    choice is open. A secret choice always the same would be read by whoever saw one game's end (The Audience,
+    Preparation: the clergymen are sealed "secretly"), so the bot draws it from its own seeded generator among the
+    choices within this tolerance of the best: a variant's valuation says so with ``secret(state)``."""
+    for val in valuations(state):
+        fn = getattr(val, "secret", None)
+        tolerance = fn(state) if fn is not None else None
+        if tolerance is not None:
+            return float(tolerance)
+    return None
 
 
 def evaluation(state):
