@@ -285,7 +285,7 @@ def test_the_game_app_deals_a_solo_game_with_its_options():
         s = app.game.state
         assert s.names == ("Ann",) and s.rules.option("difficulty") == "easy"
         assert all(left == so.components().houses - 10 for _, _, left in s.player("Ann").colours)
-        assert "SoloPlay" in app._title.value and "SoloPlay difficulty: easy" in app._title.value
+        assert "SoloPlay" in app._title.value and "SoloPlay · difficulty: easy" in app._title.value
     finally:
         app.close()
 
