@@ -125,7 +125,7 @@ def test_map_follows_every_click_with_the_cpu_busy(tmp_path):
         page.seen = b.PageLog().watch(page)
         try:
             with b.voila(folder / name, tmp_path) as url:
-                busy = busy_cores(max(2, os.cpu_count() or 2))   # loaded from the page's first load on
+                busy = busy_cores(2 * max(2, os.cpu_count() or 2))   # two per core, from the first load on
                 page.goto(url, timeout=b.WAIT_MS)
                 page.wait_for_selector(".thurn-play .thurn-action:not([disabled])", timeout=b.WAIT_MS)
                 page.wait_for_selector(".thurn-map-expected", state="attached", timeout=b.WAIT_MS)
