@@ -15,7 +15,8 @@ clear of the cities and their names) come from :mod:`.regions`, computed once pe
 Every player with a route has it drawn in his colour: the route of ``player`` (default: whose turn it is) thick
 and numbered, the others' thinner, unnumbered, under it and shifted a little off the roads.
 
-Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names), ``cities``,
+Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names), ``cities``
+(the markers; their names are the trace ``city names``, drawn last, on top of everything),
 ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``, ``houses · <player>``,
 ``candidates``, ``placement``, ``city tiles`` (a ``first_house`` tile still on its city: Power and Glory, "Place the
 round bonus tiles for the free cities on their respective cities"); and the layers of the variants switched on
@@ -114,6 +115,7 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     parts = parts_on(state) if state is not None else ()
     for part in parts:
         traces.extend(part.map_traces(board, state))
+    traces.append(_city_names(board, geo))      # on top: no route, house or ring is drawn over a name
 
     sides = [m for m in (part.side_map(board, state, viewer, tuple(options), tuple(extras)) for part in parts) if m]
     layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route,
@@ -343,10 +345,18 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
                   line=dict(width=2, color=CITY_OUTLINE))
     if board.free_cities:       # a free city (Power and Glory, Placing houses) drawn as a diamond
         marker["symbol"] = [FREE_CITY_SYMBOL if c.province is None else "circle" for c in board.cities]
-    return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
-                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
-                textfont=dict(size=CITY_FONT, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
+    return dict(type="scatter", name="cities", x=x, y=y, mode="markers",
+                text=[_text(c.name) for c in board.cities], hovertext=hover, hoverinfo="text", showlegend=False,
                 marker=marker)
+
+
+def _city_names(board: Board, geo: MapLayout) -> dict:
+    """The cities' names, each where :mod:`.regions` placed it (clear of the other names, the markers and the
+    houses), drawn last: a route along a road under a name, or a numbered stop beside it, never hides it."""
+    x, y = _xy(board, (c.name for c in board.cities))
+    return dict(type="scatter", name="city names", x=x, y=y, mode="text",
+                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
+                textfont=dict(size=CITY_FONT, color=INK), hoverinfo="skip", showlegend=False)
 
 
 FREE_CITY_SYMBOL = "diamond"
