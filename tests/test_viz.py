@@ -296,7 +296,9 @@ def test_the_city_names_are_drawn_last_over_every_route_house_and_ring(overlays)
     fig = board_figure(mid_game(), **overlays)
     assert names(fig)[-1] == "city names"
     labels, markers = trace(fig, "city names"), trace(fig, "cities")
-    assert labels.mode == "text" and "text" not in markers.mode
+    assert labels.mode == "markers+text" and "text" not in markers.mode
+    # set off their cities by an unseen marker as wide as a numbered route stop, the widest a city carries
+    assert labels.marker.size >= regions.ROUTE_MARKER and labels.marker.color == "rgba(0,0,0,0)"
     assert list(labels.text) == list(markers.text) == [c.name for c in BOARD.cities]
     assert list(labels.textposition) == list(map_layout(BOARD).text_positions)
     assert labels.hoverinfo == "skip"        # the hover stays the city marker's

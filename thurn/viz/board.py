@@ -354,9 +354,13 @@ def _city_names(board: Board, geo: MapLayout) -> dict:
     """The cities' names, each where :mod:`.regions` placed it (clear of the other names, the markers and the
     houses), drawn last: a route along a road under a name, or a numbered stop beside it, never hides it."""
     x, y = _xy(board, (c.name for c in board.cities))
-    return dict(type="scatter", name="city names", x=x, y=y, mode="text",
+    # plotly sets a text off its point by the trace's own marker: an unseen marker as wide as a numbered route
+    # stop (the widest a city carries, :data:`.regions.ROUTE_MARKER`, for which the names were placed) keeps
+    # every name clear of the marker on its city
+    return dict(type="scatter", name="city names", x=x, y=y, mode="markers+text",
                 text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
-                textfont=dict(size=CITY_FONT, color=INK), hoverinfo="skip", showlegend=False)
+                textfont=dict(size=CITY_FONT, color=INK), hoverinfo="skip", showlegend=False,
+                marker=dict(size=ROUTE_MARKER + 2, color="rgba(0,0,0,0)", line=dict(width=0)))
 
 
 FREE_CITY_SYMBOL = "diamond"
