@@ -85,7 +85,9 @@ def strip_figure(state=None, title="The Rome strip (reconstructed)"):
                                              line=dict(color="#222222", width=1.5)),
                                  hovertext=f"the {STRIP.names[c]} carriage in {m.cities[i].name}",
                                  hoverinfo="text"))
-    fig.update_layout(title=title, height=620, width=760, plot_bgcolor="white", margin=dict(l=10, r=10, t=50, b=10),
+    # the title sits under the band where plotly's toolbar shows (the top 30 px, on the right), never under it
+    fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=1 - 34 / 620, yanchor="top"), height=620,
+                      width=760, plot_bgcolor="white", margin=dict(l=10, r=10, t=70, b=10),
                       xaxis=dict(visible=False, range=[-12, 112]), yaxis=dict(visible=False, range=[-6, 106]),
                       legend=dict(title="carriages"))
     return fig
