@@ -1,14 +1,17 @@
 """The Play app's map follows every click under Voilà while the machine is busy (issue 33: a map not redrawn
 after a click, a plotly ``FigureWidget`` update lost while the CPU was loaded).
 
-A game of a human against a bot (whose moves follow each click at once) is clicked through in Voilà with every core kept busy by busy-loop processes (each ends
-by itself after :data:`BUSY_S` seconds and is killed when the test ends). Beside the app the kernel keeps a small
-HTML widget (``.thurn-map-expected``) saying what the map must show: its title as text and the number of points
-of each trace, taken from ``app.map`` after every update. After each click the page's map (its SVG title and the
-plotly graph's data) must come to say the same, within :data:`SETTLE_MS`; a map left one click behind fails.
+Games of a human against a bot (whose moves follow each click at once) are clicked through in Voilà with every
+core kept busy by busy-loop processes, two per core (each ends by itself after :data:`BUSY_S` seconds and is
+killed when the test ends); each game after the first is started by a New game button and clicked as soon as its
+buttons show, as a user does, while its map may still be starting. Beside the app the kernel keeps a small HTML
+widget (``.thurn-map-expected``) saying what the map must show: its title as text and the number of points of each
+trace, taken from ``app.map`` after every update. After each click the page's map (its SVG title and the plotly
+graph's data) must come to say the same within :data:`SETTLE_MS`; a map left one click behind fails (as it did on
+the code before the fix: "click 1 ('Salzburg')": the page still showed "no action played yet" after 60 s).
 
-make test-all's alone (THURN_SIZE=full): it plays :data:`CLICKS` clicks on a loaded machine. Skips without
-``/usr/bin/chromium`` or playwright, except under CI (``CI=true``).
+make test-all's alone (THURN_SIZE=full): :data:`GAMES` games of :data:`CLICKS` clicks on a loaded machine, about
+two minutes. Skips without ``/usr/bin/chromium`` or playwright, except under CI (``CI=true``).
 """
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ NB07 = "07_power_and_glory.ipynb"
 
 def test_07_says_how_long_its_small_run_takes_as_measured():
     text = re.sub(r"\s+", " ", markdown(NB07))
-    claim = re.search(r"\*\*Small by default\*\*: 40 games, about ([^;(]+?)(?: on two cores)?[;(]", text)
+    claim = re.search(r"\*\*Small by default\*\*: 40 games, about ([^;(]+?)(?: on two cores)?\s*[;(]", text)
     assert claim, "notebook 07 no longer says how long its small run takes"
     words = claim.group(1).strip()
     seconds = DURATIONS.get(words) or int(re.fullmatch(r"(\d+) seconds", words).group(1))
@@ -78,7 +78,8 @@ def test_07_what_the_small_run_can_tell_agrees_with_its_intervals():
     assert table, "the worth table printed no rows"
     said = output_of(NB07, "def reading(")
     for spare, (positions, worth, plus_minus) in table.items():
-        line = re.search(rf"spare horses {spare:+d} \({positions} positions\): ([+-]\d+\.\d+) ± (\S+): (.+)", said)
+        head = re.escape(f"spare horses {spare:+d} ({positions} positions): ")
+        line = re.search(head + r"([+-]\d+\.\d+) ± (\S+): (.+)", said)
         assert line, f"no reading of the row of {spare:+d} spare horses in {said!r}"
         assert float(line.group(1)) == pytest.approx(worth, abs=0.006)
         verdict = line.group(3)
