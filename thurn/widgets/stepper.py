@@ -47,6 +47,12 @@ def _map_box_layout() -> widgets.Layout:
 
 __all__ = ["GuidedGame", "NotYourMove", "Quiz", "RulesStepper"]
 
+#: A choice's whole words, on two lines where the column is narrow: a button's label is one line cut with "…" by
+#: default ("Choose the Cartwright (a longer coach card if she complete…" in notebook 09 at 1,400 px).
+CHOICE_STYLE = ("<style>.thurn-choice {white-space: normal !important; height: auto !important; "
+                "min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.3 !important; "
+                "padding-top: 3px !important; padding-bottom: 3px !important; text-align: left}</style>")
+
 RIGHT_COLOR, WRONG_COLOR = "#1d6b2f", "#b00020"
 
 
@@ -70,7 +76,8 @@ class Quiz(ClosesParts, widgets.VBox):
             self.question = _question_from_parts(str(question), choices, answers, explain)
         self.answered: list[Verdict] = []
         self._callbacks: list[Callable[[Verdict], None]] = []
-        self.prompt = widgets.HTML(f"<div style='line-height:1.45'><b>{html.escape(self.question.text)}</b></div>")
+        self.prompt = widgets.HTML(f"{CHOICE_STYLE}<div style='line-height:1.45'><b>"
+                                   f"{html.escape(self.question.text)}</b></div>")
         self.prompt.add_class("thurn-question")
         self.buttons: dict[str, widgets.Button] = {}
         for choice in self.question.choices:
