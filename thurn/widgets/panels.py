@@ -155,7 +155,7 @@ class Panels:
         said = []
         for part in parts_on(s):
             for head, _, supply in part.map_columns(s):
-                if supply and supply not in shown:
+                if supply and supply not in ("–", "—") and supply not in shown:
                     said.append(f"{head.replace('<br>', ' ')}: {supply}")
         if not said:
             return ""
