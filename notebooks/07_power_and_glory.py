@@ -28,6 +28,7 @@
 # %%
 import os
 import textwrap
+import time
 
 import pandas as pd
 import plotly.express as px
@@ -309,17 +310,17 @@ print("horses afterwards:", pg.horses(scored, 0), "· discarded:", len(scored.di
 # %% [markdown]
 # ## The end: only the houses
 #
-# > When a player has played all his houses, the round is played to the end as in the base game. (Power and
-# > Glory, Game end)
-#
-# There are no carriage cards, so the last carriage cannot end the game: only the last house does. Ann, the
-# starting player, has one house left and closes Halle–Berlin–Hannover.
+# There are no carriage cards, so the last carriage cannot end the game: only the houses can. Ann, the starting
+# player, has one house left and closes Halle–Berlin–Hannover.
 
 # %%
 Quiz(STEP["last_house"].question)
 
 # %% [markdown]
 # ### The engine's answer
+#
+# > When a player has played all his houses, the round is played to the end as in the base game. (Power and
+# > Glory, Game end)
 #
 # The round is played out: Ben, after Ann, still plays his turn.
 
@@ -340,8 +341,9 @@ print("game over:", end.is_over, "· to move:", end.to_move_name)
 # a 3-horseshoe card that fits his route (at most three such moments per game, routes of one card or more). From
 # that position we play the game to its end twice, with the same bots and seeds: once with the card played to the
 # route, once horse side up. The difference in the player's final score is what the choice was worth, in that
-# position. **Small by default**: 40 games, about 10 seconds; `THURN_SIZE=full` before starting Jupyter plays
-# 1,000. Every game is seeded, so the numbers are the same on any machine (for the same bots).
+# position. **Small by default**: 40 games, about half a minute on two cores (the cell prints what it took);
+# `THURN_SIZE=full` before starting Jupyter plays 1,000. Every game is seeded, so the numbers are the same on any
+# machine (for the same bots).
 
 # %% tags=["nbval-ignore-output"]
 FULL = os.environ.get("THURN_SIZE", "small").strip().lower() == "full"
@@ -401,7 +403,7 @@ def dilemmas(seed, most=3):
 
 
 # %% tags=["nbval-ignore-output"]
-rows = []
+rows, started = [], time.perf_counter()
 for k in tqdm(range(GAMES), desc="games"):
     seed = game_seed(24, k)
     for j, (state, (city, horse), choice, seen) in enumerate(dilemmas(seed)):
@@ -419,7 +421,7 @@ for k in tqdm(range(GAMES), desc="games"):
 found = pd.DataFrame(rows)
 found["spare horses"] = (found["horses before"] - found["route"] - 1).clip(-2, 2)    # if it goes to the route
 found["worth as horses"] = found["as horses"] - found["to the route"]
-print(f"{len(found)} positions from {GAMES} games")
+print(f"{len(found)} positions from {GAMES} games in {time.perf_counter() - started:.0f} s")
 
 # %% [markdown]
 # The answer by the *spare horses* the route would have if the card went to it: the horses now, less the cards in
@@ -450,10 +452,33 @@ fig.update_traces(texttemplate="%{text} positions", textposition="outside")
 fig.show()
 
 # %% [markdown]
-# How to read it. One decision changes a whole game, and many decisions follow it, so the play-outs are noisy
-# (a standard deviation of about 9 points): the small run's 120 positions give intervals of ± 1.5 points or more,
-# and cannot tell the two uses apart. The full run (1,000 games, 3,000 positions) can, row by row. Measured with the
-# greedy bot of today (`THURN_SIZE=full`), the answer is *it depends on the horses*:
+# How to read it. One decision changes a whole game, and many decisions follow it, so the play-outs are noisy: a
+# row tells the two uses apart only where its interval leaves out zero. The cell below says, row by row, what this
+# run can tell (its words are computed from the table above); the small run's rows are few and their intervals
+# wide, so take what it says as a first look. The full run (1,000 games, 3,000 positions) narrows every interval.
+
+# %% tags=["nbval-ignore-output"]
+def reading(mean, plus_minus, positions):
+    """What a row of the table can tell: which use is worth more, where its 95 % interval leaves out zero."""
+    figure = f"{mean:+.2f} ± {plus_minus:.2f}"
+    if positions < 2:
+        return f"{figure}: too few positions to say"
+    if mean - plus_minus > 0:
+        return f"{figure}: worth more as horses"
+    if mean + plus_minus < 0:
+        return f"{figure}: worth more in the route"
+    return f"{figure}: the interval holds 0, cannot tell the two uses apart"
+
+
+print(f"standard deviation of a position's difference: {overall.std():.1f} points")
+for spare, row in worth.iterrows():
+    print(f"spare horses {spare:+d} ({int(row.positions)} positions): "
+          f"{reading(row.worth, row.plus_minus, row.positions)}")
+print(f"all positions ({len(overall)}): {reading(overall.mean(), interval(overall), len(overall))}")
+
+# %% [markdown]
+# Measured with the greedy bot of today at full size (`THURN_SIZE=full`), the answer is *it depends on the
+# horses*:
 #
 # - where the longer route would be **one horse short** (−1: 658 positions), the card is worth about **1.5 points
 #   more as horses** (+1.55 ± 0.67), and the player wins 38 % of those games instead of 26 %;

@@ -85,7 +85,9 @@ def strip_figure(state=None, title="The Rome strip (reconstructed)"):
                                              line=dict(color="#222222", width=1.5)),
                                  hovertext=f"the {STRIP.names[c]} carriage in {m.cities[i].name}",
                                  hoverinfo="text"))
-    fig.update_layout(title=title, height=620, width=760, plot_bgcolor="white", margin=dict(l=10, r=10, t=50, b=10),
+    # the title sits under the band where plotly's toolbar shows (the top 30 px, on the right), never under it
+    fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=1 - 34 / 620, yanchor="top"), height=620,
+                      width=760, plot_bgcolor="white", margin=dict(l=10, r=10, t=70, b=10),
                       xaxis=dict(visible=False, range=[-12, 112]), yaxis=dict(visible=False, range=[-6, 106]),
                       legend=dict(title="carriages"))
     return fig
@@ -271,23 +273,24 @@ pd.DataFrame([{"houses": ", ".join(a.houses) or "none", "carriages moved": carri
               for a in example.legal_actions() if a.kind == "score" and a.carriage]).set_index("houses")
 
 # %% [markdown]
-# ## Card for card, in any order; one road, no choice
+# ## Card for card, in any order
 #
 # > When a player has to move several carriages, he may choose the order (card for card) at will. (The Audience,
 # > Moving the carriages)
 #
 # After option B Ann owes a step of the Württemberg/Hohenzollern carriage (in Tuttlingen) and one of the
-# Böhmen/Salzburg carriage (in Hallstadt). She may start with either. Tuttlingen has a single road south, to
-# Schaffhausen. Moving the carriages is compulsory, so where a move has no alternative the engine makes it for the
-# player.
+# Böhmen/Salzburg carriage (in Hallstadt). She may start with either, and starts with the Böhmen/Salzburg carriage.
 
 # %%
 Quiz(STEP["one_road"].question)
 
 # %% [markdown]
-# ### The engine's answer
+# ### The engine's answer: one road, no choice
 #
-# After Ann's move to Villach the only step left has one road: the engine takes it, and says so in the log.
+# > The players must always move the carriages in a southward direction. (The Audience, Moving the carriages)
+#
+# Moving the carriages is compulsory. Tuttlingen has a single road south, to Schaffhausen: after Ann's move to
+# Villach the only step left has no alternative, so the engine makes it for her, and says so in the log.
 
 # %%
 two = STEP["one_road"].state

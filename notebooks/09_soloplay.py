@@ -438,13 +438,22 @@ assert (found["total"] == found[["tiles", "coach_sets", "houses_left", "discard_
 #
 # Change the question: another bot (`BOT = "search"`, about a second a game), another reading of the rules
 # (`options={"difficulty": d, "houses_left": "per_colour"}` in `measure`), or your own position: below, the end of the
-# goal's game with the other reading of the remaining houses.
+# goal's game with the other reading of the remaining houses, beside the default, and why the two differ.
 
 # %%
 changed = STEP["goal"].state.position()
 changed["rules"]["options"] = {"houses_left": "per_colour"}
 changed = thurn.GameState.from_position(changed).apply("score basel+zurich colour=green")
-say(f"{effects.score_record(changed, 0)} · {changed.result_text()}")
+played = STEP["goal"].state.apply("score basel+zurich colour=green")      # the same move, the default reading
+say(f"per colour: {effects.score_record(changed, 0)} · {changed.result_text()}")
+say(f"combined (the default): {effects.score_record(played, 0)} · {played.result_text()}")
+left = {C.colours[k]: n for k, (_, _, n) in enumerate(changed.players[0].colours)}
+each = [f"{colour} {n} left: {solo.houses_left_points(n)}" for colour, n in left.items()]
+say(f"Why: per colour, the table (SoloPlay, 6.3) scores each colour's houses left on its own, and {C.fewest} or "
+    f"fewer score as {C.fewest}, its best row: {'; '.join(each)} — "
+    f"{sum(solo.houses_left_points(n) for n in left.values())} points. Combined, the {sum(left.values())} houses "
+    f"left of all colours score once: {solo.houses_left_points(sum(left.values()))}. Read per colour, the table "
+    f"pays its best row up to {len(left)} times; the other parts of the score are the same.")
 
 # %% [markdown]
 # ## The readings this engine chose

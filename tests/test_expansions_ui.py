@@ -270,6 +270,24 @@ def test_the_players_table_has_the_expansions_columns():
     assert "letters" not in base and "office tiles" not in base
 
 
+def test_the_play_app_shows_each_player_once_and_the_supply_in_its_table():
+    """Issue 33: the Play app showed the players twice, in the table under its map and in its players table. Its
+    map has no table now; the players table keeps every player's row and says the supply's (the map's last row)."""
+    s = reach(lambda s: returning(s) and messenger.summary(s)["holder"] is not None)
+    app = app_at(s)
+    assert not panel(app.map) and not [sh for sh in app.map.layout.shapes if sh.name == "expansions"]
+    assert panel(board_figure(s))                        # a map drawn alone keeps its table
+    table = app._table.value
+    assert sum(f"<b>{name}</b>" in row for name in s.names for row in table.split("<tr")) == len(s.names)
+    supply = [row for row in table.split("<tr") if "thurn-supply" in row]
+    assert len(supply) == 1
+    m, o = messenger.summary(s), offices.summary(s)
+    said = text(supply[0])
+    assert f"letters: {len(m['cities'])} on cities" in said and f"chips: {o['chips_left']} left" in said
+    base = app_at(thurn.new_game(NAMES, seed=1))._table.value
+    assert "thurn-supply" not in base
+
+
 def test_bots_play_their_return_decisions():
     rng = random.Random(4)
     app = Play(players=NAMES, bots={"Ben": RandomBot(seed=1), "Cid": RandomBot(seed=2)}, seed=3, rules=BOTH,

@@ -3,7 +3,7 @@ northern board in the app in a real browser"): under Voilà, the game app's New 
 Power and Glory switched on → a game against a greedy bot, clicking only what the screen offers: a draw, a card of
 the hand to the route or "as horses +N" (the card panel), a score when the horses suffice (the note counts them),
 the turn ended, until the end screen. Checked on the way: the map is drawn (the reconstructed title, the free
-cities, the horses under the map), the card panel and the horses note show and respond, a horse play and a score
+cities; the horses in the players table), the card panel and the horses note show and respond, a horse play and a score
 happen, and the end screen has its table and chart.
 
 Under THURN_SIZE=small (make test) the game is played until a horse play and a score are done (a few minutes of
@@ -136,8 +136,10 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
                 title = svg.locator(".gtitle").first.text_content()
                 assert "northern board (reconstructed)" in title and title.count("reconstructed") == 1, title
                 drawn = svg.text_content()
-                for word in ("Lübeck", "Hamburg", "Preußen", "free city", "horses"):
+                for word in ("Lübeck", "Hamburg", "Preußen", "free city"):
                     assert word in drawn, f"{word!r} is not on the map"
+                table = page.locator(".thurn-play .thurn-players").first.text_content()
+                assert "horses" in table, f"the players table counts no horses: {table!r}"   # not under the map
 
                 done: list[str] = []
                 shots = set()

@@ -3,6 +3,8 @@
 Figures are checked as data (no browser): positions, trace names, colours, numbers — against the board data and
 the engine's own answers (score_records, stacks_left, apply).
 """
+import copy
+import html
 import json
 import math
 import re
@@ -201,7 +203,7 @@ def province_box(name, x, y):
 
 def drawn_boxes(board):
     """The city names' boxes as the figure places them (its textposition) and the cities' marker boxes."""
-    cities = trace(board_figure(board), "cities")
+    cities = trace(board_figure(board), "city names")
     labels = [label_box(x, y, where, *text_size(name, regions.CITY_FONT))
               for name, x, y, where in zip(cities.text, cities.x, cities.y, cities.textposition)]
     return labels, list(map_layout(board).marker_boxes)
@@ -276,13 +278,30 @@ def test_the_map_is_flat_equal_scale_not_upside_down_and_without_axes():
 def test_the_board_alone_is_titled_with_its_name_and_has_no_houses_or_route():
     fig = board_figure("base")
     assert fig.layout.title.text == BOARD.name
-    assert names(fig) == ["roads", "provinces", "cities"]
+    assert names(fig) == ["roads", "provinces", "cities", "city names"]
 
 
 def test_a_figure_has_stable_trace_names_for_a_game():
     fig = board_figure(mid_game())
     assert names(fig) == ["roads", "provinces", "cities", "route · Ben", "route · Ann",
-                          "houses · Ann", "houses · Ben", "houses · Cid", "houses · Dora"]
+                          "houses · Ann", "houses · Ben", "houses · Cid", "houses · Dora", "city names"]
+
+
+@pytest.mark.parametrize("overlays", [{}, {"candidates": ["Ulm"], "suggestion": ["Ulm", "Augsburg"],
+                                       "placement": ["Ulm"]}])
+def test_the_city_names_are_drawn_last_over_every_route_house_and_ring(overlays):
+    """A route runs along the roads, and a name may lie on a road (issue 33: the route over "Hannover" and
+    "Göttingen" on the northern board): the names are the last trace, so nothing is drawn over them; the markers
+    carry no text of their own (each name is drawn once)."""
+    fig = board_figure(mid_game(), **overlays)
+    assert names(fig)[-1] == "city names"
+    labels, markers = trace(fig, "city names"), trace(fig, "cities")
+    assert labels.mode == "markers+text" and "text" not in markers.mode
+    # set off their cities by an unseen marker as wide as a numbered route stop, the widest a city carries
+    assert labels.marker.size >= regions.ROUTE_MARKER and labels.marker.color == "rgba(0,0,0,0)"
+    assert list(labels.text) == list(markers.text) == [c.name for c in BOARD.cities]
+    assert list(labels.textposition) == list(map_layout(BOARD).text_positions)
+    assert labels.hoverinfo == "skip"        # the hover stays the city marker's
 
 
 def test_the_figure_is_plain_json_and_offline():
@@ -488,7 +507,7 @@ def test_refresh_keeps_the_figure_widget_and_replaces_its_data_and_layout():
     assert widget.layout.title.text == new.layout.title.text
     assert list(trace(widget, "houses · Dora").text) == list(state.player("Dora").houses)
     refresh(widget, board_figure("base"))
-    assert names(widget) == ["roads", "provinces", "cities"]
+    assert names(widget) == ["roads", "provinces", "cities", "city names"]
 
 
 def test_refresh_with_the_same_traces_sends_one_update(monkeypatch):
@@ -508,6 +527,66 @@ def test_refresh_with_the_same_traces_sends_one_update(monkeypatch):
         a, b = old.to_plotly_json(), fresh.to_plotly_json()
         a.pop("uid", None), b.pop("uid", None)
         assert a == b
+
+
+def _figure_of(widget) -> tuple[list, dict]:
+    return copy.deepcopy(widget._data), copy.deepcopy(widget._layout_obj._props)
+
+
+def test_after_a_refresh_the_widget_s_state_is_its_whole_figure():
+    """Issue 33, the map not redrawn under load: plotly sends a change as a delta to the page's copy of the figure,
+    and a view that starts later draws the widget's state (``_widget_data``, ``_widget_layout``). That state was
+    never sent again after the widget was made, so a delta the page missed while plotly's widget was starting
+    left the map stale for good: now every refresh sends the whole figure as the state."""
+    state = mid_game()
+    widget = board_figure("base", widget=True)
+    for fig in (board_figure(state), board_figure(state, candidates=["Ulm"]), board_figure("base")):
+        refresh(widget, fig)
+        data, layout = _figure_of(widget)
+        assert widget._widget_data == data and widget._widget_layout == layout
+        assert widget._widget_layout["title"]["text"] == fig.layout.title.text
+
+
+def test_a_view_that_drew_an_older_change_is_sent_the_whole_figure_once(monkeypatch):
+    """plotly's views answer each change, and their first drawing, with the number of the change drawn
+    (``_js2py_traceDeltas``). A view that answers an older change than the last sent missed one: the whole
+    figure goes again, in one update; answers older than that re-sending, or of the last change, send nothing."""
+    state = mid_game()
+    widget = board_figure("base", widget=True)
+    refresh(widget, board_figure(state))
+    refresh(widget, board_figure(state, candidates=["Ulm"]))
+    sent = []
+    real = widget._send_update_msg
+    monkeypatch.setattr(widget, "_send_update_msg", lambda *a, **k: (sent.append(a), real(*a, **k)))
+    last = widget._last_trace_edit_id
+    widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": last}         # up to date: nothing
+    assert sent == []
+    widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": last - 1}     # one behind: all again
+    assert len(sent) == 1
+    style, layout, traces = sent[0]
+    assert traces == list(range(len(widget.data)))
+    seq = lambda v: None if v is None else list(v)                                 # noqa: E731
+    assert style["text"] == [seq(t.text) for t in widget.data] and style["x"] == [seq(t.x) for t in widget.data]
+    assert layout == widget.layout.to_plotly_json() and layout["title"]["text"] == widget.layout.title.text
+    widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": last}         # sent before the resend
+    widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": widget._last_trace_edit_id}
+    assert len(sent) == 1
+
+
+def test_a_long_title_wraps_and_the_map_keeps_its_height():
+    """Issue 33: the title's small line was cut at the map's edge ("…Bremen–Münst"). Each small line fits the Play
+    app's 600 px (:data:`thurn.viz.board.TITLE_CHARS`), the route broken after a "–", and a title of more lines
+    gets a taller top margin, the figure as much taller: the map's own height is kept."""
+    from thurn.viz.board import TITLE_CHARS
+    route = ["Würzburg", "Nürnberg", "Regensburg", "Passau", "Linz", "Salzburg", "Innsbruck", "Kempten", "Ulm",
+             "Stuttgart", "Carlsruhe", "Mannheim"]
+    short = board_figure(mid_game())
+    fig = board_figure(mid_game(), route=route)
+    small = re.search(r"<sup>(.*)</sup>", fig.layout.title.text).group(1).split("<br>")
+    assert len(small) >= 2 and all(len(html.unescape(line)) <= TITLE_CHARS for line in small)
+    assert "–".join(route) in "".join(small)
+    plot = lambda f: f.layout.height - f.layout.margin.t - f.layout.margin.b      # noqa: E731
+    assert fig.layout.margin.t > short.layout.margin.t and plot(fig) == plot(short)
 
 
 def test_refresh_needs_a_figure_widget():

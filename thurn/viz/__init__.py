@@ -9,9 +9,11 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
   is) thick and numbered, the others' thinner; overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow
   houses of a ``placement``. Trace names: ``roads``, ``provinces``, ``cities``, ``route · <player>``,
   ``suggestion``, ``houses · <player>``, ``candidates``, ``placement``; and the layers of the variants switched on
-  (``thurn.parts.Parts.map_traces``: The Princess' Messenger's seals, trace ``letters``), with a table under the
-  map named ``expansions`` (layout boxes and texts) when a variant has columns for it (``map_columns``: a row per
-  player and one for the supply: letters, the Messenger figure, office tiles, chips).
+  (``thurn.parts.Parts.map_traces``: The Princess' Messenger's seals, trace ``letters``); last, on top,
+  ``city names``. A table under the map named ``expansions`` (layout boxes and texts) when a variant has columns
+  for it (``map_columns``: a row per player and one for the supply: letters, the Messenger figure, office tiles,
+  chips), unless ``table=False`` (the Play app: its players table shows them). A title's small lines wrap at
+  the Play app's width, and a longer title gets a taller top margin.
 - ``refresh(fig_widget, new_figure)`` — show ``new_figure`` in an existing ``go.FigureWidget``, in place.
 - ``player_colors(n)``, ``PLAYER_COLORS`` — the house colours of the seats.
 - ``score_chart(state)`` — stacked bar per player: carriage, bonus tiles, minus unplaced houses; total above.

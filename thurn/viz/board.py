@@ -15,7 +15,8 @@ clear of the cities and their names) come from :mod:`.regions`, computed once pe
 Every player with a route has it drawn in his colour: the route of ``player`` (default: whose turn it is) thick
 and numbered, the others' thinner, unnumbered, under it and shifted a little off the roads.
 
-Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names), ``cities``,
+Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`` (the province names), ``cities``
+(the markers; their names are the trace ``city names``, drawn last, on top of everything),
 ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``, ``houses · <player>``,
 ``candidates``, ``placement``, ``city tiles`` (a ``first_house`` tile still on its city: Power and Glory, "Place the
 round bonus tiles for the free cities on their respective cities"); and the layers of the variants switched on
@@ -27,6 +28,7 @@ city is a diamond, with the legend entry "free city".
 """
 from __future__ import annotations
 
+import copy
 import html
 import math
 import re
@@ -55,7 +57,8 @@ PANEL_HEAD_FILL, PANEL_SUPPLY, PANEL_LINE = "#e4dcc8", "#f1ede2", "#c9bfa6"
 
 
 def board_figure(obj="base", *, player=None, route=None, candidates=(), suggestion=None, placement=None,
-                 title=None, height=None, widget=False, show_houses=True, viewer=-1, options=(), extras=()):
+                 title=None, height=None, widget=False, show_houses=True, viewer=-1, options=(), extras=(),
+                 table=True):
     """The board, or a game on it, as a plotly figure.
 
     ``obj`` is a :class:`~thurn.GameState`, a :class:`~thurn.Board` or a board name. The provinces are filled
@@ -68,7 +71,9 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     whose secrets the figure may show (a variant's maps beside the board, the last action in the title: a seat, None
     for everyone's, -1, the default, for nobody's); ``options`` the app options switched on
     (:attr:`thurn.parts.Parts.app_options`); ``extras`` those of the scoring drawn (an outcome's, as (name, value)
-    pairs: a variant's map beside the board may show them).
+    pairs: a variant's map beside the board may show them). ``table=False`` leaves out the expansions' table
+    under the map: an app that shows every player's row beside the map already (the Play app's players table)
+    does not show the players twice.
     """
     state, board = _state_and_board(obj)
     geo = map_layout(board)
@@ -110,12 +115,13 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     parts = parts_on(state) if state is not None else ()
     for part in parts:
         traces.extend(part.map_traces(board, state))
+    traces.append(_city_names(board, geo))      # on top: no route, house or ring is drawn over a name
 
     sides = [m for m in (part.side_map(board, state, viewer, tuple(options), tuple(extras)) for part in parts) if m]
     layout = _layout(geo, static["shapes"], title if title is not None else _title(board, state, owner, route,
                                                                                    viewer), height)
-    extra = [column for part in parts for column in part.map_columns(state)]
-    if state is not None:
+    extra = [column for part in parts for column in part.map_columns(state)] if table else []
+    if state is not None and table:
         extra += [(_text(head), [_text(c) for c in cells], "") for head, cells in pile_columns(state)]
     if extra:
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
@@ -129,12 +135,21 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
 
 def refresh(fig_widget, new_figure) -> None:
     """Replace the data and layout of ``fig_widget`` (a ``go.FigureWidget``) by those of ``new_figure``, in place
-    and in one batch, so the widget keeps its place in the page while the map changes."""
+    and in one batch, so the widget keeps its place in the page while the map changes.
+
+    plotly sends a change as a delta that the page applies to its own copy of the figure, and nothing sends the
+    figure again: a delta that reaches the page while plotly's widget is still starting there (its 5 MB module
+    loading, its first drawing not done: seconds on a busy machine) was lost, and the map stayed one change or more
+    behind for good. So the page is never left to deltas alone: the widget's whole figure (the state a view draws
+    when it starts) is sent with every change, and a view that says it has drawn an older change than the last one
+    sent (plotly's views answer each change, and their first drawing, with its number) is sent the whole figure
+    again (:func:`_follow`)."""
     if not isinstance(fig_widget, go.FigureWidget):
         raise TypeError(f"refresh needs a plotly FigureWidget (board_figure(..., widget=True)), "
                         f"not {type(fig_widget).__name__}.")
     if not isinstance(new_figure, go.Figure | go.FigureWidget):
         raise TypeError(f"refresh needs a plotly figure to show, not {type(new_figure).__name__}.")
+    _follow(fig_widget)
     old, new = fig_widget.data, new_figure.data
     if [(t.type, t.name) for t in old] == [(t.type, t.name) for t in new]:
         # the same traces: one update message, so the browser redraws the map once
@@ -145,11 +160,50 @@ def refresh(fig_widget, new_figure) -> None:
             if layout.get("shapes", []) == [sh.to_plotly_json() for sh in fig_widget.layout.shapes]:
                 layout.pop("shapes", None)      # the same regions: kept as they are, not checked again
             fig_widget.layout.update(layout, overwrite=True)
+    else:
+        with fig_widget.batch_update():
+            fig_widget.data = ()
+            fig_widget.add_traces(new)
+            fig_widget.layout = new_figure.layout
+    _send_state(fig_widget)
+
+
+def _send_state(fig_widget) -> None:
+    """Send the widget's whole figure as its state (``_widget_data``, ``_widget_layout``): what a view that starts
+    later draws, whatever deltas its page missed."""
+    fig_widget._widget_data = copy.deepcopy(fig_widget._data)
+    fig_widget._widget_layout = copy.deepcopy(fig_widget._layout_obj._props)
+
+
+def _follow(fig_widget) -> None:
+    """Watch the views' answers (plotly's ``_js2py_traceDeltas``: the number of the change a view has just drawn,
+    after each change and after its first drawing). A view that answers a change older than the last one sent,
+    and not older than the last whole figure sent to it, missed one: it is sent the whole figure, as one update."""
+    if getattr(fig_widget, "_thurn_follows", False):
         return
-    with fig_widget.batch_update():
-        fig_widget.data = ()
-        fig_widget.add_traces(new)
-        fig_widget.layout = new_figure.layout
+    fig_widget._thurn_follows = True
+    fig_widget._thurn_resent = 0
+
+    def answered(change) -> None:
+        said = change["new"]
+        if not said or "trace_edit_id" not in said:
+            return
+        drawn, last = said["trace_edit_id"], fig_widget._last_trace_edit_id
+        if drawn < last and drawn >= fig_widget._thurn_resent:
+            resend_whole(fig_widget)
+            fig_widget._thurn_resent = fig_widget._last_trace_edit_id
+
+    fig_widget.observe(answered, names="_js2py_traceDeltas")
+
+
+def resend_whole(fig_widget) -> None:
+    """Send the whole figure to every view as one update (plotly's ``Plotly.update``): every attribute of every
+    trace (one a trace lacks reset to its default) and every attribute of the layout."""
+    traces = [_without_uid(t.to_plotly_json()) for t in fig_widget.data]
+    keys = sorted({k for t in traces for k in t})
+    style = {k: [t.get(k) for t in traces] for k in keys}
+    fig_widget._send_update_msg(style, fig_widget.layout.to_plotly_json(), list(range(len(traces))))
+    _send_state(fig_widget)
 
 
 def _text(value) -> str:
@@ -291,10 +345,22 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
                   line=dict(width=2, color=CITY_OUTLINE))
     if board.free_cities:       # a free city (Power and Glory, Placing houses) drawn as a diamond
         marker["symbol"] = [FREE_CITY_SYMBOL if c.province is None else "circle" for c in board.cities]
-    return dict(type="scatter", name="cities", x=x, y=y, mode="markers+text",
-                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
-                textfont=dict(size=CITY_FONT, color=INK), hovertext=hover, hoverinfo="text", showlegend=False,
+    return dict(type="scatter", name="cities", x=x, y=y, mode="markers",
+                text=[_text(c.name) for c in board.cities], hovertext=hover, hoverinfo="text", showlegend=False,
                 marker=marker)
+
+
+def _city_names(board: Board, geo: MapLayout) -> dict:
+    """The cities' names, each where :mod:`.regions` placed it (clear of the other names, the markers and the
+    houses), drawn last: a route along a road under a name, or a numbered stop beside it, never hides it."""
+    x, y = _xy(board, (c.name for c in board.cities))
+    # plotly sets a text off its point by the trace's own marker: an unseen marker as wide as a numbered route
+    # stop (the widest a city carries, :data:`.regions.ROUTE_MARKER`, for which the names were placed) keeps
+    # every name clear of the marker on its city
+    return dict(type="scatter", name="city names", x=x, y=y, mode="markers+text",
+                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
+                textfont=dict(size=CITY_FONT, color=INK), hoverinfo="skip", showlegend=False,
+                marker=dict(size=ROUTE_MARKER + 2, color="rgba(0,0,0,0)", line=dict(width=0)))
 
 
 FREE_CITY_SYMBOL = "diamond"
@@ -449,8 +515,8 @@ def _panel(layout: dict, header: list, columns: list, fills: list, height: int |
     rows = len(columns[0])
     panel_px = PANEL_HEAD + rows * PANEL_ROW
     gap = 6 + LEGEND_ROW * legend_rows       # px between the map and the table, where the legend goes
-    total = (height or DEFAULT_HEIGHT) + panel_px + gap
-    plot = total - MARGIN_TOP - MARGIN_BOTTOM
+    total = layout["height"] + panel_px + gap
+    plot = total - layout["margin"]["t"] - layout["margin"]["b"]
     split = panel_px / plot
     layout["height"] = total
     layout["yaxis"]["domain"] = [split + gap / plot, 1]
@@ -504,8 +570,40 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(_last(history, viewer))}"
             if history else "no action played yet")
-    where = f"{_text(board.name)}{reconstructed_words(board)}<br>" if board.provenance == RECONSTRUCTED else ""
-    return f"{head}<br><sup>{where}{done} · {_text(owner)}'s route: {route_text}</sup>"
+    where = [f"{_text(board.name)}{reconstructed_words(board)}"] if board.provenance == RECONSTRUCTED else []
+    lines = where + _wrap([done, f"{_text(owner)}'s route: {route_text}"])
+    return f"{head}<br><sup>{'<br>'.join(lines)}</sup>"
+
+
+#: Characters of the title's small lines that fit across the narrowest map the apps draw (600 px: the Play app's;
+#: plotly's sans-serif at about 10 px, some 6 px a character).
+TITLE_CHARS = 92
+TITLE_LINES = 3         # lines of the title (its head and two small lines) that fit in the top margin
+TITLE_LINE = 15         # px of each small line more
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", "", text))
+
+
+def _wrap(parts: list[str], width: int = TITLE_CHARS) -> list[str]:
+    """The title's small lines: ``parts`` joined by " · " while a line fits ``width`` characters, so that nothing
+    is cut at the map's right edge; a part longer than a line (a long route) is broken after a "–"."""
+    pieces = []
+    for part in parts:
+        while len(_plain(part)) > width and "–" in part:
+            cut = max((i for i, ch in enumerate(part) if ch == "–" and len(_plain(part[:i + 1])) <= width),
+                      default=part.index("–"))
+            pieces.append(part[:cut + 1])
+            part = part[cut + 1:]
+        pieces.append(part)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(_plain(lines[-1] + " · " + piece)) <= width and not lines[-1].endswith("–"):
+            lines[-1] += " · " + piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 RECONSTRUCTED = "reconstructed"
@@ -531,7 +629,7 @@ def _side_map(layout: dict, side: dict, k: int) -> list:
     ``y{k}``), with its title above it: the figure grows by its height, whatever lay under the board (the legend,
     the expansions' table) keeps its place below it. Returns its traces, moved onto those axes."""
     px = int(side.get("height") or SIDE_HEIGHT) + SIDE_TITLE
-    plot_old = layout["height"] - MARGIN_TOP - MARGIN_BOTTOM
+    plot_old = layout["height"] - layout["margin"]["t"] - layout["margin"]["b"]
     plot_new = plot_old + px
     scale = plot_old / plot_new
     for sh in layout.get("shapes", ()):
@@ -569,12 +667,15 @@ def reconstructed_words(board: Board, words: str = " (reconstructed board)") -> 
 
 
 def _layout(geo: MapLayout, shapes: list, title: str, height: int | None) -> dict:
+    """The map's layout. A title of more lines than :data:`TITLE_LINES` gets a taller top margin, and the figure
+    grows by as much: the title never lies over the map, and the map keeps its height."""
     x0, y0, x1, y1 = geo.frame
     axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=False)
+    more = TITLE_LINE * max(0, title.count("<br>") + 1 - TITLE_LINES)
     return dict(
         title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
-        height=height or DEFAULT_HEIGHT,
-        margin=dict(l=8, r=8, t=MARGIN_TOP, b=MARGIN_BOTTOM),
+        height=(height or DEFAULT_HEIGHT) + more,
+        margin=dict(l=8, r=8, t=MARGIN_TOP + more, b=MARGIN_BOTTOM),
         xaxis=dict(axis, range=[x0, x1], constrain="domain"),
         yaxis=dict(axis, range=[y1, y0], scaleanchor="x", scaleratio=1, constrain="domain"),
         plot_bgcolor=SEA, paper_bgcolor="white", shapes=shapes, showlegend=True,

@@ -63,20 +63,21 @@ class Panels:
 
     def _map_figure(self, s: GameState, legal) -> go.Figure:
         """The board with the houses and the route of the player to move; the cards that fit ringed. Its width
-        is fixed: a plotly figure drawn inside a widget box cannot always measure the box."""
+        is fixed: a plotly figure drawn inside a widget box cannot always measure the box. No table of the players
+        under it: the players table beside it holds every row (and the supply's, :meth:`_supply_row`)."""
         shown = self._every_hand or self.viewer == s.to_move        # the ringed cities come from the mover's hand
         fits = [a.city for a in legal if isinstance(a, PlayCard) and a.end != "new"] if shown else []
         if self.hints:
             best = self.hints[0]
             fig = viz.board_figure(s, candidates=best.cities, suggestion=list(best.route) or None,
                                    placement=best.houses, height=self.map_height, viewer=self._log_seat(),
-                                   options=self.app_options)
+                                   options=self.app_options, table=False)
             named = html.escape(best.words or str(best.action))
             fig.update_layout(title_text=f"Hint: {named}<br><sup>the reason is written "
                                          f"under the buttons</sup>")
         else:
             fig = viz.board_figure(s, candidates=list(dict.fromkeys(fits)), height=self.map_height,
-                                   viewer=self._log_seat(), options=self.app_options)
+                                   viewer=self._log_seat(), options=self.app_options, table=False)
             self._hide_kept_cards(s, fig)
         return fig.update_layout(width=self.map_width)
 
@@ -130,6 +131,9 @@ class Panels:
         head = ("<tr><th>player</th><th>cards</th><th>route</th><th>houses</th>"
                 + ("<th>carriage</th>" if carriages else "") + "<th>tiles</th>"
                 f"{''.join(head for head, _ in extra)}<th>score now</th></tr>")
+        supply = self._supply_row(s, head, 6 + bool(carriages) + len(extra))
+        if supply:
+            rows.append(supply)
         start = s.root.player(0).houses_left
         highest = "the highest carriage's points + " if carriages else ""
         base = f"{highest}bonus tiles − 1 for each house not placed yet"
@@ -143,6 +147,21 @@ class Panels:
         return (f"<style>{cell.replace('th, td', '.thurn-players th, .thurn-players td')}</style>"
                 f"<div style='white-space:normal'><table class='thurn-players' style='{style}'>{head}{''.join(rows)}"
                 f"</table>{note}</div>")
+
+    @staticmethod
+    def _supply_row(s: GameState, shown: str, width: int) -> str:
+        """The last row of the players table: what the variants say lies on the board or in the supply (the supply
+        row of the table a map draws under it, :meth:`thurn.parts.Parts.map_columns`; the Play app's map leaves
+        that table out, so that the players are shown once). Empty when nothing is said, or said in the head."""
+        said = []
+        for part in parts_on(s):
+            for head, _, supply in part.map_columns(s):
+                if supply and supply not in ("–", "—") and supply not in shown:
+                    said.append(f"{head.replace('<br>', ' ')}: {supply}")
+        if not said:
+            return ""
+        return (f"<tr class='thurn-supply' style='background:#f1ede2'><td><i>supply</i></td>"
+                f"<td colspan='{width - 1}'>{' · '.join(said)}</td></tr>")
 
     @staticmethod
     def _variant_columns(s: GameState) -> list:

@@ -35,7 +35,23 @@ from ..rules import as_rules
 from ..viz import board_figure, refresh
 from .common import ClosesParts, MessageArea, card_chips, close_tree, hide_kept_cards
 
+#: The map's width in px: fixed, as the Play app's, because a plotly figure drawn inside a widget box cannot
+#: always measure the box (it took plotly's 700 px default and was cut at the box's edge: notebook 09 at 1,400 px);
+#: the text beside it takes the rest of the row, and the map goes under the text where the row is narrower.
+MAP_WIDTH = 520
+
+
+def _map_box_layout() -> widgets.Layout:
+    return widgets.Layout(width=f"{MAP_WIDTH + 8}px", min_width=f"{MAP_WIDTH + 8}px", flex="0 0 auto")
+
+
 __all__ = ["GuidedGame", "NotYourMove", "Quiz", "RulesStepper"]
+
+#: A choice's whole words, on two lines where the column is narrow: a button's label is one line cut with "…" by
+#: default ("Choose the Cartwright (a longer coach card if she complete…" in notebook 09 at 1,400 px).
+CHOICE_STYLE = ("<style>.thurn-choice {white-space: normal !important; height: auto !important; "
+                "min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.3 !important; "
+                "padding-top: 3px !important; padding-bottom: 3px !important; text-align: left}</style>")
 
 RIGHT_COLOR, WRONG_COLOR = "#1d6b2f", "#b00020"
 
@@ -60,7 +76,8 @@ class Quiz(ClosesParts, widgets.VBox):
             self.question = _question_from_parts(str(question), choices, answers, explain)
         self.answered: list[Verdict] = []
         self._callbacks: list[Callable[[Verdict], None]] = []
-        self.prompt = widgets.HTML(f"<div style='line-height:1.45'><b>{html.escape(self.question.text)}</b></div>")
+        self.prompt = widgets.HTML(f"{CHOICE_STYLE}<div style='line-height:1.45'><b>"
+                                   f"{html.escape(self.question.text)}</b></div>")
         self.prompt.add_class("thurn-question")
         self.buttons: dict[str, widgets.Button] = {}
         for choice in self.question.choices:
@@ -165,8 +182,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.rule.add_class("thurn-rule")
         self.played = widgets.HTML()
         self.quiz_box = widgets.VBox()
-        self.figure = board_figure(self.stops[0].state, widget=True, height=height)
-        self.map_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="420px", flex="1 1 480px"))
+        self.figure = board_figure(self.stops[0].state, widget=True, height=height).update_layout(width=MAP_WIDTH)
+        self.map_box = widgets.Box([self.figure], layout=_map_box_layout())
         self.map_box.add_class("thurn-map")
         self.back_button = widgets.Button(description="Back", icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="arrow-right", layout=widgets.Layout(width="auto"))
@@ -284,7 +301,7 @@ class RulesStepper(ClosesParts, widgets.VBox):
         # a finished game's map names its winner in the title: not before the learner has answered the question
         title = "The game is over" if stop.state.is_over and not self.quiz.answered else None
         refresh(self.figure, board_figure(stop.state, candidates=stop.question.candidates, placement=placement,
-                                          title=title, height=self.height))
+                                          title=title, height=self.height).update_layout(width=MAP_WIDTH))
 
     def _answered(self, verdict: Verdict) -> None:
         if isinstance(verdict.action, Score):
@@ -394,8 +411,8 @@ class GuidedGame(ClosesParts, widgets.VBox):
         self.table = widgets.HTML()
         self.actions_box = widgets.VBox()
         self.message = MessageArea()
-        self.figure = board_figure(self.states[0], widget=True, height=height)
-        self.map_box = widgets.Box([self.figure], layout=widgets.Layout(min_width="420px", flex="1 1 480px"))
+        self.figure = board_figure(self.states[0], widget=True, height=height).update_layout(width=MAP_WIDTH)
+        self.map_box = widgets.Box([self.figure], layout=_map_box_layout())
         self.map_box.add_class("thurn-map")
         self.back_button = widgets.Button(description="Back", icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="arrow-right", layout=widgets.Layout(width="auto"))
@@ -638,7 +655,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
         fig = board_figure(s, player=player, candidates=candidates, height=self.height)
         if self.shown and self.events[self.shown - 1]["bot"]:      # the bot's kept cards: a count (base rules, 3d)
             hide_kept_cards(fig, self.events[self.shown - 1]["action"], 1, 0)
-        refresh(self.figure, fig)
+        refresh(self.figure, fig.update_layout(width=MAP_WIDTH))
 
     def __repr__(self) -> str:
         s = self.live
