@@ -129,3 +129,46 @@ def test_app_hover_and_message_in_words():
     assert "write an action like" in said and "Ulm" not in said and "_" not in said, said
     played = next(t for t in (words.typed(s, a) for a in legal) if "(" in t)       # a card copy, in words
     assert app.do(played.upper()), played
+
+
+def _first_state_with(board, expansions, kind, seed=0):
+    rng = random.Random(seed)
+    for _ in range(20):
+        s = new_game(board, expansions, rng)
+        while not s.is_over:
+            if any(a.kind == kind for a in s.legal_actions()):
+                return s
+            s = s.apply(rng.choice(s.legal_actions()))
+    raise AssertionError(f"no {kind} action in random games of {expansions}")
+
+
+@pytest.mark.parametrize("board,expansions,kind", [("base", ("audience",), "carriage"),
+                                                   ("base", ("offices",), "return_tiles"),
+                                                   ("northern", ("power_glory",), "horse")])
+def test_expansion_panels_hover_in_words(board, expansions, kind):
+    """An expansion's own buttons say on hover what to type in the game's words: The Audience's carriage moves
+    ("carriage Württemberg-Hohenzollern Bologna", The Audience, Moving the carriages), Offices of Honor's return
+    (its officials by name), Power and Glory's horse cards ("horse Weimar (3 horseshoes)", Power and Glory, Play a
+    city card from the hand)."""
+    s = _first_state_with(board, expansions, kind)
+    app = Play.from_state(s, autosave=False)
+    try:
+        tips = _tooltips(app, [])
+        for panel in app.__dict__.get("_panels", {}).values():
+            choice, button = getattr(panel, "return_reward", None), getattr(panel, "return_button", None)
+            if choice is None or button is None:
+                continue
+            for toggle in panel.return_toggles:                 # each tile selected, each reward chosen in turn
+                toggle.value = True
+                for option in list(choice.options):
+                    choice.value = option[1]
+                    if not button.disabled and button.tooltip.startswith("type: "):
+                        tips.append(button.tooltip[6:])
+                toggle.value = False
+        assert tips and any(t.startswith(kind.split("_")[0]) for t in tips), (kind, tips)
+        legal = app.state.legal_actions()
+        for t in tips:
+            assert not leaks(app.state, t), t
+            assert words.read_typed(app.state, t) in legal, t
+    finally:
+        app.close()
