@@ -314,10 +314,10 @@ def parse_action(text) -> Action:
             return Draw(None if keys == ["deck"] else _joined(args))
         if verb == "call" and args:
             return CallOfficial(_joined(args))
-        if verb == "play" and args:
-            if keys[-1] in ENDS and len(args) > 1:
-                return Play(_joined(args[:-1]), keys[-1])
-            return Play(_joined(args), "new")
+        if verb == "play" and len(args) == 1:
+            return Play(args[0], "new")
+        if verb == "play" and len(args) > 1 and keys[-1] in ENDS:     # a name of several words: its end written
+            return Play(_joined(args[:-1]), keys[-1])
         if verb == "score" and args:
             n = len(keys)
             while n > 1 and (keys[n - 1] in ("cartwright", "decline") or keys[n - 1].startswith(("colour=", "coach="))):
