@@ -263,7 +263,7 @@ def printed_names(state) -> dict:
     """Each name an action may hold, by its folded id, as the game prints it: the board's cities and card copies
     ("hamburg_3_horseshoes" -> "Hamburg (3 horseshoes)"), officials, provinces and bonus stacks, then what each
     variant of the ruleset adds (its ``printed_names`` hook: The Audience's carriages and Rome strip's cities).
-    Cached on the board and ruleset."""
+    Kept per board and ruleset."""
     from .board import fold
 
     board, rs = state.board, state.ruleset
@@ -278,6 +278,10 @@ def printed_names(state) -> dict:
             table.setdefault(fold(ident), str(name))
             table.setdefault(fold(name), str(name))
 
+    for c in board.cities:                  # (cities first: most actions name one)
+        add(c.id, c.name)
+    for name in board.card_names:
+        add(name, name)
     for o in board.officials:
         add(o.id, o.name)
         for alias in o.aliases:
@@ -286,10 +290,6 @@ def printed_names(state) -> dict:
         add(p.id, p.name)
     for st in board.stacks:
         add(st.id, st.name)
-    for c in board.cities:
-        add(c.id, c.name)
-    for name in board.card_names:
-        add(name, name)
     for v in rs.variants:
         hook = getattr(v, "printed_names", None)
         if hook is not None:
