@@ -115,9 +115,10 @@ say(demo.message)
 # ## Typing an action
 #
 # Under the buttons there is a text box: type an action and press Enter (or click **Do it**). The words are
-# the engine's *notation*: `draw deck`, `draw ulm`, `call postmaster`, `play ulm right` (or `left`, or
-# `new` to start a new route), `score ulm+augsburg`, `keep ulm+basel+linz`, `end`. Accents and capitals
-# do not matter. Every button shows its notation when you hover over it.
+# the game's: `draw deck`, `draw Ulm`, `call Postmaster`, `call Postal Carrier`, `play Ulm right` (or `left`,
+# or `new` to start a new route), `score Ulm+Augsburg`, `keep Ulm+Basel+Linz`, `end`. Accents and capitals
+# do not matter. Every button shows what to type for it when you hover over it, and the box suggests actions
+# you can take now.
 #
 # In code, `app.do(...)` is the same as typing. Ann draws her second card from the deck:
 

@@ -235,8 +235,10 @@ Quiz(STEP["andechs"].question)
 # says why a road north is refused:
 
 # %%
+from thurn.words import typed   # an action in the game's words, as a learner types it
+
 fork = STEP["andechs"].state
-say("moves: " + ", ".join(a.notation for a in fork.legal_actions()))
+say("moves: " + ", ".join(typed(fork, a) for a in fork.legal_actions()))
 say(fork.why_illegal("carriage baiern freising"))
 
 # %% [markdown]
@@ -324,8 +326,8 @@ Quiz(STEP["lodz"].question)
 # %%
 free = lodz.apply("score pilsen+budweis")
 say(free.log()[len(lodz.log()):])
-say("moves: " + ", ".join(a.notation for a in free.legal_actions()))
-say(free.why_illegal("carriage schweiz_tyrol rom"))
+say("moves: " + ", ".join(typed(free, a) for a in free.legal_actions()))
+say(free.why_illegal("carriage Schweiz/Tyrol Rom"))
 
 # %% [markdown]
 # ## Arriving in Rome: the old guests leave

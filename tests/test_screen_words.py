@@ -3,9 +3,9 @@ province, stack or option written as the engine's id ("power_glory", "solo_offic
 "route_5") in what the page shows, and the typed-action box's examples are actions of this board and this moment
 (never "play ulm right" on the northern board, which has no Ulm).
 
-What is typed is the engine's notation: the typed-action box's placeholder and the buttons' "type: ..." tooltips
-show it on purpose and are left out of the check. The app's title line names the rules by
-thurn.words.rules_in_words and is checked with the rest.
+What is typed is in the game's words too (thurn.words.typed: "call Postal Carrier", "play Berlin (3 horseshoes)
+left"): the buttons' "type: ..." tooltips and the typed-action box's examples are checked with the rest, and so is
+the app's title line, which names the rules by thurn.words.rules_in_words.
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _board_for(expansions) -> str:
 
 def _texts(w, out: list, skip=()) -> list:
     """What the page shows: the texts of HTML and labels, the buttons' and boxes' descriptions, the options of a
-    choice; tooltips other than the notation's ("type: ...")."""
+    choice; the tooltips, the words to type included ("type: ...")."""
     if any(w is s for s in skip):
         return out
     if isinstance(w, TEXT_WIDGETS) and isinstance(w.value, str):
@@ -49,7 +49,7 @@ def _texts(w, out: list, skip=()) -> list:
     for attr in ("description", "tooltip"):
         v = getattr(w, attr, None)
         if isinstance(v, str) and v:
-            out.append(v.split(" — type: ")[0] if attr == "tooltip" else v)
+            out.append(v)
     labels = getattr(w, "_options_labels", None)
     if labels:
         out.extend(map(str, labels))
@@ -95,8 +95,7 @@ def test_no_engine_id_on_the_screen_over_a_game(expansions):
                 game.step_bot()
             else:
                 examples = words.typed_examples(s)
-                assert examples and all(s.ruleset.parse(t) in s.legal_actions() or
-                                        s.apply(s.ruleset.parse(t)) is not None for t in examples)
+                assert examples and all(words.read_typed(s, t) in s.legal_actions() for t in examples)
                 assert game._typed.placeholder == words.typed_placeholder(s)
                 game.do(me.choose(s))
             n += 1

@@ -95,8 +95,8 @@ def _choose(view) -> tuple[str, int, str]:
     titles = [a["title"] for a in actions]
 
     def first(prefix, avoid=None):
-        return next((i for i, t in enumerate(titles) if f"type: {prefix}" in t
-                     and (avoid is None or avoid not in t.split("type:")[1])), None)
+        return next((i for i, t in enumerate(titles) if f"type: {prefix}" in t.lower()     # (the game's words:
+                     and (avoid is None or avoid not in t.split("type:")[1])), None)          # "call Postmaster")
     if view["bottom"]:
         return ".thurn-solo-bottom", 0, "bottom"
     if view["keep"]:

@@ -285,39 +285,58 @@ def _names(text: str) -> tuple[str, ...]:
     return () if text in ("", "-") else tuple(text.split("+"))
 
 
+def _joined(words) -> str:
+    """Words of one name typed with spaces ("Postal Carrier", "Hamburg (3 horseshoes)"): read as one (names are
+    looked up folded, where a space is a separator like ``_``)."""
+    return " ".join(words)
+
+
+def _name_list(words) -> tuple[str, ...]:
+    """Names joined by ``+``, each of one or more words ("St. Gallen+Ulm")."""
+    return _names(" ".join(words).replace(" + ", "+").strip())
+
+
 def parse_action(text) -> Action:
     """Read an action back from its ``notation`` (``"play nurnberg right"``, ``"score ulm+augsburg cartwright"``,
-    ``"score ulm+augsburg decline"``). Words may be in any case (``"DRAW DECK"``); any ``str`` subclass is read
+    ``"score ulm+augsburg decline"``) or from the game's words a learner types (:func:`thurn.words.typed`: ``"play
+    Berlin (3 horseshoes) left"``, ``"call Postal Carrier"``, ``"score St. Gallen+Zürich"``): a name may have
+    spaces, words may be in any case (``"DRAW DECK"``), accents are optional; any ``str`` subclass is read
     (``numpy.str_`` from a DataFrame)."""
     if isinstance(text, Action):
         return text
     if not isinstance(text, str) or not text.strip():
         raise PositionError(f"an action is written like 'draw deck' or 'play ulm right', not {text!r}.")
-    words = str(text).split()
+    words = str(text)[:400].split()
     verb, args = words[0].lower(), words[1:]
     keys = [w.lower() for w in args]
     try:
-        if verb == "draw" and len(args) == 1:
-            return Draw(None if keys[0] == "deck" else args[0])
-        if verb == "call" and len(args) == 1:
-            return CallOfficial(args[0])
-        if verb == "play" and len(args) in (1, 2):
-            return Play(args[0], keys[1] if len(args) == 2 else "new")
-        if verb == "score" and 1 <= len(args) <= 5:
-            extra = keys[1:]
+        if verb == "draw" and args:
+            return Draw(None if keys == ["deck"] else _joined(args))
+        if verb == "call" and args:
+            return CallOfficial(_joined(args))
+        if verb == "play" and len(args) == 1:
+            return Play(args[0], "new")
+        if verb == "play" and len(args) > 1 and keys[-1] in ENDS:     # a name of several words: its end written
+            return Play(_joined(args[:-1]), keys[-1])
+        if verb == "score" and args:
+            n = len(keys)
+            while n > 1 and (keys[n - 1] in ("cartwright", "decline") or keys[n - 1].startswith(("colour=", "coach="))):
+                n -= 1
+            extra = keys[n:]
             colours = [k[7:] for k in extra if k.startswith("colour=") and len(k) > 7]
             coaches = [k[6:] for k in extra if k.startswith("coach=") and k[6:].isdigit() and len(k) <= 8]
             extra = [k for k in extra if not k.startswith(("colour=", "coach="))]
-            if len(set(extra)) == len(extra) and set(extra) <= {"cartwright", "decline"} and len(colours) <= 1 \
-                    and len(coaches) <= 1 and len(extra) + len(colours) + len(coaches) == len(keys) - 1:
-                return Score(_names(args[0]), cartwright="cartwright" in extra, carriage="decline" not in extra,
+            if len(set(extra)) == len(extra) and len(colours) <= 1 and len(coaches) <= 1 \
+                    and len(extra) + len(colours) + len(coaches) == len(keys) - n:
+                return Score(_name_list(args[:n]), cartwright="cartwright" in extra, carriage="decline" not in extra,
                              colour=colours[0] if colours else None, coach=int(coaches[0]) if coaches else None)
-        if verb == "keep" and len(args) == 1:
-            return Keep(_names(args[0]))
+        if verb == "keep" and args:
+            return Keep(_name_list(args))
         if verb == "end" and not args:
             return EndTurn()
     except PositionError:
         pass
-    raise PositionError(f"cannot read the action {text!r}: write one of 'draw deck', 'draw ulm', "
-                        f"'call postmaster', 'play ulm right|left|new', 'score ulm+augsburg [cartwright] [decline] [colour=red] [coach=5]', "
-                        f"'keep ulm+basel', 'end'.")
+    raise PositionError(f"cannot read the action {str(text)[:60]!r}: write one of 'draw deck', 'draw <city>', "
+                        f"'call <official>', 'play <city> right|left|new', "
+                        f"'score <city>+<city> [cartwright] [decline] [colour=red] [coach=5]', "
+                        f"'keep <city>+<city>', 'end' (thurn.words.read_typed gives examples of the game at hand).")

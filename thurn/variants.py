@@ -203,6 +203,11 @@ class Variant:
         """An action of the variant's own from its notation, or None (for save files and replays)."""
         return None
 
+    def printed_names(self, state) -> dict:
+        """Names of the variant's own that its actions hold, id -> the name as the game prints it (for the words a
+        learner reads and types, :func:`thurn.words.typed`); default none."""
+        return {}
+
     def dump(self, value):
         """The variant's state in a JSON-friendly form (for positions and save files)."""
         return value

@@ -35,21 +35,17 @@ TYPED_EXAMPLES = 3
 
 
 def typed_examples(state, legal=None, most: int = TYPED_EXAMPLES) -> list[str]:
-    """Actions the player could type now, in the notation the box reads (``parse_action``): one of each row in the
-    buttons' order ("draw deck", "play augsburg right", "end"), taken from the legal actions, so that the example
-    is a city of this board that can be played now (never Ulm on the northern board). A notation that names a
-    card by its copy's id ("magdeburg_3_horseshoes") is left out where another of its row will do."""
+    """Actions the player could type now, in the game's words (:func:`typed`, which :func:`read_typed` reads back):
+    one of each row in the buttons' order ("draw deck", "play Augsburg right", "end"), taken from the legal
+    actions, so that the example is a city of this board that can be played now (never Ulm on the northern board)
+    and no engine id ("play Berlin (3 horseshoes) left", not "play berlin_3_horseshoes left")."""
     legal = state.legal_actions() if legal is None else list(legal)
     by_group: dict = {}
     for a in legal:
         by_group.setdefault(group(a), []).append(a)
     out = []
     for key in sorted(by_group, key=group_order):
-        texts = [getattr(a, "notation", None) for a in by_group[key]]
-        texts = [t for t in texts if isinstance(t, str) and t]
-        plain = [t for t in texts if not any(ch.isdigit() or ch == "_" for ch in t)]
-        if plain or texts:
-            out.append((plain or texts)[0])
+        out.append(typed(state, by_group[key][0]))
         if len(out) >= most:
             break
     return out
@@ -250,3 +246,137 @@ def _score_labels(state, scores) -> dict:
         out[a] = text
     return out
 
+
+
+# -- what a learner types and reads, in the game's words (issue 33, "Internal ids on screen") ----------------------
+__all__ += ["typed", "read_typed", "printed_names"]
+
+import re as _re  # noqa: E402
+
+#: The notation's own words, never read as a name ("draw deck", "play … left", "score … cartwright decline").
+_KEYWORDS = frozenset(("deck", "left", "right", "new", "cartwright", "decline", "take", "house", "colour", "coach",
+                       "-"))
+_SPLIT = _re.compile(r"(\s+|\+|=)")
+
+
+def printed_names(state) -> dict:
+    """Each name an action may hold, by its folded id, as the game prints it: the board's cities and card copies
+    ("hamburg_3_horseshoes" -> "Hamburg (3 horseshoes)"), officials, provinces and bonus stacks, then what each
+    variant of the ruleset adds (its ``printed_names`` hook: The Audience's carriages and Rome strip's cities).
+    Kept per board and ruleset."""
+    from .board import fold
+
+    board, rs = state.board, state.ruleset
+    key = (id(board), id(rs))
+    hit = _PRINTED.get(key)
+    if hit is not None and hit[0] is board and hit[1] is rs:
+        return hit[2]
+    table: dict = {}
+
+    def add(ident, name):
+        if ident is not None and name:
+            table.setdefault(fold(ident), str(name))
+            table.setdefault(fold(name), str(name))
+
+    for c in board.cities:                  # (cities first: most actions name one)
+        add(c.id, c.name)
+    for name in board.card_names:
+        add(name, name)
+    for o in board.officials:
+        add(o.id, o.name)
+        for alias in o.aliases:
+            table.setdefault(fold(alias), o.name)
+    for p in board.provinces:
+        add(p.id, p.name)
+    for st in board.stacks:
+        add(st.id, st.name)
+    for v in rs.variants:
+        hook = getattr(v, "printed_names", None)
+        if hook is not None:
+            for ident, name in hook(state).items():
+                add(ident, name)
+    if len(_PRINTED) > 64:
+        _PRINTED.clear()
+    _PRINTED[key] = (board, rs, table)
+    return table
+
+
+_PRINTED: dict = {}
+
+
+def typed(state, action) -> str:
+    """An action as a learner reads and types it: its notation with every name as the game prints it ("play Berlin
+    (3 horseshoes) left", "call Postal Carrier", "carriage Württemberg-Hohenzollern Bologna"), never an engine id.
+    :func:`read_typed` reads it back to the same action; the notation (``action.notation``) stays the form files
+    store."""
+    from .board import fold
+
+    text = getattr(action, "notation", None)
+    if not isinstance(text, str):
+        return str(action)
+    names = printed_names(state)
+    parts = _SPLIT.split(text)
+    out = [parts[0]]
+    for i, part in enumerate(parts[1:], 1):
+        if i % 2 or part.lower() in _KEYWORDS or part.isdigit() or (i >= 2 and parts[i - 1] == "=" and
+                                                                     parts[i - 2].lower() in ("colour", "coach")):
+            out.append(part)
+            continue
+        out.append(names.get(fold(part), part))
+    return "".join(out)
+
+
+def _multiword(state) -> dict:
+    """The printed names of more than one word, by their words folded (for :func:`read_typed`)."""
+    from .board import fold
+
+    key = ("multi", id(state.board), id(state.ruleset))
+    hit = _PRINTED.get(key)
+    if hit is not None and hit[0] is state.board and hit[1] is state.ruleset:
+        return hit[2]
+    multi: dict = {}
+    for name in printed_names(state).values():
+        words_ = name.split()
+        if len(words_) > 1:
+            multi[tuple(fold(w) for w in words_)] = fold(name)
+    _PRINTED[key] = (state.board, state.ruleset, multi)
+    return multi
+
+
+def read_typed(state, text):
+    """The action a learner typed (:func:`typed`'s words, or the notation files store: "play Berlin (3 horseshoes)
+    left", "call postal carrier", "play berlin_3_horseshoes left"), read by the ruleset's parser (any case, accents
+    optional). A name of several words is read as one; text that is no action is refused with a
+    :class:`~thurn.errors.PositionError` whose examples are actions legal now, in the game's words."""
+    from .board import fold
+    from .errors import PositionError
+
+    if not isinstance(text, str):
+        return state.ruleset.parse(text)
+    raw = str(text)[:400]
+    parts = _SPLIT.split(raw.strip())
+    multi = _multiword(state)
+    longest = max((len(k) for k in multi), default=1)
+    out, i = [], 0
+    while i < len(parts):
+        found = None
+        if i % 2 == 0 and i > 0:
+            for n in range(min(longest, (len(parts) - i + 1) // 2), 1, -1):
+                span = parts[i:i + 2 * n - 1]
+                if all(not d.strip() and d for d in span[1::2]):
+                    hit = multi.get(tuple(fold(w) for w in span[::2]))
+                    if hit is not None:
+                        found = (hit, 2 * n - 1)
+                        break
+        if found:
+            out.append(found[0])
+            i += found[1]
+        else:
+            out.append(parts[i])
+            i += 1
+    try:
+        return state.ruleset.parse("".join(out))
+    except ValueError:
+        examples = " · ".join(f"'{t}'" for t in typed_examples(state))
+        raise PositionError(f"cannot read the action {raw[:60]!r}: write an action"
+                            + (f" like {examples}." if examples else ".")) from None

@@ -709,6 +709,17 @@ class TheAudience(Variant):
     def parse(self, text):
         return parse_audience(text)
 
+    def printed_names(self, state) -> dict:
+        """The carriages and the Rome strip's cities by their names as printed (The Audience, components), for the
+        words a learner types ("carriage Württemberg-Hohenzollern Bologna")."""
+        try:
+            S = strip(state.board)
+        except (BoardDataError, ValueError, KeyError):
+            return {}
+        out = dict(zip(S.carriages, S.names))
+        out.update((c.id, c.name) for c in S.map.cities)
+        return out
+
     def player_extras(self, s, seat) -> dict:
         """The clergymen in front of the player: his sealed tiles as the viewer may see them ("Kardinal in Baden",
         None where hidden) and his points in Rome (The Audience)."""

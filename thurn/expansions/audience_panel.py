@@ -11,6 +11,7 @@ import html
 
 import ipywidgets as widgets
 
+from ..words import typed
 from . import audience as au
 from .audience_parts import MEMORY, owed_words
 
@@ -144,7 +145,7 @@ class AudiencePanel:
                 words = au.move_words(s, a)
                 b = app._button(s, a, {a: words})
                 b.style.button_color = S.colours[c]
-                b.tooltip = f"{words}: one city south — type: {a.notation}"    # names, never ids ("schweiz_tyrol")
+                b.tooltip = f"{words}: one city south — type: {typed(s, a)}"    # names, never ids ("schweiz_tyrol")
                 b.add_class("thurn-carriage-move")
                 self.carriage_buttons[words] = b
                 buttons.append(b)

@@ -141,19 +141,22 @@ class ReturnTiles(Action):
 
 
 def parse_return(text: str):
-    """A :class:`ReturnTiles` from its notation, or None."""
-    words = str(text).split()
-    if not words or words[0].lower() != "return" or len(words) not in (2, 4):
+    """A :class:`ReturnTiles` from its notation ("return postal_carrier+administrator take deck") or the game's
+    words ("return Postal Carrier+Administrator house St. Gallen"), or None."""
+    words = str(text)[:400].split()
+    if len(words) < 2 or words[0].lower() != "return":
         return None
-    offices = () if words[1] == "-" else tuple(words[1].split("+"))
-    if len(words) == 2:
-        return ReturnTiles(offices)
-    what, where = words[2].lower(), words[3]
-    if what == "take":
-        return ReturnTiles(offices, card=where)
-    if what == "house":
-        return ReturnTiles(offices, house=where)
-    return None
+    keys = [w.lower() for w in words]
+    marks = [i for i in range(2, len(words)) if keys[i] in ("take", "house")]
+    if len(marks) != len({keys[i] for i in marks}):
+        return None
+    ends = marks + [len(words)]
+    tiles = " ".join(words[1:ends[0]])
+    offices = () if tiles == "-" else tuple(o.strip() for o in tiles.split("+") if o.strip())
+    parts = {keys[i]: " ".join(words[i + 1:j]) for i, j in zip(marks, ends[1:])}
+    if not offices and tiles != "-" or not all(parts.values()):
+        return None
+    return ReturnTiles(offices, card=parts.get("take"), house=parts.get("house"))
 
 
 @register

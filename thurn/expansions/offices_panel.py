@@ -116,7 +116,7 @@ class ReturnPicker:
         self.return_button.disabled = i is None or i == CHOOSE or i >= len(self._return_choices)
         if not self.return_button.disabled:
             self.return_button.description = words.label(self.app.state, self._return_choices[i])
-            self.return_button.tooltip = f"type: {self._return_choices[i].notation}"
+            self.return_button.tooltip = f"type: {words.typed(self.app.state, self._return_choices[i])}"
         else:
             self.return_button.description = "Return the selected tiles"
 

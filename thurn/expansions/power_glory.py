@@ -67,10 +67,11 @@ class PlayHorse(Action):
 
 
 def parse_horse(text):
-    """A :class:`PlayHorse` from its notation ("horse hamburg_3_horseshoes"), or None."""
-    words = str(text).split()
-    if len(words) == 2 and words[0].lower() == "horse":
-        return PlayHorse(words[1])
+    """A :class:`PlayHorse` from its notation ("horse hamburg_3_horseshoes") or the game's words ("horse Hamburg (3
+    horseshoes)"), or None."""
+    words = str(text)[:400].split()
+    if len(words) >= 2 and words[0].lower() == "horse":
+        return PlayHorse(" ".join(words[1:]))
     return None
 
 

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from ..actions import Score
 from ..scoring import placement_options
 from ..widgets.common import card_chip
+from ..words import typed
 from . import power_glory as pg
 from .power_glory_parts import horses_words
 
@@ -83,7 +84,7 @@ class CardPanel:
                 if a.kind == pg.PlayHorse.kind:
                     b.style.button_color, b.style.text_color = HORSE_COLOR, "white"
                     b.tooltip = (f"play {name} horse side up beside your carriage: +{labels[a].split('+')[-1]} "
-                                 f"horses — type: {a.notation}")
+                                 f"horses — type: {typed(s, a)}")
                     b.add_class("thurn-horse")
                     self.horse_buttons[name] = b
                 buttons.append(b)

@@ -619,18 +619,18 @@ class BottomCards(Action):
 
 
 def parse_solo(text):
-    """A SoloPlay action from its notation (``declare red``, ``bonus baden``, ``bottom ulm+basel``, ``bottom -``), or
-    None."""
-    words = str(text).split()
-    if len(words) != 2:
+    """A SoloPlay action from its notation (``declare red``, ``bonus baden``, ``bottom ulm+basel``, ``bottom -``) or
+    the game's words (a name may have spaces: ``bottom St. Gallen+Ulm``), or None."""
+    words = str(text)[:400].split()
+    if len(words) < 2:
         return None
-    head = words[0].lower()
-    if head == "declare":
+    head, rest = words[0].lower(), " ".join(words[1:])
+    if head == "declare" and len(words) == 2:
         return DeclareColour(words[1])
     if head == "bonus":
-        return PlaceBonusTile(words[1])
+        return PlaceBonusTile(rest)
     if head == "bottom":
-        return BottomCards(() if words[1] == "-" else tuple(w for w in words[1].split("+") if w))
+        return BottomCards(() if rest == "-" else tuple(w.strip() for w in rest.split("+") if w.strip()))
     return None
 
 

@@ -29,8 +29,10 @@ class GameController:
             self.messages.error(f"It is {self._state.to_move_name}'s turn (a bot): click Next to see its action.")
             return False
         if isinstance(action, str):
+            from .. import words
+
             try:
-                action = self._state.ruleset.parse(action)     # an expansion's notation too ("return ...")
+                action = words.read_typed(self._state, action)     # the game's words, or the stored notation
             except ValueError as e:
                 self.messages.error(str(e))
                 return False

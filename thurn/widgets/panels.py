@@ -312,7 +312,7 @@ class Panels:
             kind = kinds.get(key)
             head = widgets.HTML(f"<b>{html.escape(titled.get(key, key))}</b>", layout=widgets.Layout(width="150px"))
             if kind is not None and key not in dict(words.GROUPS):
-                head.tooltip = f"{kind.text} — e.g. {kind.notation} ({kind.rule})"
+                head.tooltip = f"{kind.text} — e.g. {words.typed(s, acts[0])} ({kind.rule})"
             buttons = [self._button(s, a, labels) for a in acts]
             rows.append(widgets.HBox([head] + buttons, layout=widgets.Layout(flex_flow="row wrap")))
             if key == "score":
@@ -324,7 +324,7 @@ class Panels:
     def _button(self, s: GameState, action, labels) -> widgets.Button:
         parts = words.score_parts(s, action) if isinstance(action, Score) else None    # what the points are made of
         b = widgets.Button(description=labels.get(action) or words.label(s, action),
-                           tooltip=f"{parts or action} — type: {action.notation}",
+                           tooltip=f"{parts or action} — type: {words.typed(s, action)}",
                            layout=widgets.Layout(width="auto", margin="1px 2px"))
         city = getattr(action, "city", None)
         if city is not None:
