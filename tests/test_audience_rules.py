@@ -510,7 +510,7 @@ def test_with_the_princess_messenger():
 def test_the_audience_is_refused_on_the_northern_board():
     """The Audience is played with the board "with various roads to Rome" beside the base board; the northern board
     (Power and Glory) has no Rome strip."""
-    with pytest.raises(RulesetRefused, match="audience"):
+    with pytest.raises(RulesetRefused, match="The Audience"):
         thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": "northern", "expansions": ["audience"]})
     with pytest.raises(RulesetRefused):
         thurn.new_game(["Ann", "Ben"], seed=1, rules={"board": "northern", "expansions": ["power_glory", "audience"]})

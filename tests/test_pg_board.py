@@ -167,7 +167,7 @@ def test_rulesets_base_and_power_glory_and_the_other_expansions_but_not_the_audi
     check_board(B, ("power_glory", "messenger", "offices"))
     with pytest.raises(RulesetRefused) as e:
         check_board(B, ("audience",))
-    assert e.value.reason == "ruleset_refused" and "audience" in str(e.value)
+    assert e.value.reason == "ruleset_refused" and "The Audience" in str(e.value)
 
 
 def test_the_loader_refuses_a_broken_copy():

@@ -187,7 +187,7 @@ def test_ladder_and_simulate_take_the_board(capsys):
     assert main(["ladder", "--board", "northern", "--expansions", "power_glory", "--bots", "random", "greedy",
                  "--games", "2", "--players", "2", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert "board=northern" in out and "power_glory" in out and "routes of 5+" in out
+    assert "Power and Glory on the northern board" in out and "routes of 5+" in out
     assert main(["simulate", "--board", "northern", "--games", "2", "--players", "2", "--workers", "1"]) == 0
     assert main(["simulate", "--board", "northern", "--rules", "board=base", "--games", "1", "--workers", "1"]) != 0
     assert "named twice" in capsys.readouterr().err
