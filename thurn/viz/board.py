@@ -42,6 +42,8 @@ from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
 from ..parts import parts_on, pile_columns
 from ..state import GameState
+from ..step_text import round_text
+from ..words import step_words
 from .colors import (CITY_OUTLINE, INK, NAME_SHADE, OUTLINE_SHADE, ROAD_COLOR, SEA, darker, lighter,
                      player_colors)
 from .regions import CITY_FONT, CITY_MARKER, HOUSE_OFFSET, PROVINCE_FONT, ROUTE_MARKER, MapLayout, map_layout
@@ -566,7 +568,7 @@ def _title(board: Board, state: GameState | None, owner: str | None, route: list
     if state.is_over:
         head = f"Game over after {state.round_number} rounds · {_text(state.result_text())}"
     else:
-        head = f"Round {state.round_number} · {_text(state.to_move_name)} to move ({state.step} step)"
+        head = f"{round_text(state)} · {_text(state.to_move_name)} to {_text(step_words(state))}"
     history = state.history
     done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(_last(history, viewer))}"
             if history else "no action played yet")
