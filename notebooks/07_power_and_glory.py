@@ -341,8 +341,8 @@ print("game over:", end.is_over, "· to move:", end.to_move_name)
 # a 3-horseshoe card that fits his route (at most three such moments per game, routes of one card or more). From
 # that position we play the game to its end twice, with the same bots and seeds: once with the card played to the
 # route, once horse side up. The difference in the player's final score is what the choice was worth, in that
-# position. **Small by default**: 40 games, about half a minute on two cores (the cell prints what it took);
-# `THURN_SIZE=full` before starting Jupyter plays 1,000. Every game is seeded, so the numbers are the same on any
+# position. **Small by default**: 40 games, about 20 seconds (the cell prints what it took: 11 s on an idle
+# machine, about 30 s on a busy one); `THURN_SIZE=full` before starting Jupyter plays 1,000. Every game is seeded, so the numbers are the same on any
 # machine (for the same bots).
 
 # %% tags=["nbval-ignore-output"]

@@ -7,6 +7,7 @@ import copy
 import html
 import json
 import math
+import random
 import re
 
 import plotly.graph_objects as go
@@ -444,8 +445,34 @@ def test_an_unknown_city_in_an_overlay_is_named():
 
 def test_the_title_says_whose_turn_which_step_and_the_route():
     title = board_figure(mid_game()).layout.title.text
-    assert "Round 1" in title and "Ann" in title and "play step" in title
+    assert "Round 1" in title and "Ann to play" in title
     assert "Carlsruhe–Stuttgart–Nürnberg" in title and "no action played yet" in title
+
+
+def test_the_title_words_the_step_and_marks_the_last_round():
+    """Issue 33: the step in the game's words, never its internal name ("solo_official step"); the last round
+    marked once the end is triggered (base rules, Game End)."""
+    from thurn.step_text import round_text
+    from thurn.variants import REGISTRY
+
+    ended = 0
+    for name, variant in REGISTRY.items():
+        players = ["Ann"] if variant.alone else ["Ann", "Ben"]
+        board = "northern" if name == "power_glory" else "base"
+        state = thurn.new_game(players, seed=2, rules={"expansions": [name], "board": board})
+        rng, marked = random.Random(2), False
+        for k in range(5000):
+            if state.is_over:
+                break
+            if k % 7 == 0 or state.end_by is not None:
+                title = board_figure(state).layout.title.text
+                assert f"({state.step} step)" not in title and "_" not in title.split("<br>")[0]
+                assert title.startswith(round_text(state))
+                marked |= "· the last " in title
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert marked or state.end_by is None, name      # (random play may not end a game in 5,000 actions)
+        ended += marked
+    assert ended
 
 
 def test_the_title_changes_after_every_action():
