@@ -457,6 +457,8 @@ def test_the_title_words_the_step_and_marks_the_last_round():
 
     ended = 0
     for name, variant in REGISTRY.items():
+        if not variant.__module__.startswith("thurn.expansions"):      # (a toy variant another test registered)
+            continue
         players = ["Ann"] if variant.alone else ["Ann", "Ben"]
         board = "northern" if name == "power_glory" else "base"
         state = thurn.new_game(players, seed=2, rules={"expansions": [name], "board": board})
