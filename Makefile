@@ -47,12 +47,12 @@ PYTEST = $(PY) -m pytest -q -p no:cacheprovider
 
 test: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
 	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \
-	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
 	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/ && \
 	$(if $(SIZED_NOTEBOOKS),$(PYTEST) --basetemp="$$J/pytest-lax" --nbval-lax $(SIZED_NOTEBOOKS),true)
 
