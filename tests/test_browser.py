@@ -392,7 +392,9 @@ def test_game_review_app_in_voila(chromium, page, tmp_path):
         app = page.locator(".thurn-review").first
         assert "Game review: Ann · Ben" in app.text_content()
         mistakes = app.locator(".thurn-review-mistakes").first.text_content()
-        assert mistakes.count("Turn ") == 3 and "points more (expected)" in mistakes, mistakes[:400]
+        # each mistake one line first (issue 33), its full lines folded under it
+        assert mistakes.count("Turn ") == 3 and "points better (expected)" in mistakes, mistakes[:400]
+        assert app.locator(".thurn-review-mistakes details").count() == 3, "the full lines are not folded"
         assert app.locator(".thurn-review-table table tr").count() > 20, "the decisions table is missing"
         assert app.locator(".js-plotly-plot").count() == 2, "the chart or the map is missing"
         b.screenshot(page, "voila-review")
