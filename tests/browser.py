@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -248,12 +248,23 @@ def jupyter_lab(root: Path, home: Path) -> Iterator[Lab]:
 def voila(notebook: Path, home: Path) -> Iterator[str]:
     """Voilà standalone on 127.0.0.1 serving ``notebook`` as an app; yields the app's URL."""
     env = jupyter_env(home)
-    port = free_port()
-    cmd = [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.port_retries=0", "--show_tracebacks=True"]
-    url = f"http://127.0.0.1:{port}"
-    with server(cmd, cwd=notebook.parent, env=env, ready_url=f"{url}/voila/static/voila.js", log=home / "voila.log"):
-        yield f"{url}/"
+    for attempt in range(3):      # a free port can be taken before Voilà binds it (two test workers): another one
+        port = free_port()
+        cmd = [sys.executable, "-m", "voila", notebook.name, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--Voila.port_retries=0", "--show_tracebacks=True"]
+        url = f"http://127.0.0.1:{port}"
+        running = server(cmd, cwd=notebook.parent, env=env, ready_url=f"{url}/voila/static/voila.js",
+                         log=home / "voila.log")
+        try:
+            running.__enter__()
+        except RuntimeError as e:
+            if "already in use" in str(e) and attempt < 2:
+                continue
+            raise
+        with ExitStack() as stack:
+            stack.push(running)
+            yield f"{url}/"
+        return
 
 
 # --- a notebook in JupyterLab --------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
                                        timeout=b.WAIT_MS)
                 b.wait_for_app(page)
                 title = page.locator(".thurn-app-bar").first.text_content()
-                assert "SoloPlay" in title and "difficulty: easy" in title and "is chosen: start" in title
+                assert "SoloPlay" in title and "difficulty: easy" in title and "colour declared: start" in title
                 legend = page.evaluate(_LEGEND)
                 for colour in COLOURS:                          # the four colours' houses, a legend entry each
                     assert any(f"Ann ({colour})" in t for t in legend), (colour, legend)
