@@ -191,3 +191,16 @@ def public(s: thurn.GameState, seat: int) -> dict:
     pos["deck"] = len(pos["deck"])
     del pos["seed"]
     return pos
+
+
+def board_for(expansions) -> str:
+    """The first installed board (the base board first) that plays under ``expansions`` (its rulesets)."""
+    from thurn.variants import check_board
+
+    for name in ["base"] + sorted(thurn.available_boards()):
+        try:
+            check_board(thurn.load_board(name), tuple(expansions))
+        except thurn.RulesetRefused:
+            continue
+        return name
+    raise AssertionError(f"no board plays under {expansions}")

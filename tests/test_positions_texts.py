@@ -9,7 +9,7 @@ import pytest
 import thurn
 from thurn.variants import REGISTRY
 
-from helpers import at_score
+from helpers import board_for, at_score
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
@@ -40,18 +40,6 @@ def _together() -> list:
 RULESETS = [()] + [(name,) for name in SHIPPED] + _together()
 
 
-def _board_for(expansions) -> str:
-    """The first installed board that plays under ``expansions`` (the base board first; issue 24: an expansion
-    may need a board of its own)."""
-    from thurn.variants import check_board
-
-    for name in ["base"] + sorted(thurn.available_boards()):
-        try:
-            check_board(thurn.load_board(name), tuple(expansions))
-        except thurn.RulesetRefused:
-            continue
-        return name
-    raise AssertionError(f"no board plays under {expansions}")
 
 
 def _action_classes() -> dict:
@@ -69,7 +57,7 @@ def _action_classes() -> dict:
 @pytest.mark.parametrize("expansions", RULESETS)
 def test_every_action_kind_of_every_ruleset_has_its_class_at_the_top_level(expansions):
     classes = _action_classes()
-    rs = thurn.Rules(board=_board_for(expansions), expansions=expansions).ruleset
+    rs = thurn.Rules(board=board_for(expansions), expansions=expansions).ruleset
     for kind in rs.kinds:
         assert kind in classes, f"no action class for the kind {kind!r}"
         for cls in classes[kind]:
@@ -131,7 +119,7 @@ def test_the_cartwright_is_named_only_where_he_can_help():
 
 @pytest.mark.parametrize("expansions", RULESETS)
 def test_the_score_steps_words_name_only_legal_options_in_random_games(expansions):
-    rules = thurn.Rules(board=_board_for(expansions), expansions=expansions)
+    rules = thurn.Rules(board=board_for(expansions), expansions=expansions)
     seen = 0
     lo, hi = rules.ruleset.players or (2, 4)
     names = ["Ann", "Ben", "Cid"][:max(lo, min(3, hi))]         # (SoloPlay: one player)

@@ -18,6 +18,7 @@ import pytest
 from thurn.sim import full_size
 
 import thurn
+from helpers import board_for
 from thurn import words
 from thurn.bots import make_bot
 from thurn.variants import REGISTRY, check_board
@@ -31,14 +32,6 @@ ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 TEXT_WIDGETS = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Textarea)
 
 
-def _board_for(expansions) -> str:
-    for name in ["base"] + sorted(thurn.available_boards()):
-        try:
-            check_board(thurn.load_board(name), tuple(expansions))
-        except thurn.RulesetRefused:
-            continue
-        return name
-    raise AssertionError(f"no board plays under {expansions}")
 
 
 def _texts(w, out: list, skip=()) -> list:
@@ -81,7 +74,7 @@ def test_no_engine_id_on_the_screen_over_a_game(expansions):
     if tuple(expansions) == ("solo",) and full_size():
         pytest.xfail("KNOWN, issue 33 left-over (CI at 808854f): at full size a SoloPlay game shows the option id "
                      "'optional_houses' somewhere on screen; to be found and mended, then this line removed")
-    board = _board_for(expansions)
+    board = board_for(expansions)
     solo = any(REGISTRY[n].alone for n in expansions)
     seats = {"Ann": None} if solo else {"Ann": None, "Greedy": "greedy"}
     rules = {"expansions": list(expansions), **({"board": board} if board != "base" else {})}

@@ -17,6 +17,7 @@ import re
 import pytest
 
 import thurn
+from helpers import board_for
 from thurn import words
 from thurn.explore import score_outcomes, score_parts
 from thurn.expansions.audience import moves_text
@@ -29,21 +30,13 @@ SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith
 RULESETS = [()] + [(name,) for name in SHIPPED]
 
 
-def _board_for(expansions) -> str:
-    for name in ["base"] + sorted(thurn.available_boards()):
-        try:
-            check_board(thurn.load_board(name), tuple(expansions))
-        except thurn.RulesetRefused:
-            continue
-        return name
-    raise AssertionError(f"no board plays under {expansions}")
 
 
 def _games(expansions, seeds=(1, 2), bots="greedy"):
     """Whole games of ``expansions`` played by bots: every position, in order."""
     from thurn.sim import play_game
 
-    rules = thurn.Rules(board=_board_for(expansions), expansions=expansions)
+    rules = thurn.Rules(board=board_for(expansions), expansions=expansions)
     lo, hi = rules.ruleset.players or (2, 4)
     n = max(lo, min(3, hi))
     for seed in seeds:
