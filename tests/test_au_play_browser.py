@@ -1,9 +1,9 @@
 """The Audience played to the end in a real browser as a newcomer would (issue 25: "a game was played to the end
 with The Audience in the app in a real browser"): under Voilà, the game app's New game panel → The Audience switched
 on → Ann (human) against two greedy bots, a fixed deal → the seal step (a clergyman chosen for each carriage in the
-dropdowns, the Seal button: The Audience, Preparation) → every turn clicked as the screen offers it: a draw, a card
-to the route, a scoring, the carriage buttons when a scoring owes steps (Moving the carriages), the turn ended, the
-cards kept — until the end screen (Game end).
+dropdowns, the Seal button: The Audience, Preparation) → every turn clicked as the screen offers it: the Postmaster
+called, a draw, a card to the route, a scoring, the carriage buttons when a scoring owes steps (Moving the
+carriages), the turn ended, the cards kept in the card picker — until the end screen (Game end).
 
 Checked on the way: the Rome strip and its carriages' key are drawn under the board and change when a carriage
 moves; after each of Ann's scorings that owes steps the carriage buttons show (the status and the panel's note say
@@ -28,7 +28,7 @@ import browser as b
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2026                 # a fixed deal: the game the newcomer plays is the same every run
-CLICKS_MAX = 500            # a whole game of two players takes about 150 of the human's clicks
+CLICKS_MAX = 500            # a whole game against two bots takes 70 to 130 of the human's clicks
 RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Priester (2 points)",
          "Ministrant (1 point)")
 CLERGY = "Kardinal|Bischof|Abt|Priester|Ministrant"
@@ -90,14 +90,21 @@ def _click(page, selector: str, index: int = 0) -> None:
 
 
 def _houses(title: str) -> int:
+    """The houses a Score button places, read from its typed form ("type: score Ulm+Augsburg"; "score -": none)."""
     m = re.search(r"type: score (\S*)", title)
-    return len(m.group(1).split("+")) if m and m.group(1) else 0
+    return len(m.group(1).split("+")) if m and m.group(1) not in ("", "-") else 0
 
 
 def _choose(view) -> tuple[str, int, str]:
     """What the newcomer clicks now, read from the screen: a carriage move when asked, the kept cards, a scoring
-    (the one with the fewest houses, so that the cards without one move carriages), a draw, a card to the route,
-    the end of the turn."""
+    (the one with the fewest houses, so that the cards without one move carriages), the Postmaster whenever he is
+    offered (one more card to draw: more cards in hand that fit the route), a draw, a card to the route, the end of
+    the turn.
+
+    The Postmaster matters: with one card drawn a turn (the display's first) the hand holds two cards when one is
+    played, so a route of three is luck. Without him the newcomer never scored in about a quarter of the deals
+    (seeds 2026-2066), this one among them since the bots draw their secret seals among near-equal orders (issue
+    33: their seals, hence their draws and the display, changed); with him he scored in every deal tried."""
     if view["moves"]:
         return ".thurn-carriage-move", 0, "carriage"
     if view["keep"]:
@@ -106,6 +113,9 @@ def _choose(view) -> tuple[str, int, str]:
     scores = [i for i, t in enumerate(titles) if "type: score" in t]
     if scores:
         return ".thurn-action", min(scores, key=lambda i: _houses(titles[i])), "score"
+    postmaster = next((i for i, t in enumerate(titles) if "type: call Postmaster" in t), None)
+    if postmaster is not None:
+        return ".thurn-action", postmaster, "postmaster"
     for prefix in ("draw", "play", "end", "keep"):
         i = next((i for i, t in enumerate(titles) if f"type: {prefix}" in t and "new" not in t.split("type:")[1]),
                  None)
@@ -129,9 +139,6 @@ def _no_bot_rank(page, view) -> None:
             assert not re.search(rf"({BOT}|{BOT2})\S*\s+({CLERGY}|[1-5]\b)", text), (trace["name"], text)
 
 
-@pytest.mark.xfail(reason="KNOWN, issue 33 left-over (CI at 808854f): after the merges the newcomer's clicks never "
-                   "score in this game (no carriage moved); to be found and mended, then this mark removed",
-                   strict=False)
 def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
