@@ -17,6 +17,7 @@ import pytest
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from thurn import turn as turn_module
+from thurn.rules import OPTION_TITLES
 
 from helpers import CITIES, at_play, at_score, route_of, scorings
 
@@ -148,7 +149,7 @@ def test_keep_exactly_three_by_default():
     assert s.step == "keep"
     assert {len(a.cards) for a in s.legal_actions()} == {3}
     err = s.why_illegal(Keep(["Lodz"]))
-    assert err.reason == "keep_count" and "hand_limit_at_most" in str(err)
+    assert err.reason == "keep_count" and OPTION_TITLES["hand_limit_at_most"] in str(err)   # (in words, not its id)
 
 
 def test_hand_limit_at_most_keeps_up_to_three():
@@ -190,7 +191,7 @@ def test_postal_carrier_second_card_must_extend_by_default():
     s = s.apply(CallOfficial("postal_carrier"))
     assert Play("Ulm", "new") not in s.legal_actions()
     err = s.why_illegal(Play("Ulm", "new"))
-    assert err.reason == "second_card_must_extend" and "postal_carrier_may_restart" in str(err)
+    assert err.reason == "second_card_must_extend" and OPTION_TITLES["postal_carrier_may_restart"] in str(err)
 
 
 # -- the display refills when the deck comes back ------------------------------------------------------------------

@@ -15,12 +15,11 @@ import re
 import ipywidgets as widgets
 import pytest
 
-from thurn.sim import full_size
-
 import thurn
-from helpers import board_for
-from thurn import words
+from helpers import at_play, at_score, board_for, route_of, scorings
+from thurn import CallOfficial, Keep, Play, Score, words
 from thurn.bots import make_bot
+from thurn.rules import BOOLEAN_OPTIONS, OPTION_TITLES
 from thurn.variants import REGISTRY, check_board
 from thurn.widgets import GameApp
 
@@ -71,9 +70,6 @@ def _ids(state) -> set[str]:
 
 @pytest.mark.parametrize("expansions", RULESETS, ids=lambda e: "+".join(e) or "base")
 def test_no_engine_id_on_the_screen_over_a_game(expansions):
-    if tuple(expansions) == ("solo",) and full_size():
-        pytest.xfail("KNOWN, issue 33 left-over (CI at 808854f): at full size a SoloPlay game shows the option id "
-                     "'optional_houses' somewhere on screen; to be found and mended, then this line removed")
     board = board_for(expansions)
     solo = any(REGISTRY[n].alone for n in expansions)
     seats = {"Ann": None} if solo else {"Ann": None, "Greedy": "greedy"}
@@ -136,3 +132,68 @@ def test_the_status_line_names_the_step_in_words():
             assert "_" not in said and said, (name, step)
     s = thurn.new_game(["Ann", "Ben"], seed=1)
     assert _summary(s) == "round 1, Ann to draw, 0 actions"
+
+
+def test_the_engine_s_refusals_name_a_rule_option_in_words():
+    """A refusal that points to a rule option names it in its words (thurn.rules.option_title, OPTION_TITLES:
+    "houses optional (R1)"), never by its id ("rule option optional_houses"): the panels show the engine's refusals
+    as they are."""
+    hand = ["Lodz", "Basel", "Zürich", "Kempten", "Passau"]
+    keep = at_score(route_of(3), hand=hand).apply(Score(["Mannheim", "Stuttgart"]))
+    at_most = at_score(route_of(3), hand=hand, rules={"hand_limit_at_most": True}).apply(Score(["Mannheim",
+                                                                                                "Stuttgart"]))
+    carrier = at_play(["Mannheim", "Carlsruhe"], hand=["Stuttgart", "Ulm"]).apply(Play("Stuttgart", "right"))
+    compulsory = at_score(route_of(3), rules={"carriage_compulsory": True})
+    refusals = [(at_score(route_of(4)), Score([]), "must_place_all", "optional_houses"),
+                (keep, Keep(["Lodz"]), "keep_count", "hand_limit_at_most"),
+                (at_most, Keep(hand[:4]), "keep_count", None),
+                (carrier.apply(CallOfficial("postal_carrier")), Play("Ulm", "new"), "second_card_must_extend",
+                 "postal_carrier_may_restart"),
+                (compulsory, Score(scorings(compulsory)[0].houses, carriage=False), "carriage_compulsory",
+                 "carriage_compulsory")]
+    for s, action, reason, option in refusals:
+        err = s.why_illegal(action)
+        assert err is not None and err.reason == reason, (action, err)
+        assert not set(ID.findall(str(err))) & set(BOOLEAN_OPTIONS), str(err)
+        assert option is None or OPTION_TITLES[option] in str(err), str(err)
+
+
+def test_a_solo_route_that_cannot_be_completed_says_why_in_words():
+    """SoloPlay, 4.4d: no coach card 3 is left, so a route of 3 cannot be completed. The completion panel says why
+    as the engine says it for a placement of the first colour open (blue); each colour builds on its own (4.4b), so
+    green's houses on the route's cities leave blue's placement whole. (The panel once asked about the houses of
+    every colour, and showed the engine's "must place every house" refusal, with the id 'optional_houses'.)"""
+    from thurn.expansions import solo as so
+    from thurn.widgets import Play as PlayApp
+
+    s = thurn.new_game(["Ann"], rules={"expansions": ["solo"]}, seed=1)
+    bot = make_bot("greedy", seed=1)
+    while not (s.step == "score" and len(s.player().route) == 3):
+        assert not s.is_over
+        s = s.apply(bot.choose(s))
+    d = s.position()
+    ann = d["players"][0]
+    colours = ann["colours"]
+    assert so.solo(s).planner[0] == "blue"
+    for city in ann["route"]:
+        if city in colours["blue"]["houses"]:
+            colours["blue"]["houses"].remove(city)
+            colours["blue"]["houses_left"] += 1
+            ann["houses_left"] += 1
+        if city not in colours["green"]["houses"]:
+            colours["green"]["houses"].append(city)
+            colours["green"]["houses_left"] -= 1
+            ann["houses_left"] -= 1
+        if city not in ann["houses"]:
+            ann["houses"].append(city)
+    ann["carriages"] = [3] * d["carriages_left"]["3"] + list(ann["carriages"])
+    d["carriages_left"]["3"] = 0                                  # (Ann holds every coach card 3)
+    s = thurn.GameState.from_position(d)
+    assert not [a for a in s.legal_actions() if a.kind == "score"]
+    app = PlayApp(state=s, autosave=False)
+    try:
+        note = re.sub(r"<[^>]+>", " ", app.coach_note.value)
+        assert "no coach card 3 is left" in note, note
+        assert not set(ID.findall(note)) & _ids(s), note
+    finally:
+        app.close()

@@ -244,6 +244,20 @@ OPTION_TITLES = {"optional_houses": "houses optional (R1)",
 #: (a variant's own true/false options are worded by the variant: :attr:`thurn.variants.Variant.rule_option_titles`)
 
 
+def option_title(name: str) -> str:
+    """A true/false rule option in a few words, for a screen or a message ("houses optional (R1)"), never its id:
+    :data:`OPTION_TITLES`, else the words of the variant that declares it
+    (:attr:`thurn.variants.Variant.rule_option_titles`), else its name with spaces."""
+    if name in OPTION_TITLES:
+        return OPTION_TITLES[name]
+    from .variants import REGISTRY
+
+    for cls in REGISTRY.values():
+        if name in cls.rule_option_titles:
+            return cls.rule_option_titles[name]
+    return str(name).replace("_", " ")
+
+
 def ruleset_name(name: str) -> str:
     """A ruleset's name as the rule documents print it: ``"base"`` is "the base game", an expansion its document's
     title (:attr:`thurn.variants.Variant.rule_source`: "Power and Glory", "The Princess' Messenger"); a name of no
@@ -279,10 +293,7 @@ def rules_in_words(rules, board: bool = True) -> str:
             found = None
         name = found.name if found is not None else str(rules.board)
         words += f" on the {name.split(' — ', 1)[1]}" if " — " in name else f" on {name}"
-    from .variants import REGISTRY
-
-    titles = {k: t for cls in REGISTRY.values() for k, t in cls.rule_option_titles.items()} | OPTION_TITLES
-    extra = [titles.get(f, f.replace("_", " ")) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
+    extra = [option_title(f) for f in BOOLEAN_OPTIONS if getattr(rules, f)]
     extra += [f"{k.replace('_', ' ')}: {v}" for k, v in rules.options]
     return " · ".join([words] + extra)
 

@@ -987,8 +987,8 @@ class SoloPlay(Variant):
 
     def check_declare(self, s, a):
         if s.step != COLOUR:
-            return None, IllegalAction("not_declaring", "A route's colour is declared when the route is started "
-                                       "(SoloPlay, 4.4a, option colour_declared=start).", a, R_COLOUR)
+            return None, IllegalAction("not_declaring", "A route's colour is declared when the route is started, "
+                                       "where the colour is chosen then (SoloPlay, 4.4a).", a, R_COLOUR)
         S = solo(s)
         if a.colour not in S.planner or colour_left(s.players[s.to_move], a.colour) <= 0:
             ok = ", ".join(d.colour for d in self.legal_declare(s))

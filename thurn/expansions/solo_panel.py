@@ -10,6 +10,7 @@ import html
 import ipywidgets as widgets
 
 from ..actions import Score
+from ..effects import colour_houses
 from ..scoring import placement_options
 from ..viz.board import house_color
 from ..widgets.common import card_chip, province_color, text_color
@@ -133,12 +134,14 @@ class SoloPanel:
 
     @staticmethod
     def _refusal(s, open_) -> str:
-        """Why the route cannot be completed now, as the engine says it (a Score in the first colour open with the
-        first placement)."""
+        """Why the route cannot be completed now, as the engine says it (a Score in the first colour open with that
+        colour's first placement: each colour builds on its own, 4.4b, so its own houses and houses left)."""
         p = s.player()
-        options = placement_options(s.board, p.route, p.houses, p.houses_left, s.rules.optional_houses)
+        colour = open_[0] if open_ else so.components().colours[0]
+        owned = colour_houses(p, colour) if s.ruleset.house_per_colour else p.houses
+        options = placement_options(s.board, p.route, owned, so.colour_left(p, colour), s.rules.optional_houses)
         houses = tuple(options[0].cities) if options else ()
-        why = s.why_illegal(Score(houses, colour=open_[0] if open_ else so.components().colours[0]))
+        why = s.why_illegal(Score(houses, colour=colour))
         return str(why) if why is not None else "The engine lists no completion now."
 
     # -- declaring the colour (option colour_declared=start) ---------------------------------------------------

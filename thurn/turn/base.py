@@ -17,6 +17,7 @@ from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, 
 from ..board import fold
 from ..errors import IllegalAction
 from ..piles import BASE_PILE_SPECS, pile, set_pile
+from ..rules import option_title
 from ..scoring import next_carriage, popcount, route_placements
 from .machine import END_TURN, OVER, ActionKind, Decide, Ruleset, StepSpec, forced_event
 
@@ -639,7 +640,8 @@ def check_play(s, a):
         if s.plays > 0 and not s.rules.postal_carrier_may_restart:
             return None, _illegal("second_card_must_extend",
                                   "The Postal Carrier's second card must extend your route, not start a new one "
-                                  "(rule option postal_carrier_may_restart allows it).", a, "rules notes R12")
+                                  f"(the rule option \"{option_title('postal_carrier_may_restart')}\" allows it).",
+                                  a, "rules notes R12")
         return x, None
     if not route:
         return None, _illegal("no_route", f"You have no route yet: start one with {board.card_names[x]}.", a, R_PLAY)
@@ -729,8 +731,9 @@ def _decline_problem(s, p, a):
             reason, text, rule = stage.no_decline
             return _illegal(reason, text, a, rule)
     if s.rules.carriage_compulsory:
-        return _illegal("carriage_compulsory", "Under the rule option carriage_compulsory a route that earns a "
-                        "carriage always takes it (001, 3c: the player takes it).", a, "rules notes R9")
+        return _illegal("carriage_compulsory", f"Under the rule option \"{option_title('carriage_compulsory')}\" a "
+                        "route that earns a carriage always takes it (001, 3c: the player takes it).", a,
+                        "rules notes R9")
     if a.cartwright:
         return _illegal("cartwright_declined", "The Cartwright helps you take a carriage; if you decline the "
                         "carriage, do not call him.", a, R_CARRIAGE)
@@ -815,8 +818,8 @@ def check_score(s, a):
         return None, _illegal("not_enough_houses", f"You have only {left} house{'s' if left != 1 else ''} left"
                               f"{'' if a.colour is None else ' in ' + a.colour}.", a, "rules notes: houses run out")
     if any(mask & m == mask for m in masks):
-        return None, _illegal("must_place_all", "You must place every house the chosen option allows "
-                              "(rule option optional_houses lets you place fewer).", a, R_HOUSES)
+        return None, _illegal("must_place_all", "You must place every house the chosen option allows (the rule "
+                              f"option \"{option_title('optional_houses')}\" lets you place fewer).", a, R_HOUSES)
     free = mask & board.free_cities
     if free & (free - 1):               # (the board's free cities belong to no province: the northern board)
         both = " and ".join(board.city_name(c) for c in _bits_list(free))
@@ -877,9 +880,10 @@ def check_keep(s, a):
     if s.rules.hand_limit_at_most:
         if len(cards) > board.hand_limit:
             return None, _illegal("keep_count", f"Keep at most {board.hand_limit} of your {len(held)} cards.", a,
-                                  "base rules 000, 3d; rule option hand_limit_at_most")
+                                  "base rules 000, 3d; rules notes R11")
     elif len(cards) != board.hand_limit:
-        more = " (rule option hand_limit_at_most lets you keep fewer)" if len(cards) < board.hand_limit else ""
+        more = (f" (the rule option \"{option_title('hand_limit_at_most')}\" lets you keep fewer)"
+                if len(cards) < board.hand_limit else "")
         return None, _illegal("keep_count", f"Keep exactly {board.hand_limit} of your {len(held)} cards{more}.", a,
                               R_KEEP)
     if resolved is not None:
