@@ -156,3 +156,56 @@ def test_map_follows_every_click_with_the_cpu_busy(tmp_path):
                 proc.kill()
                 proc.wait(10)
             context.close()
+
+
+#: Added to the page before it loads: while ``window.__thurnDeaf`` is true, anywidget's two-second wait for a
+#: widget's module (``AbortSignal.timeout(2000)``) ends at once, as it does on a busy machine, so every plotly
+#: FigureWidget drawn at load is deaf: drawn, then dropping every change sent to it.
+DEAF_AT_LOAD = """
+window.__thurnDeaf = true;
+const thurnTimeout = AbortSignal.timeout.bind(AbortSignal);
+AbortSignal.timeout = ms => thurnTimeout(window.__thurnDeaf && ms === 2000 ? 0 : ms);
+"""
+
+
+def test_a_map_that_went_deaf_at_load_is_renewed_and_follows(tmp_path):
+    """The cause of the maps frozen under load (issue 33, CI at b73b5bb): anywidget gives a widget two seconds to
+    load plotly's module, and one that took longer drops every later change. Here every map drawn at load goes
+    deaf on purpose (:data:`DEAF_AT_LOAD`): the first click's change goes unanswered, is sent whole again, then
+    the app's FigureBox puts a fresh widget in its place, which shows the click and follows every later one."""
+    if not full_size():
+        pytest.skip("make test-all's (THURN_SIZE=full); tests/test_viz.py checks the renewal in-process")
+    b.require_browser()
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    name = notebook(folder)
+    with b.chromium() as browser:
+        context = browser.new_context(viewport=b.VIEWPORT)
+        page = context.new_page()
+        page.add_init_script(DEAF_AT_LOAD)
+        page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
+        page.set_default_timeout(b.WAIT_MS)
+        try:
+            with b.voila(folder / name, tmp_path) as url:
+                page.goto(url, timeout=b.WAIT_MS)
+                page.wait_for_selector(".thurn-play .thurn-action:not([disabled])", timeout=b.WAIT_MS)
+                page.wait_for_selector(".thurn-map-expected", state="attached", timeout=b.WAIT_MS)
+                settle(page, "the first drawing")
+                old = page.evaluate("() => document.querySelector('.thurn-play .thurn-map .js-plotly-plot')"
+                                    ".closest('.jupyter-widgets').outerHTML.length")
+                page.evaluate("() => { window.__thurnDeaf = false; }")
+                for click in range(3):
+                    expected = page.evaluate(_SHOWN)["expected"]
+                    button = page.locator(".thurn-play .thurn-action:not([disabled])").first
+                    label = button.text_content().strip()
+                    button.click()
+                    page.wait_for_function(
+                        "old => JSON.stringify(JSON.parse(document.querySelector('.thurn-map-expected')"
+                        ".textContent)) !== old",
+                        arg=json.dumps(expected, separators=(",", ":"), ensure_ascii=False), timeout=b.WAIT_MS)
+                    settle(page, f"click {click + 1} ({label!r}) on a map deaf since the page loaded")
+                assert old > 0 and page.locator(".thurn-play .thurn-map .js-plotly-plot").count() == 1, \
+                    "one map, the renewed one, is shown"
+                b.screenshot(page, "map-renewed")
+        finally:
+            context.close()

@@ -602,6 +602,74 @@ def test_a_view_that_drew_an_older_change_is_sent_the_whole_figure_once(monkeypa
     assert len(sent) == 1
 
 
+def test_a_change_no_view_answers_is_sent_whole_again_then_given_up_in_a_kernel_loop(monkeypatch):
+    """Issue 33, CI at b73b5bb: the review's map kept its old title after a click, no view having said it drew the
+    change. When a view has answered before (a page shows the map) and a kernel's event loop runs, a change left
+    unanswered is sent whole again after :data:`RESEND_AFTER_S`, and still unanswered the figure's
+    ``on_unanswered`` callback is called; an answered change, or a widget no page has shown, calls nothing."""
+    import asyncio
+
+    import thurn.viz.board as vb
+    monkeypatch.setattr(vb, "RESEND_AFTER_S", 0.02)
+    state = mid_game()
+
+    async def play(answer_first: bool, answer_after: bool) -> tuple[int, list]:
+        widget = board_figure("base", widget=True)
+        given_up = []
+        vb.on_unanswered(widget, given_up.append)
+        refresh(widget, board_figure(state))
+        if answer_first:        # a page drew the figure once
+            widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": widget._last_trace_edit_id}
+        refresh(widget, board_figure(state, candidates=["Ulm"]))
+        before = widget._last_trace_edit_id
+        if answer_after:
+            widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": widget._last_trace_edit_id}
+        await asyncio.sleep(0.3)
+        return widget._last_trace_edit_id - before, [w is widget for w in given_up]
+
+    assert asyncio.run(play(answer_first=True, answer_after=False)) == (1, [True])   # sent again, then given up
+    assert asyncio.run(play(answer_first=True, answer_after=True)) == (0, [])
+    assert asyncio.run(play(answer_first=False, answer_after=False)) == (0, [])
+    widget = board_figure("base", widget=True)          # outside an event loop (a script, a test): nothing waits
+    widget._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": widget._last_trace_edit_id}
+    refresh(widget, board_figure(state, candidates=["Ulm"]))
+    before = widget._last_trace_edit_id
+    asyncio.run(asyncio.sleep(0.1))
+    assert widget._last_trace_edit_id == before
+
+
+def test_a_figure_box_puts_a_fresh_figure_in_place_of_a_deaf_one(monkeypatch):
+    """anywidget drops every change sent to a FigureWidget whose module took over two seconds to load in the page:
+    the map is drawn, then frozen. Given up (:func:`thurn.viz.board.on_unanswered`), the figure is replaced in its
+    box by a new widget showing the same figure, the deaf one closed; at most MAX_RENEWALS times per box."""
+    import asyncio
+
+    import thurn.viz.board as vb
+    from thurn.widgets.figurebox import MAX_RENEWALS, FigureBox
+    monkeypatch.setattr(vb, "RESEND_AFTER_S", 0.01)
+    state = mid_game()
+    box = FigureBox(board_figure("base", widget=True))
+    first = box.figure
+    shown = []
+
+    async def click(k: int) -> None:
+        figure = box.figure
+        figure._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": figure._last_trace_edit_id}
+        refresh(box.figure, board_figure(state, title=f"click {k}"))
+        await asyncio.sleep(0.15)       # no answer: sent whole again, then renewed
+        shown.append(box.figure)
+
+    for k in range(MAX_RENEWALS + 1):
+        asyncio.run(click(k))
+    assert box.renewals == MAX_RENEWALS
+    assert len({id(f) for f in [first, *shown]}) == MAX_RENEWALS + 1
+    assert first.comm is None, "the deaf figure is closed"
+    assert box.figure.layout.title.text == f"click {MAX_RENEWALS}"
+    assert [t.name for t in box.figure.data] == [t.name for t in board_figure(state).data]
+    with pytest.raises(TypeError, match="FigureWidget"):
+        FigureBox(board_figure("base"))
+
+
 def test_a_long_title_wraps_and_the_map_keeps_its_height():
     """Issue 33: the title's small line was cut at the map's edge ("…Bremen–Münst"). Each small line fits the Play
     app's 600 px (:data:`thurn.viz.board.TITLE_CHARS`), the route broken after a "–", and a title of more lines

@@ -28,6 +28,7 @@ city is a diamond, with the legend entry "free city".
 """
 from __future__ import annotations
 
+import asyncio
 import copy
 import html
 import math
@@ -145,7 +146,8 @@ def refresh(fig_widget, new_figure) -> None:
     behind for good. So the page is never left to deltas alone: the widget's whole figure (the state a view draws
     when it starts) is sent with every change, and a view that says it has drawn an older change than the last one
     sent (plotly's views answer each change, and their first drawing, with its number) is sent the whole figure
-    again (:func:`_follow`)."""
+    again (:func:`_follow`); a change no view answers within seconds, on a page that has shown the map, is sent
+    whole again too, and then the figure's :func:`on_unanswered` callback is called (:func:`_watch_answer`)."""
     if not isinstance(fig_widget, go.FigureWidget):
         raise TypeError(f"refresh needs a plotly FigureWidget (board_figure(..., widget=True)), "
                         f"not {type(fig_widget).__name__}.")
@@ -168,6 +170,7 @@ def refresh(fig_widget, new_figure) -> None:
             fig_widget.add_traces(new)
             fig_widget.layout = new_figure.layout
     _send_state(fig_widget)
+    _watch_answer(fig_widget)
 
 
 def _send_state(fig_widget) -> None:
@@ -175,6 +178,12 @@ def _send_state(fig_widget) -> None:
     later draws, whatever deltas its page missed."""
     fig_widget._widget_data = copy.deepcopy(fig_widget._data)
     fig_widget._widget_layout = copy.deepcopy(fig_widget._layout_obj._props)
+
+
+#: After a change is sent to a page whose map has answered before, how long the map may take to answer it (seconds)
+#: before the whole figure is sent again, and as long again before the figure is given up as deaf
+#: (:func:`on_unanswered`).
+RESEND_AFTER_S = 3.0
 
 
 def _follow(fig_widget) -> None:
@@ -185,17 +194,65 @@ def _follow(fig_widget) -> None:
         return
     fig_widget._thurn_follows = True
     fig_widget._thurn_resent = 0
+    fig_widget._thurn_answered = None       # the newest change a view said it has drawn; None: no view has said
 
     def answered(change) -> None:
         said = change["new"]
         if not said or "trace_edit_id" not in said:
             return
         drawn, last = said["trace_edit_id"], fig_widget._last_trace_edit_id
+        fig_widget._thurn_answered = max(drawn, fig_widget._thurn_answered or 0)
         if drawn < last and drawn >= fig_widget._thurn_resent:
             resend_whole(fig_widget)
             fig_widget._thurn_resent = fig_widget._last_trace_edit_id
 
     fig_widget.observe(answered, names="_js2py_traceDeltas")
+
+
+def sent(fig_widget) -> None:
+    """Say that ``fig_widget`` was changed in place (not by :func:`refresh`): its whole figure goes as its state,
+    and the change is watched as :func:`refresh` watches its own."""
+    _follow(fig_widget)
+    _send_state(fig_widget)
+    _watch_answer(fig_widget)
+
+
+def on_unanswered(fig_widget, callback) -> None:
+    """Call ``callback(fig_widget)`` when a page that has drawn ``fig_widget`` stops answering its changes: the
+    whole figure was sent again and still no view said it drew it (:func:`_watch_answer`).
+
+    This happens: anywidget (which carries plotly's FigureWidget to the page) gives a model two seconds to load
+    plotly's 5 MB module, and a model that took longer (a busy machine, a page drawing many widgets at once)
+    drops every message sent to it afterwards, its view drawn but frozen. Only a new widget helps: the callback
+    puts one in its place (:class:`thurn.widgets.figurebox.FigureBox`)."""
+    _follow(fig_widget)
+    fig_widget._thurn_unanswered = callback
+
+
+def _watch_answer(fig_widget, resend: bool = True) -> None:
+    """A change that no view answers is a change a page lost: when a view has answered before (a page shows the
+    figure) and the kernel runs an event loop, the last change is checked after :data:`RESEND_AFTER_S` seconds;
+    unanswered, the whole figure is sent again, and checked as long again; still unanswered, the figure's
+    :func:`on_unanswered` callback is called. Without a page, or outside a kernel's loop, nothing is scheduled."""
+    if getattr(fig_widget, "_thurn_answered", None) is None:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    sent = fig_widget._last_trace_edit_id
+
+    def check() -> None:
+        if fig_widget._last_trace_edit_id != sent or fig_widget._thurn_answered >= sent:
+            return                          # a newer change is watched by its own check, or this one was drawn
+        if resend:
+            resend_whole(fig_widget)
+            fig_widget._thurn_resent = fig_widget._last_trace_edit_id
+            _watch_answer(fig_widget, resend=False)
+        elif callable(callback := getattr(fig_widget, "_thurn_unanswered", None)):
+            callback(fig_widget)
+
+    loop.call_later(RESEND_AFTER_S, check)
 
 
 def resend_whole(fig_widget) -> None:

@@ -23,7 +23,9 @@ from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_op
 from ..routes import fitting_ends
 from ..state import GameState
 from ..viz import board_figure, refresh
+from ..viz.board import sent
 from .common import ClosesParts, MessageArea, card_chips, province_color, text_color
+from .figurebox import FigureBox
 
 __all__ = ["RouteExplorer"]
 
@@ -80,6 +82,12 @@ class RouteExplorer(ClosesParts, widgets.VBox):
     with The Princess' Messenger ``letters``: the nobility letters the best placement's houses take).
     """
 
+    @property
+    def figure(self):
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self._map_box.figure
+
     def __init__(self, obj="base", cards=None, *, player=None, route=None, include_display: bool = True,
                  min_length: int = 2, page: int = PAGE, height: int = 500):
         self.state = obj if isinstance(obj, GameState) else None
@@ -126,9 +134,9 @@ class RouteExplorer(ClosesParts, widgets.VBox):
                                    layout=widgets.Layout(width="auto"))
         self.more.on_click(self._on_more)
         self.detail = widgets.HTML()
-        self.figure = board_figure(self.state if self.state is not None else self.board, player=self.seat,
-                                   height=height, widget=True)
-        map_box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
+        self._map_box = map_box = FigureBox(board_figure(self.state if self.state is not None else self.board,
+                                                         player=self.seat, height=height, widget=True),
+                                            layout=widgets.Layout(width="100%"))
         map_box.add_class("thurn-map")
 
         self._load_player(cards, route)
@@ -450,6 +458,7 @@ class RouteExplorer(ClosesParts, widgets.VBox):
                 if old.name not in UNCHANGING:
                     old.update(new.to_plotly_json())
             self.figure.layout.title.text = fig.layout.title.text
+        sent(self.figure)
 
     def _title(self, option, best) -> str:
         """The map's title (plotly reads HTML in it: every name is escaped)."""

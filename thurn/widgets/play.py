@@ -22,6 +22,7 @@ from ..io import MAX_SAVE_BYTES, new_game  # noqa: F401  (a save file larger tha
 from ..state import GameState
 from .common import ClosesParts, MessageArea, close_tree
 from .controller import GameController
+from .figurebox import FigureBox
 from .panels import SCORE_HEADS, Panels, final_table_html  # noqa: F401  (importable from here, as before)
 from .playtext import (APP_NAME, AUTOSAVE_NAME, AUTOSAVE_SUFFIX, CHOOSE, DEFAULT_PLAYERS,  # noqa: F401  (as before)
                        EVERY_HAND_REFUSED, KEEP_BUTTONS_MAX, UNDO_MODES, _check_pace, _resolve_autosave,
@@ -83,6 +84,12 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
     classes ``thurn-return-tile``, ``thurn-return-reward``, ``thurn-return``, ``thurn-return-note``); a panel's
     attributes read as the app's (``app.return_toggles``).
     """
+
+    @property
+    def map(self) -> go.FigureWidget:
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self._map_box.figure
 
     def __init__(self, players=DEFAULT_PLAYERS, bots=None, seed=None, rules=None, autosave=True, *,
                  state: GameState | None = None, start_player=0, map_width: int = 600,
@@ -155,8 +162,8 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
 
         self._status = widgets.HTML(layout=full)
         self._status.add_class("thurn-status")
-        self.map = go.FigureWidget(self._map_figure(self._state, self._state.legal_actions()))
-        self._map_box = widgets.VBox([self.map], layout=widgets.Layout(width=f"{self.map_width + 8}px"))
+        self._map_box = FigureBox(go.FigureWidget(self._map_figure(self._state, self._state.legal_actions())),
+                                  layout=widgets.Layout(width=f"{self.map_width + 8}px", flex_flow="column"))
         self._map_box.add_class("thurn-map")
         self._hand = widgets.HTML()
         self._hand.add_class("thurn-hand")

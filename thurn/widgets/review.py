@@ -27,6 +27,7 @@ from ..viz import board_figure, refresh
 from ..turn.base import seen_action
 from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
+from .figurebox import FigureBox
 
 __all__ = ["GameReview", "run_in_steps"]
 
@@ -97,6 +98,17 @@ class GameReview(ClosesParts, widgets.VBox):
     :func:`thurn.game_review.review_game`; ``review``: that review already made (e.g. by the game app, which shows
     its progress meanwhile). Picking another player reviews him (a progress bar shows the work, in steps)."""
 
+    @property
+    def map(self) -> go.FigureWidget:
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self._map_box.figure
+
+    @property
+    def chart(self) -> go.FigureWidget:
+        """The chart of expected final scores the page shows now (as :attr:`map`)."""
+        return self._chart_box.figure
+
     def __init__(self, state, player=None, *, bot=None, seed=0, samples: int = 8, map_height: int | None = 520,
                  review=None):
         self.state = _need_state(state)
@@ -144,9 +156,8 @@ class GameReview(ClosesParts, widgets.VBox):
             self.progress_text.value = "<small>done</small>"
         else:
             self.review = self._run(seat, starting=True)
-        self.chart = go.FigureWidget(review_chart(self.review))
-        self.map = go.FigureWidget(self._map_figure(0))
-        self._map_box = widgets.Box([self.map])
+        self._chart_box = FigureBox(go.FigureWidget(review_chart(self.review)))
+        self._map_box = FigureBox(go.FigureWidget(self._map_figure(0)))
         self._map_box.add_class("thurn-map")
         for b, fn in ((self.start_button, lambda _: self.go_to(0)), (self.back_button, lambda _: self.back()),
                       (self.next_button, lambda _: self.next()), (self.end_button, lambda _: self.go_to(n))):
@@ -167,7 +178,7 @@ class GameReview(ClosesParts, widgets.VBox):
         super().__init__([
             head, widgets.HBox([self.player_picker, self.progress, self.progress_text]), self.summary,
             widgets.HTML("<h4 style='margin:8px 0 2px'>The biggest mistakes</h4>"), self.mistakes_box,
-            self.chart,
+            self._chart_box,
             widgets.HTML("<h4 style='margin:8px 0 2px'>Every decision</h4>"), self.sort_picker, self.table_html,
             replay])
         self.add_class("thurn-review")

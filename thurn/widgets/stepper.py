@@ -34,6 +34,7 @@ from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
 from ..rules import as_rules
 from ..viz import board_figure, refresh
 from .common import ClosesParts, MessageArea, card_chips, close_tree, hide_kept_cards
+from .figurebox import FigureBox
 
 #: The map's width in px: fixed, as the Play app's, because a plotly figure drawn inside a widget box cannot
 #: always measure the box (it took plotly's 700 px default and was cut at the box's edge: notebook 09 at 1,400 px);
@@ -167,6 +168,12 @@ class RulesStepper(ClosesParts, widgets.VBox):
 
     GAME = "game"
 
+    @property
+    def figure(self):
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self.map_box.figure
+
     def __init__(self, lesson="base", seed: int | None = None, *, start=0, height: int = 460, game: bool = True,
                  bot="greedy", player: str = "Ann"):
         self.lesson: Lesson = load_lesson(lesson)
@@ -182,8 +189,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
         self.rule.add_class("thurn-rule")
         self.played = widgets.HTML()
         self.quiz_box = widgets.VBox()
-        self.figure = board_figure(self.stops[0].state, widget=True, height=height).update_layout(width=MAP_WIDTH)
-        self.map_box = widgets.Box([self.figure], layout=_map_box_layout())
+        self.map_box = FigureBox(board_figure(self.stops[0].state, widget=True, height=height)
+                                 .update_layout(width=MAP_WIDTH), layout=_map_box_layout())
         self.map_box.add_class("thurn-map")
         self.back_button = widgets.Button(description="Back", icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="arrow-right", layout=widgets.Layout(width="auto"))
@@ -382,6 +389,12 @@ class GuidedGame(ClosesParts, widgets.VBox):
     :attr:`happened`, :attr:`figure`, :attr:`message`.
     """
 
+    @property
+    def figure(self):
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self.map_box.figure
+
     def __init__(self, player: str = "Ann", bot="greedy", seed: int | None = 2006, *, bot_name: str = "Bot",
                  lesson="base", rules=None, height: int = 440):
         from ..bots import make_bot
@@ -411,8 +424,8 @@ class GuidedGame(ClosesParts, widgets.VBox):
         self.table = widgets.HTML()
         self.actions_box = widgets.VBox()
         self.message = MessageArea()
-        self.figure = board_figure(self.states[0], widget=True, height=height).update_layout(width=MAP_WIDTH)
-        self.map_box = widgets.Box([self.figure], layout=_map_box_layout())
+        self.map_box = FigureBox(board_figure(self.states[0], widget=True, height=height).update_layout(width=MAP_WIDTH),
+                                 layout=_map_box_layout())
         self.map_box.add_class("thurn-map")
         self.back_button = widgets.Button(description="Back", icon="arrow-left", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="Next", icon="arrow-right", layout=widgets.Layout(width="auto"))

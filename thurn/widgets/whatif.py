@@ -33,6 +33,7 @@ from ..scoring import placement_options
 from ..state import GameState
 from ..viz import board_figure, player_colors, refresh, score_chart
 from .common import ClosesParts, MessageArea, card_chips, close_tree
+from .figurebox import FigureBox
 
 __all__ = ["ScoringWhatIf", "option_labels", "options_table"]
 
@@ -74,6 +75,18 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
     position, ``outcomes`` its :class:`~thurn.ScoreOutcome` list (best first), ``chosen`` the index of the
     chosen one.
     """
+
+    @property
+    def figure(self):
+        """The map the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self._map_box.figure
+
+    @property
+    def chart(self):
+        """The score chart the page shows now (a plotly FigureWidget, renewed by its :class:`FigureBox` if the page's copy
+        stopped following it)."""
+        return self._chart_box.figure
 
     def __init__(self, state=None, *, player=None, route=None, height: int = 480):
         if state is None:
@@ -127,12 +140,11 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
         self.cards_head = widgets.HTML()
         self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="stretch"))
         self.option_cards: list[widgets.VBox] = []
-        self.figure = board_figure(state, height=height, widget=True)
-        map_box = widgets.Box([self.figure], layout=widgets.Layout(flex="1 1 520px", min_width="380px"))
+        self._map_box = map_box = FigureBox(board_figure(state, height=height, widget=True),
+                                            layout=widgets.Layout(flex="1 1 520px", min_width="380px"))
         map_box.add_class("thurn-map")
         self.tables = widgets.HTML()
-        self.chart = go.FigureWidget(score_chart(state))
-        self.chart.update_layout(height=320)
+        self._chart_box = FigureBox(go.FigureWidget(score_chart(state)).update_layout(height=320))
 
         self.players_box.observe(self._on_players, "value")
         self.scorer.observe(self._on_edit, "value")
@@ -145,7 +157,7 @@ class ScoringWhatIf(ClosesParts, widgets.VBox):
             widgets.HBox([self.players_box, self.scorer], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.route_box, self.route_pick, clear], layout=widgets.Layout(width="100%")),
             self.rows_box, self.stacks_panel])
-        results = widgets.VBox([self.tables, self.chart], layout=widgets.Layout(flex="1 1 380px", min_width="340px"))
+        results = widgets.VBox([self.tables, self._chart_box], layout=widgets.Layout(flex="1 1 380px", min_width="340px"))
         super().__init__([widgets.HTML(STYLE), self.header, setup, self.message, self.cards_head, self.cards_box,
                           widgets.HBox([map_box, results], layout=widgets.Layout(
                               flex_flow="row wrap", align_items="flex-start", width="100%"))])
