@@ -163,3 +163,13 @@ def test_the_bots_read_the_same_table():
     three = next(a for a in acts if len(a.offices) == 3 and a.house)
     assert "house" in return_reason(s, three)
     assert quick_return(s, acts, random.Random(1)).house is not None       # the most tiles, the house taken
+
+
+def test_a_reward_table_is_never_that_of_a_ruleset_gone_before(monkeypatch):
+    """reward_table keeps its tables by the ruleset's id; a ruleset collected and another made at the same address
+    once got the old one's table (make test at 23b5c5a: {1: 'nothing', ...} under the option). The table is kept
+    with its ruleset and used only for that very ruleset."""
+    t = thurn.new_game(["Ann", "Ben", "Cid"], seed=1, rules=rules(True))
+    stale = (object(), {1: "nothing", 2: "card", 3: "chip", 4: "house"})       # a ruleset gone, its id reused
+    monkeypatch.setitem(offices._TABLES, (id(t.ruleset), True, False), stale)
+    assert offices.reward_table(t, False) == {1: "card", 2: "chip", 3: "house"}

@@ -10,6 +10,7 @@ import pytest
 
 import thurn
 from thurn import EndTurn, Keep, Score
+from thurn.rules import OPTION_TITLES
 
 from helpers import (BAIERN, CITIES, PROVINCES, at_score, card_count, cities_except, finished,
                      placements, position, record, route_of, score_with, scorings, stacks_held, take_turn, tiles)
@@ -598,7 +599,7 @@ def test_by_default_every_house_the_option_allows_must_be_placed():
     for houses in (["Sigmaringen", "Stuttgart"], ["Stuttgart", "Nürnberg"], []):
         err = s.why_illegal(Score(houses))
         assert err.reason == "must_place_all", houses
-        assert "optional_houses" in str(err)
+        assert OPTION_TITLES["optional_houses"] in str(err) and "optional_houses" not in str(err)
 
 
 def test_by_default_the_empty_placement_is_legal_only_with_nothing_to_place():

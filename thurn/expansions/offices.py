@@ -664,14 +664,14 @@ def reward_table(s, final: bool) -> dict:
     rewards are counted from the top, so that one tile of every office in play earns the house (3 offices: 1 a
     card, 2 a chip, 3 a house; the final round 2 or 3). docs/design.md, "Power and Glory", reading 7."""
     key = (id(s.ruleset), s.rules.top_reward_for_tiles_in_play, final)
-    got = _TABLES.get(key)
-    if got is None:
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not s.ruleset:      # (the ruleset is kept with its table: an id is never reused)
         c = conf()
         table = c.final_rewards if final else c.rewards
         out = sum(1 for o in c.order if o not in s.ruleset.official_handlers) \
             if s.rules.top_reward_for_tiles_in_play else 0
         if out:
             table = {n - out: r for n, r in table.items() if n - out >= 1}
-        got = _TABLES[key] = table
-    return got
+        hit = _TABLES[key] = (s.ruleset, table)
+    return hit[1]
 
