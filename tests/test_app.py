@@ -194,6 +194,31 @@ def test_scores_per_round_come_from_the_engine():
     assert len(fig.data) == 3
 
 
+def test_the_game_over_chart_wraps_its_score_formula_in_every_ruleset():
+    """The game-over chart's small line names how a score is made; The Audience's (100 characters) was cut at the
+    chart's edge ("... the clergymen on the audien"): every line now holds at most FORMULA_CHARS characters, the
+    whole formula is there, and the top margin grows with the lines (every ruleset of the registry)."""
+    import html as html_
+
+    from thurn.parts import score_formula
+    from thurn.variants import REGISTRY
+    from thurn.viz.charts import FORMULA_CHARS
+
+    from helpers import board_for
+
+    for name, variant in REGISTRY.items():
+        if not variant.__module__.startswith("thurn.expansions"):
+            continue
+        s = thurn.new_game(["Ann"] if variant.alone else ["Ann", "Ben"], seed=1,
+                           rules={"expansions": [name], "board": board_for([name])})
+        fig = score_rounds_chart(s)
+        small = re.search(r"<sup>(.*)</sup>", fig.layout.title.text).group(1).split("<br>")
+        assert all(len(html_.unescape(line)) <= FORMULA_CHARS for line in small), (name, small)
+        formula = " ".join(html_.unescape(line) for line in small)
+        assert formula.startswith("score: ") and score_formula(s, "")[-12:] in formula, (name, formula)
+        assert fig.layout.margin.t == 70 + 14 * (len(small) - 1), name
+
+
 # -- no silent loss --------------------------------------------------------------------------------------------------
 
 def test_a_new_game_over_one_in_progress_asks_first_and_keeps_the_old_one(tmp_path):

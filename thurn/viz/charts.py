@@ -5,6 +5,8 @@ are found by replaying its history from ``state.root`` with ``apply``. No rules 
 """
 from __future__ import annotations
 
+import textwrap
+
 import plotly.graph_objects as go
 
 from .._html import esc
@@ -181,6 +183,10 @@ def score_rounds(state: GameState) -> list[dict]:
     return rows
 
 
+#: The longest line of the game-over chart's score formula (its small title line), in characters.
+FORMULA_CHARS = 72
+
+
 def score_rounds_chart(state: GameState) -> go.Figure:
     """Each player's score (carriage + tiles − unplaced houses, Game End and Scoring) after each round, a line per
     player: the game app's game-over chart."""
@@ -194,11 +200,14 @@ def score_rounds_chart(state: GameState) -> go.Figure:
     # no carriage where a variant replaced the carriage stage (Power and Glory): not named in the score
     carriage = "carriage points + " if any(st.name == "carriage" for st in state.ruleset.scoring) else ""
     formula = score_formula(state, f"{carriage}bonus tiles − 1 for each house not placed")
+    # the formula wrapped so that no word is cut at the chart's edge (The Audience's is 100 characters long)
+    lines = textwrap.wrap(f"score: {formula}", FORMULA_CHARS)
+    more = 14 * (len(lines) - 1)
     return go.Figure(data=traces, layout=dict(
-        title=dict(text=f"{head}<br><sup>score: {esc(formula, quote=False)}</sup>"),
+        title=dict(text=f"{head}<br><sup>{'<br>'.join(esc(line, quote=False) for line in lines)}</sup>"),
         xaxis=dict(title=dict(text="round (0: the start)"), range=[0, max(last, 1)]),
         yaxis=dict(title=dict(text="score")), hovermode="x unified",
-        legend=dict(title=dict(text="player")), margin=dict(t=70), height=360))
+        legend=dict(title=dict(text="player")), margin=dict(t=70 + more), height=360 + more))
 
 
 def _score_lines(state: GameState, rows: list[dict], x: str, marker: int) -> list[dict]:
