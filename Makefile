@@ -26,17 +26,15 @@ play: setup
 	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
-# Two lanes: `make test` (at most 5 minutes on 2 cores) plays small simulations (THURN_SIZE=small: fewer
-# property-test games and examples, every tenth game of the replay corpus) and compares every notebook's outputs but
-# 05's, in
-# two pytest workers (pytest-xdist, a file at a time; the notebooks first, so that the longest are not left to the
-# end), and opens notebooks 01 and 02 in the browser (the app is checked in Voilà; 03 and 04, whose apps are driven
-# in-process, and the four that simulate hundreds of games, 05 to 08, run under nbval only; these and a few more
-# browser checks are make test-all's alone); `make test-all` (what CI runs) runs everything at full size, in two
-# workers as well (issue 33: one process took 72 of CI's 90 minutes), and compares the outputs of every notebook but
-# the sized ones. A sized notebook (05: SIZE "small" by default,
-# "full" with THURN_SIZE=full) is saved at its small size; `make test-all` runs it top to bottom at full size, where
-# its statistical checks hold (`make test` leaves it out: about 100 s of one worker, issue 26).
+# Two lanes: `make test` (fast feedback: 5 1/2 minutes on 2 cores at issue 33, the goal 3) plays small simulations
+# (THURN_SIZE=small: fewer property-test games and examples, every tenth game of the replay corpus) and compares
+# every notebook's outputs but 05's, in two pytest workers (pytest-xdist, a file at a time), and opens one app in a
+# real browser (the Play app clicked in Voilà; tests/conftest.py); `make test-all` (what CI runs) runs everything at
+# full size, in two workers as well (issue 33: one process took 72 of CI's 90 minutes): every browser check
+# (JupyterLab and Voilà, each notebook and app, the games played to the end, the map under load), and compares the
+# outputs of every notebook but the sized ones. A sized notebook (05: SIZE "small" by default, "full" with
+# THURN_SIZE=full) is saved at its small size; `make test-all` runs it top to bottom at full size, where its
+# statistical checks hold (`make test` leaves it out: about 100 s of one worker, issue 26).
 SIZED_NOTEBOOKS := $(filter notebooks/05_strategy_lab.ipynb,$(NOTEBOOKS))
 STRICT_NOTEBOOKS := $(filter-out $(SIZED_NOTEBOOKS),$(NOTEBOOKS))
 JUPYTER_ENV = J=$$(mktemp -d) && trap 'rm -rf "$$J"' EXIT && \
