@@ -229,9 +229,12 @@ class Lab:
 
 
 @contextmanager
-def jupyter_lab(root: Path, home: Path) -> Iterator[Lab]:
-    """JupyterLab on 127.0.0.1 serving ``root``, with its state and settings under ``home``."""
+def jupyter_lab(root: Path, home: Path, size: str | None = None) -> Iterator[Lab]:
+    """JupyterLab on 127.0.0.1 serving ``root``, with its state and settings under ``home``; ``size`` ("small" or
+    "full"), when given, is its kernels' ``THURN_SIZE`` (the notebooks' simulations), else the test's own."""
     env = jupyter_env(home)
+    if size is not None:
+        env["THURN_SIZE"] = size
     app_settings = home / "app-settings"
     app_settings.mkdir(exist_ok=True)
     (app_settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES))

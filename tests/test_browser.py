@@ -20,7 +20,7 @@ from thurn.sim import full_size
 
 NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: The notebooks that simulate hundreds of games: the fast lane (make test, THURN_SIZE=small) runs them under nbval
-#: only; make test-all (CI) runs them in the browser too, at full size.
+#: only; make test-all (CI) runs them in the browser too, their simulations small there (the ``lab`` fixture).
 SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience", "09_soloplay"}
 #: ... the app notebook, which make test checks served by Voilà (test_game_app_in_voila), and the route explorer's
 #: and the what-if's notebooks, whose apps make test drives in-process (tests/test_widget_explorer.py,
@@ -41,9 +41,12 @@ def chromium():
 
 @pytest.fixture(scope="module")
 def lab(chromium, tmp_path_factory):
-    """One JupyterLab for the module, serving a copy of notebooks/."""
+    """One JupyterLab for the module, serving a copy of notebooks/. Its kernels play the notebooks' simulations
+    small (THURN_SIZE=small): what is checked here is what the page shows; the simulations at full size, and the
+    numbers they print, are nbval's in make test-all (in JupyterLab at full size they took 26 of CI's worker
+    minutes, issue 33)."""
     home = tmp_path_factory.mktemp("lab")
-    with b.jupyter_lab(b.copy_notebooks(home / "notebooks"), home) as lab:
+    with b.jupyter_lab(b.copy_notebooks(home / "notebooks"), home, size="small") as lab:
         yield lab
 
 
