@@ -26,7 +26,7 @@ play: setup
 	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
-# Two lanes: `make test` (fast feedback: 5 1/2 minutes on 2 cores at issue 33, the goal 3) plays small simulations
+# Two lanes: `make test` (fast feedback: 4 min 48 s on 2 cores at issue 33, the goal 3) plays small simulations
 # (THURN_SIZE=small: fewer property-test games and examples, every tenth game of the replay corpus) and compares
 # every notebook's outputs but 05's, in two pytest workers (pytest-xdist, a file at a time), and opens one app in a
 # real browser (the Play app clicked in Voilà; tests/conftest.py); `make test-all` (what CI runs) runs everything at
