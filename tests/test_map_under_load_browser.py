@@ -112,6 +112,19 @@ def settle(page, what: str) -> None:
             f"the page shows {shown}") from error
 
 
+def click_and_settle(page, what: str) -> None:
+    """Click the Play app's first legal action, wait until the kernel's map has changed (the expected-text widget),
+    then until the page's map shows the same (:func:`settle`)."""
+    expected = page.evaluate(_SHOWN)["expected"]
+    button = page.locator(".thurn-play .thurn-action:not([disabled])").first
+    label = button.text_content().strip()
+    button.click()
+    page.wait_for_function(
+        "old => JSON.stringify(JSON.parse(document.querySelector('.thurn-map-expected').textContent)) !== old",
+        arg=json.dumps(expected, separators=(",", ":"), ensure_ascii=False), timeout=b.WAIT_MS)
+    settle(page, f"{what} ({label!r})")
+
+
 def test_map_follows_every_click_with_the_cpu_busy(tmp_path):
     if not full_size():
         pytest.skip("the map under load is make test-all's (THURN_SIZE=full): it clicks a whole game's start")
@@ -140,15 +153,7 @@ def test_map_follows_every_click_with_the_cpu_busy(tmp_path):
                             "n => { const e = document.querySelector('.thurn-map-expected');"
                             " return !!e && JSON.parse(e.textContent).game === n; }", arg=game, timeout=b.WAIT_MS)
                     for click in range(CLICKS):
-                        expected = page.evaluate(_SHOWN)["expected"]
-                        button = page.locator(".thurn-play .thurn-action:not([disabled])").first
-                        label = button.text_content().strip()
-                        button.click()
-                        page.wait_for_function(
-                            "old => JSON.stringify(JSON.parse(document.querySelector('.thurn-map-expected')"
-                            ".textContent)) !== old",
-                            arg=json.dumps(expected, separators=(",", ":"), ensure_ascii=False), timeout=b.WAIT_MS)
-                        settle(page, f"game {game}, click {click + 1} ({label!r})")
+                        click_and_settle(page, f"game {game}, click {click + 1}")
                 b.screenshot(page, "map-under-load")
                 assert b.page_problems(page) == [], "the page shows errors"
         finally:
@@ -191,20 +196,10 @@ def test_a_map_that_went_deaf_at_load_is_renewed_and_follows(tmp_path):
                 page.wait_for_selector(".thurn-play .thurn-action:not([disabled])", timeout=b.WAIT_MS)
                 page.wait_for_selector(".thurn-map-expected", state="attached", timeout=b.WAIT_MS)
                 settle(page, "the first drawing")
-                old = page.evaluate("() => document.querySelector('.thurn-play .thurn-map .js-plotly-plot')"
-                                    ".closest('.jupyter-widgets').outerHTML.length")
                 page.evaluate("() => { window.__thurnDeaf = false; }")
                 for click in range(3):
-                    expected = page.evaluate(_SHOWN)["expected"]
-                    button = page.locator(".thurn-play .thurn-action:not([disabled])").first
-                    label = button.text_content().strip()
-                    button.click()
-                    page.wait_for_function(
-                        "old => JSON.stringify(JSON.parse(document.querySelector('.thurn-map-expected')"
-                        ".textContent)) !== old",
-                        arg=json.dumps(expected, separators=(",", ":"), ensure_ascii=False), timeout=b.WAIT_MS)
-                    settle(page, f"click {click + 1} ({label!r}) on a map deaf since the page loaded")
-                assert old > 0 and page.locator(".thurn-play .thurn-map .js-plotly-plot").count() == 1, \
+                    click_and_settle(page, f"click {click + 1} on a map deaf since the page loaded")
+                assert page.locator(".thurn-play .thurn-map .js-plotly-plot").count() == 1, \
                     "one map, the renewed one, is shown"
                 b.screenshot(page, "map-renewed")
         finally:
