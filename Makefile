@@ -1,4 +1,4 @@
-# make setup | lab | play | test | test-all | bench   (everything runs from .venv, created here when missing)
+# make setup | lab | play | test | test-all | docs | bench   (everything runs from .venv, created here when missing)
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
@@ -8,14 +8,14 @@ PY     := $(VENV)/bin/python
 PIP_NOISE := is ignored: it is neither
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 
-.PHONY: setup lab play test test-all bench
+.PHONY: setup lab play test test-all docs bench
 
 setup: $(VENV)/.installed
 
 # Installed once, and again whenever pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install -q -e '.[notebook,test]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+	@$(PY) -m pip install -q -e '.[notebook,test,docs]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
 	@touch $@
 
 lab: setup
@@ -53,6 +53,11 @@ test-all: setup
 	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
 	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/ && \
 	$(if $(SIZED_NOTEBOOKS),$(PYTEST) --basetemp="$$J/pytest-lax" --nbval-lax $(SIZED_NOTEBOOKS),true)
+
+# The documentation site (mkdocs.yml: docs/, the docstrings, the notebooks with their outputs) into site/, offline;
+# --strict: a warning is an error. Open site/index.html.
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
 
 bench: setup
 	$(PY) -m thurn bench
