@@ -5,7 +5,9 @@
   and ``reference/index.md``, the package's layout: each module with the first line of its docstring, and each data
   file in ``data/`` with its format and title. A module moved, split or added appears at the next build.
 - **Notebooks**: every ``notebooks/*.ipynb``, with its stored outputs (mkdocs-jupyter, ``execute: false``), titled by
-  its first heading.
+  its first heading. nbconvert cannot show a plotly figure stored as ``application/vnd.plotly.v1+json`` (the maps and
+  charts), so each is given to the page as HTML drawn by plotly.js, which the site carries itself
+  (``assets/javascripts/plotly.min.js``, from the installed plotly package): the site loads nothing from the network.
 
 Both are appended to the ``nav`` of mkdocs.yml.
 """
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
+import tempfile
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -22,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "thurn"
 NOTEBOOKS = ROOT / "notebooks"
 DATA = ROOT / "data"
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
+PLOTLY_JS = "assets/javascripts/plotly.min.js"
+_STAGED: Path | None = None   # this build's notebooks with their figures as HTML, removed after the build
 
 
 def modules() -> list[tuple[str, Path]]:
@@ -63,6 +70,37 @@ def notebooks() -> list[tuple[str, str]]:
                 break
         found.append((f"{path.stem}: {title}", f"notebooks/{path.name}"))
     return found
+
+
+def plotly_js() -> Path | None:
+    """The plotly.js of the installed plotly package (the notebook extra), or None without it."""
+    try:
+        import plotly
+    except ImportError:
+        return None
+    path = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    return path if path.exists() else None
+
+
+def figures_as_html(notebook: dict, script: str) -> int:
+    """Give each stored plotly figure of ``notebook`` an HTML form drawn by plotly.js (loaded from ``script``, a
+    path relative to the page, before the first figure); the figure's JSON is kept. Returns the figures found."""
+    count = 0
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            figure = output.get("data", {}).get(PLOTLY_MIME)
+            if figure is None:
+                continue
+            div = f"thurn-figure-{count}"
+            spec = json.dumps({"data": figure.get("data", []), "layout": figure.get("layout", {}),
+                               "config": {"responsive": True, **figure.get("config", {})}})
+            spec = spec.replace("</", "<\\/")
+            load = f'<script src="{script}"></script>' if count == 0 else ""
+            output["data"] = {"text/html": f'{load}<div id="{div}" class="thurn-figure"></div><script>'
+                                           f'(function(f){{Plotly.newPlot("{div}", f.data, f.layout, f.config);}})'
+                                           f'({spec});</script>'}
+            count += 1
+    return count
 
 
 def reference_nav(mods: list[tuple[str, Path]]) -> list:
@@ -128,11 +166,29 @@ def on_config(config):
 
 @event_priority(100)  # before mkdocs-jupyter's on_files, which makes the notebooks pages
 def on_files(files, config):
+    js = plotly_js()
+    global _STAGED
+    staged = _STAGED = Path(tempfile.mkdtemp(prefix="thurn-docs-"))  # the notebooks with their figures as HTML
     for _, uri in notebooks():
-        files.append(File(uri, src_dir=str(ROOT), dest_dir=config.site_dir,
-                          use_directory_urls=config.use_directory_urls))
+        notebook = json.loads((ROOT / uri).read_text(encoding="utf-8"))
+        if js is not None and figures_as_html(notebook, "../" + PLOTLY_JS):
+            (staged / uri).parent.mkdir(parents=True, exist_ok=True)
+            (staged / uri).write_text(json.dumps(notebook), encoding="utf-8")
+            src = staged
+        else:
+            src = ROOT
+        files.append(File(uri, src_dir=str(src), dest_dir=config.site_dir, use_directory_urls=config.use_directory_urls))
+    if js is not None:
+        files.append(File.generated(config, PLOTLY_JS, abs_src_path=str(js)))
     mods = modules()
     files.append(File.generated(config, "reference/index.md", content=layout_page(mods)))
     for dotted, path in mods:
         files.append(File.generated(config, page_of(dotted, path), content=f"::: {dotted}\n"))
     return files
+
+
+def on_post_build(config):
+    global _STAGED
+    if _STAGED is not None:
+        shutil.rmtree(_STAGED, ignore_errors=True)
+        _STAGED = None

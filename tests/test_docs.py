@@ -187,7 +187,10 @@ def test_the_site_builds_offline_with_warnings_as_errors(tmp_path):
         assert (site / hooks.page_of(dotted, path)).with_suffix(".html").exists(), dotted
     assert {"thurn.state", "thurn.turn", "thurn.widgets", "thurn.bots"} <= {d for d, _ in hooks.modules()}
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        assert (site / "notebooks" / notebook.with_suffix(".html").name).exists(), notebook.name
+        html = (site / "notebooks" / notebook.with_suffix(".html").name).read_text(encoding="utf-8")
+        figures = notebook.read_text(encoding="utf-8").count('"application/vnd.plotly.v1+json"')
+        assert html.count('class="thurn-figure"') == figures, f"{notebook.name}: its maps and charts on the page"
+    assert (site / hooks.PLOTLY_JS).exists()
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         remote = re.findall(r"""<(?:script|img|iframe)\b[^>]*\bsrc=["']?(?:https?:)?//[^"'\s>]+"""
