@@ -9,12 +9,14 @@
   charts), so each is given to the page as HTML drawn by plotly.js, which the site carries itself
   (``assets/javascripts/plotly.min.js``, from the installed plotly package): the site loads nothing from the network.
 
-Both are appended to the ``nav`` of mkdocs.yml.
+Both are appended to the ``nav`` of mkdocs.yml, and so is any page of ``docs/`` that the nav does not list yet (to the
+guide).
 """
 from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -55,7 +57,9 @@ def page_of(dotted: str, path: Path) -> str:
 def summary(path: Path) -> str:
     """The first line of a module's docstring (empty when it has none)."""
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
-    return (doc or "").strip().split("\n\n")[0].replace("\n", " ").replace("|", "\\|")
+    first = (doc or "").strip().split("\n\n")[0].replace("\n", " ")
+    first = re.sub(r":\w+:`~?([^`<]*?)\s*(?:<[^>]*>)?`", r"`\1`", first)   # Sphinx roles as code: :class:`Eval`
+    return first.replace("|", "\\|")
 
 
 def notebooks() -> list[tuple[str, str]]:
@@ -139,7 +143,7 @@ def layout_page(mods: list[tuple[str, Path]]) -> str:
     here = "reference/index.md"
     for dotted, path in mods:
         target = Path(page_of(dotted, path)).relative_to(Path(here).parent).as_posix()
-        lines.append(f"| [`{dotted}`]({target}) | {summary(path)} |")
+        lines.append(f"| [{dotted}]({target}) | {summary(path)} |")
     lines += ["", "## Data files", "", "In `data/`; the board files' format is [the board file format](../board-format.md).",
               "", "| file | format | what it is |", "| --- | --- | --- |"]
     for path in sorted(DATA.glob("*.json")):
@@ -158,7 +162,31 @@ def layout_page(mods: list[tuple[str, Path]]) -> str:
     return "\n".join(lines)
 
 
+def _listed(nav) -> set[str]:
+    """The pages a nav (or part of one) names."""
+    if isinstance(nav, str):
+        return {nav}
+    if isinstance(nav, dict):
+        return set().union(*(_listed(v) for v in nav.values()))
+    return set().union(*(_listed(v) for v in nav)) if nav else set()
+
+
+def unlisted_pages(nav) -> list[tuple[str, str]]:
+    """``(title, file)`` of each page of ``docs/`` that mkdocs.yml's nav does not list (one written since), titled
+    by its first heading: the hook adds them to the guide, so that a new page is never left out of the site."""
+    found = []
+    for path in sorted(Path(__file__).parent.glob("*.md")):
+        if path.name not in _listed(nav):
+            first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("# ")),
+                         "# " + path.stem)
+            found.append((first[2:].strip(), path.name))
+    return found
+
+
 def on_config(config):
+    guide = next((item["Guide"] for item in config.nav if isinstance(item, dict) and "Guide" in item), None)
+    for title, name in unlisted_pages(config.nav):
+        (guide if guide is not None else config.nav).append({title: name})
     config.nav.append({"Notebooks": [{title: path} for title, path in notebooks()]})
     config.nav.append({"API reference": reference_nav(modules())})
     return config
@@ -192,3 +220,13 @@ def on_post_build(config):
     if _STAGED is not None:
         shutil.rmtree(_STAGED, ignore_errors=True)
         _STAGED = None
+
+
+_ROLE = re.compile(r":(?:py:)?(?:class|meth|func|data|attr|mod|obj|exc|const|ref|doc):<code>~?([^<]*?)(?:\s*&lt;[^&]*&gt;)?</code>")
+
+
+def on_page_content(html, page, config, files):
+    """The docstrings' Sphinx roles (``:class:`Eval```) shown as code, without the role's name."""
+    if page.file.src_uri.startswith("reference/"):
+        html = _ROLE.sub(r"<code>\1</code>", html)
+    return html
