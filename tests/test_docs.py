@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -34,7 +35,7 @@ import pytest
 
 from thurn.sim import full_size
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "mkdocs.yml").exists())  # wherever tests/ puts it
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
@@ -178,11 +179,9 @@ def test_the_site_builds_offline_with_warnings_as_errors(tmp_path):
                           timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
     print(f"mkdocs build: {time.perf_counter() - started:.1f} s")
-    sys.path.insert(0, str(ROOT / "docs"))
-    try:
-        import hooks
-    finally:
-        sys.path.pop(0)
+    spec = importlib.util.spec_from_file_location("thurn_docs_hooks", ROOT / "docs" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
     for dotted, path in hooks.modules():
         assert (site / hooks.page_of(dotted, path)).with_suffix(".html").exists(), dotted
     assert {"thurn.state", "thurn.turn", "thurn.widgets", "thurn.bots"} <= {d for d, _ in hooks.modules()}
