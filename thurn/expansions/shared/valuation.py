@@ -1,4 +1,4 @@
-"""The bots' valuation of the expansions (their :meth:`~thurn.parts.Parts.valuation`, one object for both, as their
+"""The bots' valuation of the expansions (their :class:`~thurn.bots.valuation.Valuation`, one object for both, as their
 values interact: a paid official earns a tile): GreedyBot's points with The Princess' Messenger (nobility letters, paid
 officials, the Messenger figure) and Offices of Honor (office tiles, return rounds, rewards). Used only when an
 expansion is on: the base game's values are those of :mod:`thurn.bots.greedy.policy`, untouched.
@@ -28,9 +28,10 @@ Everything is counted in points of the final score, like the rest of the evaluat
 """
 from __future__ import annotations
 
-from ..bots.greedy.evaluation import NEG, cartwright_loss, takes_carriage
-from . import messenger as _messenger
-from . import offices as _offices
+from ...bots.greedy.evaluation import NEG, cartwright_loss, takes_carriage
+from ...bots.valuation import Valuation
+from ..messenger import rules as _messenger
+from ..offices import rules as _offices
 
 MESSENGER = _messenger.NAME
 OFFICES = _offices.NAME
@@ -57,7 +58,7 @@ def _city_index(s) -> dict:
     b = s.board
     hit = _CITIES.get(id(b))
     if hit is None or hit[0] is not b:
-        from ..turn.base import table
+        from ...turn.base import table
         if len(_CITIES) > 16:
             _CITIES.clear()
         hit = _CITIES[id(b)] = (b, {name: c for c, name in enumerate(table(b).names)})
@@ -327,7 +328,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _card_of(s, card: str) -> int:
-    from ..board import fold
+    from ...board import fold
     return -1 if fold(card) == "deck" else s.board.card_key(card)[0]     # (a copy's name: its city)
 
 
@@ -392,7 +393,7 @@ def as_mover(n, seat: int) -> None:
 def quick_return(s, actions, rng):
     """A return of office tiles for the rollouts (Offices of Honor): the most tiles with their reward taken (a
     house, a chip, a card face up that fits the route or the deck)."""
-    from ..bots.search import _draw_value as draw_value
+    from ...bots.search import draw_value
     p = s.players[s.to_move]
     b = s.board
     adj, route, rmask, hand = b.adj, b.cities_of(p.route), p.rmask, b.cities_of(p.hand)
@@ -412,8 +413,9 @@ def quick_return(s, actions, rng):
     return max(actions, key=value)
 
 
-class Valuation:
-    """The expansions' valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
+class OfficialsValuation(Valuation):
+    """The valuation of The Princess' Messenger and Offices of Honor, one object for both (:mod:`..messenger.valuation`
+    and :mod:`..offices.valuation` give it to the bots: it is asked once)."""
 
     steps = RETURN_STEPS
     values = staticmethod(return_values)
@@ -429,4 +431,4 @@ class Valuation:
         return return_reason(s, a) if a.kind == "return_tiles" else None
 
 
-VALUATION = Valuation()
+VALUATION = OfficialsValuation()

@@ -1,41 +1,29 @@
-"""SoloPlay's parts above the rules (:class:`thurn.parts.Parts`): the four colours' houses on the map (drawn by the core,
-each colour in its own place around a city), the route house on the starting city (option ``colour_declared=start``),
-the 1-point tile's stack, the colour series, coach cards and discard piles in the table under the map and in the Play
-app's players table, the status lines of SoloPlay's own steps, the Play app's panel (:mod:`.solo_panel`), the colour
-and the coach card a completion takes in the route explorer and the scoring what-if, ``simulate``'s columns and the
-New game panel's words for SoloPlay's options, its lesson question kinds (:mod:`.solo_questions`) and the bots'
-valuation (:mod:`.solo_valuation`).
+"""SoloPlay's parts the core reads (:class:`thurn.parts.Parts`): what a player has in words (the colour series, coach
+cards, discard piles, houses, the rating), the colour and the coach card a completion takes in the route explorer and
+the scoring what-if, the New game panel's words for SoloPlay's options and its lesson question kinds
+(:mod:`.questions`). Beside it: the route house on the starting city and the 1-point tile's stack on the map and the
+table under it (:mod:`.map`), the Play app's players table, status lines and panel (:mod:`.panel`), ``simulate``'s
+columns (:mod:`.columns`) and the bots' valuation (:mod:`.valuation`).
 
 Every rule is asked of :mod:`.solo` (the one reading of the SoloPlay manual): nothing here decides what is legal."""
 from __future__ import annotations
 
 import html
 
-from ..parts import Parts, register_parts
-from ..piles import pile
-from ..step_text import round_text
-from . import solo as so
-from .solo_questions import QUESTIONS, question_label, question_value
-
-#: The per-player columns of ``simulate`` (beside the score items ``coach_sets``, ``houses_left`` and
-#: ``discard_penalty``, in points): the coach cards taken (5), the cards on discard pile 1 and pile 2 at the end (6.4;
-#: 4.7), the houses not placed (6.3), the routes given up (their cards to pile 1, 4.3), the completions with the
-#: Cartwright's coach card (4.4d), and whether the 1-point tile was taken (4.4c).
-PLAYER_COLUMNS = ("coaches_taken", "pile_1", "pile_2", "houses_unplaced", "routes_given_up", "cartwright_coaches",
-                  "bonus_tile_taken")
-#: The per-game columns: why the game ended (6: "deck", the deck exhausted; "houses", a colour used up) and the turn
-#: in which the deck was first made again from pile 2 (4.7; empty: never).
-GAME_COLUMNS = ("solo_ended", "deck_remade_turn")
-
-INK = "#333333"
-MARKER_COLOR = "#c9a227"          # the 1-point tile's marker on its stack's province
+from ...parts import Parts, register_parts
+from ...piles import pile
+from . import rules as so
+from .questions import QUESTIONS, question_label, question_value
 
 
-def _plural(n: int, word: str) -> str:
+
+def plural(n: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _esc(text) -> str:
+def html_text(text) -> str:
+    """``text`` escaped for html (and plotly's hover texts: a "%" is not a template)."""
     return html.escape(str(text), quote=False).replace("%", "&#37;")
 
 
@@ -48,7 +36,7 @@ def coach_words(coaches) -> str:
         return "none"
     sets = so.coach_sets(coaches)
     made = ", ".join(f"3–{top}" if top > 3 else "3" for top in sets) or "no set (no coach 3)"
-    return f"{' '.join(map(str, sorted(coaches)))} → {made}: {_plural(so.coach_points(coaches), 'point')}"
+    return f"{' '.join(map(str, sorted(coaches)))} → {made}: {plural(so.coach_points(coaches), 'point')}"
 
 
 def piles_words(s) -> tuple[str, str]:
@@ -57,8 +45,8 @@ def piles_words(s) -> tuple[str, str]:
     one = len(pile(s, so.PENALTY))
     lost = -so.penalty(one)
     two = len(s.discard) + len(pile(s, so.COMPLETED))
-    first = f"{_plural(one, 'card')} (−{_plural(lost, 'point')})" if one else "empty"
-    second = _plural(two, "card") if two else "empty"
+    first = f"{plural(one, 'card')} (−{plural(lost, 'point')})" if one else "empty"
+    second = plural(two, "card") if two else "empty"
     if s.shuffles > s.root.shuffles:
         second += " (made the deck once)"
     return first, second
@@ -89,7 +77,7 @@ def rating_words(s, seat: int = 0) -> str:
     """The rating at the end, or what the score now would earn and what the next rating needs (SoloPlay, 1)."""
     if s.is_over:
         r = s.result()
-        return f"{r.rating} ({_plural(r.score, 'point')})" if getattr(r, "rating", None) else s.result_text()
+        return f"{r.rating} ({plural(r.score, 'point')})" if getattr(r, "rating", None) else s.result_text()
     total = s.score_records()[seat]["total"]
     C = so.components()
     need = next((least for least, _ in reversed(C.ratings) if total < least), None)
@@ -149,78 +137,8 @@ class ColourChoice(str):
 
 # -- the map ----------------------------------------------------------------------------------------------------
 
-def route_house_trace(board, s) -> dict | None:
-    """The route house on the starting city of the route being built (option ``colour_declared=start``), beside
-    the city, up and left (clear of its houses below and of the route's numbered stop on it)."""
-    from ..viz.board import house_color
-
-    S = so.solo(s)
-    if not S.declared or S.start < 0 or s.is_over:
-        return None
-    x, y = board.cities[S.start].pos
-    city = _esc(board.cities[S.start].name)
-    return dict(type="scatter", name=f"route house · {S.declared}", x=[x - 10.0], y=[y - 9.0], mode="markers",
-                hovertext=[f"the {S.declared} route house on {city}: this route is {S.declared} (SoloPlay, 4.4a)"],
-                hoverinfo="text", showlegend=True, legendrank=900,
-                marker=dict(symbol="pentagon", size=17, color=house_color(S.declared, INK),
-                            line=dict(width=2, color=INK)))
-
-
-def bonus_marker_trace(board, s) -> dict | None:
-    """The 1-point tile on its province stack (SoloPlay, 4.4c), drawn on the province's name."""
-    from ..viz.regions import map_layout
-
-    S = so.solo(s)
-    if S.marker < 0:
-        return None
-    st = board.stacks[S.marker]
-    labels = [part.label for part in map_layout(board).parts if part.province in st.provinces and part.label]
-    if not labels:
-        return None
-    x, y = labels[0]
-    more = " each completion of its region takes one more tile" if s.rules.option("bonus_tile") == "repeat" else ""
-    left = _plural(len(s.stacks[S.marker]), "tile")
-    return dict(type="scatter", name=f"1-point tile · {_esc(st.name)}", x=[x], y=[y + 9.0], mode="markers+text",
-                text=["1"], textposition="middle center", textfont=dict(size=10, color=INK, family="Arial Black"),
-                hovertext=[f"the 1-point tile lies on the {_esc(st.name)} stack ({left} left)"
-                           f"{':' + more if more else ''} (SoloPlay, 4.4c)"], hoverinfo="text",
-                showlegend=True, legendrank=900, marker=dict(symbol="circle", size=18, color=MARKER_COLOR,
-                                                             line=dict(width=1.5, color=INK)))
-
 
 # -- simulate ---------------------------------------------------------------------------------------------------
-
-class _Tally:
-    """What one game's actions say of SoloPlay (see :data:`PLAYER_COLUMNS`, :data:`GAME_COLUMNS`)."""
-
-    __slots__ = ("given_up", "cartwright", "remade")
-
-    def __init__(self, s):
-        self.given_up = [0] * s.num_players
-        self.cartwright = [0] * s.num_players
-        self.remade = None
-
-    def see(self, before, action, after) -> None:
-        seat = before.to_move
-        kind = action.kind
-        if kind == "play" and action.end == "new" and before.players[seat].route:
-            self.given_up[seat] += 1
-        elif kind == "score" and action.cartwright:
-            self.cartwright[seat] += 1
-        if self.remade is None and after.shuffles > before.shuffles:
-            self.remade = after.turns
-
-    def row(self, state, seat: int) -> dict:
-        p = state.players[seat]
-        one = len(pile(state, so.PENALTY))
-        ge = so.game_end_stack(state.board)
-        return {"coaches_taken": len(p.carriages), "pile_1": one,
-                "pile_2": len(state.discard) + len(pile(state, so.COMPLETED)), "houses_unplaced": p.houses_left,
-                "routes_given_up": self.given_up[seat], "cartwright_coaches": self.cartwright[seat],
-                "bonus_tile_taken": any(si == ge for si, _ in p.tiles)}
-
-    def game(self, state) -> dict:
-        return {"solo_ended": so.solo(state).ended or None, "deck_remade_turn": self.remade}
 
 
 # -- the parts --------------------------------------------------------------------------------------------------
@@ -281,72 +199,6 @@ class SoloParts(Parts):
         "administrator": {"pile_1": "discard pile 1 (they cost points)", "pile_2": "discard pile 2 (no cost)"},
     }
 
-    # -- the map ----------------------------------------------------------------------------------------------
-    def map_traces(self, board, state) -> list:
-        if state is None or so.NAME not in state.ext:
-            return []
-        return [t for t in (route_house_trace(board, state), bonus_marker_trace(board, state)) if t is not None]
-
-    def map_columns(self, state) -> list:
-        """The colour series (4.5), the coach cards (5; the supply's left of each) and the two discard piles (3)."""
-        if so.NAME not in state.ext:
-            return []
-        left, done = series_words(state)
-        one = len(pile(state, so.PENALTY))
-        two = len(state.discard) + len(pile(state, so.COMPLETED))
-        n = state.num_players
-        supply = " ".join(f"{k}×{c}" for k, c in zip(state.board.carriage_levels, state.carriages_left)) + " left"
-        return [("Route Planner", [_esc(left)] * n, ""),
-                ("Completion<br>card", [_esc(done)] * n, ""),
-                ("coach cards", [_esc(" ".join(map(str, sorted(state.players[i].carriages))) or "none")
-                                 for i in range(n)], _esc(supply)),
-                ("discard piles<br>1 · 2", [_esc(f"{one} (−{-so.penalty(one)}) · {two}" if one else f"0 · {two}")] * n,
-                 _esc(f"deck {len(state.deck)}"))]
-
-    # -- the Play app -----------------------------------------------------------------------------------------
-    def player_columns(self, state) -> list:
-        n = state.num_players
-        left, done = series_words(state)
-        one, two = piles_words(state)
-        S = so.solo(state)
-        declared = f" · this route: {S.declared}" if S.declared and not state.is_over else ""
-        cols = [
-            ("<th title='SoloPlay, 4.5: one route of each colour before a colour is used again; the route houses on "
-             "the Route Planner are the colours left'>colour series</th>",
-             [f"<td>left: <b>{_esc(left)}</b><br><small>done: {_esc(done)}{_esc(declared)}</small></td>"] * n),
-            ("<th title='the houses left of each colour (19 each at most; the game ends when a colour runs out)'>"
-             "houses left</th>", [f"<td>{_esc(houses_words(state, i))}</td>" for i in range(n)]),
-            ("<th title='SoloPlay, 5: coach cards score in sets 3, 3–4, 3–5, 3–6, 3–7 (2, 3, 5, 7, 10 points)'>"
-             "coach cards</th>", [f"<td>{_esc(coach_words(state.players[i].carriages))}</td>" for i in range(n)]),
-            ("<th title='SoloPlay, 3 and 6: pile 1 costs 1 point for every 2 cards; pile 2 (completed routes) "
-             "becomes the new deck once'>discard piles</th>",
-             [f"<td>pile 1: {_esc(one)}<br><small>pile 2: {_esc(two)}</small></td>"] * n),
-            ("<th title='SoloPlay, 1: 48 minor, 54 major, 60 complete victory'>rating</th>",
-             [f"<td class='thurn-solo-rating'>{_esc(rating_words(state, i))}</td>" for i in range(n)]),
-        ]
-        return cols
-
-    def status_html(self, state, who: str) -> str | None:
-        if state.is_over:
-            return None
-        info = state.step_info
-        rule = f" <i>({html.escape(info.rule)})</i>"
-        if state.step == so.COLOUR:
-            left = ", ".join(d.colour for d in state.legal_actions() if d.kind == "declare")
-            return (f"<b>{round_text(state)}</b> · <b>{who}</b> declares the colour of the route just started "
-                    f"(one of {_esc(left)}): its route house goes on the starting city{rule}")
-        if state.step == so.BONUS:
-            return (f"<b>{round_text(state)}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
-                    f"goes on a province stack, whose top tile is taken now{rule}")
-        if state.step == so.BOTTOM:
-            return (f"<b>{round_text(state)}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
-                    f"3 face-up cards may go under the deck, in the order chosen (or none){rule}")
-        return None
-
-    def panel(self, app):
-        from .solo_panel import SoloPanel
-        return SoloPanel(app)
-
     # -- the route explorer and the what-if -------------------------------------------------------------------
     outcome_extras = {"coach": None, "colour": None}
     route_columns = ("coach",)
@@ -391,27 +243,8 @@ class SoloParts(Parts):
             out.append(text if c.possible else f"<b style='color:#b00020'>{text}</b>")
         return " · ".join(out)
 
-    # -- simulate ---------------------------------------------------------------------------------------------
-    player_columns_sim = PLAYER_COLUMNS
-    game_columns_sim = GAME_COLUMNS
-    int_game_columns = ("deck_remade_turn",)
-
-    def tally(self, state):
-        return _Tally(state)
-
-    # -- the ladder -------------------------------------------------------------------------------------------
-    def ladder_figures(self, upper, lower, games) -> dict:
-        return {}           # (a ladder is played by 2 to 4: thurn.ladder refuses a one-player ruleset)
-
-
-    def valuation(self):
-        """The bots' valuation: SoloPlay's score formula and its own decisions (:mod:`.solo_valuation`)."""
-        from .solo_valuation import valuation
-
-        return valuation()
-
 
 PARTS = register_parts(SoloParts())
 
 __all__ = ["PARTS", "SoloParts", "CoachChoice", "ColourChoice", "coach_choice", "coach_words", "piles_words",
-           "series_words", "houses_words", "rating_of", "rating_words", "PLAYER_COLUMNS", "GAME_COLUMNS"]
+           "series_words", "houses_words", "rating_of", "rating_words", "plural", "html_text"]

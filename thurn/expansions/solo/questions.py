@@ -14,10 +14,10 @@ each answered by the engine from the positions before and after the action (or t
 """
 from __future__ import annotations
 
-from ..actions import Score
-from ..errors import IllegalAction
-from ..piles import pile
-from . import solo as so
+from ...actions import Score
+from ...errors import IllegalAction
+from ...piles import pile
+from . import rules as so
 
 NONE = "none"
 
@@ -31,7 +31,7 @@ def _need(state) -> None:
 def _said(before, after) -> str:
     if after is before:
         return ""
-    from ..lessons import _said as said
+    from ...lessons import said
     return said(before, after)
 
 

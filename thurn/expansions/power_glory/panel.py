@@ -9,12 +9,13 @@ import html
 
 import ipywidgets as widgets
 
-from ..actions import Score
-from ..scoring import placement_options
-from ..widgets.common import card_chip
-from ..words import typed
-from . import power_glory as pg
-from .power_glory_parts import horses_words
+from ...actions import Score
+from ...scoring import placement_options
+from ...widgets.common import card_chip
+from ...widgets.parts import PanelParts
+from ...words import typed
+from . import rules as pg
+from .parts import backs_words, horses_words
 
 #: The button rows the panel takes over in the play step (thurn.words.group's keys).
 PLAY_GROUPS = ("play left", "play right", "play new", pg.PlayHorse.kind)
@@ -133,3 +134,21 @@ class CardPanel:
         houses = tuple(options[0].cities) if options else ()
         why = s.why_illegal(Score(houses))
         return str(why) if why is not None else "The engine lists no Score action now."
+
+
+class PowerGloryPanel(PanelParts):
+    def player_columns(self, state) -> list:
+        """Each hand's card backs (their horseshoes, public), the deck's top card's in the head."""
+        seen = backs_words(state)
+        if seen is None:
+            return []
+        hands, top = seen
+        head = (f"<th title='the horseshoes on the backs of the cards in each hand: everyone sees them'>hand's backs"
+                f"<br><small>{html.escape(top, quote=False)}</small></th>")
+        return [(head, [f"<td>{html.escape(h)}</td>" for h in hands])]
+
+    def panel(self, app):
+        return CardPanel(app)
+
+
+PARTS = PowerGloryPanel()

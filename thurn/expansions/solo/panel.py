@@ -9,14 +9,16 @@ import html
 
 import ipywidgets as widgets
 
-from ..actions import Score
-from ..effects import colour_houses
-from ..scoring import placement_options
-from ..viz.board import house_color
-from ..widgets.common import card_chip, province_color, text_color
-from .. import words
-from . import solo as so
-from .solo_parts import coach_choice
+from ...actions import Score
+from ...effects import colour_houses
+from ...scoring import placement_options
+from ...viz.board import house_color
+from ...step_text import round_text
+from ...widgets.common import card_chip, province_color, text_color
+from ...widgets.parts import PanelParts
+from ... import words
+from . import rules as so
+from .parts import coach_choice, coach_words, houses_words, html_text, piles_words, rating_words, series_words
 
 DECLARE, BONUS, BOTTOM, SCORE = so.DeclareColour.kind, so.PlaceBonusTile.kind, so.BottomCards.kind, "score"
 BORDER = "2px solid #1f5fbf"
@@ -127,7 +129,7 @@ class SoloPanel:
         note = widgets.HTML(f"<div style='white-space:normal;margin:2px 0;line-height:1.4'>{'<br>'.join(lines)}</div>")
         note.add_class("thurn-solo-coach-note")
         self.coach_note = note
-        from ..widgets.panels import parts_note
+        from ...widgets.panels import parts_note
 
         parts = parts_note(s, scores, labels)           # what each completion's points are made of
         return self._box([note] + rows + [parts], "thurn-solo-score-panel")
@@ -249,3 +251,50 @@ class SoloPanel:
             app.messages.error(f"Not allowed: {why}")
             return False
         return app.do(action)
+
+
+class SoloPanels(PanelParts):
+    def player_columns(self, state) -> list:
+        n = state.num_players
+        left, done = series_words(state)
+        one, two = piles_words(state)
+        S = so.solo(state)
+        declared = f" · this route: {S.declared}" if S.declared and not state.is_over else ""
+        cols = [
+            ("<th title='SoloPlay, 4.5: one route of each colour before a colour is used again; the route houses on "
+             "the Route Planner are the colours left'>colour series</th>",
+             [f"<td>left: <b>{html_text(left)}</b><br><small>done: {html_text(done)}{html_text(declared)}</small></td>"] * n),
+            ("<th title='the houses left of each colour (19 each at most; the game ends when a colour runs out)'>"
+             "houses left</th>", [f"<td>{html_text(houses_words(state, i))}</td>" for i in range(n)]),
+            ("<th title='SoloPlay, 5: coach cards score in sets 3, 3–4, 3–5, 3–6, 3–7 (2, 3, 5, 7, 10 points)'>"
+             "coach cards</th>", [f"<td>{html_text(coach_words(state.players[i].carriages))}</td>" for i in range(n)]),
+            ("<th title='SoloPlay, 3 and 6: pile 1 costs 1 point for every 2 cards; pile 2 (completed routes) "
+             "becomes the new deck once'>discard piles</th>",
+             [f"<td>pile 1: {html_text(one)}<br><small>pile 2: {html_text(two)}</small></td>"] * n),
+            ("<th title='SoloPlay, 1: 48 minor, 54 major, 60 complete victory'>rating</th>",
+             [f"<td class='thurn-solo-rating'>{html_text(rating_words(state, i))}</td>" for i in range(n)]),
+        ]
+        return cols
+
+    def status_html(self, state, who: str) -> str | None:
+        if state.is_over:
+            return None
+        info = state.step_info
+        rule = f" <i>({html.escape(info.rule)})</i>"
+        if state.step == so.COLOUR:
+            left = ", ".join(d.colour for d in state.legal_actions() if d.kind == "declare")
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> declares the colour of the route just started "
+                    f"(one of {html_text(left)}): its route house goes on the starting city{rule}")
+        if state.step == so.BONUS:
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b> holds a tile of each province: the 1-point tile "
+                    f"goes on a province stack, whose top tile is taken now{rule}")
+        if state.step == so.BOTTOM:
+            return (f"<b>{round_text(state)}</b> · <b>{who}</b>'s hand is empty after the completion: up to "
+                    f"3 face-up cards may go under the deck, in the order chosen (or none){rule}")
+        return None
+
+    def panel(self, app):
+        return SoloPanel(app)
+
+
+PARTS = SoloPanels()

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
-from ..scoring import popcount
-from ..turn.base import DRAW, OVER, PLAY, _draw_skipped, _illegal, table
-from ..turn.machine import OfficialsPolicy
-from ..variants import Variant, register
-from . import component, count
+from ...errors import BoardDataError, IllegalAction, PositionError, UnknownName
+from ...scoring import popcount
+from ...turn.base import DRAW, OVER, PLAY, _draw_skipped, _illegal, table
+from ...turn.machine import OfficialsPolicy
+from ...variants import Variant, register
+from ..data import component, count
 
 NAME = "messenger"
 R_LETTERS = "Messenger, The Nobility Letters"

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import random
 
-from . import audience as au
+from ...bots.valuation import Valuation
+from . import rules as au
 
 #: Carriage steps a round, per player at the table. Measured with greedy bots: 0.83, 1.30, 1.57 steps a round at 2,
 #: 3, 4 players (about 0.4 a player); the bots bring home the carriages that carry their high clergymen (the steps
@@ -504,8 +505,8 @@ def reason(s, a) -> str | None:
     return None
 
 
-class Valuation:
-    """The Audience's valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
+class AudienceValuation(Valuation):
+    """The Audience's valuation: its steps (sealing, moving a carriage), the clergymen's points and credits."""
 
     steps = (au.SEAL, au.MOVE)
     values = staticmethod(values)
@@ -518,9 +519,4 @@ class Valuation:
     reason = staticmethod(reason)
 
 
-VALUATION = Valuation()
-
-
-def valuation() -> Valuation:
-    """The Audience's valuation (for the expansion's parts: ``Parts.valuation``)."""
-    return VALUATION
+PARTS = VALUATION = AudienceValuation()

@@ -1,9 +1,10 @@
-"""The Audience's panel in the Play app (:meth:`thurn.parts.Parts.panel`): the seal step as a clear step — a
+"""The Audience in the Play app (:class:`thurn.widgets.parts.PanelParts`): the clergymen in the players table, the
+status lines of the seal and carriage steps, and its panel: the seal step as a clear step — a
 clergyman chosen for each carriage, sealed with one button that the engine checks (The Audience, Preparation) —
 and the carriage step after a scoring: a button for each legal move ("Baiern → Trient", the engine's legal actions)
 with the cards of the route that owe the steps named (Moving the carriages). Nothing is decided here.
 
-The app option ``audience_memory`` (:data:`.audience_parts.MEMORY`) hides the player's own tiles once sealed:
+The app option ``audience_memory`` (:data:`.parts.MEMORY`) hides the player's own tiles once sealed:
 "During the game, players may not check to see what tile they placed in which carriage" (Preparation)."""
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import html
 
 import ipywidgets as widgets
 
-from ..words import typed
-from . import audience as au
-from .audience_parts import MEMORY, owed_words
+from ...step_text import round_text
+from ...widgets.parts import PanelParts
+from ...words import typed
+from . import rules as au
+from .parts import MEMORY, clergy_words, owed_words, plural, sealed_done
 
 SEAL, MOVE = au.Seal.kind, au.MoveCarriage.kind
 UNCHOSEN = 0                    # a carriage without a clergyman chosen yet
@@ -190,3 +193,31 @@ class AudiencePanel:
                             for c, m in zip(free, owed))
             self._routes = {key: hit}
         return hit
+
+
+class AudiencePanels(PanelParts):
+    def player_columns(self, state) -> list:
+        head = ("<th title='The Audience: clergymen sealed face down in the carriages, and those at the audience in "
+                "Rom (their points count at the end)'>clergymen</th>")
+        return [(head, [f"<td>{html.escape(clergy_words(state, seat))}</td>"
+                        for seat in range(state.num_players)])]
+
+    def status_html(self, state, who: str) -> str | None:
+        info = state.step_info
+        if state.step == au.SEAL:
+            left = sum(1 for seat in range(state.num_players) if not sealed_done(state, seat)) - 1
+            more = f" — then {plural(left, 'more player')} seal{'s' if left == 1 else ''}" if left > 0 else \
+                " — the last to seal; then the first turn"
+            return (f"<b>The Audience · before the first turn</b> · <b>{who}</b> seals one clergyman in each "
+                    f"carriage, face down <i>({html.escape(info.rule)})</i>{more}")
+        if state.step == au.MOVE:
+            return (f"<b>{round_text(state)} · {html.escape(state.turn_owner_name)}'s scoring</b> · "
+                    f"<b>{who}</b> moves the carriages: {html.escape(owed_words(state))} "
+                    f"<i>({html.escape(info.rule)})</i>")
+        return None
+
+    def panel(self, app):
+        return AudiencePanel(app)
+
+
+PARTS = AudiencePanels()

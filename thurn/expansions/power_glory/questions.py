@@ -3,8 +3,8 @@
 Glory, Closing and scoring a route: "the carriage itself comes with 2 horses"; Play a city card from the hand)."""
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from . import power_glory as pg
+from ...errors import IllegalAction
+from . import rules as pg
 
 
 def _horses(before, after, seat, board):
@@ -13,11 +13,11 @@ def _horses(before, after, seat, board):
     if pg.PILE not in after.ruleset.piles:
         raise IllegalAction("no_horses", "Only with Power and Glory do horses pull the carriages; this game is "
                             "played without it.", None, pg.R_SCORE)
-    from ..lessons import _said
+    from ...lessons import said
     have, cards = pg.horses(after, seat), len(pg.horse_cards(after, seat))
     count = (f"{after.names[seat]}'s carriage has {have} horses: 2 of the carriage card and "
              + (f"the horseshoes of {cards} horse card{'s' if cards != 1 else ''}." if cards else "no horse card."))
-    said = _said(before, after)
+    said = said(before, after)
     return {str(have)}, f"{said} {count}" if said else count
 
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import NamedTuple
 
-from ..actions import Action, fold, set_fields
-from ..effects import ScoringStage
-from ..errors import BoardDataError, IllegalAction, PositionError
-from ..turn.base import SCORE, Private, _wrong_step
-from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
-from ..variants import Variant, register
-from . import component
+from ...actions import Action, fold, set_fields
+from ...effects import ScoringStage
+from ...errors import BoardDataError, IllegalAction, PositionError
+from ...turn.base import SCORE, Private, _wrong_step
+from ...turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
+from ...variants import Variant, register
+from ..data import component
 
 NAME = "audience"
 TILES = "audience_tiles"
@@ -135,7 +135,7 @@ class Strip(NamedTuple):
                 if key and (fold(cid).startswith(key) or fold(cname).startswith(key))]
         if len(hits) == 1:
             return hits[0]
-        from ..errors import UnknownName
+        from ...errors import UnknownName
 
         raise UnknownName("carriage", str(name)[:40], list(self.names))
 
@@ -261,7 +261,7 @@ _INSTALLED: list = []
 
 def _installed_strips() -> list:
     """The Rome strips of the installed boards that have one (names in actions are read against them; read once)."""
-    from ..board import available_boards, installed_board
+    from ...board import available_boards, installed_board
 
     if _INSTALLED:
         return _INSTALLED[0]
@@ -415,7 +415,7 @@ def _rank(text) -> int:
     for r, n in zip(C.ranks, C.names):
         if fold(n) == t:
             return r
-    from ..errors import UnknownName
+    from ...errors import UnknownName
 
     raise UnknownName("clergyman", str(text)[:30], list(C.names))
 
@@ -462,7 +462,7 @@ class TheAudience(Variant):
         )
 
     def extend(self, rs) -> None:
-        from ..turn.machine import ActionKind
+        from ...turn.machine import ActionKind
 
         super().extend(rs)
         rs.action(ActionKind("seal", self.check_seal, self.do_seal, "Seal", "seal 5 4 3 2 1",

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Action, fold, resolved, set_fields
-from ..effects import ScoringStage
-from ..errors import IllegalAction, PositionError
-from ..piles import PileSpec, pile
-from ..turn.base import (AMBIGUOUS, PLAY, SCORE, _extensions, _second_card, _which_copy, card_named,
+from ...actions import Action, fold, resolved, set_fields
+from ...effects import ScoringStage
+from ...errors import IllegalAction, PositionError
+from ...piles import PileSpec, pile
+from ...turn.base import (AMBIGUOUS, PLAY, SCORE, _extensions, _second_card, _which_copy, card_named,
                          find_card, _wrong_step)
-from ..turn.machine import ActionKind, StepSpec
-from ..variants import Variant, register
+from ...turn.machine import ActionKind, StepSpec
+from ...variants import Variant, register
 
 NAME = "power_glory"
 PILE = "horses"
@@ -99,7 +99,7 @@ def card_backs(state) -> dict:
     cards have 1, 2 or 3 horses"): the horseshoes of the deck's top card (None with an empty deck) and of each
     player's hand (sorted; the cards themselves stay hidden). The players' views show them and deal hidden cards
     that agree with them (:func:`thurn.information.card_backs`; docs/design.md, "Power and Glory")."""
-    from ..information import card_backs as backs
+    from ...information import card_backs as backs
 
     return backs(state)
 

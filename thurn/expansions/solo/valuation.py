@@ -31,12 +31,13 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from ..bots.greedy.evaluation import Eval, HouseCache
-from ..bots.greedy.explain import number
-from ..bots.greedy.tables import MAX_PLAN_LENGTH, MEMO_SIZE, NEG, TABLES, Plans, board_tables, chain
-from ..effects import colour_houses
-from ..piles import pile
-from . import solo as so
+from ...bots.greedy.evaluation import Eval, HouseCache
+from ...bots.greedy.explain import number
+from ...bots.valuation import Valuation
+from ...bots.greedy.tables import MAX_PLAN_LENGTH, MEMO_SIZE, NEG, TABLES, Plans, board_tables, chain
+from ...effects import colour_houses
+from ...piles import pile
+from . import rules as so
 
 #: Houses the bot expects to place a turn (measured, BENCHMARKS.md "Issue 26").
 HOUSES_A_TURN = 0.0
@@ -691,7 +692,7 @@ def as_mover(n, seat: int) -> None:
 
 def quick(s, actions, rng):
     """For the search bot's ``quick`` rollouts: the best action of SoloPlay's own steps by these values."""
-    from ..bots.greedy.policy import Weights
+    from ...bots.greedy.policy import Weights
     ev = SoloEval(s, Weights())
     vals = values(ev, s, actions)
     top = max(v for v, _ in vals)
@@ -711,8 +712,9 @@ def reason(s, a) -> str | None:
     return None
 
 
-class Valuation:
-    """SoloPlay's valuation as :meth:`thurn.parts.Parts.valuation` gives it to the bots."""
+class SoloValuation(Valuation):
+    """SoloPlay's valuation: its steps (the official, the colour, the bonus tile, the bottom cards), its score and
+    its own evaluation."""
 
     steps = (so.OFFICIAL, so.COLOUR, so.BONUS, so.BOTTOM)
     #: The rules the hint's reasons cite (thurn.bots.greedy.explain.cite): the SoloPlay manual's steps.
@@ -732,9 +734,4 @@ class Valuation:
     reason = staticmethod(reason)
 
 
-VALUATION = Valuation()
-
-
-def valuation() -> Valuation:
-    """SoloPlay's valuation (for the variant's parts: ``Parts.valuation``)."""
-    return VALUATION
+PARTS = VALUATION = SoloValuation()

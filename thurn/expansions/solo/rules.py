@@ -52,18 +52,18 @@ from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
-from ..actions import Action, set_fields
-from ..board import fold
-from ..effects import ScoringStage, colour_houses, colour_left, take, trigger_end
-from ..errors import BoardDataError, IllegalAction, PositionError
-from ..piles import PileSpec, pile, set_pile
-from ..result import rating_result
-from ..scoring import earned_tiles, popcount
-from ..turn.base import _names, discard, route_text, table
-from ..turn.base import DRAW
-from ..turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
-from ..variants import Variant, register
-from . import component, count
+from ...actions import Action, set_fields
+from ...board import fold
+from ...effects import ScoringStage, colour_houses, colour_left, take, trigger_end
+from ...errors import BoardDataError, IllegalAction, PositionError
+from ...piles import PileSpec, pile, set_pile
+from ...result import rating_result
+from ...scoring import earned_tiles, popcount
+from ...turn.base import _names, discard, route_text, table
+from ...turn.base import DRAW
+from ...turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
+from ...variants import Variant, register
+from ..data import component, count
 
 NAME = "solo"
 PENALTY = "penalty"             # Discard Pile 1 (3, 6.4)
@@ -343,7 +343,7 @@ class SoloHouses(ScoringStage):
         r.houses = r.player.houses | r.mask
 
     def do(self, s, seat, p, effect):
-        from ..effects import place_houses
+        from ...effects import place_houses
 
         place_houses(s, seat, p, effect.new, effect.colour)
         S = solo(s)
@@ -397,7 +397,7 @@ class SoloCoach(ScoringStage):
             r.carriage = choices[0]
 
     def do(self, s, seat, p, effect):
-        from ..effects import take_carriage
+        from ...effects import take_carriage
 
         if effect.carriage is not None:
             take_carriage(s, p, effect.carriage)
@@ -665,7 +665,7 @@ class SoloPlay(Variant):
         )
 
     def extend(self, rs) -> None:
-        from ..turn import base
+        from ...turn import base
 
         super().extend(rs)
         C = components()
@@ -801,7 +801,7 @@ class SoloPlay(Variant):
         return check
 
     def _doer(self, base_do):
-        from ..turn.base import official_used
+        from ...turn.base import official_used
 
         def do(s, oid, action, say):
             if s.step != OFFICIAL:
@@ -883,8 +883,8 @@ class SoloPlay(Variant):
                 return None, IllegalAction("cartwright_not_chosen", f"The {name} helps only in a turn you chose him "
                                            f"as its one official, at its start (SoloPlay, 4.1).", action, R_OFFICIAL)
             if error is not None and error.reason == "one_official_per_turn":   # (he was chosen: he helps now)
-                from ..actions import Score
-                from ..turn.base import check_score
+                from ...actions import Score
+                from ...turn.base import check_score
 
                 arg, error = check_score(s, Score(action.houses, False, True, action.colour, action.coach))
                 if error is not None and action.coach is None and error.reason == "no_coach_choice":
@@ -1069,7 +1069,7 @@ class SoloPlay(Variant):
         return None
 
     def check_bottom(self, s, a):
-        from ..turn.base import AMBIGUOUS, card_named, find_card
+        from ...turn.base import AMBIGUOUS, card_named, find_card
 
         if s.step != BOTTOM:
             return None, IllegalAction("no_hand_bonus", "Cards go under the deck only right after a completion that "
@@ -1216,7 +1216,7 @@ def _then_words(step) -> str:
 
 def _check_then(s, S) -> None:
     """``ext.solo.then`` is the step one of SoloPlay's own steps returns to, one the turn can still take."""
-    from ..io import check_turn_step
+    from ...io import check_turn_step
 
     allowed = THEN.get(s.step, ("",))
     if S.then not in allowed:

@@ -12,8 +12,8 @@
 """
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from . import audience as au
+from ...errors import IllegalAction
+from . import rules as au
 
 NONE = "none"
 ANY = "any"
@@ -26,7 +26,7 @@ def _need(state) -> None:
 
 
 def _said(before, after) -> str:
-    from ..lessons import _said as said
+    from ...lessons import said
     return said(before, after)
 
 
@@ -86,7 +86,7 @@ QUESTIONS = {"carriages": _carriages, "moves": _moves, "boxed": _boxed, "clergym
 
 
 def _strip():
-    from ..board import load_board
+    from ...board import load_board
     return au.strip(load_board("base"))
 
 

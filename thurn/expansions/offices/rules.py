@@ -24,16 +24,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from .. import effects
-from ..actions import Action, official_key, set_fields
-from ..board import fold
-from ..errors import BoardDataError, IllegalAction, PositionError, UnknownName
-from ..scoring import popcount
-from ..turn.base import _names, card_named, find_card, table, take_card
-from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
-from ..words import article
-from ..variants import Variant, register
-from . import component, count
+from ... import effects
+from ...actions import Action, official_key, set_fields
+from ...board import fold
+from ...errors import BoardDataError, IllegalAction, PositionError, UnknownName
+from ...scoring import popcount
+from ...turn.base import _names, card_named, find_card, table, take_card
+from ...turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
+from ...words import article
+from ...variants import Variant, register
+from ..data import component, count
 
 NAME = "offices"
 R_TILES = "Offices, a tile for every official used"
@@ -191,7 +191,7 @@ class OfficesOfHonor(Variant):
         )
 
     def extend(self, rs) -> None:
-        from ..turn.machine import ActionKind
+        from ...turn.machine import ActionKind
 
         super().extend(rs)
         rs.action(ActionKind("return_tiles", self.check_return, self.do_return, "Return tiles",

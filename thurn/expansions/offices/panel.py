@@ -1,4 +1,5 @@
-"""Offices of Honor's panel in the Play app (:meth:`thurn.parts.Parts.panel`): a return of office tiles is picked by
+"""Offices of Honor in the Play app (:class:`thurn.widgets.parts.PanelParts`): the office tiles and chips in the
+players table, the return round's status line, and its panel: a return of office tiles is picked by
 toggling the tiles to return, then choosing the reward among the engine's legal returns of that selection (a card
 face up or the deck's, a house city, or none), then confirming (Offices of Honor, returning tiles)."""
 from __future__ import annotations
@@ -7,10 +8,13 @@ import html
 
 import ipywidgets as widgets
 
-from .. import words
-from ..widgets.play import CHOOSE
-from . import offices
-from .offices_parts import rewards_in_words
+from ... import words
+from ...step_text import round_text
+from ...widgets.parts import PanelParts
+from ...widgets.play import CHOOSE
+from ...widgets.playtext import whose
+from . import rules as offices
+from .parts import rewards_in_words
 
 KIND = offices.ReturnTiles.kind
 
@@ -126,3 +130,40 @@ class ReturnPicker:
             self.app.messages.error("Select the office tiles to return and their reward first.")
             return
         self.app.do(self._return_choices[i])
+
+
+class OfficesPanel(PanelParts):
+    def player_columns(self, state) -> list:
+        o = offices.summary(state)
+        tiles = [", ".join(f"{state.board.official(oid).name} {k}" for oid, k in o["tiles"][name].items() if k)
+                 for name in state.names]
+        return [("<th title='Offices of Honor'>office tiles</th>",
+                 [f"<td>{html.escape(t or '—')}</td>" for t in tiles]),
+                ("<th>chips</th>", [f"<td>{o['chips'][name]}</td>" for name in state.names])]
+
+    def status_html(self, state, who: str) -> str | None:
+        """'Round 3 · return round · Ben returns tiles (return round started by Ann) — 1 tile: nothing · 2 tiles: a
+        card…' (the round is the game's one round count, as in the status line of a turn), the rule, and whose
+        turn goes on after it."""
+        info = state.step_info
+        if offices.ReturnTiles.kind not in info.kinds:
+            return None
+        sizes = " · ".join(f"{n} tile{'s' if n != 1 else ''}: {html.escape(r)}"
+                           for n, r in rewards_in_words(state).items())
+        if state.step == offices.FINAL:
+            head = f"<b>{round_text(state)} · final return round</b> · <b>{who}</b> returns tiles, or none"
+        else:
+            k = offices.offices(state).rounds
+            again = f"; return round {k} in a row" if k > 1 else ""
+            head = (f"<b>{round_text(state)} · return round</b> · <b>{who}</b> returns tiles (return round "
+                    f"started by {html.escape(state.turn_owner_name)}{again})")
+        text = f"{head} — {sizes} <i>({html.escape(info.rule)})</i>"
+        if state.step != offices.FINAL:
+            text += f"; then {html.escape(whose(state.turn_owner_name), quote=False)} turn goes on"
+        return text
+
+    def panel(self, app):
+        return ReturnPicker(app)
+
+
+PARTS = OfficesPanel()
