@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from ...parts import Parts, register_parts
-from ...turn.base import Private
+from ...logline import Private
 from . import rules as au
 
 #: The app option: the player's own sealed clergymen hidden once sealed (Preparation: the players remember them).
