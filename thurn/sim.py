@@ -192,7 +192,7 @@ class _Tally:
         self.forced = [0] * n
         self.actions = 0
         self.kinds = [{} for _ in range(n)]       # the expansions' own action kinds: kind -> count
-        self.ext = None                           # the variants' counters (Parts.tally), when one has columns
+        self.ext = None                           # the variants' counters (ColumnParts.tally), when one has columns
 
     def begin(self, s) -> None:
         """The first position of a game: its forced events, and the variants' counters started on it."""

@@ -45,7 +45,7 @@ def _where(S, A) -> dict:
 
 
 def strip_map(board, s, viewer=-1, options=()) -> dict | None:
-    """The Rome strip as a map beside the board (:meth:`thurn.parts.Parts.side_map`): roads, cities, each carriage
+    """The Rome strip as a map beside the board (:meth:`thurn.viz.parts.MapParts.side_map`): roads, cities, each carriage
     a marker in its colour on its city (the viewer's own rank in it), the carriages' key (where each is, how far
     from Rom, the tiles sealed in it: his own by rank, the others' face down), the audience spaces in Rom with the
     tiles on them (the rank, the owner's colour) and the box."""

@@ -1,4 +1,4 @@
-"""The bots' valuation of The Audience (:meth:`thurn.parts.Parts.valuation`): the clergymen's expected points at the
+"""The bots' valuation of The Audience (:class:`thurn.bots.valuation.Valuation`): the clergymen's expected points at the
 game's end, from what the player knows (his own sealed tiles; of the others only the ranks still sealed, never where).
 
 **The outlook** (:func:`outlook`). A carriage not yet in Rome is ``d`` steps from Rome (``strip.to_rome``: the

@@ -1,4 +1,4 @@
-"""Power and Glory's panel in the Play app (:meth:`thurn.parts.Parts.panel`): each card of the hand on a row of its
+"""Power and Glory's panel in the Play app (:meth:`thurn.widgets.parts.PanelParts.panel`): each card of the hand on a row of its
 own with its two uses side by side, to the route (an end, or a new route) or horse side up beside the carriage
 ("as horses +3") — the buttons are the engine's legal actions, nothing is decided here (Power and Glory, Play a city
 card from the hand) — and, at the score step, the horses counted against the route ("route of 5 cards, 7 horses ✓"),

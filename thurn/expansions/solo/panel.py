@@ -1,4 +1,4 @@
-"""SoloPlay's panel in the Play app (:meth:`thurn.parts.Parts.panel`): the completion as a row of buttons per colour
+"""SoloPlay's panel in the Play app (:meth:`thurn.widgets.parts.PanelParts.panel`): the completion as a row of buttons per colour
 of the Route Planner with the coach card the route takes ("a route of 4 cards: coach 4 (exact)", SoloPlay 4.4a,
 4.4d, 4.5), the colour declared when a route is started (option ``colour_declared=start``), the 1-point tile put on a
 province stack (4.4c) and the hand-management bonus (4.6): up to 3 face-up cards chosen in order, or none. The buttons

@@ -1,4 +1,4 @@
-"""The bots' valuation of SoloPlay (:meth:`thurn.parts.Parts.valuation`): GreedyBot's evaluation with SoloPlay's
+"""The bots' valuation of SoloPlay (:class:`thurn.bots.valuation.Valuation`): GreedyBot's evaluation with SoloPlay's
 score (SoloPlay, 6) in place of the base game's, and SoloPlay's own decisions.
 
 **The score, as the bot expects it at the end** (:class:`SoloEval`; the search bot's leaf, :func:`points` and
