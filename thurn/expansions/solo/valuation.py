@@ -192,6 +192,7 @@ class SoloEval(Eval):
 
     __slots__ = ("colours", "lefts", "turns", "worth0", "unit", "tiles_by_len", "coach_by_len", "region_memo",
                  "per_colour")
+    abandon = ABANDON           # Eval.cont: each risky plan less the cards lost to pile 1 when no card that fits comes
 
     def __init__(self, state, w):
         s = state
@@ -312,31 +313,6 @@ class SoloEval(Eval):
         return [], None
 
     # -- building on: a route that cannot be completed is given up, its cards on pile 1 (4.3, 6.4) ------------------
-    def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
-        """:meth:`Eval.cont`, each risky plan less the cards lost to pile 1 when no card that fits comes."""
-        n = rmask.bit_count()
-        plan = self.plan_memo.get(n << 6 | k)
-        if plan is None:
-            plan = self.plans.of(n, k)
-        if not plan:
-            return (0.0, 0) if detail else 0.0
-        safe, risky, lead = plan
-        h, _ = self.hcache.get(rmask) or self.houses(rmask)
-        best, bj = NEG, 0
-        for j, ext, tiles, cost in safe:
-            v = h + ext + tiles - cost
-            if v > best:
-                best, bj = v, j
-        if risky:
-            p = self.p_fit(l, r, rmask)
-            pp = p ** lead if lead >= 0 else 1.0
-            for j, ext, tiles, cost in risky:
-                pp *= p
-                v = pp * (h + ext + tiles) - cost - (1.0 - pp) * ABANDON * (n + j)
-                if v > best:
-                    best, bj = v, j
-        return (best, bj) if detail else best
-
     def after_play(self, rmask: int, l: int, r: int, hm: int, cartwright: bool) -> float:
         """:meth:`Eval.after_play` with :meth:`cont`'s risk of giving the route up."""
         if l > r:
