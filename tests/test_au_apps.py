@@ -22,7 +22,6 @@ from thurn.expansions.audience import columns as au_columns
 from thurn.expansions.audience import panel as au_panel
 from thurn.expansions.audience.map import strip_map
 from thurn.expansions.audience.parts import MEMORY, CarriageMoves, carriage_moves
-from thurn.parts import PARTS
 from thurn.sim import game_rows, play_game, simulate, sized
 from thurn.viz import board_figure
 from thurn.widgets import Play

@@ -11,8 +11,7 @@ import ipywidgets as widgets
 from ... import words
 from ...step_text import round_text
 from ...widgets.parts import PanelParts
-from ...widgets.play import CHOOSE
-from ...widgets.playtext import whose
+from ...widgets.playtext import CHOOSE, whose
 from . import rules as offices
 from .parts import rewards_in_words
 
