@@ -172,7 +172,7 @@ class AudiencePanel:
 
     def owing_cards(self, s) -> str:
         """The cards of the route just scored on which no house was placed, each with its carriage ("München
-        (Baiern), Lodz (any carriage)"), read by :func:`.audience.moves_for`; "" when the scoring is not found."""
+        (Baiern), Lodz (any carriage)"), read by :func:`.rules.moves_for`; "" when the scoring is not found."""
         history = s.history
         k = next((i for i in range(len(history) - 1, -1, -1) if history[i].kind == "score"), None)
         if k is None:

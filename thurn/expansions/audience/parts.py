@@ -13,11 +13,12 @@ import html
 from ...parts import Parts, register_parts
 from ...logline import Private
 from . import rules as au
+from .questions import QUESTIONS, question_label, question_value
 
 #: The app option: the player's own sealed clergymen hidden once sealed (Preparation: the players remember them).
 MEMORY = "audience_memory"
 
-#: How the others read a seal in the log (:meth:`.audience.TheAudience.do_seal`'s public words).
+#: How the others read a seal in the log (:meth:`.rules.TheAudience.do_seal`'s public words).
 SEALED_WORDS = "seals a clergyman in each carriage, face down."
 
 
@@ -53,7 +54,7 @@ def face_down(s, c: int) -> list:
 
 class CarriageMoves(int):
     """The carriages a scoring moves, one step each (The Audience, Moving the carriages: one per card of the route
-    without a new house), as :func:`.audience.moves_for` reads them. As a number: how many steps, so that a table
+    without a new house), as :func:`.rules.moves_for` reads them. As a number: how many steps, so that a table
     sorts by it (never a rank of placements: the explorer ranks by points); shown as "Baiern, Baden ×2"."""
 
     def __new__(cls, moves, names):
@@ -89,7 +90,7 @@ _CARDS: dict = {}
 
 
 def _card_of_city(board) -> dict:
-    """A card of each city (its first copy): :func:`.audience.moves_for` reads cards."""
+    """A card of each city (its first copy): :func:`.rules.moves_for` reads cards."""
     hit = _CARDS.get(id(board))
     if hit is None or hit[0] is not board:
         table = {}
@@ -113,6 +114,11 @@ def carriage_moves(board, cities, mask: int) -> CarriageMoves:
 
 class AudienceParts(Parts):
     name = au.NAME
+    # the lesson questions (thurn.lessons.outcome_question): which carriages move, where to, who goes to the box,
+    # points
+    questions = QUESTIONS
+    question_label = staticmethod(question_label)
+    question_value = staticmethod(question_value)
     score_words = "the points of the clergymen on the audience spaces in Rome"
 
     def score_part_words(self, before, after, seat, item):
@@ -147,7 +153,7 @@ class AudienceParts(Parts):
     score_columns = ("carriages",)
 
     def scoring_extras(self, state, seat: int, route: tuple, mask: int, after=None) -> dict:
-        """The carriages the scoring moves (Moving the carriages), read by :func:`.audience.moves_for`."""
+        """The carriages the scoring moves (Moving the carriages), read by :func:`.rules.moves_for`."""
         return {"carriages": carriage_moves(state.board, route, mask)}
 
     def outcome_words(self, extras) -> tuple[list, list]:
@@ -194,11 +200,3 @@ def owed_words(s) -> str:
 
 
 PARTS = register_parts(AudienceParts())
-
-# the lesson questions (thurn.lessons.outcome_question): which carriages move, where to, who goes to the box, points
-from .questions import (QUESTIONS as _QUESTIONS, question_label as _question_label,  # noqa: E402
-                                 question_value as _question_value)
-
-AudienceParts.questions = _QUESTIONS
-AudienceParts.question_label = staticmethod(_question_label)
-AudienceParts.question_value = staticmethod(_question_value)

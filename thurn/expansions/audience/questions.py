@@ -2,7 +2,7 @@
 :func:`thurn.lessons.outcome_question`), each answered by the engine from the positions before and after the action:
 
 - ``carriages``: which carriages must move after the scoring (a carriage id, or ``any`` for a free step: Lodz, or a
-  carriage already in Rome): :func:`thurn.expansions.audience.moves_for` on the route and the houses placed
+  carriage already in Rome): :func:`thurn.expansions.audience.rules.moves_for` on the route and the houses placed
   (The Audience, Moving the carriages);
 - ``moves``: which carriage moves went where (``baiern:trient``), those the player chose and those made for him
   (a city with one road south);
@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...lessons import said
 from . import rules as au
 
 NONE = "none"
@@ -26,7 +27,6 @@ def _need(state) -> None:
 
 
 def _said(before, after) -> str:
-    from ...lessons import said
     return said(before, after)
 
 

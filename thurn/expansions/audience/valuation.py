@@ -26,7 +26,7 @@ search bot) they are read as they are.
   less the mean of the others', looking through the steps he still owes (a carriage brought to Rome now arrives
   first; the tiles it turns over are those the player expects);
 - **score** (Moving the carriages): each placement's houses (the base values) plus what the carriage steps it owes
-  (:func:`thurn.expansions.audience.moves_for`) are worth, each step made as the carriage step would make it.
+  (:func:`thurn.expansions.audience.rules.moves_for`) are worth, each step made as the carriage step would make it.
 
 The search bot's leaf counts the clergymen on the audience spaces as points (the score item) and the rest of the
 expected points as a credit; at the game's end only the score item counts.

@@ -5,6 +5,7 @@ modules beside it (:mod:`.map`, :mod:`.panel`, :mod:`.columns`, :mod:`.valuation
 from __future__ import annotations
 
 from ...errors import ThurnError
+from ...lessons import said
 from ...parts import Parts, register_parts
 from . import rules as messenger
 
@@ -69,11 +70,6 @@ class MessengerParts(Parts):
 
 # -- the lesson questions (thurn.lessons.outcome_question) ----------------------------------------------------------
 
-def _said(before, after) -> str:
-    from ...lessons import said
-    return said(before, after)
-
-
 def _need(after, about: str) -> None:
     if not messenger.active(after):
         raise ThurnError(f"a '{about}' question needs The Princess' Messenger switched on.", reason="bad_lesson")
@@ -82,7 +78,7 @@ def _need(after, about: str) -> None:
 def _letters(before, after, seat, board):
     """The nobility letters the player holds after the action (The Princess' Messenger)."""
     _need(after, "letters")
-    return {str(messenger.letters(after).held[seat])}, _said(before, after) or (
+    return {str(messenger.letters(after).held[seat])}, said(before, after) or (
         f"{after.names[seat]} holds {messenger.letters(after).held[seat]} nobility letters.")
 
 
@@ -91,7 +87,7 @@ def _messenger(before, after, seat, board):
     _need(after, "messenger")
     holder = messenger.letters(after).holder
     who = after.names[holder] if holder >= 0 else "none"
-    return {who}, _said(before, after) or (f"{who} holds the Princess' Messenger." if holder >= 0
+    return {who}, said(before, after) or (f"{who} holds the Princess' Messenger." if holder >= 0
                                            else "The Princess' Messenger stands beside the board.")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...parts import Parts, register_parts
 from . import rules as pg
+from .questions import QUESTIONS, question_label
 
 
 def _plural(n: int, word: str) -> str:
@@ -73,6 +74,9 @@ def backs_words(state) -> tuple[list, str] | None:
 
 class PowerGloryParts(Parts):
     name = pg.NAME
+    # the lesson questions (thurn.lessons.outcome_question): how many horses pull the carriage
+    questions = QUESTIONS
+    question_label = staticmethod(question_label)
     summary = "the northern board: cards played horse side up pull the carriage"
 
     # -- the map's table and the Play app's players table -------------------------------------------------------
@@ -101,9 +105,3 @@ class PowerGloryParts(Parts):
 
 
 PARTS = register_parts(PowerGloryParts())
-
-# the lesson questions (thurn.lessons.outcome_question): how many horses pull the carriage
-from .questions import QUESTIONS as _QUESTIONS, question_label as _question_label  # noqa: E402
-
-PowerGloryParts.questions = _QUESTIONS
-PowerGloryParts.question_label = staticmethod(_question_label)

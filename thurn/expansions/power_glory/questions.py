@@ -4,21 +4,21 @@ Glory, Closing and scoring a route: "the carriage itself comes with 2 horses"; P
 from __future__ import annotations
 
 from ...errors import IllegalAction
+from ...lessons import said
 from . import rules as pg
 
 
 def _horses(before, after, seat, board):
     """The horses pulling the player's carriage after the action: the carriage card's 2 and the horseshoes of the
-    horse cards beside it (:func:`thurn.expansions.power_glory.horses`)."""
+    horse cards beside it (:func:`thurn.expansions.power_glory.rules.horses`)."""
     if pg.PILE not in after.ruleset.piles:
         raise IllegalAction("no_horses", "Only with Power and Glory do horses pull the carriages; this game is "
                             "played without it.", None, pg.R_SCORE)
-    from ...lessons import said
     have, cards = pg.horses(after, seat), len(pg.horse_cards(after, seat))
     count = (f"{after.names[seat]}'s carriage has {have} horses: 2 of the carriage card and "
              + (f"the horseshoes of {cards} horse card{'s' if cards != 1 else ''}." if cards else "no horse card."))
-    said = said(before, after)
-    return {str(have)}, f"{said} {count}" if said else count
+    done = said(before, after)
+    return {str(have)}, f"{done} {count}" if done else count
 
 
 QUESTIONS = {"horses": _horses}

@@ -5,7 +5,7 @@ the scoring what-if, the New game panel's words for SoloPlay's options and its l
 table under it (:mod:`.map`), the Play app's players table, status lines and panel (:mod:`.panel`), ``simulate``'s
 columns (:mod:`.columns`) and the bots' valuation (:mod:`.valuation`).
 
-Every rule is asked of :mod:`.solo` (the one reading of the SoloPlay manual): nothing here decides what is legal."""
+Every rule is asked of :mod:`.rules` (the one reading of the SoloPlay manual): nothing here decides what is legal."""
 from __future__ import annotations
 
 import html
@@ -88,7 +88,7 @@ def rating_words(s, seat: int = 0) -> str:
 # -- the coach card a route takes (4.4d) ------------------------------------------------------------------------
 
 class CoachChoice(int):
-    """The coach cards a completed route may take (SoloPlay, 4.4d), as :func:`.solo.coach_choices` reads them: as a
+    """The coach cards a completed route may take (SoloPlay, 4.4d), as :func:`.rules.coach_choices` reads them: as a
     number the coach of its exact length (0: none), shown as "coach 5 (exact)", "with the Cartwright: coach 6 or
     7", "no coach: cannot be completed"."""
 

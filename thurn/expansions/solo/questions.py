@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...actions import Score
 from ...errors import IllegalAction
+from ...lessons import said
 from ...piles import pile
 from . import rules as so
 
@@ -31,7 +32,6 @@ def _need(state) -> None:
 def _said(before, after) -> str:
     if after is before:
         return ""
-    from ...lessons import said
     return said(before, after)
 
 

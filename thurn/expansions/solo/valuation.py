@@ -443,7 +443,7 @@ class SoloEval(Eval):
 
 
 class _Lefts:
-    """A player's colours with other houses left (for :func:`thurn.expansions.solo.houses_left_score`)."""
+    """A player's colours with other houses left (for :func:`thurn.expansions.solo.rules.houses_left_score`)."""
 
     def __init__(self, colours, lefts):
         self.colours = tuple((c, m, x) for (c, m, _), x in zip(colours, lefts))
