@@ -84,3 +84,9 @@ def test_the_greedy_bot_asks_the_variant_s_valuation(watch):
     s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
     GreedyBot(1).choose(s)
     assert toy_valuation.WatchValuation.asked == 1
+
+
+def test_a_layer_the_registry_does_not_know_is_refused(watch):
+    s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
+    with pytest.raises(ValueError, match="no layer 'sound'"):
+        layer_parts(s, "sound")
