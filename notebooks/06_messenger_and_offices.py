@@ -40,7 +40,8 @@ from tqdm.auto import tqdm
 
 import thurn
 from thurn.bots.greedy import GreedyBot
-from thurn.expansions import messenger, offices
+from thurn.expansions.messenger import rules as messenger
+from thurn.expansions.offices import rules as offices
 from thurn.lessons import load_lesson
 from thurn.sim import bot_seed, game_seed, simulate
 from thurn.viz import board_figure

@@ -37,7 +37,7 @@ from tqdm.auto import tqdm
 import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.information import Watch, view_for
-from thurn.expansions import power_glory as pg
+from thurn.expansions.power_glory import rules as pg
 from thurn.lessons import load_lesson
 from thurn.sim import bot_seed, game_seed
 from thurn.viz import board_figure

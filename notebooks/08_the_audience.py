@@ -39,7 +39,7 @@ from tqdm.auto import tqdm
 
 import thurn
 from thurn.bots.greedy import GreedyBot
-from thurn.expansions import audience as au
+from thurn.expansions.audience import rules as au
 from thurn.information import Watch, view_for
 from thurn.lessons import load_lesson
 from thurn.sim import bot_seed, game_seed

@@ -33,7 +33,7 @@ import plotly.express as px
 
 import thurn
 from thurn import effects
-from thurn.expansions import solo
+from thurn.expansions.solo import rules as solo
 from thurn.lessons import load_lesson
 from thurn.piles import pile
 from thurn.sim import game_seed, play_game

@@ -33,8 +33,8 @@ import time
 
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.search import SearchBot
-from thurn.expansions import audience as au
-from thurn.expansions import audience_valuation as V
+from thurn.expansions.audience import rules as au
+from thurn.expansions.audience import valuation as V
 from thurn.information import Seen, Watch, hidden_view, player_view, view_rng
 from thurn.io import new_game
 from thurn.ladder import wilson

@@ -5,7 +5,7 @@
     PYTHONPATH=$PWD python tests/solo_bench.py --games 100 --bot search --workers 2
     PYTHONPATH=$PWD python tests/solo_bench.py --games 200 --bot greedy --plain             # without the valuation
 
-Each configuration (a difficulty, and the default readings or one other reading of ``thurn.expansions.solo.OPTIONS``)
+Each configuration (a difficulty, and the default readings or one other reading of ``thurn.expansions.solo.rules.OPTIONS``)
 plays ``--games`` solo games with ``thurn.sim.simulate`` (seed ``--seed``, the same seeds for every configuration) and
 prints one line: the mean score with its 95 % interval (1.96 standard errors), the ratings in % (no victory, minor,
 major, complete: SoloPlay, 1), the houses left at the end, the cards on discard pile 1, how the game ended (the deck
@@ -19,8 +19,10 @@ import statistics
 import sys
 import time
 
-from thurn.expansions import solo as so
-from thurn.expansions.solo_parts import SoloParts
+from thurn.expansions.solo import rules as so
+from thurn.expansions.solo import columns as solo_columns
+from thurn.expansions.solo import valuation as solo_valuation
+from thurn.expansions.solo.parts import PARTS as SOLO
 from thurn.parts import register_parts
 from thurn.piles import pile
 from thurn.rules import Rules
@@ -44,16 +46,11 @@ class _Tally:
         return {}
 
 
-class BenchParts(SoloParts):
-    """SoloPlay's parts with the bench's counter (and, with ``--plain``, no valuation)."""
-
-    plain = False
+class BenchColumns(solo_columns.SoloColumns):
+    """SoloPlay's columns with the bench's counter."""
 
     def tally(self, state):
         return _Tally()
-
-    def valuation(self):
-        return None if self.plain else super().valuation()
 
 
 def configurations(args) -> list:
@@ -122,9 +119,10 @@ def main(argv=None) -> int:
     ap.add_argument("--plain", action="store_true", help="the bots without SoloPlay's valuation")
     ap.add_argument("--json", help="append each configuration's figures to this file (JSON lines)")
     args = ap.parse_args(argv)
-    parts = BenchParts()
-    BenchParts.plain = args.plain
-    register_parts(parts)
+    solo_columns.PARTS = BenchColumns()         # the bench's counter (and, with --plain, no valuation) in SoloPlay's
+    if args.plain:                              # layers, read again by the registry
+        solo_valuation.PARTS = None
+    register_parts(SOLO)
     for label, options in configurations(args):
         r = measure(label, options, args)
         print(line(r), flush=True)

@@ -1,7 +1,7 @@
 """The Audience everywhere a user meets it (issue 25): the Rome strip drawn under the board, the Play app's seal step
 and carriage moves, the memory option, the New game panel, the route explorer and the scoring what-if, ``simulate``'s
-columns, the status lines and the players' tables — all through :mod:`thurn.expansions.audience_parts` and
-:mod:`thurn.expansions.audience_panel`, never named by the core.
+columns, the status lines and the players' tables — all through :mod:`thurn.expansions.audience.parts` and
+:mod:`thurn.expansions.audience.panel`, never named by the core.
 
 Fair: another player's sealed clergymen are never shown (The Audience, Preparation: "Each player secretly assigns one
 of his audience tiles to each carriage"): the figure a viewer gets is the same whatever the others sealed."""
@@ -17,9 +17,11 @@ from thurn import GameState, Rules
 from thurn.bots import make_bot
 from thurn.explore import route_options, score_outcomes
 from thurn.sim import full_size
-from thurn.expansions import audience as au
-from thurn.expansions.audience_parts import MEMORY, CarriageMoves, carriage_moves, strip_map
-from thurn.parts import PARTS
+from thurn.expansions.audience import rules as au
+from thurn.expansions.audience import columns as au_columns
+from thurn.expansions.audience import panel as au_panel
+from thurn.expansions.audience.map import strip_map
+from thurn.expansions.audience.parts import MEMORY, CarriageMoves, carriage_moves
 from thurn.sim import game_rows, play_game, simulate, sized
 from thurn.viz import board_figure
 from thurn.widgets import Play
@@ -297,7 +299,7 @@ def test_the_review_replays_the_others_seals_face_down():
 
 def test_the_players_table_and_the_map_table_count_the_clergymen():
     s = GameState.from_position(ARRIVED)
-    (head, cells), = PARTS["audience"].player_columns(s)
+    (head, cells), = au_panel.PARTS.player_columns(s)
     assert "clergymen" in head
     assert "3 sealed · in Rom: Kardinal (5 points) · 1 boxed" in cells[0]
     assert "Kardinal, Ministrant (6 points)" in cells[1]
@@ -415,7 +417,7 @@ def test_a_games_rows_read_its_final_position():
     for r in rows:
         assert r["clergymen_in_rome"] == sum(x.count(r["seat"]) for x in A.spaces)
         assert r["clergymen"] == au.points_in_rome(s, r["seat"])
-    text = PARTS["audience"].ladder_text(type("R", (), dict(arrivals=1.5, upper_clergymen=4.0,
+    text = au_columns.PARTS.ladder_text(type("R", (), dict(arrivals=1.5, upper_clergymen=4.0,
                                                              lower_clergymen=3.0))())
     assert "carriages in Rom a game 1.5" in text
 

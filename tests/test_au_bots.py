@@ -1,4 +1,4 @@
-"""The bots on The Audience (thurn/expansions/audience_valuation.py): the valuation's choices on constructed
+"""The bots on The Audience (thurn/expansions/audience/valuation.py): the valuation's choices on constructed
 positions (The Audience, Preparation; Moving the carriages; A carriage arrives in Rome), the bots handed only their
 player's view (no other player's sealed tiles), the search bot's pruning of the 120 seals, and the valuation's fast
 paths against the engine's effects (the steps a placement owes, the moves open and what each does, the score item)."""
@@ -11,10 +11,10 @@ from thurn.bots import search
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.search import SearchBot
 from thurn.effects import route_effect, others_houses, score_record
-from thurn.expansions import audience as au
-from thurn.expansions import audience_valuation as V
+from thurn.expansions.audience import rules as au
+from thurn.expansions.audience import valuation as V
 from thurn.information import hidden_view, player_view, view_rng, Watch
-from thurn.parts import valuations
+from thurn.bots.valuation import valuations
 from thurn.sim import play_game, sized
 
 RULES = thurn.Rules(expansions=("audience",))

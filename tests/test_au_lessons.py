@@ -10,7 +10,7 @@ import json
 import pytest
 
 import thurn
-from thurn.expansions import audience as au
+from thurn.expansions.audience import rules as au
 from thurn.lessons import (LessonError, available_lessons, lesson_from_dict, lesson_path, load_lesson,
                            outcome_question)
 

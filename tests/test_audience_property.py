@@ -30,7 +30,7 @@ import pytest
 import thurn
 from thurn import turn as machine
 from thurn.bots import RandomBot
-from thurn.expansions.audience import JOKER, MoveCarriage, Seal, audience, clergy, points_in_rome, strip
+from thurn.expansions.audience.rules import JOKER, MoveCarriage, Seal, audience, clergy, points_in_rome, strip
 from thurn.information import Watch, player_view, view_for, view_rng
 from thurn.sim import sized
 from tests.test_expansion_invariants import check_expansions

@@ -13,7 +13,7 @@ import pytest
 import thurn
 from helpers import at_score, finished, position, scorings
 from thurn import IllegalAction, PositionError, RulesetRefused
-from thurn.expansions.audience import (JOKER, MoveCarriage, Seal, audience, clergy, moves_for, parse_audience,
+from thurn.expansions.audience.rules import (JOKER, MoveCarriage, Seal, audience, clergy, moves_for, parse_audience,
                                        points_in_rome, strip)
 
 RULES = {"expansions": ["audience"]}

@@ -9,9 +9,9 @@ import pytest
 import thurn
 from thurn.bots.greedy import GreedyBot, takes_carriage
 from thurn.bots.greedy.evaluation import Eval
-from thurn.expansions.valuation import Context, tiles_worth
+from thurn.expansions.shared.valuation import Context, tiles_worth
 from thurn.bots.search import SearchBot
-from thurn.expansions import offices as offices_mod
+from thurn.expansions.offices import rules as offices_mod
 from thurn.ladder import format_ladder, ladder, league_rules
 from thurn.sim import game_seed, play_game, simulate, sized
 

@@ -12,10 +12,10 @@ import pytest
 import thurn
 from thurn.bots import make_bot
 from thurn.bots.greedy.policy import secret_tolerance
-from thurn.expansions import audience as au
-from thurn.expansions import audience_valuation as V
+from thurn.expansions.audience import rules as au
+from thurn.expansions.audience import valuation as V
 from thurn.information import view_for
-from thurn.parts import valuations
+from thurn.bots.valuation import valuations
 from thurn.variants import REGISTRY
 
 RULES = thurn.Rules(expansions=("audience",))

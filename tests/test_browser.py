@@ -195,7 +195,7 @@ def test_play_app_in_voila(chromium, page, tmp_path):
 EXPANSIONS_CELL = """\
 import random
 import thurn
-from thurn.expansions import offices
+from thurn.expansions.offices import rules as offices
 from thurn.widgets import Play
 print("thurn from", thurn.__file__)
 s = thurn.new_game(["Ann", "Ben", "Cid"], seed=1, rules={"expansions": ["messenger", "offices"]})

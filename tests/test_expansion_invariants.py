@@ -15,7 +15,7 @@ import pytest
 
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, Play, Score
-from thurn.expansions.offices import ReturnTiles
+from thurn.expansions.offices.rules import ReturnTiles
 from thurn.scoring import popcount
 from thurn.sim import sized
 from tests.test_invariants import CARRIAGE_POINTS, check_invariants, eager

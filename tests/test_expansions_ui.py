@@ -19,7 +19,8 @@ import pytest
 import thurn
 from thurn.actions import CallOfficial
 from thurn.bots import RandomBot
-from thurn.expansions import messenger, offices
+from thurn.expansions.messenger import rules as messenger
+from thurn.expansions.offices import rules as offices
 from thurn.viz import board_figure
 from thurn.widgets import Play
 from thurn.widgets.play import CHOOSE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import thurn
-from thurn.expansions import messenger
+from thurn.expansions.messenger import rules as messenger
 from thurn.explore import route_outcome
 from thurn.widgets import RouteExplorer, ScoringWhatIf
 from thurn.widgets.explorer import COLUMNS

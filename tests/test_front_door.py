@@ -138,7 +138,7 @@ def changed(s, a) -> list:
         if a.house is not None:
             out.append(type(a)(a.offices, a.card, None))
     elif kind == "carriage":
-        from thurn.expansions.audience import strip
+        from thurn.expansions.audience.rules import strip
 
         S = strip(b)
         c = S.carriage(a.carriage)
@@ -146,7 +146,7 @@ def changed(s, a) -> list:
         out.append(type(a)(*names))                        # by the names the board writes
         out.append(type(a)(names[0][:4], a.to))             # the start of the carriage's name (Strip.carriage)
     elif kind == "seal" and a.ranks:
-        from thurn.expansions.audience import clergy, strip
+        from thurn.expansions.audience.rules import clergy, strip
 
         S, C = strip(b), clergy()
         out.append(type(a)({S.names[c]: C.names[C.ranks.index(r)] for c, r in enumerate(a.ranks)}))
@@ -183,11 +183,11 @@ def random_plays(s, rng) -> list:
         out.append(Score(houses, cartwright=rng.random() < 0.3, carriage=rng.random() < 0.7,
                          colour=rng.choice(colours), coach=rng.choice((None, None, *b.carriage_levels))))
     if "horse" in rs.kinds:
-        from thurn.expansions.power_glory import PlayHorse
+        from thurn.expansions.power_glory.rules import PlayHorse
 
         out += [PlayHorse(name) for name in hand] + [PlayHorse(bare(b, name)) for name in hand[:2]]
     if "declare" in rs.kinds or "bonus" in rs.kinds or "bottom" in rs.kinds:
-        from thurn.expansions.solo import BottomCards, DeclareColour, PlaceBonusTile
+        from thurn.expansions.solo.rules import BottomCards, DeclareColour, PlaceBonusTile
 
         if "declare" in rs.kinds:
             out += [DeclareColour(c) for c in ("red", "blue", "green", "yellow", "purple")]
@@ -197,7 +197,7 @@ def random_plays(s, rng) -> list:
             shown = [b.card_names[c] for c in s.display if c >= 0]
             out.append(BottomCards(rng.sample(shown, min(len(shown), rng.randint(0, 4)))))
     if "return_tiles" in rs.kinds:
-        from thurn.expansions.offices import ReturnTiles
+        from thurn.expansions.offices.rules import ReturnTiles
 
         offices = [rng.choice((o.id, o.name, *o.aliases)) for o in b.officials]
         shown = [b.card_names[c] for c in s.display if c >= 0] + ["deck"]
@@ -206,13 +206,13 @@ def random_plays(s, rng) -> list:
                                    card=rng.choice((None, *shown)),
                                    house=rng.choice((None, b.city_name(rng.randrange(len(b.cities)))))))
     if "carriage" in rs.kinds:
-        from thurn.expansions.audience import MoveCarriage
+        from thurn.expansions.audience.rules import MoveCarriage
 
         for a in s.legal_actions():
             if a.kind == "carriage":
                 out.append(MoveCarriage(a.carriage, b.city_name(rng.randrange(len(b.cities)))))
     if "seal" in rs.kinds:
-        from thurn.expansions.audience import Seal
+        from thurn.expansions.audience.rules import Seal
 
         for a in s.legal_actions():
             if a.kind == "seal" and a.ranks:
@@ -336,7 +336,7 @@ def test_a_bare_city_name_is_refused_where_the_boards_copies_differ():
     """Power and Glory: "Each card shows 1, 2 or 3 horseshoes" (components): ``Play("Hannover", "right")`` and
     ``PlayHorse("Hannover")`` were applied (the copy in hand) though the list names the card; now they are refused
     with ``which_copy`` naming the card, and the card's own name is listed."""
-    from thurn.expansions.power_glory import PlayHorse
+    from thurn.expansions.power_glory.rules import PlayHorse
 
     def play(s):
         return next((a for a in s.legal_actions() if a.kind == "play" and a.end != "new"), None)
@@ -364,7 +364,7 @@ def test_a_house_named_twice_is_another_action():
 def test_the_audience_reads_names_as_its_own_actions():
     """The Audience, Preparation and Moving the carriages: a seal by names and a move by the carriage's name (or the
     start of it) were applied though not equal to the listed seal by ranks and move by ids."""
-    from thurn.expansions.audience import MoveCarriage, Seal, clergy, strip
+    from thurn.expansions.audience.rules import MoveCarriage, Seal, clergy, strip
 
     s, a = first("base", ("audience",), lambda s: next((x for x in s.legal_actions() if x.kind == "seal"), None))
     S, C = strip(s.board), clergy()

@@ -8,7 +8,8 @@ import json
 import pytest
 
 import thurn
-from thurn.expansions import messenger, offices
+from thurn.expansions.messenger import rules as messenger
+from thurn.expansions.offices import rules as offices
 from thurn.lessons import lesson_from_dict, lesson_path, load_lesson, LessonError
 from thurn.widgets import RulesStepper
 

@@ -10,7 +10,7 @@ import pytest
 
 import thurn
 from thurn import CallOfficial, IllegalAction
-from thurn.expansions import messenger
+from thurn.expansions.messenger import rules as messenger
 from tests.helpers import CITIES, at_score, city_mask, score_with, table
 
 RULES = {"expansions": ["messenger"]}

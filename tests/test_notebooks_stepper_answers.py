@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from thurn.expansions import messenger  # noqa: E402
+from thurn.expansions.messenger import rules as messenger  # noqa: E402
 from thurn.widgets import RulesStepper  # noqa: E402
 
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import thurn
-from thurn.expansions import offices
-from thurn.expansions.offices import ReturnTiles
+from thurn.expansions.offices import rules as offices
+from thurn.expansions.offices.rules import ReturnTiles
 from tests.helpers import CITIES, table
 
 RULES = {"expansions": ["offices"]}

@@ -1,7 +1,8 @@
-"""A toy variant brings its own parts through thurn.parts (issue 23): a column under the map and in the Play app's
-players table, simulate columns, a lesson question kind, a placement extra read as an outcome's attribute, and a
-valuation the greedy bot asks, while the core names no variant. ``toy_watch`` counts the houses each player places
-(a per-player value in ``state.ext``); its parts show and count them."""
+"""A toy expansion that is a folder (tests/toy_expansion/, issue 34) brings its own parts through the registry
+(thurn.parts.layer_parts): a column under the map and in the Play app's players table, a panel, simulate columns, a
+lesson question kind, a placement extra read as an outcome's attribute, and a valuation the greedy bot asks, while
+no file outside its folder names it. ``toy_watch`` counts the houses each player places (a per-player value in
+``state.ext``); its parts show and count them."""
 from __future__ import annotations
 
 import pytest
@@ -10,97 +11,13 @@ import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.explore import route_outcome
 from thurn.lessons import OUTCOMES, outcome_question
-from thurn.parts import PARTS, Parts, parts_on, register_parts, unregister_parts, valuations
-from thurn.scoring import popcount
+from thurn.bots.valuation import valuations
+from thurn.parts import layer_parts, parts_on, register_parts, unregister_parts
 from thurn.sim import play_game, simulate
-from thurn.variants import Variant, register, unregister
-
-NAME = "toy_watch"
-CORNERS = ("Basel", "Lodz", "Carlsruhe", "Innsbruck")
-
-
-class Watch(Variant):
-    """Counts the houses each player places: ``ext["toy_watch"]``, one count per seat."""
-
-    name = NAME
-
-    def setup(self, state):
-        state.set_ext(NAME, (0,) * state.num_players)
-
-    def houses_placed(self, state, seat, mask):
-        state.set_ext(NAME, tuple(v + popcount(mask) * (i == seat) for i, v in enumerate(state.ext[NAME])))
-
-
-class _Tally:
-    def __init__(self, state):
-        self.seen = 0
-
-    def see(self, before, action, after):
-        self.seen += 1
-
-    def row(self, state, seat):
-        return {"houses_watched": state.ext[NAME][seat]}
-
-    def game(self, state):
-        return {"watch_total": sum(state.ext[NAME]), "watch_actions": self.seen}
-
-
-class _Valuation:
-    steps = ()
-    asked = 0
-
-    def adjust(self, ev, s, values):
-        _Valuation.asked += 1
-        return values
-
-    def points(self, s, seat):
-        return 0.0
-
-    def credits(self, s, seat, w):
-        return 0.0
-
-    def as_mover(self, n, seat):
-        pass
-
-    def reason(self, s, a):
-        return None
-
-
-def _watched(before, after, seat, board):
-    n = after.ext[NAME][seat]
-    return {str(n)}, f"{after.names[seat]} has placed {n} houses."
-
-
-class WatchParts(Parts):
-    name = NAME
-    summary = "houses counted"
-    questions = {"watched": _watched}
-    outcome_extras = {"corners": None}
-    route_columns = ("corners",)
-    player_columns_sim = ("houses_watched",)
-    game_columns_sim = ("watch_total", "watch_actions")
-    valuation_object = _Valuation()
-
-    def map_columns(self, state):
-        return [("watched", [str(v) for v in state.ext[NAME]], "–")]
-
-    def player_columns(self, state):
-        return [("<th>watched</th>", [f"<td>{v} watched</td>" for v in state.ext[NAME]])]
-
-    def tally(self, state):
-        return _Tally(state)
-
-    def placement_extras(self, state, seat, mask, after=None):
-        corners = sum(1 for c in CORNERS if mask >> state.board.index(c) & 1)
-        return {"corners": corners}
-
-    def outcome_words(self, extras):
-        e = dict(extras)
-        return ([f"{e['corners']} corners"] if e.get("corners") is not None else []), []
-
-    def valuation(self):
-        return self.valuation_object
-
+from thurn.variants import register, unregister
+from toy_expansion import valuation as toy_valuation
+from toy_expansion.parts import WatchParts
+from toy_expansion.rules import NAME, Watch
 
 @pytest.fixture
 def watch():
@@ -115,8 +32,11 @@ def watch():
 
 def test_the_core_asks_the_parts_of_the_variants_switched_on(watch):
     s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
-    assert [p.name for p in parts_on(s)] == [NAME] and valuations(s) == (PARTS[NAME].valuation_object,)
-    assert parts_on(thurn.new_game(["Ann", "Ben"], seed=4)) == ()
+    assert [p.name for p in parts_on(s)] == [NAME] and valuations(s) == (toy_valuation.PARTS,)
+    assert [type(p).__module__ for layer in ("map", "panel", "columns") for p in layer_parts(s, layer)] == [
+        "toy_expansion.map", "toy_expansion.panel", "toy_expansion.columns"]
+    plain = thurn.new_game(["Ann", "Ben"], seed=4)
+    assert parts_on(plain) == () and all(layer_parts(plain, layer) == () for layer in ("map", "panel", "columns"))
     assert "watched" in OUTCOMES
 
 
@@ -142,6 +62,7 @@ def test_the_map_and_the_play_app_show_the_variant_s_columns(watch):
     assert not board_figure(thurn.new_game(["Ann", "Ben"], seed=3)).layout.annotations
     app = Play(["Ann", "Ben"], seed=3, rules=watch, autosave=False)
     assert "<th>watched</th>" in app._table.value and "0 watched" in app._table.value
+    assert app.watch_note.value == "Ann has placed 0 houses"          # its panel, read as the app's own
 
 
 def test_a_lesson_question_of_the_variant_s_own_kind(watch):
@@ -159,7 +80,13 @@ def test_a_placement_extra_is_read_as_the_outcome_s_attribute(watch):
 
 
 def test_the_greedy_bot_asks_the_variant_s_valuation(watch):
-    _Valuation.asked = 0
+    toy_valuation.WatchValuation.asked = 0
     s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
     GreedyBot(1).choose(s)
-    assert _Valuation.asked == 1
+    assert toy_valuation.WatchValuation.asked == 1
+
+
+def test_a_layer_the_registry_does_not_know_is_refused(watch):
+    s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
+    with pytest.raises(ValueError, match="no layer 'sound'"):
+        layer_parts(s, "sound")

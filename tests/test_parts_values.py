@@ -9,9 +9,10 @@ from thurn.bots import search
 from thurn.bots.greedy import GreedyBot, takes_carriage
 from thurn.bots.greedy.evaluation import Eval
 from thurn.effects import base_score_items, score_record
-from thurn.expansions import messenger, offices
-from thurn.expansions.valuation import Context
-from thurn.parts import valuations
+from thurn.expansions.messenger import rules as messenger
+from thurn.expansions.offices import rules as offices
+from thurn.expansions.shared.valuation import Context
+from thurn.bots.valuation import valuations
 from thurn.scoring import popcount
 from thurn.sim import play_game
 
@@ -122,7 +123,7 @@ def test_an_official_s_price_and_tile_are_what_the_engine_takes_and_gives(games)
 def test_the_final_return_s_worth_is_the_expansion_s_final_rewards():
     """GreedyBot's worth of office tiles on the last turns: 3 different tiles a chip, 4 a house (Offices of Honor,
     the final return), read from the same component data as the engine."""
-    from thurn.expansions.valuation import tiles_worth
+    from thurn.expansions.shared.valuation import tiles_worth
 
     w = GreedyBot(0).weights
     rewards = offices.conf().final_rewards

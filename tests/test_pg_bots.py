@@ -14,8 +14,9 @@ import thurn
 from thurn.__main__ import main
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.search import SearchBot
-from thurn.expansions.power_glory import horses
-from thurn.expansions.power_glory_parts import GAME_COLUMNS, PLAYER_COLUMNS, horse_turns
+from thurn.expansions.power_glory.rules import horses
+from thurn.expansions.power_glory.columns import GAME_COLUMNS, PLAYER_COLUMNS
+from thurn.expansions.power_glory.valuation import horse_turns
 from thurn.information import PlayerView, Seen
 from thurn.sim import game_rows, play_game, simulate
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import thurn
-from thurn.expansions import offices
+from thurn.expansions.offices import rules as offices
 from thurn.rules import parse_rules, rules_text
 from thurn.sim import sized
 
@@ -154,7 +154,7 @@ def test_random_games_with_the_option_keep_the_invariants():
 def test_the_bots_read_the_same_table():
     """The bots' valuation and their reasons read offices.reward_table: with the option a return of 2 tiles earns
     a chip, a plain return of 3 declines the house (Offices of Honor, returning tiles)."""
-    from thurn.expansions.valuation import quick_return, return_reason
+    from thurn.expansions.shared.valuation import quick_return, return_reason
 
     s = reach(True, offices.RETURN, 3)
     acts = [a for a in s.legal_actions() if a.kind == "return_tiles"]

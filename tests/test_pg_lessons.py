@@ -9,7 +9,7 @@ import json
 import pytest
 
 import thurn
-from thurn.expansions import power_glory as pg
+from thurn.expansions.power_glory import rules as pg
 from thurn.lessons import (LessonError, available_lessons, lesson_from_dict, lesson_path, load_lesson,
                            outcome_question)
 

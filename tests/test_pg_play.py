@@ -16,8 +16,8 @@ import thurn
 from thurn import viz
 from thurn.actions import CallOfficial, Score
 from thurn.bots import make_bot
-from thurn.expansions import power_glory as pg
-from thurn.expansions.power_glory_parts import HorseCount, horses_words
+from thurn.expansions.power_glory import rules as pg
+from thurn.expansions.power_glory.parts import HorseCount, horses_words
 from thurn.explore import route_options, score_outcomes
 from thurn.io import state_from_position
 from thurn.parts import pile_columns

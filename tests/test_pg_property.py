@@ -16,7 +16,7 @@ import random
 import pytest
 
 import thurn
-from thurn.expansions.power_glory import MAX_HORSE_CARDS, horses
+from thurn.expansions.power_glory.rules import MAX_HORSE_CARDS, horses
 from thurn.scoring import popcount
 from thurn.sim import sized
 
@@ -129,7 +129,7 @@ def test_a_save_round_trips_in_the_middle_of_a_game():
 def test_with_offices_of_honor_the_cartwright_tiles_are_never_taken():
     """Power and Glory, Preparation: "the cartwright from the base game [is] not used": under Offices of Honor his
     tiles stay beside the board (docs/design.md, "Power and Glory", reading 7)."""
-    from thurn.expansions import offices
+    from thurn.expansions.offices import rules as offices
 
     s, _ = play(1, ("power_glory", "offices"), n=3)
     O = s.ext["offices"]

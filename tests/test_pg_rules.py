@@ -8,7 +8,7 @@ import pytest
 
 import thurn
 from thurn import IllegalAction, PlayHorse, RulesetRefused
-from thurn.expansions.power_glory import MAX_HORSE_CARDS, horses
+from thurn.expansions.power_glory.rules import MAX_HORSE_CARDS, horses
 
 RULES = {"board": "northern", "expansions": ["power_glory"]}
 B = thurn.load_board("northern")
@@ -301,7 +301,7 @@ def test_the_card_backs_show_horseshoes_of_the_deck_top_and_of_the_hands():
     """Power and Glory, components: "The backs of the city cards have 1, 2 or 3 horses. The number is also shown on
     both sides of the cards as horseshoes": the deck's top card and every hand show their horseshoes (not the
     cities)."""
-    from thurn.expansions.power_glory import card_backs
+    from thurn.expansions.power_glory.rules import card_backs
 
     hands = ["Kassel (3 horseshoes)", "Weimar (1 horseshoe)", "Halle (2 horseshoes)"]
     rest = [n for n in B.card_names if n not in hands and n != "Hamburg (3 horseshoes)"]

@@ -57,7 +57,7 @@ def test_what_the_examples_say():
     s = thurn.GameState.from_position(pg)
     assert s.player("Ann").extras["horses"] == 7 and s.step == "play"
     s = thurn.GameState.from_position(au)
-    from thurn.expansions.audience import audience, strip
+    from thurn.expansions.audience.rules import audience, strip
 
     S = strip(s.board)
     assert S.city_name(audience(s).at[S.carriage("baden")]) == "Rom" and s.player("Ann").extras["in_rome"] == 5

@@ -104,7 +104,7 @@ def test_the_stacks_are_derived_from_the_tiles_held():
     s = position({"offices": {"tiles": [{"postmaster": 2}, {"cartwright": 1, "postmaster": 1}], "chips": [2, 0]}},
                  OFFICES, players=[{"name": "Ann", "hand": ["Ulm"]}, {"name": "Ben", "hand": ["Lodz"]}])
     O = s.ext["offices"]
-    assert dict(zip(thurn.expansions.offices.order(), O.stacks)) == {"administrator": 3, "postmaster": 1,
+    assert dict(zip(thurn.expansions.offices.rules.order(), O.stacks)) == {"administrator": 3, "postmaster": 1,
                                                                        "postal_carrier": 4, "cartwright": 1}
     assert O.chips_left == 10
 

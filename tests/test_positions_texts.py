@@ -161,7 +161,7 @@ def test_player_shows_letters_office_tiles_and_chips():
     """Messenger: the nobility letters and the figure in front of a player; Offices: his office tiles and chips."""
     s = _played({"expansions": ["messenger", "offices"]})
     L, O = s.ext["messenger"], s.ext["offices"]
-    order = thurn.expansions.offices.order()
+    order = thurn.expansions.offices.rules.order()
     for seat, name in enumerate(s.names):
         view = s.player(name)
         assert view.extras["letters"] == L.held[seat]

@@ -228,7 +228,7 @@ def test_the_budget_counts_the_rulesets_cost_of_a_turn_and_the_verdicts_stay():
     # a SoloPlay turn costs the greedy policy about 2.5 base-game turns (BENCHMARKS.md, "Issue 33: the review's
     # speed"): the expected scores are computed at fewer positions, the decisions' verdicts are those of before
     from thurn import game_review as gr
-    from thurn.parts import valuations
+    from thurn.bots.valuation import valuations
 
     whole = _game("base", ("solo",), seed=6)
     base = _game("base", (), turns=14, seed=6)

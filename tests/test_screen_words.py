@@ -163,7 +163,7 @@ def test_a_solo_route_that_cannot_be_completed_says_why_in_words():
     as the engine says it for a placement of the first colour open (blue); each colour builds on its own (4.4b), so
     green's houses on the route's cities leave blue's placement whole. (The panel once asked about the houses of
     every colour, and showed the engine's "must place every house" refusal, with the id 'optional_houses'.)"""
-    from thurn.expansions import solo as so
+    from thurn.expansions.solo import rules as so
     from thurn.widgets import Play as PlayApp
 
     s = thurn.new_game(["Ann"], rules={"expansions": ["solo"]}, seed=1)

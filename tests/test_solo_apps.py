@@ -2,7 +2,7 @@
 under the map, the Play app's players table, status lines and panel (a completion per colour with its coach card,
 the colour declared, the 1-point tile, the hand-management bonus), the New game panel's options and one seat, the
 route explorer's and the scoring what-if's coach words, ``simulate``'s columns, the review — all through
-:mod:`thurn.expansions.solo_parts` and :mod:`thurn.expansions.solo_panel`, never named by the core.
+:mod:`thurn.expansions.solo.parts` and :mod:`thurn.expansions.solo.panel`, never named by the core.
 
 The positions come from greedy games (a few hundredths of a second each), found by playing until the step wanted."""
 from __future__ import annotations
@@ -19,8 +19,8 @@ import thurn
 from thurn import Rules
 from thurn.bots import make_bot
 from thurn.explore import route_options, score_outcomes
-from thurn.expansions import solo as so
-from thurn.expansions.solo_parts import CoachChoice, coach_choice, coach_words, rating_of
+from thurn.expansions.solo import rules as so
+from thurn.expansions.solo.parts import CoachChoice, coach_choice, coach_words, rating_of
 from thurn.parts import PARTS
 from thurn.sim import SimulationError, full_size, game_rows, play_game
 from thurn.viz import board_figure

@@ -1,4 +1,4 @@
-"""The bots on SoloPlay (thurn/expansions/solo_valuation.py): legal games to the end at every difficulty and under
+"""The bots on SoloPlay (thurn/expansions/solo/valuation.py): legal games to the end at every difficulty and under
 the other readings, the bot's own reading of a completion against the core's scoring stages, the bot's view, and
 the valuation's gain measured (the figures: BENCHMARKS.md, "Issue 26: SoloPlay", tests/solo_bench.py)."""
 from __future__ import annotations
@@ -12,10 +12,11 @@ from thurn.bots.greedy import GreedyBot
 from thurn.bots.greedy.policy import evaluation
 from thurn.bots.search import SearchBot
 from thurn.effects import route_effect, score_record
-from thurn.expansions import solo as so
-from thurn.expansions import solo_valuation as sv
+from thurn.expansions.solo import rules as so
+from thurn.expansions.solo import valuation as sv
 from thurn.information import Watch, hidden_view, player_view
-from thurn.parts import PARTS, valuations
+from thurn.bots.valuation import valuations
+from thurn.parts import PARTS, register_parts
 from thurn.sim import full_size, play_game, sized
 
 
@@ -45,7 +46,7 @@ def test_the_valuation_is_solo_s():
     assert evaluation(s) is sv.SoloEval
     base = thurn.new_game(["Ann", "Bob"], seed=1)
     assert sv.VALUATION not in valuations(base)
-    assert PARTS["solo"].valuation() is sv.VALUATION
+    assert sv.PARTS is sv.VALUATION
 
 
 @pytest.mark.parametrize("difficulty", so.OPTIONS["difficulty"][1])
@@ -172,17 +173,13 @@ def test_the_valuation_improves_the_bot():
     n = sized(30, 4)
     seeds = range(100, 100 + n)
     with_v = [score_record(game(seed), 0)["total"] for seed in seeds]
-    parts = PARTS["solo"]
-    original = type(parts).valuation
     try:
-        type(parts).valuation = lambda self: None
-        from thurn.parts import _ON
-        _ON.clear()
-        without = [score_record(game(seed), 0)["total"] for seed in seeds]
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(sv, "PARTS", None)           # SoloPlay's valuation layer brings nothing
+            register_parts(PARTS["solo"])           # (the registry reads its layers again)
+            without = [score_record(game(seed), 0)["total"] for seed in seeds]
     finally:
-        type(parts).valuation = original
-        from thurn.parts import _ON
-        _ON.clear()
+        register_parts(PARTS["solo"])
     assert sum(with_v) / n > sum(without) / n + 15
 
 

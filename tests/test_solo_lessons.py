@@ -10,7 +10,7 @@ import re
 import pytest
 
 import thurn
-from thurn.expansions import solo
+from thurn.expansions.solo import rules as solo
 from thurn.lessons import LessonError, available_lessons, lesson_from_dict, lesson_path, load_lesson, outcome_question
 from thurn.piles import pile
 

@@ -1,5 +1,5 @@
 """SoloPlay, random legal games to the end (property tests), for each difficulty, under the default readings and a
-mix of the others (``thurn.expansions.solo.OPTIONS``). After every action:
+mix of the others (``thurn.expansions.solo.rules.OPTIONS``). After every action:
 
 - houses conserved: for each colour, placed + left = 19, one house of a colour a city at most (SoloPlay, 3); houses
   are placed only by a completion, in its colour, in cities of its route (4.4b), and never taken back;
@@ -37,7 +37,7 @@ import pytest
 import thurn
 from thurn import BottomCards, CallOfficial, DeclareColour, Draw, EndTurn, IllegalAction, PlaceBonusTile, Score
 from thurn.effects import score_record
-from thurn.expansions.solo import OPTIONS
+from thurn.expansions.solo.rules import OPTIONS
 from thurn.information import Watch, player_view
 from thurn.sim import sized
 

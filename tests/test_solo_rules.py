@@ -1,6 +1,6 @@
 """SoloPlay's rules (the SoloPlay reference manual; cited "SoloPlay, 4.4d" and so on), with the variant ``solo``:
 every example, table and FAQ answer of the manual as a test, each citing its section; then each reading of
-``thurn.expansions.solo.OPTIONS`` (default and alternative) and the bad options. Positions are built with
+``thurn.expansions.solo.rules.OPTIONS`` (default and alternative) and the bad options. Positions are built with
 ``thurn.GameState.from_position`` (every one of the 66 cards placed once: :func:`at`); every illegal action is
 refused with a typed error, a reason code and a sentence, and changes nothing (:func:`illegal`).
 
@@ -17,7 +17,7 @@ import thurn
 from thurn import (BottomCards, CallOfficial, DeclareColour, Draw, EndTurn, IllegalAction, Keep, PlaceBonusTile,
                    Play, PositionError, Score, UnknownName)
 from thurn.effects import score_record
-from thurn.expansions.solo import OPTIONS, coach_points, coach_sets, houses_left_points, penalty
+from thurn.expansions.solo.rules import OPTIONS, coach_points, coach_sets, houses_left_points, penalty
 
 B = thurn.load_board("base")
 CITIES = [c.name for c in B.cities]
@@ -888,7 +888,7 @@ def test_a_card_of_a_city_with_a_house_plays_but_no_second_house_of_that_colour(
 # -- The readings (OPTIONS) --------------------------------------------------------------------------------------
 
 def test_every_option_has_a_default_first_and_an_alternative():
-    """The readings the manual leaves open (thurn.expansions.solo.OPTIONS), each tested below, default and not."""
+    """The readings the manual leaves open (thurn.expansions.solo.rules.OPTIONS), each tested below, default and not."""
     assert set(OPTIONS) == {"difficulty", "regions", "houses_left", "colour_declared", "bonus_tile", "long_routes",
                             "official", "cartwright", "administrator"}
     rules = thurn.Rules(expansions=("solo",))

@@ -20,7 +20,7 @@ import thurn
 from helpers import board_for
 from thurn import words
 from thurn.explore import score_outcomes, score_parts
-from thurn.expansions.audience import moves_text
+from thurn.expansions.audience.rules import moves_text
 from thurn.lessons import load_lesson
 from thurn.step_text import round_text
 from thurn.variants import REGISTRY, check_board

@@ -532,7 +532,7 @@ def turn_cost(state) -> float:
     largest ``turn_cost`` of its valuations (SoloPlay's, several steps a turn each valued with its four colours,
     is dearer). The review's budgets (:data:`TABLE_TURNS`, :data:`EXPECTED_TURNS`) are in base-game player-turns,
     so that a review takes about as long in every ruleset."""
-    from .parts import valuations
+    from .bots.valuation import valuations
 
     return max([1.0] + [float(getattr(v, "turn_cost", 1.0)) for v in valuations(state)])
 

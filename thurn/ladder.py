@@ -103,8 +103,8 @@ def rung(upper, lower, games: int, players: int = 2, seed=0, expansions=None, **
            "upper_score": top["total"].mean(), "lower_score": rest["total"].mean(),
            "upper_turns": top["turns"].mean(), "lower_turns": rest["turns"].mean(),
            "winning_score": sim.games["winning_score"].mean(), "rules": rules_text(rules)}
-    from .parts import PARTS
-    for part in PARTS.values():             # the variants' figures (thurn.parts.Parts.ladder_figures)
+    from .sim import column_parts
+    for part in column_parts(None):         # the variants' figures (thurn.sim.ColumnParts.ladder_figures)
         out.update(part.ladder_figures(top, rest, sim.games))
     return out
 
@@ -156,10 +156,10 @@ def format_ladder(df) -> str:
                      f"{f'{r.ci_low:.1%}–{r.ci_high:.1%}':>15} {r.if_equal:>8.0%} "
                      f"{f'{r.upper_score:.1f}/{r.lower_score:.1f}':>11} "
                      f"{f'{r.upper_turns:.1f}/{r.lower_turns:.1f}':>11}")
-    from .parts import PARTS
+    from .sim import column_parts
     extra = []
     for r in df.itertuples():
-        parts = [text for text in (part.ladder_text(r) for part in PARTS.values()) if text]
+        parts = [text for text in (part.ladder_text(r) for part in column_parts(None)) if text]
         if parts:
             extra.append(f"{r.upper:>28} {r.lower:>10} {r.players:>7}  " + "; ".join(parts))
     if extra:

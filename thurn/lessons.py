@@ -111,7 +111,7 @@ class Question:
         p.text(str(self))
 
 
-def _said(before: GameState, after: GameState) -> str:
+def said(before: GameState, after: GameState) -> str:
     """The log sentences of what the player's action did (leaving out the next player's forced Postmaster)."""
     lines = after.log()[len(before.log()):]
     forced = turn.start_text(after) if after.turn_owner != before.turn_owner else []
@@ -151,7 +151,7 @@ def _action_verdict(state: GameState, action: Action, label: str, cities=()) -> 
     error = state.why_illegal(action)
     if error is not None:
         return Verdict(label, False, str(error), action, tuple(cities))
-    return Verdict(label, True, _said(state, state.apply(action)), action, tuple(cities))
+    return Verdict(label, True, said(state, state.apply(action)), action, tuple(cities))
 
 
 def _cities_of(action: Action) -> tuple[str, ...]:
@@ -184,7 +184,7 @@ def extend_question(state: GameState, cards=None, text: str | None = None) -> Qu
         city = state.board.card_spelling(card)         # (a card named by its copy keeps its copy's name)
         fitting = [Play(city, end) for end in ("left", "right") if state.why_illegal(Play(city, end)) is None]
         if fitting:
-            why = " Or: ".join(_said(state, state.apply(a)) for a in fitting)
+            why = " Or: ".join(said(state, state.apply(a)) for a in fitting)
             verdicts.append(Verdict(city, True, why, fitting[0], (city,)))
         else:
             wrong = Play(city, "right")
@@ -218,13 +218,13 @@ def _gained(before, after, seat, field_name):
 
 def _tiles(before, after, seat, board):
     got = {stack for stack, _ in _gained(before, after, seat, "tiles")}
-    return got or {"none"}, _said(before, after)
+    return got or {"none"}, said(before, after)
 
 
 def _carriage(before, after, seat, board):
     got = _gained(before, after, seat, "carriages")
     level = next_carriage(board, before.player(seat).carriages)
-    why = _said(before, after)
+    why = said(before, after)
     if level is not None and (not got or len(before.player(seat).route) > level):     # none skipped (3c)
         why += (f" (Carriage {level} is {before.player(seat).name}'s next; the route had "
                 f"{len(before.player(seat).route)} cards.)")
@@ -233,7 +233,7 @@ def _carriage(before, after, seat, board):
 
 def _next(before, after, seat, board):
     who = "over" if after.is_over else after.to_move_name
-    return {who}, _said(before, after)
+    return {who}, said(before, after)
 
 
 def _winner(before, after, seat, board):

@@ -1,22 +1,38 @@
-"""What a variant brings above the rules: its map layers, its panels in the Play app, its ``simulate`` columns, its
-lesson question kinds, its route-explorer extras and its bots' valuation.
+"""What a variant brings above the rules, by layer, and the registry each layer loads it through.
 
-The rules of a variant are its :class:`~thurn.variants.Variant` (hooks into the ruleset); everything the apps, the
-simulation, the lessons and the bots show or count of it is its :class:`Parts`, registered under the variant's name
-with :func:`register_parts` (:mod:`thurn.expansions` registers the expansions' own). The core never names a variant:
-it asks the parts of every variant switched on in a game (:func:`parts_on`), in the order they were registered, and
-each method has an empty default, so a variant brings only what it has.
+The rules of a variant are its :class:`~thurn.variants.Variant` (hooks into the ruleset). What the core's texts, the
+lessons and the route explorer say of it is its :class:`Parts` here, registered under the variant's name with
+:func:`register_parts`. What the layers above show or count of it lives in modules of its own package, one per layer
+(:data:`LAYERS`): its map layers (``map``: :class:`thurn.viz.parts.MapParts`), its panels and columns in the Play
+app (``panel``: :class:`thurn.widgets.parts.PanelParts`), its ``simulate`` and ladder columns (``columns``:
+:class:`thurn.sim.ColumnParts`) and its bots' valuation (``valuation``: :class:`thurn.bots.valuation.Valuation`),
+each module's ``PARTS``. A layer asks :func:`layer_parts` for those of the variants switched on in a game, and the
+registry imports ``<package>.<layer>`` when first asked: neither the rules nor the core import the apps or the bots,
+and the apps, the bots and the simulation never name a variant. Every hook has an empty default, so a variant brings
+only what it has (docs/adding-an-expansion.md).
 """
 from __future__ import annotations
 
+import importlib
+
 PARTS: dict[str, "Parts"] = {}
-_ON: dict[int, tuple] = {}      # id(ruleset) -> (ruleset, its parts, their valuations)
+#: The layers above the core, each a module of a variant's package: layer -> what it brings (its ``PARTS``).
+LAYERS = {"map": "the map's layers (thurn.viz.parts.MapParts)",
+          "panel": "the Play app's panels and columns (thurn.widgets.parts.PanelParts)",
+          "columns": "simulate's and the ladder's columns (thurn.sim.ColumnParts)",
+          "valuation": "the bots' valuation (thurn.bots.valuation.Valuation)"}
+_ON: dict[int, tuple] = {}      # id(ruleset) -> (ruleset, its parts, {layer: their layer parts})
+_LOADED: dict[tuple, object] = {}   # (variant name, layer) -> its layer parts, or None when it has none
 
 
 class Parts:
-    """A variant's parts (every one optional). Override what the variant has; the defaults add nothing."""
+    """A variant's parts the core reads (every one optional). Override what the variant has; the defaults add
+    nothing."""
 
     name = "variant"
+    #: The package holding the variant's layer modules (``map``, ``panel``, ``columns``, ``valuation``: see
+    #: :data:`LAYERS`); "" (the default): the package of the module defining the class.
+    package = ""
     summary = ""                     # what the variant does, in a few words (the New game panel)
     score_words = ""                 # its items of the final score in words ("the clergymen's points in Rome")
     score_formula = ""               # the whole final score in words, where its score items replace the base game's
@@ -36,19 +52,7 @@ class Parts:
         scoring (:func:`thurn.explore.score_parts`: "Bischof in Rome"), or None (the item's name)."""
         return None
 
-    # -- the map (thurn.viz.board_figure) ------------------------------------------------------------------------
-    def map_traces(self, board, state) -> list:
-        """Plotly traces (dicts) drawn on the map of ``state``, after the houses and the route."""
-        return []
-
-    def side_map(self, board, state, viewer=-1, options=(), extras=()) -> dict | None:
-        """A map of the variant's own drawn beside the board in the same figure, on axes of its own (The Audience's
-        Rome strip): ``{"traces": [...], "x": [x0, x1], "y": [y0, y1], "title": text (escaped), "height": px}``, or
-        None. ``viewer`` is whose secrets it may show (as :func:`thurn.turn.base.seen_line`: a seat, None for
-        everyone's, -1 for nobody's); ``options`` the app options switched on (:attr:`app_options`); ``extras``
-        those of a scoring shown on the map (the route explorer's, the what-if's: (name, value) pairs)."""
-        return None
-
+    # -- what a player reads (the map's and the Play app's texts) -----------------------------------------------
     def remembered(self, item, seat: int, options) -> str | None:
         """How the player at ``seat`` reads ``item`` (a log line or an action of his own) under the app options
         switched on (:attr:`app_options`): the words to show instead, where an option asks him to remember a secret
@@ -60,47 +64,9 @@ class Parts:
         Planner), as the rules read it; None: every colour he has houses of."""
         return None
 
-    def map_columns(self, state) -> list:
-        """Columns of the table under the map: ``(head, [a cell per player], supply cell)``, texts already escaped."""
-        return []
-
-    # -- the Play app (thurn.widgets.play) -----------------------------------------------------------------------
-    def player_columns(self, state) -> list:
-        """Columns of the Play app's players table: ``(head html, [a cell html per player])``."""
-        return []
-
     def pile_words(self, state, pile: str, seat: int) -> str | None:
         """A per-player public pile of the variant's own in words, for its cell beside the player's row (the map's
         table and the Play app's players table): "3 cards, 7 horses"; None: counted ("3 cards")."""
-        return None
-
-    def status_html(self, state, who: str) -> str | None:
-        """The status line of a step of the variant's own (``who``: the player to move, escaped), or None."""
-        return None
-
-    def official_price(self, state, action) -> str:
-        """What calling an official with ``action`` costs the player now, in words (" for 2 letters"), or ""."""
-        return ""
-
-    def officials_note(self, state) -> str:
-        """A line (html) under the Play app's officials heading, or ""."""
-        return ""
-
-    def panel(self, app):
-        """The variant's panel in the Play app ``app`` (made once per app), or None: an object with ``reset()``
-        (before the actions are shown again) and ``widget(state, groups)``, which takes the groups of legal actions
-        it shows out of ``groups`` (group name -> actions) and returns its widget, or None. The app reads the
-        panel's public attributes as its own (``app.<name>``: tests and notebooks drive the panel that way)."""
-        return None
-
-    # -- simulate (thurn.sim) ------------------------------------------------------------------------------------
-    player_columns_sim: tuple = ()   # the per-player columns it adds to simulate's player rows, in order
-    game_columns_sim: tuple = ()     # the per-game columns it adds to simulate's game rows
-    int_game_columns: tuple = ()     # of them, those holding a seat or nothing (a nullable integer column)
-
-    def tally(self, state):
-        """A counter for one game, started on its first position: it has ``see(before, action, after)``,
-        ``row(state, seat) -> dict`` and ``game(state) -> dict``; None when it counts nothing."""
         return None
 
     # -- lessons (thurn.lessons) ---------------------------------------------------------------------------------
@@ -144,26 +110,6 @@ class Parts:
     def outcome_html(self, extras) -> str:
         """Its extras among ``extras`` in a line of the what-if's details (html), or ""."""
         return ""
-
-    # -- the ladder (thurn.ladder) -------------------------------------------------------------------------------
-    def ladder_figures(self, upper, lower, games) -> dict:
-        """A rung's figures of the variant: means over ``upper``'s and ``lower``'s player rows of a simulation
-        (pandas frames) and its ``games`` table; {} when the variant was off."""
-        return {}
-
-    def ladder_text(self, row) -> str:
-        """Those figures of a ladder ``row`` in words (upper/lower), or "" when the row has none."""
-        return ""
-
-    # -- the bots (thurn.bots) -----------------------------------------------------------------------------------
-    def valuation(self):
-        """The bots' valuation of the variant (greedy's points, the search bot's terms): an object with
-        ``steps`` (the steps of its own it values), ``values(ev, s, actions)`` for them, ``adjust(ev, s, values)``,
-        ``points(s, seat)``, ``credits(s, seat, w)``, ``as_mover(n, seat)``, optionally ``secret(s)`` (the tolerance
-        in points within which a step's secret choice is drawn, else None: :func:`thurn.bots.greedy.policy.
-        secret_tolerance`); None when the base values serve. Two
-        variants may share one (their values interact): it is asked once."""
-        return None
 
 
 def pile_columns(state) -> list:
@@ -212,17 +158,19 @@ def score_formula(state, base: str, extras: bool = True) -> str:
 
 
 def register_parts(parts: Parts) -> Parts:
-    """Make ``parts`` the parts of the variant ``parts.name``."""
+    """Make ``parts`` the parts of the variant ``parts.name``; its layer modules are those of ``parts.package``."""
     if not isinstance(parts, Parts):
         raise TypeError("register_parts() takes a Parts instance")
     PARTS[parts.name] = parts
     _ON.clear()
+    _LOADED.clear()
     return parts
 
 
 def unregister_parts(name: str) -> None:
     PARTS.pop(name, None)
     _ON.clear()
+    _LOADED.clear()
 
 
 def tiles_text(state, seat: int) -> str:
@@ -239,27 +187,57 @@ def tiles_text(state, seat: int) -> str:
 
 def parts_on(state) -> tuple:
     """The parts of the variants switched on in the game of ``state`` (a state or a ruleset), in registration order."""
+    return _on(state)[1]
+
+
+def layer_parts(state, layer: str) -> tuple:
+    """The ``layer`` parts (a key of :data:`LAYERS`) of the variants switched on in the game of ``state`` (a state or
+    a ruleset; None: of every variant registered), in registration order, each object once (two variants may share
+    one: Messenger's and Offices of Honor's valuation). A variant's are the ``PARTS`` of the module ``layer`` of its
+    package, imported when first asked; a variant without that module has none."""
+    if layer not in LAYERS:
+        raise ValueError(f"no layer {layer!r}: the layers are {', '.join(LAYERS)}")
+    if state is None:
+        return _unique(_load(p, layer) for p in PARTS.values())
+    hit = _on(state)[2]
+    got = hit.get(layer)
+    if got is None:
+        got = hit[layer] = _unique(_load(p, layer) for p in _on(state)[1])
+    return got
+
+
+def _on(state) -> tuple:
     rs = getattr(state, "ruleset", state)
     hit = _ON.get(id(rs))
     if hit is None or hit[0] is not rs:
         names = {v.name for v in getattr(rs, "variants", ())}
-        parts = tuple(p for n, p in PARTS.items() if n in names)
-        vals = []
-        for p in parts:
-            v = p.valuation()
-            if v is not None and all(v is not w for w in vals):
-                vals.append(v)
         if len(_ON) > 64:
             _ON.clear()
-        hit = _ON[id(rs)] = (rs, parts, tuple(vals))
-    return hit[1]
+        hit = _ON[id(rs)] = (rs, tuple(p for n, p in PARTS.items() if n in names), {})
+    return hit
 
 
-def valuations(state) -> tuple:
-    """The bots' valuations of the variants switched on, each once (see :meth:`Parts.valuation`)."""
-    rs = getattr(state, "ruleset", state)
-    hit = _ON.get(id(rs))
-    if hit is None or hit[0] is not rs:
-        parts_on(rs)
-        hit = _ON[id(rs)]
-    return hit[2]
+def _unique(found) -> tuple:
+    out = []
+    for x in found:
+        if x is not None and all(x is not y for y in out):
+            out.append(x)
+    return tuple(out)
+
+
+def _load(parts: Parts, layer: str):
+    """The ``layer`` parts of the variant of ``parts`` (its package's module ``layer``, attribute ``PARTS``), or
+    None when its package has no such module."""
+    key = (parts.name, layer)
+    if key not in _LOADED:
+        package = parts.package or type(parts).__module__.rpartition(".")[0]
+        module = None
+        if package:
+            name = f"{package}.{layer}"
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as e:
+                if e.name != name:                  # the module is there, something it imports is missing
+                    raise
+        _LOADED[key] = getattr(module, "PARTS", None) if module is not None else None
+    return _LOADED[key]

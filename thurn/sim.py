@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from .bots.spec import bot_lineup, make_bots, seating
 from .errors import SimulationError
-from .parts import PARTS, parts_on
+from .parts import layer_parts
 from .rules import Rules, as_rules, rules_text
 from .effects import houses_placed
 
@@ -147,12 +147,42 @@ def player_names(players) -> list[str]:
     return list(players)
 
 
+# -- a variant's columns ----------------------------------------------------------------------------------------------
+
+class ColumnParts:
+    """A variant's columns of ``simulate`` and figures of the ladder (the module ``columns`` of its package, its
+    ``PARTS``: :func:`thurn.parts.layer_parts`). Every one optional; the defaults add nothing."""
+
+    player_columns_sim: tuple = ()   # the per-player columns it adds to simulate's player rows, in order
+    game_columns_sim: tuple = ()     # the per-game columns it adds to simulate's game rows
+    int_game_columns: tuple = ()     # of them, those holding a seat or nothing (a nullable integer column)
+
+    def tally(self, state):
+        """A counter for one game, started on its first position: it has ``see(before, action, after)``,
+        ``row(state, seat) -> dict`` and ``game(state) -> dict``; None when it counts nothing."""
+        return None
+
+    def ladder_figures(self, upper, lower, games) -> dict:
+        """A rung's figures of the variant (:func:`thurn.ladder.ladder`): means over ``upper``'s and ``lower``'s
+        player rows of a simulation (pandas frames) and its ``games`` table; {} when the variant was off."""
+        return {}
+
+    def ladder_text(self, row) -> str:
+        """Those figures of a ladder ``row`` in words (upper/lower), or "" when the row has none."""
+        return ""
+
+
+def column_parts(state) -> tuple:
+    """The column parts of the variants switched on in the game of ``state`` (None: of every variant registered)."""
+    return layer_parts(state, "columns")
+
+
 # -- one game -----------------------------------------------------------------------------------------------------------
 
 class _Tally:
     """What the rows need beyond the final position, seen action by action: each player's scored routes, the
     officials they called, and the compulsory Postmaster (base rules, 1: an empty hand draws two cards); with a
-    variant's columns, its own counter (:meth:`thurn.parts.Parts.tally`)."""
+    variant's columns, its own counter (:meth:`ColumnParts.tally`)."""
 
     __slots__ = ("routes", "officials", "forced", "actions", "kinds", "ext")
 
@@ -162,11 +192,11 @@ class _Tally:
         self.forced = [0] * n
         self.actions = 0
         self.kinds = [{} for _ in range(n)]       # the expansions' own action kinds: kind -> count
-        self.ext = None                           # the variants' counters (Parts.tally), when one has columns
+        self.ext = None                           # the variants' counters (ColumnParts.tally), when one has columns
 
     def begin(self, s) -> None:
         """The first position of a game: its forced events, and the variants' counters started on it."""
-        parts = parts_on(s)                       # (a variant may keep no state of its own: piles only)
+        parts = column_parts(s)                   # (a variant may keep no state of its own: piles only)
         if parts:
             tallies = [t for t in (p.tally(s) for p in parts) if t is not None]
             self.ext = tallies or None
@@ -535,8 +565,9 @@ def _tables(games: list, players: list, errors: list = ()) -> Simulation:
     import pandas as pd
 
     p = pd.DataFrame(players, columns=None if players else COLUMNS)
-    names = [c for p in PARTS.values() for c in p.game_columns_sim]
-    seats = {c for p in PARTS.values() for c in p.int_game_columns}
+    every = column_parts(None)
+    names = [c for p in every for c in p.game_columns_sim]
+    seats = {c for p in every for c in p.int_game_columns}
     extra = [c for c in dict.fromkeys(names + ["rating"]) if games and c in games[0]]
     g = pd.DataFrame(games, columns=GAME_COLUMNS + extra)
     g["ended_by"] = g["ended_by"].astype("Int64")

@@ -22,7 +22,7 @@ from itertools import combinations
 
 from ..actions import Action
 from ..information import Seen
-from ..parts import valuations
+from .valuation import valuations
 from ..scoring import earned_tiles, placement_masks, popcount
 
 __all__ = ["SearchBot", "evaluate", "quick_action"]
@@ -42,7 +42,7 @@ def _fitting(adj, route, rmask, hand) -> int:
     return sum(1 for c in hand if adj[c] & ends and not rmask >> c & 1)
 
 
-def _draw_value(adj, route, rmask, hand, c) -> float:
+def draw_value(adj, route, rmask, hand, c) -> float:
     """How useful card ``c`` is to a player with ``route`` and ``hand`` (a rough count of ways it helps)."""
     v = 0.0
     if route:
@@ -97,7 +97,7 @@ def quick_action(s, rng: random.Random, actions=None) -> Action:
             k = a.kind
             if k == "draw":
                 if a.resolved >= 0:
-                    v = _draw_value(adj, route, rmask, hand, city_of[a.resolved]) + rng.random() * 0.1
+                    v = draw_value(adj, route, rmask, hand, city_of[a.resolved]) + rng.random() * 0.1
                     if v > best_v:
                         best, best_v = a, v
                 elif best is None:
@@ -303,7 +303,7 @@ def _base_points(s, seat: int) -> float:
 
 
 def _ext_points(s, seat: int) -> float:
-    """The variants' score items of ``seat`` now, as their valuations count them (thurn.parts.Parts.valuation)."""
+    """The variants' score items of ``seat`` now, as their valuations count them (thurn.bots.valuation.Valuation)."""
     v = 0.0
     for val in valuations(s):
         v += val.points(s, seat)

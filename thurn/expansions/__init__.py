@@ -1,66 +1,38 @@
 """The expansions, each a :class:`~thurn.variants.Variant` of its own that plugs into the core through the ruleset:
 ``Rules(expansions=("messenger", "offices"))``.
 
-- ``messenger`` — The Princess' Messenger (:mod:`.messenger`): nobility letters buy more officials; the Messenger
+- ``messenger`` — The Princess' Messenger (:mod:`.messenger.rules`): nobility letters buy more officials; the Messenger
   figure is worth a point.
-- ``power_glory`` — Power and Glory (:mod:`.power_glory`): on the northern board, cards played horse side up pull
+- ``power_glory`` — Power and Glory (:mod:`.power_glory.rules`): on the northern board, cards played horse side up pull
   the carriage; a route needs as many horses as cards.
-- ``audience`` — The Audience (:mod:`.audience`): clergymen sealed in five carriages travel the Rome strip; cards
+- ``audience`` — The Audience (:mod:`.audience.rules`): clergymen sealed in five carriages travel the Rome strip; cards
   scored without a house move them south; those in Rome at the end score their rank.
-- ``solo`` — SoloPlay (:mod:`.solo`): one player builds routes in four colours, one official every turn, coach
+- ``solo`` — SoloPlay (:mod:`.solo.rules`): one player builds routes in four colours, one official every turn, coach
   cards of the route's exact length, two discard piles; rated on points (``Rules(options={"difficulty": ...})``).
-- ``offices`` — Offices of Honor (:mod:`.offices`): a tile for every official used; returning different tiles
+- ``offices`` — Offices of Honor (:mod:`.offices.rules`): a tile for every official used; returning different tiles
   earns a card, a point or a house.
 
-Their components (counts, costs, points) are data files beside the boards (``data/messenger.json``,
-``data/offices.json``), read by :func:`component`.
+Each is a folder (docs/adding-an-expansion.md): its rules (``rules.py``, the Variant; it imports only the core),
+its parts the core reads (``parts.py``, registered with :func:`thurn.parts.register_parts`) and beside them a module
+per layer above, loaded by that layer through the registry (:func:`thurn.parts.layer_parts`): ``map.py``,
+``panel.py``, ``columns.py``, ``valuation.py``. Their components (counts, costs, points) are data files beside the
+boards (``data/messenger.json``, ``data/offices.json``), read by :func:`thurn.expansions.data.component`.
 """
 from __future__ import annotations
 
-import json
-from functools import lru_cache
+from .audience import rules as _audience  # noqa: F401  (registers the expansions, in this order)
+from .messenger import rules as _messenger  # noqa: F401
+from .offices import rules as _offices  # noqa: F401
+from .power_glory import rules as _power_glory  # noqa: F401
+from .solo import rules as _solo  # noqa: F401
+from .offices.rules import ReturnTiles  # every action class is exported at the top level: thurn.ReturnTiles
+from .power_glory.rules import PlayHorse
+from .audience.rules import MoveCarriage, Seal
+from .solo.rules import BottomCards, DeclareColour, PlaceBonusTile
+from .audience import parts as _audience_parts  # noqa: F401  (registers their parts, in this order)
+from .messenger import parts as _messenger_parts  # noqa: F401
+from .offices import parts as _offices_parts  # noqa: F401
+from .power_glory import parts as _power_glory_parts  # noqa: F401
+from .solo import parts as _solo_parts  # noqa: F401
 
-from ..board import data_dir
-from ..errors import BoardDataError
-
-FORMAT = "thurn-expansion/1"
-MAX_BYTES = 64 * 1024
-
-
-@lru_cache(maxsize=None)
-def component(name: str) -> dict:
-    """The component data of expansion ``name`` (``data/<name>.json``), checked: a file that cannot be used is an
-    error naming the file and the problem."""
-    path = data_dir() / f"{name}.json"
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise BoardDataError(f"{path}: the file is larger than {MAX_BYTES // 1024} KiB; an expansion's component "
-                                 f"file is small.")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BoardDataError(f"{path}: the component file of the {name} expansion is missing.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise BoardDataError(f"{path}: not a readable JSON file ({e}).") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("name") != name:
-        raise BoardDataError(f"{path}: expected a JSON object with \"format\": \"{FORMAT}\" and \"name\": "
-                             f"\"{name}\".")
-    return data
-
-
-def count(data: dict, key: str, path: str, low: int = 0, high: int = 1000) -> int:
-    """A whole number of a component file, in ``low..high``, or an error naming the file and the key."""
-    v = data.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-        raise BoardDataError(f"{path}: \"{key}\" should be a whole number from {low} to {high}, not {v!r}.")
-    return v
-
-
-from . import audience, messenger, offices, power_glory, solo  # noqa: E402  (registers the expansions)
-from .offices import ReturnTiles  # noqa: E402  (every action class is exported at the top level: thurn.ReturnTiles)
-from .power_glory import PlayHorse  # noqa: E402
-from .audience import MoveCarriage, Seal  # noqa: E402
-from .solo import BottomCards, DeclareColour, PlaceBonusTile  # noqa: E402
-from . import audience_parts, messenger_parts, offices_parts, power_glory_parts, solo_parts  # noqa: E402  (registers their parts: maps, panels, columns, bots)
-
-__all__ = ["component", "count", "audience", "messenger", "offices", "power_glory", "audience_parts", "audience_valuation", "messenger_parts", "offices_parts", "power_glory_parts", "solo_parts", "solo_questions", "solo_valuation", "ReturnTiles",
-           "PlayHorse", "Seal", "MoveCarriage", "solo", "BottomCards", "DeclareColour", "PlaceBonusTile"]
+__all__ = ["ReturnTiles", "PlayHorse", "Seal", "MoveCarriage", "BottomCards", "DeclareColour", "PlaceBonusTile"]

@@ -16,6 +16,7 @@ from .. import effects
 from ..actions import CallOfficial, Draw, EndTurn, Keep, Play, Score, interned, resolved
 from ..board import fold
 from ..errors import IllegalAction
+from ..logline import Private
 from ..piles import BASE_PILE_SPECS, pile, set_pile
 from ..rules import option_title
 from ..scoring import next_carriage, popcount, route_placements
@@ -154,20 +155,6 @@ def earns_carriage(s, p, cartwright: bool) -> bool:
     """Whether scoring the route now earns the next carriage (base rules, 3c): one is left, and the route is as
     long as its number, or two cards shorter with the Cartwright."""
     return effects.carriage_for(s.board, p.carriages, s.carriages_left, len(p.route), cartwright) is not None
-
-
-class Private(str):
-    """A log sentence that names cards only one player has seen: a card drawn face down from the deck, the cards
-    kept in hand (base rules, 1: the deck's cards are drawn face down; 3d: the kept cards stay in hand). It reads
-    in full for ``seat`` (and in the whole log); ``public`` is how every other player reads it."""
-
-    def __new__(cls, text: str, seat: int, public: str):
-        line = super().__new__(cls, text)
-        line.seat, line.public = seat, public
-        return line
-
-    def __reduce__(self):
-        return Private, (str(self), self.seat, self.public)
 
 
 def seen_line(line: str, seat) -> str:

@@ -9,7 +9,7 @@ comes from the state (houses, routes, scores, stacks) or from the caller.
   is) thick and numbered, the others' thinner; overlays: ``candidates`` ringed, a dashed ``suggestion``, hollow
   houses of a ``placement``. Trace names: ``roads``, ``provinces``, ``cities``, ``route · <player>``,
   ``suggestion``, ``houses · <player>``, ``candidates``, ``placement``; and the layers of the variants switched on
-  (``thurn.parts.Parts.map_traces``: The Princess' Messenger's seals, trace ``letters``); last, on top,
+  (``thurn.viz.parts.MapParts.map_traces``: The Princess' Messenger's seals, trace ``letters``); last, on top,
   ``city names``. A table under the map named ``expansions`` (layout boxes and texts) when a variant has columns
   for it (``map_columns``: a row per player and one for the supply: letters, the Messenger figure, office tiles,
   chips), unless ``table=False`` (the Play app: its players table shows them). A title's small lines wrap at

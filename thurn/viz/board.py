@@ -20,8 +20,8 @@ Trace names are stable, so apps and tests can find them: ``roads``, ``provinces`
 ``route · <player>`` (one per player with a route; ``route`` without a game), ``suggestion``, ``houses · <player>``,
 ``candidates``, ``placement``, ``city tiles`` (a ``first_house`` tile still on its city: Power and Glory, "Place the
 round bonus tiles for the free cities on their respective cities"); and the layers of the variants switched on
-(:meth:`thurn.parts.Parts.map_traces`), with a table below the map named ``expansions`` when a variant has columns
-for it (:meth:`thurn.parts.Parts.map_columns`: a row per player and one for the supply). The ruleset's per-player
+(:meth:`thurn.viz.parts.MapParts.map_traces`), with a table below the map named ``expansions`` when a variant has columns
+for it (:meth:`thurn.viz.parts.MapParts.map_columns`: a row per player and one for the supply). The ruleset's per-player
 public piles (Power and Glory's horse cards beside the carriage) are columns of that table too, counted
 (:func:`thurn.parts.pile_columns`). A board whose ``provenance`` is ``reconstructed`` says so in the title; a free
 city is a diamond, with the legend entry "free city".
@@ -41,7 +41,8 @@ import plotly.graph_objects as go
 from .._html import FALLBACK_COLOR, css_color, esc
 from ..board import FREE_CITY_COLOR, Board, load_board
 from ..errors import UnknownName
-from ..parts import parts_on, pile_columns
+from ..parts import pile_columns
+from .parts import map_parts
 from ..state import GameState
 from ..step_text import round_text
 from ..words import step_words
@@ -115,7 +116,7 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
     if placement:
         n = state.num_players if state is not None else 1
         traces.append(_placement(board, _cities(board, placement, "placement"), seat or 0, n, color))
-    parts = parts_on(state) if state is not None else ()
+    parts = map_parts(state) if state is not None else ()
     for part in parts:
         traces.extend(part.map_traces(board, state))
     traces.append(_city_names(board, geo))      # on top: no route, house or ring is drawn over a name
@@ -125,7 +126,7 @@ def board_figure(obj="base", *, player=None, route=None, candidates=(), suggesti
                                                                                    viewer), height)
     extra = [column for part in parts for column in part.map_columns(state)] if table else []
     if state is not None and table:
-        extra += [(_text(head), [_text(c) for c in cells], "") for head, cells in pile_columns(state)]
+        extra += [(plotly_text(head), [plotly_text(c) for c in cells], "") for head, cells in pile_columns(state)]
     if extra:
         entries = [t["name"] for t in traces if t.get("showlegend", True)] + \
             [sh["name"] for sh in layout["shapes"] if sh.get("showlegend")]
@@ -265,13 +266,14 @@ def resend_whole(fig_widget) -> None:
     _send_state(fig_widget)
 
 
-def _text(value) -> str:
+def plotly_text(value) -> str:
     """A name for a plotly label, title or hover text: plotly reads a subset of HTML there, so it is escaped."""
     return esc(value, quote=False)
 
 
-def _texts(values) -> list[str]:
-    return [_text(v) for v in values]
+def plotly_texts(values) -> list[str]:
+    """Names for plotly labels, each escaped (:func:`plotly_text`)."""
+    return [plotly_text(v) for v in values]
 
 
 def _template(text: str) -> str:
@@ -327,7 +329,8 @@ def _cities(board: Board, names, what: str) -> list[str]:
     return [board.city_name(board.card_key(c)[0]) for c in names]
 
 
-def _xy(board: Board, cities: Iterable[str]) -> tuple[list[float], list[float]]:
+def city_xy(board: Board, cities: Iterable[str]) -> tuple[list[float], list[float]]:
+    """The map coordinates of ``cities`` (names): their x's and their y's."""
     pos = [board.city(c).pos for c in cities]
     return [p[0] for p in pos], [p[1] for p in pos]
 
@@ -351,7 +354,7 @@ def _provinces(board: Board, geo: MapLayout) -> dict:
             continue
         x.append(part.label[0])
         y.append(part.label[1])
-        text.append(_text(part.name))
+        text.append(plotly_text(part.name))
         colors.append(darker(css_color(board.province(part.province).color), NAME_SHADE))
     return dict(type="scatter", name="provinces", x=x, y=y, mode="text", text=text, hoverinfo="skip",
                 showlegend=False, textposition="middle center",
@@ -368,7 +371,7 @@ def _regions(board: Board, geo: MapLayout) -> list[dict]:
         if part.province is None:
             color, name, group = css_color(FREE_CITY_COLOR), "free city", "province · free city"
         else:
-            color, name, group = (css_color(board.province(part.province).color), _text(part.name),
+            color, name, group = (css_color(board.province(part.province).color), plotly_text(part.name),
                                   f"province · {part.province}")
         first = name not in named
         named.add(name)
@@ -394,30 +397,30 @@ def _cities_trace(board: Board, state: GameState | None, geo: MapLayout) -> dict
                 continue
             for c in view.houses:
                 owners.setdefault(c, []).append(name)
-    x, y = _xy(board, (c.name for c in board.cities))
+    x, y = city_xy(board, (c.name for c in board.cities))
     color = {p.id: css_color(p.color) for p in board.provinces}
     pname = {p.id: p.name for p in board.provinces}
     color[None], pname[None] = css_color(FREE_CITY_COLOR), "free city"      # cities in no province
-    hover = [f"<b>{_text(c.name)}</b><br>{_text(pname[c.province])}"
-             + (f"<br>houses: {_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
+    hover = [f"<b>{plotly_text(c.name)}</b><br>{plotly_text(pname[c.province])}"
+             + (f"<br>houses: {plotly_text(', '.join(owners[c.name]))}" if c.name in owners else "") for c in board.cities]
     marker = dict(size=CITY_MARKER, color=[color[c.province] for c in board.cities],
                   line=dict(width=2, color=CITY_OUTLINE))
     if board.free_cities:       # a free city (Power and Glory, Placing houses) drawn as a diamond
         marker["symbol"] = [FREE_CITY_SYMBOL if c.province is None else "circle" for c in board.cities]
     return dict(type="scatter", name="cities", x=x, y=y, mode="markers",
-                text=[_text(c.name) for c in board.cities], hovertext=hover, hoverinfo="text", showlegend=False,
+                text=[plotly_text(c.name) for c in board.cities], hovertext=hover, hoverinfo="text", showlegend=False,
                 marker=marker)
 
 
 def _city_names(board: Board, geo: MapLayout) -> dict:
     """The cities' names, each where :mod:`.regions` placed it (clear of the other names, the markers and the
     houses), drawn last: a route along a road under a name, or a numbered stop beside it, never hides it."""
-    x, y = _xy(board, (c.name for c in board.cities))
+    x, y = city_xy(board, (c.name for c in board.cities))
     # plotly sets a text off its point by the trace's own marker: an unseen marker as wide as a numbered route
     # stop (the widest a city carries, :data:`.regions.ROUTE_MARKER`, for which the names were placed) keeps
     # every name clear of the marker on its city
     return dict(type="scatter", name="city names", x=x, y=y, mode="markers+text",
-                text=[_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
+                text=[plotly_text(c.name) for c in board.cities], textposition=list(geo.text_positions),
                 textfont=dict(size=CITY_FONT, color=INK), hoverinfo="skip", showlegend=False,
                 marker=dict(size=ROUTE_MARKER + 2, color="rgba(0,0,0,0)", line=dict(width=0)))
 
@@ -443,8 +446,8 @@ def _city_tiles(board: Board, state: GameState | None) -> dict | None:
         x.append(cx)
         y.append(cy)
         text.append(str(left[0]))
-        hover.append(f"{_text(st.name)} tile: {left[0]} point{'s' if left[0] != 1 else ''} for the first house "
-                     f"in {_text(board.city(st.city).name)}")
+        hover.append(f"{plotly_text(st.name)} tile: {left[0]} point{'s' if left[0] != 1 else ''} for the first house "
+                     f"in {plotly_text(board.city(st.city).name)}")
     if not x:
         return None
     return dict(type="scatter", name="city tiles", x=x, y=y, mode="markers+text", text=text,
@@ -462,7 +465,7 @@ def _offset(seat: int, n: int) -> tuple[float, float]:
 
 def _house_markers(board, cities, seat, n):
     dx, dy = _offset(seat, n)
-    x, y = _xy(board, cities)
+    x, y = city_xy(board, cities)
     return [v + dx for v in x], [v + dy for v in y]
 
 
@@ -481,19 +484,19 @@ def house_color(colour: str, fallback: str) -> str:
 
 def _houses(board: Board, cities, seat: int, n: int, color: str, name: str) -> dict:
     x, y = _house_markers(board, cities, seat, n)
-    name = _text(name)
+    name = plotly_text(name)
     return dict(type="scatter", name=f"houses · {name}", x=x, y=y, mode="markers",
-                text=_texts(cities), hovertemplate=f"{_template(name)}: house in %{{text}}<extra></extra>",
+                text=plotly_texts(cities), hovertemplate=f"{_template(name)}: house in %{{text}}<extra></extra>",
                 marker=dict(symbol="square", size=11, color=color, line=dict(width=1.2, color=INK)))
 
 
 def _route(board: Board, route: list[str], color: str, owner: str | None) -> dict:
-    x, y = _xy(board, route)
-    who = f"route · {_text(owner)}" if owner is not None else "route"
+    x, y = city_xy(board, route)
+    who = f"route · {plotly_text(owner)}" if owner is not None else "route"
     return dict(type="scatter", name=who, x=x, y=y, mode="lines+markers+text",
                 text=[str(i) for i in range(1, len(route) + 1)], textposition="middle center",
                 textfont=dict(size=11, color="white", family="Arial Black, sans-serif"),
-                customdata=_texts(route),
+                customdata=plotly_texts(route),
                 hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=7), opacity=0.9,
                 marker=dict(size=ROUTE_MARKER, color=color, line=dict(width=1.5, color=INK)))
@@ -510,32 +513,32 @@ def _other_route(board: Board, route: list[str], seat: int, n: int, color: str, 
     (each seat its own way) so that routes sharing a road all stay visible."""
     angle = math.pi / 4 + 2 * math.pi * seat / max(n, 1)
     dx, dy = ROUTE_SHIFT * math.cos(angle), ROUTE_SHIFT * math.sin(angle)
-    x, y = _xy(board, route)
-    who = f"route · {_text(owner)}"
+    x, y = city_xy(board, route)
+    who = f"route · {plotly_text(owner)}"
     return dict(type="scatter", name=who, x=[v + dx for v in x], y=[v + dy for v in y], mode="lines+markers",
-                text=[str(i) for i in range(1, len(route) + 1)], customdata=_texts(route),
+                text=[str(i) for i in range(1, len(route) + 1)], customdata=plotly_texts(route),
                 hovertemplate=f"{_template(who)}<br>%{{text}}. %{{customdata}}<extra></extra>",
                 line=dict(color=color, width=3.5), opacity=0.85,
                 marker=dict(size=10, color=color, line=dict(width=1, color=INK)))
 
 
 def _suggestion(board: Board, cities: list[str], color: str) -> dict:
-    x, y = _xy(board, cities)
-    return dict(type="scatter", name="suggestion", x=x, y=y, mode="lines+markers", text=_texts(cities),
+    x, y = city_xy(board, cities)
+    return dict(type="scatter", name="suggestion", x=x, y=y, mode="lines+markers", text=plotly_texts(cities),
                 hovertemplate="suggested: %{text}<extra></extra>",
                 line=dict(color=color, width=4, dash="dash"), marker=dict(size=8, color=color))
 
 
 def _candidates(board: Board, cities: list[str], color: str) -> dict:
-    x, y = _xy(board, cities)
-    return dict(type="scatter", name="candidates", x=x, y=y, mode="markers", text=_texts(cities),
+    x, y = city_xy(board, cities)
+    return dict(type="scatter", name="candidates", x=x, y=y, mode="markers", text=plotly_texts(cities),
                 hovertemplate="candidate: %{text}<extra></extra>",
                 marker=dict(symbol="circle-open", size=30, color=color, line=dict(width=3.5, color=color)))
 
 
 def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -> dict:
     x, y = _house_markers(board, cities, seat, n)
-    return dict(type="scatter", name="placement", x=x, y=y, mode="markers", text=_texts(cities),
+    return dict(type="scatter", name="placement", x=x, y=y, mode="markers", text=plotly_texts(cities),
                 hovertemplate="a house in %{text}<extra></extra>",
                 marker=dict(symbol="square-open", size=13, color=color, line=dict(width=2.5, color=color)))
 
@@ -544,11 +547,11 @@ def _placement(board: Board, cities: list[str], seat: int, n: int, color: str) -
 
 def _panel_cells(state: GameState, colors: list[str], extra: list) -> tuple[list, list, list]:
     """The variants' table: a row per player and a row for what lies on the board or in the supply, a column for
-    each of the variants' ``(head, [a cell per player], supply cell)`` (:meth:`thurn.parts.Parts.map_columns`).
+    each of the variants' ``(head, [a cell per player], supply cell)`` (:meth:`thurn.viz.parts.MapParts.map_columns`).
     Returns the header, the columns (escaped texts, a row each) and each column's cell colours."""
     n = state.num_players
     header = ["player"] + [head for head, _, _ in extra]
-    columns: list[list] = [[f"<b>{_text(name)}</b>" for name in state.names] + ["<i>supply</i>"]]
+    columns: list[list] = [[f"<b>{plotly_text(name)}</b>" for name in state.names] + ["<i>supply</i>"]]
     columns += [list(cells) + [supply] for _, cells, supply in extra]
     fills = [[_tint(c) for c in colors] + [PANEL_SUPPLY]]
     fills += [["white"] * n + [PANEL_SUPPLY]] * (len(header) - 1)
@@ -618,19 +621,19 @@ def _tint(color: str) -> str:
 
 def _title(board: Board, state: GameState | None, owner: str | None, route: list[str], viewer=-1) -> str:
     """What is shown: the board's name; for a game, the turn, who is to do what, the actions so far, the route."""
-    route_text = _text("–".join(route)) if route else "none"
+    route_text = plotly_text("–".join(route)) if route else "none"
     if state is None:
-        return (_text(board.name) + reconstructed_words(board)
+        return (plotly_text(board.name) + reconstructed_words(board)
                 + (f"<br><sup>route {route_text}</sup>" if route else ""))
     if state.is_over:
-        head = f"Game over after {state.round_number} rounds · {_text(state.result_text())}"
+        head = f"Game over after {state.round_number} rounds · {plotly_text(state.result_text())}"
     else:
-        head = f"{round_text(state)} · {_text(state.to_move_name)} to {_text(step_words(state))}"
+        head = f"{round_text(state)} · {plotly_text(state.to_move_name)} to {plotly_text(step_words(state))}"
     history = state.history
-    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {_text(_last(history, viewer))}"
+    done = (f"{len(history)} action{'s' if len(history) != 1 else ''} played, last: {plotly_text(_last(history, viewer))}"
             if history else "no action played yet")
-    where = [f"{_text(board.name)}{reconstructed_words(board)}"] if board.provenance == RECONSTRUCTED else []
-    lines = where + _wrap([done, f"{_text(owner)}'s route: {route_text}"])
+    where = [f"{plotly_text(board.name)}{reconstructed_words(board)}"] if board.provenance == RECONSTRUCTED else []
+    lines = where + _wrap([done, f"{plotly_text(owner)}'s route: {route_text}"])
     return f"{head}<br><sup>{'<br>'.join(lines)}</sup>"
 
 
@@ -676,7 +679,7 @@ def _last(history, viewer) -> str:
     return hidden() if viewer is not None and hidden is not None else str(last)
 
 
-# -- a variant's map beside the board (thurn.parts.Parts.side_map) ---------------------------------------------
+# -- a variant's map beside the board (thurn.viz.parts.MapParts.side_map) ---------------------------------------------
 
 MAX_SIDE_MAPS = 2
 SIDE_HEIGHT = 380       # px a map beside the board takes under it, unless it says
@@ -684,7 +687,7 @@ SIDE_TITLE = 40         # px of its title above it
 
 
 def _side_map(layout: dict, side: dict, k: int) -> list:
-    """Put a variant's map (:meth:`thurn.parts.Parts.side_map`) under the board, on axes of its own (``x{k}``,
+    """Put a variant's map (:meth:`thurn.viz.parts.MapParts.side_map`) under the board, on axes of its own (``x{k}``,
     ``y{k}``), with its title above it: the figure grows by its height, whatever lay under the board (the legend,
     the expansions' table) keeps its place below it. Returns its traces, moved onto those axes."""
     px = int(side.get("height") or SIDE_HEIGHT) + SIDE_TITLE

@@ -11,7 +11,7 @@ from ..state import GameState
 from .. import turn
 from ..parts import remembered
 from ..turn.base import seen_line
-from .playtext import BOT_LINES_MAX, SAID_KEPT, _whose, _summary, _reveals
+from .playtext import BOT_LINES_MAX, SAID_KEPT, whose, _summary, _reveals
 
 
 class GameController:
@@ -67,9 +67,9 @@ class GameController:
         if after.is_over:
             said += f" The game is over: {after.result_text()}."
         elif self.bots_pending:
-            said += f" Next: {_whose(after.to_move_name)} action."
+            said += f" Next: {whose(after.to_move_name)} action."
         else:
-            said += f" {_whose(after.to_move_name)} turn."
+            said += f" {whose(after.to_move_name)} turn."
         self.messages.info(said)
         self._changed()
         self.last_update_seconds = time.perf_counter() - t0
@@ -105,7 +105,7 @@ class GameController:
         last = "" if s.is_over else f" The last: {lines[-1]}"
         text = (" ".join(lines) if len(lines) <= BOT_LINES_MAX else
                 f"The bots took {n} actions (all of them in the log).{last}")
-        text += f" The game is over: {s.result_text()}." if s.is_over else f" {_whose(s.to_move_name)} turn."
+        text += f" The game is over: {s.result_text()}." if s.is_over else f" {whose(s.to_move_name)} turn."
         lead = self.messages.text if then and self.messages.kind == "info" else ""
         self.messages.info(f"{lead} Then: {text}" if lead else text)
         self._changed()
@@ -152,7 +152,7 @@ class GameController:
             self.messages.info("The game is over: there is nothing left to hint at.")
             return []
         if not self._every_hand and self.viewer != s.to_move:
-            self.messages.info(f"A hint is for the player at the screen: it would show {_whose(s.to_move_name)} "
+            self.messages.info(f"A hint is for the player at the screen: it would show {whose(s.to_move_name)} "
                                f"cards, which only {s.to_move_name} may see.")
             return []
         self.hints = hint(s, n=n, bot=self.hint_bot)
@@ -273,9 +273,9 @@ class GameController:
             if self._state.is_over:
                 text += f" The game is over: {self._state.result_text()}."
             else:
-                text += f" {_whose(self._state.to_move_name)} turn."
+                text += f" {whose(self._state.to_move_name)} turn."
         elif self.bots_pending and self.pace == "step":
-            text += f" {_whose(after.to_move_name)} turn (a bot): click Next to see each of its actions."
+            text += f" {whose(after.to_move_name)} turn (a bot): click Next to see each of its actions."
         self.messages.info(text)
 
     def _log_of(self, state: GameState) -> list[str]:

@@ -1,6 +1,6 @@
 """The Play app's panels (:class:`Panels`, a part of :class:`thurn.widgets.play.Play`): the status line, the map,
 the hand, the players' table, the officials, the log, undo, the final table and the action buttons; the variants
-switched on add their columns, notes, status lines and panels (:class:`thurn.parts.Parts`)."""
+switched on add their columns, notes, status lines and panels (:class:`thurn.widgets.parts.PanelParts`)."""
 from __future__ import annotations
 
 import html
@@ -10,14 +10,16 @@ import plotly.graph_objects as go
 
 from .. import viz
 from ..actions import CallOfficial, EndTurn, Keep, Play as PlayCard, Score
-from ..parts import parts_on, pile_columns, remembered, score_formula, tiles_text
+from ..parts import pile_columns, remembered, score_formula, tiles_text
+from ..viz.parts import map_parts
+from .parts import panel_parts
 from ..effects import houses_placed
 from ..state import GameState
 from ..step_text import round_text
 from .. import words
 from ..turn.base import seen_action
 from .common import card_chip, card_chips, close_tree, hide_kept_cards, province_color, text_color
-from .playtext import KEEP_BUTTONS_MAX, LOG_LINES, _cards, _summary, _whose
+from .playtext import KEEP_BUTTONS_MAX, LOG_LINES, _cards, _summary, whose
 
 
 class Panels:
@@ -46,10 +48,10 @@ class Panels:
         else:
             info = s.step_info
             who = html.escape(s.to_move_name) + (" (bot)" if s.to_move_name in self.bots else "")
-            owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(_whose(s.turn_owner_name))} turn"
+            owner = "" if s.turn_owner_name == s.to_move_name else f", {html.escape(whose(s.turn_owner_name))} turn"
             text = (f"<b>{round_text(s)}{owner}</b> · <b>{who}</b> to "
                     f"{html.escape(info.does)} <i>({html.escape(info.rule)})</i>")
-            own = next((x for x in (p.status_html(s, who) for p in parts_on(s)) if x is not None), None)
+            own = next((x for x in (p.status_html(s, who) for p in panel_parts(s)) if x is not None), None)
             if own is not None:             # a step of a variant's own (Offices of Honor's return rounds)
                 text = own
             elif s.interrupted:           # an expansion's decisions in the middle of someone's turn
@@ -92,12 +94,12 @@ class Panels:
     def _show_hand(self, s: GameState) -> None:
         """The viewer's hand; the others' are counts (base rules, 1); the switch on: every hand."""
         seats = range(s.num_players) if self._every_hand else [] if self.viewer is None else [self.viewer]
-        rows = [f"<div><b>{html.escape(_whose(s.names[i]), quote=False)} hand</b> ({_cards(len(s.player(i).hand))}):"
+        rows = [f"<div><b>{html.escape(whose(s.names[i]), quote=False)} hand</b> ({_cards(len(s.player(i).hand))}):"
                 f" {card_chips(s.board, s.player(i).hand, 'no card')}</div>" for i in seats]
         if not rows:
             who = s.to_move_name
             n = _cards(len(s.player().hand))
-            rows = [f"<div><b>{html.escape(_whose(who), quote=False)} hand</b> ({n}): hidden — "
+            rows = [f"<div><b>{html.escape(whose(who), quote=False)} hand</b> ({n}): hidden — "
                     + (f"{html.escape(who)} clicks “Pass to {html.escape(who)}: show my hand” to see it</div>"
                        if self.pass_pending else "every hand is a count in the players' table</div>")]
         self._hand.value = "".join(rows)
@@ -151,10 +153,10 @@ class Panels:
     @staticmethod
     def _supply_row(s: GameState, shown: str, width: int) -> str:
         """The last row of the players table: what the variants say lies on the board or in the supply (the supply
-        row of the table a map draws under it, :meth:`thurn.parts.Parts.map_columns`; the Play app's map leaves
+        row of the table a map draws under it, :meth:`thurn.viz.parts.MapParts.map_columns`; the Play app's map leaves
         that table out, so that the players are shown once). Empty when nothing is said, or said in the head."""
         said = []
-        for part in parts_on(s):
+        for part in map_parts(s):
             for head, _, supply in part.map_columns(s):
                 if supply and supply not in ("–", "—") and supply not in shown:
                     said.append(f"{head.replace('<br>', ' ')}: {supply}")
@@ -169,7 +171,7 @@ class Panels:
         (:func:`thurn.parts.pile_columns`), then the variants' own columns: (head html, a cell html per player)."""
         piles = [(f"<th>{html.escape(name)}</th>", [f"<td>{html.escape(text)}</td>" for text in cells])
                  for name, cells in pile_columns(s)]
-        return piles + [column for part in parts_on(s) for column in part.player_columns(s)]
+        return piles + [column for part in panel_parts(s) for column in part.player_columns(s)]
 
     def _officials_html(self, s: GameState, legal) -> str:
         if not (self._every_hand or self.viewer == s.to_move):
@@ -189,7 +191,7 @@ class Panels:
             if o.id in used:
                 note = "<b>helped this turn</b>"
             elif o.id in callable_now:
-                price = "".join(p.official_price(s, calls[o.id]) for p in parts_on(s)) if o.id in calls else ""
+                price = "".join(p.official_price(s, calls[o.id]) for p in panel_parts(s)) if o.id in calls else ""
                 note = f"<span style='color:#1d6b2f'>can help now{price}</span>"
             elif not legal and not s.is_over:
                 note = f"<span style='color:#777'>{html.escape(s.to_move_name)}'s choice</span>"
@@ -197,7 +199,7 @@ class Panels:
                 note = "<span style='color:#777'>not now</span>"
             effect = texts.get(f"official {o.id}", o.effect)     # an expansion may widen what he does
             items.append(f"<li><b>{html.escape(o.name)}</b> ({html.escape(effect)}): {note}</li>")
-        notes = "".join(p.officials_note(s) for p in parts_on(s))
+        notes = "".join(p.officials_note(s) for p in panel_parts(s))
         return (f"<div style='margin-top:6px;line-height:1.4'><b>Officials</b> — {html.escape(texts['officials'])} "
                 f"({html.escape(texts['officials_rule'])}){notes}<ul style='margin:2px 0'>{''.join(items)}</ul>"
                 f"</div>")
@@ -286,7 +288,7 @@ class Panels:
             self.pass_button.add_class("thurn-pass")
             self.pass_button.on_click(lambda _: self._guard(self.reveal))
             self._actions.children = [
-                widgets.HTML(f"<b>{html.escape(_whose(who), quote=False)} turn</b> — pass the screen to "
+                widgets.HTML(f"<b>{html.escape(whose(who), quote=False)} turn</b> — pass the screen to "
                              f"{html.escape(who)}: the hand stays hidden until {html.escape(who)} clicks"),
                 self.pass_button]
             return
@@ -295,7 +297,7 @@ class Panels:
         by_group: dict[str, list] = {}
         for a in words.merge_ends(s, legal):
             by_group.setdefault(words.group(a), []).append(a)
-        who = "" if s.is_over else f"{html.escape(_whose(s.to_move_name), quote=False)} move"
+        who = "" if s.is_over else f"{html.escape(whose(s.to_move_name), quote=False)} move"
         rows = [widgets.HTML(f"<b>{who}</b> — one button per legal action, or type one below" if who else "")]
         if "keep" in by_group and len(by_group["keep"]) > KEEP_BUTTONS_MAX:
             rows.append(self._keep_picker(s))
@@ -349,9 +351,9 @@ class Panels:
         kind = self.seats.get(name) or getattr(self.bots[name], "name", "a")
         pace = ("click <b>Next</b> to see each of its actions" if self.pace == "step" else
                 f"its actions come one after another ({self.pace:g} s apart)" if self.pace else "")
-        head = widgets.HTML(f"<b>{html.escape(_whose(name), quote=False)} turn</b> — {html.escape(str(kind))} bot, "
+        head = widgets.HTML(f"<b>{html.escape(whose(name), quote=False)} turn</b> — {html.escape(str(kind))} bot, "
                             f"to {html.escape(s.step_info.does)}" + (f"; {pace}" if pace else ""))
-        step = widgets.Button(description=f"Next: {_whose(name)} action", icon="step-forward",
+        step = widgets.Button(description=f"Next: {whose(name)} action", icon="step-forward",
                               button_style="primary", layout=widgets.Layout(width="auto"))
         step.add_class("thurn-next")
         step.on_click(lambda _: self._guard(self.step_bot))
@@ -363,14 +365,15 @@ class Panels:
         return [head, widgets.HBox([step, rest], layout=widgets.Layout(flex_flow="row wrap"))]
 
     def _panels_of(self, s: GameState) -> list:
-        """The panels of the variants switched on (:meth:`thurn.parts.Parts.panel`), made once per app."""
+        """The panels of the variants switched on (:meth:`thurn.widgets.parts.PanelParts.panel`), made once per
+        app."""
         made = self.__dict__.setdefault("_panels", {})
         out = []
-        for part in parts_on(s):
-            if part.name not in made:
-                made[part.name] = part.panel(self)
-            if made[part.name] is not None:
-                out.append(made[part.name])
+        for part in panel_parts(s):
+            if part not in made:
+                made[part] = part.panel(self)
+            if made[part] is not None:
+                out.append(made[part])
         return out
 
     def __getattr__(self, name):

@@ -26,7 +26,7 @@ from .figurebox import FigureBox
 from .panels import SCORE_HEADS, Panels, final_table_html  # noqa: F401  (importable from here, as before)
 from .playtext import (APP_NAME, AUTOSAVE_NAME, AUTOSAVE_SUFFIX, CHOOSE, DEFAULT_PLAYERS,  # noqa: F401  (as before)
                        EVERY_HAND_REFUSED, KEEP_BUTTONS_MAX, UNDO_MODES, _check_pace, _resolve_autosave,
-                       _summary, _whose)
+                       _summary, whose)
 from .savefiles import SaveFiles, _new_game_id, _remove_stale_temps
 
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
@@ -381,7 +381,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
             self.messages.info("No hand is waiting to be shown.")
             return
         self._revealed = s.to_move
-        self.messages.info(f"{_whose(s.to_move_name)} hand is shown: {s.to_move_name} to "
+        self.messages.info(f"{whose(s.to_move_name)} hand is shown: {s.to_move_name} to "
                            f"{s.step_info.does}.")
         self._changed()
 

@@ -43,7 +43,7 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-def _whose(name: str) -> str:
+def whose(name: str) -> str:
     """'Ann's', or 'Your' for a player called You."""
     return "Your" if name.casefold() == "you" else f"{name}'s"
 

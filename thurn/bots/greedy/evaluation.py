@@ -55,6 +55,10 @@ class Eval:
     ends ``l`` and ``r``; its length is the number of cities.
     """
 
+    #: What a route given up costs a card (of the route and of the plan), weighted by the chance that no card that
+    #: fits comes: nothing in the base game (a route is kept); SoloPlay's evaluation sets it (pile 1's penalty).
+    abandon = 0.0
+
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
                  "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route", "spread")
@@ -319,7 +323,8 @@ class Eval:
     def cont(self, rmask: int, l: int, r: int, k: int, detail: bool = False):
         """Building on the route (not scoring this turn), ``k`` hand cards extending it: the best of scoring it
         ``j`` turns later, less ``rate`` a turn; turns beyond ``k`` need a card that fits (``p_fit``); a plan
-        longer than the turns left before the game ends brings nothing (the plans: :class:`Plans`)."""
+        longer than the turns left before the game ends brings nothing (the plans: :class:`Plans`); each risky plan
+        less :attr:`abandon` a card of the route and of the plan when no card that fits comes."""
         n = rmask.bit_count()
         plan = self.plan_memo.get(n << 6 | k)
         if plan is None:
@@ -336,9 +341,12 @@ class Eval:
         if risky:
             p = self.p_fit(l, r, rmask)
             pp = p ** lead if lead >= 0 else 1.0
+            abandon = self.abandon
             for j, ext, tiles, cost in risky:
                 pp *= p
                 v = pp * (h + ext + tiles) - cost
+                if abandon:                         # a route given up costs (SoloPlay's evaluation)
+                    v -= (1.0 - pp) * abandon * (n + j)
                 if v > best:
                     best, bj = v, j
         return (best, bj) if detail else best

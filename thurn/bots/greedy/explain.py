@@ -19,7 +19,7 @@ RULES = {"draw": "base rules, 1", "draw_play": "base rules, 1–2", "play": "bas
 def cite(s, what: str) -> str:
     """The rule a reason about ``what`` (a key of :data:`RULES`) cites in ``s``'s ruleset: a variant's valuation's
     own (its ``rules``), else the base game's."""
-    from ...parts import valuations
+    from ..valuation import valuations
 
     for val in valuations(s):
         rule = getattr(val, "rules", {}).get(what)
@@ -180,7 +180,7 @@ def reason(ev: Eval | None, s, a) -> str:
     if kind == "keep":
         return (f"keep {', '.join(b.card_names[c] for c in a.resolved)}: the best start for the next route "
                 f"({cite(s, 'keep')})")
-    from ...parts import valuations
+    from ..valuation import valuations
     for val in valuations(s):
         why = val.reason(s, a)
         if why:

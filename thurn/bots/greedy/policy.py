@@ -6,7 +6,7 @@ import random as _random
 from dataclasses import dataclass, fields, replace
 
 from ...actions import Action
-from ...parts import valuations
+from ..valuation import valuations
 from .evaluation import Eval, takes_carriage
 from .evaluation import cartwright_loss as _cartwright_loss
 from .explain import reason
@@ -179,7 +179,7 @@ def evaluation(state):
 
 
 def _expansion_values(ev: Eval, s, actions, step, vals):
-    """The values with a variant's valuation on (:meth:`thurn.parts.Parts.valuation`): the base values of the
+    """The values with a variant's valuation on (:class:`thurn.bots.valuation.Valuation`): the base values of the
     turn's steps, the Cartwright and the Postal Carrier counted as available when they can still be paid for, and
     what the variants add; a step of a variant's own valued by that variant."""
     for val in vals:

@@ -1,0 +1,36 @@
+"""A variant's valuation for the bots (the module ``valuation`` of its package, its ``PARTS``:
+:func:`thurn.parts.layer_parts`): GreedyBot's points and the search bot's terms of the steps and score items of its
+own. Used only when the variant is on: the base game's values are those of :mod:`thurn.bots.greedy.policy`."""
+from __future__ import annotations
+
+from ..parts import layer_parts
+
+
+def _zero(*args) -> float:
+    return 0.0
+
+
+def _nothing(*args) -> None:
+    return None
+
+
+class Valuation:
+    """A variant's valuation; override what it values (as staticmethods). Optional further attributes the bots
+    read: ``secret(s)`` (the tolerance in points within which a step's secret choice is drawn, else None:
+    :func:`thurn.bots.greedy.policy.secret_tolerance`), ``evaluation`` (an :class:`~thurn.bots.greedy.evaluation.Eval`
+    subclass), ``own_score``, ``rules`` (the rules the hint's reasons cite) and ``turn_cost``."""
+
+    steps: tuple = ()                                               # the steps of its own it values
+    values = staticmethod(lambda ev, s, actions: [])                # their actions' values
+    adjust = staticmethod(lambda ev, s, values: values)             # the base values, adjusted
+    points = staticmethod(_zero)                                    # (s, seat) its score items now
+    credits = staticmethod(_zero)                                   # (s, seat, w) what it holds is worth
+    as_mover = staticmethod(_nothing)                               # (n, seat) a search node seen by its mover
+    quick = staticmethod(lambda s, actions, rng: actions[0])        # a rollout's choice of its steps
+    reason = staticmethod(lambda s, a: None)                        # why GreedyBot plays an action of its own
+
+
+def valuations(state) -> tuple:
+    """The bots' valuations of the variants switched on in the game of ``state``, each once (two variants may share
+    one: their values interact)."""
+    return layer_parts(state, "valuation")

@@ -1,0 +1,522 @@
+"""The bots' valuation of The Audience (:class:`thurn.bots.valuation.Valuation`): the clergymen's expected points at the
+game's end, from what the player knows (his own sealed tiles; of the others only the ranks still sealed, never where).
+
+**The outlook** (:func:`outlook`). A carriage not yet in Rome is ``d`` steps from Rome (``strip.to_rome``: the
+fewest); carriages move when routes are scored without houses (The Audience, Moving the carriages), about
+:data:`RATE` ``* players`` steps a round among the five, each carriage's share growing with the cities of its group
+on the board (Baiern's eight move it most). A carriage's arrival time is read as a Gamma(``d``) time at its rate
+(one step after another), and it arrives when that time falls before the game's end, :func:`rounds_left` rounds
+away. From :data:`SCENARIOS` fixed draws: the chance each carriage arrives, and the chance that another arrives after
+it (cached by the distances and the rounds left).
+
+**The points** (:func:`expected`). A tile scores when its carriage arrives and no carriage arriving later brings a
+tile of the same rank (A carriage arrives in Rome: the tiles already there go back to the box; Game end). For each
+player: the tiles on the audience spaces, each surviving the carriages still to come, and the tiles still sealed,
+each arriving and then surviving those after it. Another player's tiles unknown (a view shows ``None``) are his ranks
+still sealed spread evenly over his carriages not in Rome; known (the player's own, or a sampled position of the
+search bot) they are read as they are.
+
+**The decisions** (GreedyBot, and through it the search bot's ranking and rollouts):
+
+- **seal** (Preparation): the 120 orders valued by the sum of each tile's expected points, rank by carriage; with the
+  others' tiles unknown the points are linear in the ranks, so the highest rank goes to the carriage most likely to
+  arrive and stay; with the tiles sealed before his known (a bot handed the true tiles, a sampled position) each tile
+  counts by the margin it leaves: not where another's same rank comes later, rather where it comes later to box his;
+- **carriage** (Moving the carriages): the carriage and road that leave the best expected points, the player's own
+  less the mean of the others', looking through the steps he still owes (a carriage brought to Rome now arrives
+  first; the tiles it turns over are those the player expects);
+- **score** (Moving the carriages): each placement's houses (the base values) plus what the carriage steps it owes
+  (:func:`thurn.expansions.audience.rules.moves_for`) are worth, each step made as the carriage step would make it.
+
+The search bot's leaf counts the clergymen on the audience spaces as points (the score item) and the rest of the
+expected points as a credit; at the game's end only the score item counts.
+"""
+from __future__ import annotations
+
+import random
+
+from ...bots.valuation import Valuation
+from . import rules as au
+
+#: Carriage steps a round, per player at the table. Measured with greedy bots: 0.83, 1.30, 1.57 steps a round at 2,
+#: 3, 4 players (about 0.4 a player); the bots bring home the carriages that carry their high clergymen (the steps
+#: gather on a few), and 0.7 played best against the bot without this valuation (BENCHMARKS.md, Issue 25).
+RATE = 0.7
+#: How many fixed draws of the arrival times the outlook averages.
+SCENARIOS = 64
+#: The rounds a game lasts (measured: about 21 at 2 to 4 players) and the rounds per house left of the closest player.
+ROUNDS = 21.5
+PER_HOUSE = 0.9
+#: How the greedy bot seals (``"model"``: the outlook; ``"near"``: the highest rank nearest Rome; ``"far"``: the
+#: highest rank farthest from Rome; ``"random"``: any); kept for the measurements of BENCHMARKS.md.
+SEAL = "model"
+#: The seal values each rank in each carriage by itself (off: one worth a point per carriage, the ranks' risks
+#: averaged). The same for a player who does not know the others' tiles; one who knows them (a bot handed the true
+#: tiles, the search bot's samples) avoids the carriages that arrive before those carrying the others' same ranks.
+SEAL_BY_RANK = True
+#: When the others' tiles are known (sealed before and handed to the player), the seal values each tile by the
+#: margin it leaves (his expected points less the others'): a tile that boxes another's same rank counts too.
+SEAL_AGAINST = True
+#: The seal is secret (Preparation: "secretly"): an order always the same would be read by whoever saw one game's
+#: end. A bot draws its seal from its own seeded generator among the orders worth at most this many expected points
+#: less than the best (8, 21 and 28 of the 120 orders at 2, 3 and 4 players at the start); 0: always the best.
+#: Its cost is measured in BENCHMARKS.md ("Issue 33: bots' secret choices").
+SECRET_TOLERANCE = 0.2
+#: Off: the greedy bot without this valuation (every seal and carriage step alike, placements by houses only).
+ENABLED = True
+#: How many steps owed the carriage step looks through (the first move and this many more).
+LOOKAHEAD = 1
+#: The placements at scoring valued with the carriage steps they owe (off: by their houses alone).
+PLACEMENTS = True
+#: Against whom a move is valued: the others' ``"mean"`` expected points, or the ``"max"``.
+AGAINST = "mean"
+
+_CLERGY: list = []
+_STRIP: dict = {}
+_OUT: dict = {}          # (distances, rates key, rounds) -> (arrive, after)
+_EXP: dict = {}          # (at, arrived, spaces, tiles, pending, n, rounds) -> expected points per seat
+_DRAWS: list = []
+
+
+def _clergy():
+    if not _CLERGY:
+        C = au.clergy()
+        _CLERGY.append((C.ranks, {r: C.value(r) for r in C.ranks}))
+    return _CLERGY[0]
+
+
+def _strip(board):
+    """The strip and each carriage's share of the steps (cities of its group on the board, to the power 0.4)."""
+    hit = _STRIP.get(id(board))
+    if hit is None or hit[0] is not board:
+        S = au.strip(board)
+        counts = [sum(1 for k in S.carriage_of if k == c) for c in range(len(S.carriages))]
+        w = [max(1, k) ** 0.4 for k in counts]
+        total = sum(w)
+        hit = _STRIP[id(board)] = (board, S, tuple(x / total for x in w))
+    return hit[1], hit[2]
+
+
+def _draws():
+    """Fixed draws: per scenario and carriage, 16 exponential times (a Gamma(d) time is the sum of the first d)."""
+    if not _DRAWS:
+        rng = random.Random(25)
+        table = []
+        for _ in range(SCENARIOS):
+            row = []
+            for _c in range(5):
+                acc, sums = 0.0, [0.0]
+                for _j in range(16):
+                    acc += rng.expovariate(1.0)
+                    sums.append(acc)
+                row.append(sums)
+            table.append(row)
+        _DRAWS.append(table)
+    return _DRAWS[0]
+
+
+def rounds_left(s) -> float:
+    """About how many rounds the game has left (measured: about :data:`ROUNDS` in all, and no more than
+    :data:`PER_HOUSE` a house left of the player closest to his last house); half a round on the last one (Game end
+    and Scoring: the round is finished)."""
+    n = s.num_players
+    if s.end_by is not None:
+        return 0.5
+    h = min(p.houses_left for p in s.players)
+    return max(0.5, min(ROUNDS - s.turns / n, PER_HOUSE * h + 1.0))
+
+
+def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
+    """``(arrive, after)``: the chance that each carriage arrives before the end (``dist``: its steps to Rome, None
+    when in Rome already), and ``after[c][k]``: the chance that carriage ``k`` arrives after ``c``, given that ``c``
+    arrives. Averaged over :data:`SCENARIOS` fixed draws; cached."""
+    key = (dist, shares, n, rounds, RATE)
+    hit = _OUT.get(key)
+    if hit is not None:
+        return hit
+    draws = _draws()
+    m = len(dist)
+    rate = [RATE * n * sh for sh in shares]
+    arrive = [0.0] * m
+    after = [[0.0] * m for _ in range(m)]
+    for row in draws:
+        times = []
+        for c in range(m):
+            d = dist[c]
+            if d is None:
+                continue
+            t = 0.0 if d == 0 else row[c][min(d, 16)] / rate[c]
+            if t <= rounds:
+                times.append((t, c))
+        times.sort()
+        for i, (_, c) in enumerate(times):
+            arrive[c] += 1.0
+            ac = after[c]
+            for _, k in times[i + 1:]:
+                ac[k] += 1.0
+    for c in range(m):
+        if arrive[c]:
+            ac = after[c]
+            for k in range(m):
+                ac[k] /= arrive[c]
+        arrive[c] /= len(draws)
+    hit = (tuple(arrive), tuple(tuple(r) for r in after))
+    if len(_OUT) > 50_000:
+        _OUT.clear()
+    _OUT[key] = hit
+    return hit
+
+
+def _revealed(A, seat: int) -> set:
+    """The ranks of ``seat`` turned over already (on a space or in the box)."""
+    ranks, _ = _clergy()
+    out = {r for k, r in enumerate(ranks) if seat in A.spaces[k]}
+    out.update(r for x, r in A.box if x == seat)
+    return out
+
+
+_KNOW: dict = {}         # (tiles, spaces, box, arrived, n) -> each seat's terms (see _terms)
+
+
+def _terms(A, tiles, n: int, m: int):
+    """What the points of each seat are made of, from what is known of the tiles (the same for every place of the
+    carriages): per seat, ``(spaces, sealed)``: ``spaces`` = [(points, [(carriage, chance it brings that rank from
+    another player)])] of his tiles on the audience spaces; ``sealed`` = [(carriage, chance times points, [(other
+    carriage, chance)])] of his tiles still sealed. Cached."""
+    key = (tiles, A.spaces, A.box, A.arrived, n, m)
+    hit = _KNOW.get(key)
+    if hit is not None:
+        return hit
+    ranks, value = _clergy()
+    inrome = set(A.arrived)
+    open_ = [c for c in range(m) if c not in inrome]
+    # p[j][c]: {rank: chance} of player j's tile in carriage c still sealed
+    p = []
+    for j in range(n):
+        mine = tiles[j]
+        row = [None] * m
+        if mine is not None:
+            for c in open_:
+                if mine[c]:
+                    row[c] = {mine[c]: 1.0}
+        else:
+            gone = _revealed(A, j)
+            left = [r for r in ranks if r not in gone]
+            if left:
+                q = 1.0 / len(left)
+                for c in open_[:len(left)]:
+                    row[c] = {r: q for r in left}
+        p.append(row)
+    out = []
+    for i in range(n):
+        # h[c][r]: the chance that carriage c brings a tile of rank r of another player
+        h = []
+        for c in range(m):
+            hr = {}
+            if c in open_:
+                for r in ranks:
+                    miss = 1.0
+                    for j in range(n):
+                        if j != i:
+                            d = p[j][c]
+                            if d:
+                                miss *= 1.0 - d.get(r, 0.0)
+                    if miss < 1.0:
+                        hr[r] = 1.0 - miss
+            h.append(hr)
+        spaces = []
+        for k, r in enumerate(ranks):
+            if i in A.spaces[k]:
+                spaces.append((value[r], tuple((c, h[c][r]) for c in open_ if h[c].get(r))))
+        sealed = []
+        for c in open_:
+            d = p[i][c]
+            if d:
+                for r, q in d.items():
+                    sealed.append((c, q * value[r], tuple((k, h[k][r]) for k in open_ if k != c and h[k].get(r))))
+        out.append((tuple(spaces), tuple(sealed)))
+    out = tuple(out)
+    if len(_KNOW) > 20_000:
+        _KNOW.clear()
+    _KNOW[key] = out
+    return out
+
+
+def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
+    """Each player's expected clergymen points at the end (see the module docstring). ``A``: the audience to read
+    (default: the state's), with ``pending`` the carriages that reach Rome now in that order (their tiles not turned
+    over yet: they arrive before every other); ``tiles``: the sealed tiles (default: the state's; None where
+    unknown)."""
+    if A is None:
+        A = au.audience(s)
+    if tiles is None:
+        tiles = s.ext[au.TILES]
+    n = s.num_players
+    rounds = round(rounds_left(s) * 2) / 2
+    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board), RATE)
+    hit = _EXP.get(key)
+    if hit is not None:
+        return hit
+    S, shares = _strip(s.board)
+    m = len(A.at)
+    inrome = A.arrived
+    dist = tuple(None if (c in inrome or c in pending) else S.to_rome[A.at[c]] for c in range(m))
+    arrive, after = outlook(dist, shares, n, rounds)
+    if pending:
+        arrive = list(arrive)
+        after = [list(r) for r in after]
+        open_ = [c for c in range(m) if c not in inrome]
+        for i, c in enumerate(pending):
+            arrive[c] = 1.0
+            ac = after[c]
+            for k in open_:
+                if k in pending:
+                    ac[k] = 1.0 if pending.index(k) > i else 0.0
+                else:
+                    ac[k] = arrive[k]
+    out = []
+    for spaces, sealed in _terms(A, tiles, n, m):
+        e = 0.0
+        for v, risks in spaces:
+            for c, x in risks:
+                v *= 1.0 - arrive[c] * x
+            e += v
+        for c, v, risks in sealed:
+            a = arrive[c]
+            if a:
+                v *= a
+                ac = after[c]
+                for k, x in risks:
+                    v *= 1.0 - ac[k] * x
+                e += v
+        out.append(e)
+    out = tuple(out)
+    if len(_EXP) > 100_000:
+        _EXP.clear()
+    _EXP[key] = out
+    return out
+
+
+def _hidden(s, seat: int):
+    """The tiles as ``seat`` knows them: his own, the others' None (what a view shows him)."""
+    T = s.ext[au.TILES]
+    return tuple(t if i == seat else None for i, t in enumerate(T))
+
+
+def _margin(e: tuple, seat: int) -> float:
+    """``seat``'s expected points less the mean of the others'."""
+    n = len(e)
+    if n == 1:
+        return e[0]
+    if AGAINST == "max":
+        return e[seat] - max(x for i, x in enumerate(e) if i != seat)
+    return e[seat] - (sum(e) - e[seat]) / (n - 1)
+
+
+# -- the carriage steps ----------------------------------------------------------------------------------------------
+
+def _step(S, A, pending, c: int, to: int):
+    """The audience after the carriage ``c`` moves to ``to`` (the steps owed as the rules take them off), and the
+    carriages reaching Rome now."""
+    owed = list(A.owed)
+    if c in owed:
+        owed.remove(c)
+    else:
+        for i, o in enumerate(owed):
+            if o == au.JOKER or A.at[o] == S.rome:
+                owed.pop(i)
+                break
+    A2 = A._replace(at=A.at[:c] + (to,) + A.at[c + 1:], owed=tuple(owed))
+    return A2, (pending + (c,) if to == S.rome else pending)
+
+
+def _options(S, A):
+    """The moves ``(c, to)`` open with the steps owed of ``A`` (see audience.movable)."""
+    rome = S.rome
+    out_of_rome = [c for c in range(len(A.at)) if A.at[c] != rome]
+    free = any(o == au.JOKER or A.at[o] == rome for o in A.owed)
+    cs = out_of_rome if free else [c for c in out_of_rome if c in A.owed]
+    return [(c, to) for c in cs for to in S.south[A.at[c]]]
+
+
+_BEST: dict = {}         # (audience, pending, tiles, seat, rounds, depth, board) -> the best margin
+_MOVES: dict = {}        # (board, carriage, city) of a MoveCarriage -> (carriage index, strip city index)
+
+
+def _best(s, S, A, pending, tiles, seat: int, depth: int) -> float:
+    """The best margin reachable by making the steps owed (``depth`` more looked through, the rest one at a time)."""
+    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board), AGAINST, RATE)
+    hit = _BEST.get(key)
+    if hit is None:
+        if len(_BEST) > 100_000:
+            _BEST.clear()
+        hit = _BEST[key] = _best1(s, S, A, pending, tiles, seat, depth)
+    return hit
+
+
+def _best1(s, S, A, pending, tiles, seat: int, depth: int) -> float:
+    if not A.owed:
+        return _margin(expected(s, A, pending, tiles), seat)
+    opts = _options(S, A)
+    if not opts:
+        return _margin(expected(s, A, pending, tiles), seat)
+    if depth > 0:
+        return max(_best(s, S, *_step(S, A, pending, c, to), tiles, seat, depth - 1) for c, to in opts)
+    # one step at a time: the best next step, then on
+    best, nxt = None, None
+    for c, to in opts:
+        A2, p2 = _step(S, A, pending, c, to)
+        v = _margin(expected(s, A2, p2, tiles), seat)
+        if best is None or v > best:
+            best, nxt = v, (A2, p2)
+    return _best(s, S, nxt[0], nxt[1], tiles, seat, 0)
+
+
+def carriage_values(ev, s, actions) -> list:
+    """The carriage step (Moving the carriages): each move by the best margin the steps owed can then reach."""
+    if not ENABLED:
+        return [(0.0, a) for a in actions]
+    S, _ = _strip(s.board)
+    A = au.audience(s)
+    seat = s.to_move
+    tiles = s.ext[au.TILES]
+    out = []
+    for a in actions:
+        k = (id(s.board), a.carriage, a.to)
+        ct = _MOVES.get(k)
+        if ct is None:
+            ct = _MOVES[k] = (S.carriage(a.carriage), S.map.index(a.to))
+        c, to = ct
+        A2, p2 = _step(S, A, (), c, to)
+        v = _best(s, S, A2, p2, tiles, seat, LOOKAHEAD - 1)
+        out.append((v - 0.001 * S.to_rome[to], a))
+    return out
+
+
+def seal_values(ev, s, actions) -> list:
+    """The seal step (Preparation): each order by the sum over its tiles of each one's expected points (the others'
+    tiles as the player knows them); the margin it leaves when he knows tiles sealed before his."""
+    seat = s.to_move
+    if not ENABLED or SEAL == "random":
+        return [(0.0, a) for a in actions]
+    S, _ = _strip(s.board)
+    A = au.audience(s)
+    ranks, value = _clergy()
+    if SEAL in ("near", "far"):
+        d = [S.to_rome[i] for i in A.at]
+        sign = -1.0 if SEAL == "near" else 1.0
+        return [(sum(sign * d[c] * value[r] for c, r in enumerate(a.ranks)), a) for a in actions]
+    T = s.ext[au.TILES]
+    m = len(A.at)
+    # q[c][r]: the player's expected points from his tile of rank r in carriage c (the others' tiles as he knows
+    # them: unknown, the same risk for every rank; known, the risk of the very rank riding in a later carriage)
+    against = SEAL_AGAINST and any(x is not None for i, x in enumerate(T) if i != seat)
+    q = []
+    for c in range(m):
+        row = {}
+        for r in ranks:
+            mine = tuple(r if k == c else 0 for k in range(m))
+            t = tuple(mine if i == seat else x for i, x in enumerate(T))
+            e = expected(s, A, (), t)
+            row[r] = _margin(e, seat) if against else e[seat]
+        if SEAL_BY_RANK:
+            q.append(row)
+        else:
+            w = sum(row[r] / value[r] for r in ranks) / len(ranks)
+            q.append({r: w * value[r] for r in ranks})
+    return [(sum(q[c][r] for c, r in enumerate(a.ranks)), a) for a in actions]
+
+
+def values(ev, s, actions) -> list:
+    if s.step == au.SEAL:
+        return seal_values(ev, s, actions)
+    return carriage_values(ev, s, actions)
+
+
+def adjust(ev, s, values: list) -> list:
+    """The score step (Moving the carriages): each placement plus what the carriage steps it owes bring, the steps
+    made one at a time as the carriage step makes them."""
+    if not ENABLED or not PLACEMENTS or s.step != "score" or au.TILES not in s.ext:
+        return values
+    p = s.players[s.to_move]
+    if not p.route:
+        return values
+    S, _ = _strip(s.board)
+    A = au.audience(s)
+    seat = s.to_move
+    tiles = s.ext[au.TILES]
+    base = None
+    memo = {}
+    out = []
+    for v, a in values:
+        if a.kind == "score":
+            moves = au.moves_for(s.board, p.route, a.resolved & ~p.houses)
+            if moves:
+                key = tuple(sorted(moves))
+                g = memo.get(key)
+                if g is None:
+                    if base is None:
+                        base = _margin(expected(s, A, (), tiles), seat)
+                    g = memo[key] = _best(s, S, A._replace(owed=moves), (), tiles, seat, 0) - base
+                v += g
+        out.append((v, a))
+    return out
+
+
+def points(s, seat: int) -> float:
+    """The clergymen on the audience spaces now (the score item, Game end)."""
+    if au.NAME not in s.ext:
+        return 0.0
+    return float(au.points_in_rome(s, seat))
+
+
+def credits(s, seat: int, w) -> float:
+    """The expected clergymen points beyond those on the spaces now (nothing once the game is over)."""
+    if not ENABLED or au.NAME not in s.ext or s.step == "over":
+        return 0.0
+    return expected(s)[seat] - au.points_in_rome(s, seat)
+
+
+def as_mover(n, seat: int) -> None:
+    return None
+
+
+def secret(s) -> float | None:
+    """The tolerance (points) of the step to move when its choice is secret — the seal (Preparation: each player
+    "secretly" places his clergymen) —, else None: the bot draws among the choices within it (thurn.bots.greedy)."""
+    return SECRET_TOLERANCE if s.step == au.SEAL else None
+
+
+def quick(s, actions, rng):
+    """For the search bot's ``quick`` rollouts: the greedy choice of the step."""
+    vals = values(None, s, actions)
+    top = max(v for v, _ in vals)
+    best = [a for v, a in vals if v >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+def reason(s, a) -> str | None:
+    if a.kind == "seal":
+        return "the highest clergymen in the carriages most likely to arrive in Rome and stay (The Audience, " \
+               "Preparation)"
+    if a.kind == "carriage":
+        return "the move that leaves the best expected clergymen points against the others (The Audience, Moving " \
+               "the carriages)"
+    return None
+
+
+class AudienceValuation(Valuation):
+    """The Audience's valuation: its steps (sealing, moving a carriage), the clergymen's points and credits."""
+
+    steps = (au.SEAL, au.MOVE)
+    values = staticmethod(values)
+    adjust = staticmethod(adjust)
+    points = staticmethod(points)
+    credits = staticmethod(credits)
+    as_mover = staticmethod(as_mover)
+    quick = staticmethod(quick)
+    secret = staticmethod(secret)
+    reason = staticmethod(reason)
+
+
+PARTS = VALUATION = AudienceValuation()
