@@ -80,7 +80,7 @@ def set_fields(obj, **values):
 
 def resolved(action, arg):
     """Mark an engine-made action with its argument in engine form (city numbers, masks), so that a legal one
-    needs no second look-up (see ``turn.base.ActionTable``)."""
+    needs no second look-up (see ``turn.action_table.ActionTable``)."""
     object.__setattr__(action, "resolved", arg)
     return action
 

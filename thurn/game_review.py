@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import ThurnError
+from .log import seen_line
 from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
@@ -112,7 +113,7 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
     for a in state.history:
         said: list[str] = []
         s = turn.apply(s, a, said.append)
-        out.append([turn.base.seen_line(line, seat) for line in said])
+        out.append([seen_line(line, seat) for line in said])
     return out
 
 

@@ -191,7 +191,7 @@ class _Tally:
         self.start(after)
 
     def start(self, s) -> None:
-        """Count the compulsory Postmaster: a forced event of ``s`` (see ``turn.base.forced_draw``)."""
+        """Count the compulsory Postmaster: a forced event of ``s`` (see ``turn.drawing.forced_draw``)."""
         for code, seat in s.events:
             if code == "compulsory_postmaster":
                 self.forced[seat] += 1

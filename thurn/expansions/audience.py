@@ -25,7 +25,8 @@ from typing import NamedTuple
 from ..actions import Action, fold, set_fields
 from ..effects import ScoringStage
 from ..errors import BoardDataError, IllegalAction, PositionError
-from ..turn.base import SCORE, Private, _wrong_step
+from ..log import Private
+from ..turn.steps import SCORE
 from ..turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
 from ..variants import Variant, register
 from . import component

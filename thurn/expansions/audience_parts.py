@@ -12,7 +12,7 @@ import html
 
 from ..parts import Parts, register_parts
 from ..step_text import round_text
-from ..turn.base import Private
+from ..log import Private
 from . import audience as au
 
 #: The app option: the player's own sealed clergymen hidden once sealed (Preparation: the players remember them).
@@ -57,7 +57,7 @@ def sealed_done(s, seat: int) -> bool:
 
 
 def seen_tiles(s, viewer=-1, options=()) -> list:
-    """Each seat's ranks in the carriages as ``viewer`` may see them (as :func:`thurn.turn.base.seen_line`: a seat,
+    """Each seat's ranks in the carriages as ``viewer`` may see them (as :func:`thurn.log.seen_line`: a seat,
     None for everyone's, -1 for nobody's): his own (unless the memory option hides them once sealed), None for
     the others'. Never another player's ranks (The Audience, Preparation: "secretly")."""
     out = []

@@ -150,7 +150,7 @@ class OfficialRoles:
 
 
 class OfficialHandlers(dict):
-    """Official id -> his handler (what he does, from :mod:`thurn.turn.base` or a variant; who he is comes from the
+    """Official id -> his handler (what he does, from :mod:`thurn.turn.base_officials` or a variant; who he is comes from the
     board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again, in place, after every change."""
 
     __slots__ = ("roles",)
@@ -204,7 +204,7 @@ class Ruleset:
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
         self.officials = OfficialsPolicy()         # (sets one_official: the policy's one_per_turn, read on hot paths)
-        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.base.OfficialHandler),
+        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.officials.OfficialHandler),
         self.roles = self.official_handlers.roles   # changed in place (never replaced): what they declare, per step
         self.on_official: tuple = ()               # (state, official id, say): after an official helped (or was forced)
         self.filters: tuple = ()                   # (state, actions) -> actions
@@ -241,7 +241,7 @@ class Ruleset:
         self.stack_values: Callable | None = None   # (board, stack) -> its tiles at the start, top first; None: the
         #                                             board's, highest on top (SoloPlay sorts and cuts them)
         self.discard_pile: Callable | None = None   # (state, why) -> the pile name discarded cards go to; None: the
-        #                                             discard pile (see thurn.turn.base.discard)
+        #                                             discard pile (see thurn.turn.deck.discard)
         self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
         self.card_back: str | None = None           # the card attribute a card's back shows to everyone (Power
         #                                             and Glory: "horseshoes"); None: the backs are all alike

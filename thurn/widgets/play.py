@@ -386,7 +386,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self._changed()
 
     def _log_seat(self):
-        """Whose view the log and the messages take (see :func:`thurn.turn.base.seen_line`): None every card
+        """Whose view the log and the messages take (see :func:`thurn.log.seen_line`): None every card
         (the switch on), a seat, or -1 as nobody's."""
         if self._every_hand:
             return None
