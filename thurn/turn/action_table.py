@@ -90,6 +90,7 @@ def canonical(s, action):
 
 
 def engine_copy(s, action, arg):
+    """The interned action of the table that ``action`` (checked: ``arg`` is what its check found) means."""
     t = s.board._actions or table(s.board)
     kind = action.kind
     if kind == "draw":

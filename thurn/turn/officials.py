@@ -3,8 +3,8 @@ official's handler says he does, who may help now, the call itself, and the offi
 """
 from __future__ import annotations
 
-from .steps import DRAW, R_CARRIAGE, R_DRAW, R_OFFICIAL, illegal, wrong_step
 from .machine import OVER
+from .steps import DRAW, R_CARRIAGE, R_DRAW, R_OFFICIAL, illegal, wrong_step
 
 
 class OfficialHandler:

@@ -6,46 +6,27 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from .machine import OVER, Decide
 
-
 DRAW, PLAY, SCORE, KEEP = "draw", "play", "score", "keep"
-
-
 DECIDE_PLAY = Decide(PLAY)
-
-
 R_DRAW = "base rules, 1"
-
-
 R_PLAY = "base rules, 2"
-
-
 R_SCORE = "base rules, 3"
-
-
 R_HOUSES = "base rules, 3a"
-
-
 #: The free cities of the northern board: "he may place a house on only one of the free cities".
 R_FREE_CITIES = "Power and Glory, Placing houses"
-
-
 R_CARRIAGE = "base rules, 3c"
-
-
 R_KEEP = "base rules, 3d"
-
-
 R_OFFICIAL = "base rules, Game Play: one official per turn"
-
-
 R_END = "base rules, Game End and Scoring"
 
 
 def illegal(reason, message, action, rule):
+    """The error for an illegal action: its reason code, the sentence, the action and the rule cited."""
     return IllegalAction(reason, message, action, rule)
 
 
 def wrong_step(s, action):
+    """Why ``action`` does not belong to the step the turn is in: the step's own action comes first."""
     step = s.step
     p = s.players[s.to_move]
     if step == OVER:
