@@ -36,7 +36,7 @@ def official_key(name: str) -> str:
     ("Bailiff" and "Amtmann" mean the Administrator); any other name is kept, folded, for the rules to refuse."""
     global _OFFICIAL_KEYS
     if _OFFICIAL_KEYS is None:
-        from .board import available_boards, installed_board
+        from .board_file import available_boards, installed_board
 
         table: dict = {}
         for board in filter(None, map(installed_board, available_boards())):

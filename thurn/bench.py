@@ -229,7 +229,7 @@ def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
     """Time :func:`~thurn.explore.route_options` with ``limit`` (the RouteExplorer's page) on ``hands`` random hands
     of each size from 10 to 22 distinct cities (every city of the board): milliseconds per answer by size, with the
     share of answers whose list is sure to be the best (``exact``) and whose count is whole (``complete``)."""
-    from .board import load_board
+    from .board_file import load_board
     from .explore import route_options
 
     board = load_board("base")

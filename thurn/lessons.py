@@ -34,7 +34,8 @@ from pathlib import Path
 
 from . import turn
 from .actions import Action, Draw, Keep, Play, Score, parse_action
-from .board import data_dir, fold
+from .board import fold
+from .board_file import data_dir
 from .errors import ThurnError, UnknownName
 from .io import new_game, state_from_position
 from .parts import PARTS

@@ -262,7 +262,7 @@ _INSTALLED: list = []
 
 def _installed_strips() -> list:
     """The Rome strips of the installed boards that have one (names in actions are read against them; read once)."""
-    from ..board import available_boards, installed_board
+    from ..board_file import available_boards, installed_board
 
     if _INSTALLED:
         return _INSTALLED[0]
