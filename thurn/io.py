@@ -1,4 +1,4 @@
-"""New games, positions and save files.
+"""Positions and save files (a new game is dealt by :mod:`thurn.preparation`).
 
 A *position* is a readable dict (like a chess FEN): who holds which cards and houses, the route in front of
 each player, the display, the deck in order, what is left of each stack. Everything but the players may be
@@ -13,20 +13,18 @@ be named (an installed board, or one the calling code passes in ``boards``), and
 from __future__ import annotations
 
 import json
-import random
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 
 from . import turn
 from .actions import parse_action
-from .board import Board
-from .board_file import available_boards, installed_board, is_board_path, load_board, read_limited
+from .board_file import read_limited
 from .errors import PositionError, ThurnError, UnknownName, as_position_error, short_repr
 from .rules import Rules
 from .piles import extra_piles
 from .scoring import popcount
-from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
+from .preparation import MAX_NAME, board_for, check_names, check_seed, deal, player_range, read_rules, seeded
+from .state import ColouredPlayerState, GameState, PlayerState, register_files
 
 POSITION_FORMAT = "thurn-position/2"
 #: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
@@ -46,172 +44,15 @@ ORIGINS = ("seed", "position")
 MAX_SAVE_BYTES = 16 << 20
 #: The most actions a save file may replay (a random game takes a few thousand).
 MAX_ACTIONS = 200_000
-#: The longest player name (characters).
-MAX_NAME = 40
 #: A game file's ``meta``: at most this many keys, text values at most MAX_META_TEXT characters.
 MAX_META_KEYS = 32
 MAX_META_TEXT = 1000
 #: The most players ``meta.seats`` may name.
 MAX_META_SEATS = 16
-#: Seeds are whole numbers in this range (lowest, highest + 1).
-SEED_RANGE = (-(2 ** 63), 2 ** 64)
 #: The largest turn and shuffle counts a position may give.
 MAX_COUNT = 10 ** 7
 #: A per-player value of an expansion may be a list or a mapping of at most this many plain values.
 MAX_FIELD_ITEMS = 100
-_INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-
-
-def _seeded(seed, what) -> random.Random:
-    return random.Random(f"thurn:{seed}:{what}")
-
-
-# -- boards: named by files, passed by code -----------------------------------------------------------------------
-
-def _board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
-    """The board ``rules`` names, checked to play under them (its ``rulesets``: :func:`thurn.variants.check_board`)."""
-    from .variants import check_board
-
-    board = _find_board(rules, boards, trusted)
-    check_board(board, rules.expansions)
-    return board
-
-
-def _find_board(rules: Rules, boards=None, trusted: bool = True) -> Board:
-    """The board ``rules`` names. ``trusted`` (code): any name or path. Otherwise (a file or a dict that may come
-    from one) only an installed board, or one the calling code gave in ``boards`` ({name in the file: Board or
-    path})."""
-    name = rules.board
-    if boards is not None:
-        if not isinstance(boards, Mapping):
-            raise PositionError(f"boards should map the board names a save file uses to boards (a dict such as "
-                                f"{{'my_board.json': thurn.load_board('my_board.json')}}), not {short_repr(boards)}.")
-        if name in boards:
-            return load_board(boards[name])
-    if trusted:
-        return load_board(name)
-    board = installed_board(name)
-    if board is not None:
-        return board
-    installed = available_boards()
-    if is_board_path(name):
-        raise PositionError(
-            f"rules.board: a save file or position may name only an installed board ({', '.join(installed)}), not "
-            f"the file {short_repr(name, 200)}. To load a game played on a board file, pass the board from code: "
-            f"thurn.GameState.from_json(text, boards={{{name[:200]!r}: {name[:200]!r}}}).")
-    try:
-        raise UnknownName("board", name[:100], installed)
-    except UnknownName as e:
-        raise PositionError(f"rules.board: {e}") from None
-
-
-def _rules(raw, trusted: bool) -> Rules:
-    """Rules from a position or setup; from a file the fields are type-checked here first."""
-    if isinstance(raw, Rules):
-        return raw
-    if raw is not None and not isinstance(raw, dict):
-        raise PositionError(f"rules should be a JSON object of rule options, not {short_repr(raw)}.")
-    if raw is not None and not trusted:
-        if "board" in raw and not isinstance(raw["board"], str):
-            raise PositionError(f"rules.board should be the name of an installed board, not {short_repr(raw['board'])}.")
-        exp = raw.get("expansions")
-        if "expansions" in raw and not (isinstance(exp, list) and len(exp) <= 20
-                                        and all(isinstance(e, str) and len(e) <= 100 for e in exp)):
-            raise PositionError(f"rules.expansions should be a list of expansion names, not {short_repr(exp)}.")
-    try:
-        return Rules.from_dict(raw)
-    except ThurnError:
-        raise
-    except (TypeError, ValueError) as e:
-        raise PositionError(f"rules: {e}") from None
-
-
-def player_range(board, rules=None) -> tuple[int, int]:
-    """How many players the game takes: the ruleset's range (SoloPlay: 1) or else the board's (2 to 4)."""
-    own = rules.ruleset.players if rules is not None else None
-    return own if own is not None else board.players
-
-
-# -- names and seeds ------------------------------------------------------------------------------------------------
-
-def _check_names(players, board, rules=None) -> tuple[str, ...]:
-    """Player names: 2 to 4 (as the board says), each a short visible text, no two alike (see ``name_key``)."""
-    if isinstance(players, (str, bytes, Mapping)) or not hasattr(players, "__iter__"):
-        raise PositionError(f"players should be a list of names, not {short_repr(players)}.")
-    lo, hi = player_range(board, rules)
-    names = []
-    for n in players:
-        names.append(n)
-        if len(names) > hi:
-            break
-    if not lo <= len(names) <= hi:
-        count = f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
-        raise PositionError(f"{board.name} is for {count}{' under these rules' if lo == hi else ''}, not "
-                            f"{len(names)}{' or more' if len(names) > hi else ''}.")
-    for n in names:
-        if not isinstance(n, str) or not n.strip():
-            raise PositionError(f"each player needs a name (a non-empty text), not {short_repr(n)}.")
-        if len(n) > MAX_NAME:
-            raise PositionError(f"the player name {short_repr(n)} is {len(n)} characters long; at most {MAX_NAME}.")
-        bad = next((ch for ch in n if unicodedata.category(ch) in _INVISIBLE), None)
-        if bad is not None:
-            raise PositionError(f"the player name {n!r} contains a control or invisible character "
-                                f"(U+{ord(bad):04X}); names are plain visible text.")
-    keys = {}
-    for n in names:
-        k = name_key(n)
-        if k in keys:
-            raise PositionError(f"player names must differ by more than case, spaces or Unicode form: "
-                                f"{keys[k]!r} and {n!r}.")
-        keys[k] = n
-    return tuple(names)
-
-
-def _check_seed(seed, where="seed"):
-    if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_RANGE[0] <= seed < SEED_RANGE[1]:
-        raise PositionError(f"{where} should be a whole number (from -2**63 to 2**64 - 1), not {short_repr(seed)}.")
-    return seed
-
-
-# -- new games -------------------------------------------------------------------------------------------------------
-
-def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
-    """A new game (base rules, Preparation): the 66 cards shuffled, 6 face up, stacks highest on top.
-
-    ``players``: 2 to 4 names, in seating (clockwise) order, at most 40 characters each, no two differing only by
-    case, spaces or Unicode form. ``seed``: a whole number; ``None`` draws one, which is kept in the state so the
-    game can be replayed. ``start_player``: a seat, or ``"random"`` to draw it with the game's seeded generator
-    (rules notes R5). ``rules``: a dict or :class:`~thurn.rules.Rules`; its ``board`` may be a name or a path.
-    """
-    rules = Rules.from_dict(rules) if not isinstance(rules, Rules) else rules
-    return _deal(players, seed, rules, _board_for(rules), start_player)
-
-
-def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
-    names = _check_names(players, board, rules)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    _check_seed(seed)
-    if start_player == "random":
-        start = _seeded(seed, "start").randrange(len(names))
-    elif isinstance(start_player, int) and not isinstance(start_player, bool) and 0 <= start_player < len(names):
-        start = start_player
-    else:
-        raise PositionError(f"start_player should be a seat from 0 to {len(names) - 1} or 'random', "
-                            f"not {short_repr(start_player)}.")
-    cards = list(range(len(board.cards)))         # card ids, by city then copy: the cities' order of old
-    _seeded(seed, 0).shuffle(cards)
-    face_up = min(board.face_up, len(cards))
-    s = GameState.blank(board, rules, names, seed)
-    s.display = tuple(cards[:face_up]) + (-1,) * (board.face_up - face_up)
-    s.deck = tuple(cards[face_up:])
-    s.shuffles = 1
-    s.turn_owner = s.to_move = s.start_player = start
-    s.set_setup({"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start})
-    for v in rules.variants:
-        v.setup(s)
-    turn.settle(s)
-    return s
 
 
 # -- position dicts ------------------------------------------------------------------------------------------------
@@ -508,15 +349,15 @@ def _position(data, boards) -> GameState:
     if fmt not in POSITION_FORMATS:
         raise PositionError(f"unknown position format {short_repr(fmt)} (expected {POSITION_FORMAT!r}).")
     _known_fields(data, POSITION_FIELDS, "position field")
-    rules = _rules(data.get("rules"), trusted=False)
-    board = _board_for(rules, boards, trusted=isinstance(data.get("rules"), Rules))
+    rules = read_rules(data.get("rules"), trusted=False)
+    board = board_for(rules, boards, trusted=isinstance(data.get("rules"), Rules))
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise PositionError("a position needs 'players': a list of names or of player dicts.")
     players_raw = [p if isinstance(p, dict) else {"name": p}
                    for p in raw_players[:player_range(board, rules)[1] + 1]]
-    names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
-    seed = _check_seed(data.get("seed", 0))
+    names = check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
+    seed = check_seed(data.get("seed", 0))
     s = GameState.blank(board, rules, names, seed)
     n = len(names)
     stack_held = Counter()
@@ -677,7 +518,7 @@ def _position(data, boards) -> GameState:
             raise PositionError(f"the position has {k} {board.city_name(c)} cards; the game has {board.card_copies}.")
     rest = [c for c in range(len(board.cities)) for _ in range(board.card_copies - placed[c])]
     if deck_raw is None:
-        _seeded(seed, "position").shuffle(rest)
+        seeded(seed, "position").shuffle(rest)
         deck = tuple(rest)
         if disp is None:
             k = min(board.face_up, len(deck))
@@ -1018,11 +859,11 @@ def _setup_state(setup, boards=None, origin=None) -> GameState:
     _known_fields(setup, ("players", "seed", "rules", "start_player"), "setup field")
     if "seed" not in setup:
         raise PositionError("'setup' needs the 'seed' the game was dealt with, or a full position.")
-    rules = _rules(setup.get("rules"), trusted=False)
-    board = _board_for(rules, boards, trusted=False)
-    seed = _check_seed(setup["seed"], "setup.seed")
+    rules = read_rules(setup.get("rules"), trusted=False)
+    board = board_for(rules, boards, trusted=False)
+    seed = check_seed(setup["seed"], "setup.seed")
     try:
-        return _deal(setup.get("players"), seed, rules, board, setup.get("start_player", 0))
+        return deal(setup.get("players"), seed, rules, board, setup.get("start_player", 0))
     except ThurnError as e:
         raise PositionError(f"setup: {e}") from None
 

@@ -18,7 +18,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..errors import ThurnError, UnknownName
-from ..io import MAX_SAVE_BYTES, new_game  # noqa: F401  (a save file larger than this is refused unread)
+from ..io import MAX_SAVE_BYTES  # noqa: F401  (a save file larger than this is refused unread)
+from ..preparation import new_game
 from ..state import GameState
 from .common import ClosesParts, MessageArea, close_tree
 from .controller import GameController
