@@ -496,10 +496,10 @@ def _watches(states) -> list:
     """The game's :class:`~thurn.information.Watch` at each of ``states`` (a game's positions in order,
     :func:`positions`), watched once from the first, as :meth:`Watch.of <thurn.information.Watch.of>` would replay
     each: a review hands them to every view and sample it makes of those positions."""
-    from .information import PlayerView, Watch
+    from .information import SeatView, Watch
 
     root = states[0]
-    watch = root.watch.copy() if isinstance(root, PlayerView) else Watch.start(root)
+    watch = root.watch.copy() if isinstance(root, SeatView) else Watch.start(root)
     out = []
     for k, s in enumerate(states):
         out.append(watch.copy())
