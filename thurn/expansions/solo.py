@@ -673,6 +673,7 @@ class SoloPlay(Variant):
         rs.house_colours = tuple((c, C.houses) for c in C.colours)
         rs.house_per_colour = True
         rs.carriages_in_order = False       # coach cards of any length, several of one (4.4d; 5)
+        rs.carriage_named = True            # with the Cartwright the player names the coach card (4.4d; see check)
         rs.tiles_once = False               # a region's tile once per colour, the 1-point tile's stack more (4.4c)
         rs.end_tile_to_ender = False        # the 1-point tile is the Bonus Scoring Tile (4.4c)
         rs.officials = SoloOfficials()
@@ -888,9 +889,7 @@ class SoloPlay(Variant):
                 from ..turn.scoring import check_score
 
                 arg, error = check_score(s, Score(action.houses, False, True, action.colour, action.coach))
-                if error is not None and action.coach is None and error.reason == "no_coach_choice":
-                    error = None
-        if kind != "score" or (error is not None and error.reason != "no_coach_choice"):
+        if kind != "score" or error is not None:
             return arg, error
         p = s.players[s.to_move]
         n = len(p.route)

@@ -195,7 +195,7 @@ class Ruleset:
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
-                 "stack_values", "carriages_in_order", "tiles_once",
+                 "stack_values", "carriages_in_order", "carriage_named", "tiles_once",
                  "end_tile_to_ender")
 
     def __init__(self, name: str):
@@ -234,6 +234,9 @@ class Ruleset:
         #                                             each colour builds on its own); False: one house, whatever its colour
         self.carriages_in_order = True              # carriages are taken in order, none skipped (base rules, 3c);
         #                                             False: any level, several of one (SoloPlay's coach cards, 4.4d)
+        self.carriage_named = False                 # True: a Score may name the carriage card it takes (``coach``),
+        #                                             and the ruleset's check says which (SoloPlay's Cartwright, 4.4d);
+        #                                             False: the route decides it, and a card named is refused
         self.tiles_once = True                      # a player holds one tile of a stack at most, but the distance
         #                                             tiles (base rules, 3b); False: several (SoloPlay: one a colour)
         self.end_tile_to_ender = True               # the game-end tile goes to who ends the game (Game End); False:

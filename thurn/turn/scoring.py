@@ -143,8 +143,8 @@ def check_score(s, a):
     owned = p.houses if p.colours is None or not rs.house_per_colour else effects.colour_houses(p, a.colour)
     masks = route_placements(board, route, p.rmask, owned, left, s.rules.optional_houses)
     if mask in masks:
-        if a.coach is not None:         # (the mask comes with the error: a ruleset that lets the player choose his
-            return mask, illegal(      #  coach card allows it in its check, SoloPlay's Cartwright)
+        if a.coach is not None and not rs.carriage_named:       # (a ruleset that lets the player name it checks
+            return None, illegal(                               #  the name itself: Ruleset.carriage_named)
                 "no_coach_choice", "The carriage you take follows from your route: name no coach card.", a, R_CARRIAGE)
         return mask, None
     off = mask & ~p.rmask
