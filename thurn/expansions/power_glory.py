@@ -25,7 +25,7 @@ from ..effects import ScoringStage
 from ..errors import IllegalAction, PositionError
 from ..piles import PileSpec, pile
 from ..turn.cards import AMBIGUOUS, card_named, find_card, which_copy
-from ..turn.playing import extensions, second_card
+from ..turn.playing import card_played, extensions, play_from_hand, second_card
 from ..turn.steps import PLAY, SCORE, wrong_step
 from ..turn.machine import ActionKind, StepSpec
 from ..variants import Variant, register
@@ -270,16 +270,13 @@ class PowerAndGlory(Variant):
         return a
 
     def do_horse(self, s, x, action, say):
-        p = s.player_copy()
-        hand = list(p.hand)
-        hand.remove(x)
-        p.hand = tuple(hand)
+        p = play_from_hand(s, x)
         p.piles = {**p.piles, PILE: p.piles.get(PILE, ()) + (x,)}
-        s.plays += 1
+        nxt = card_played(s)
         if say is not None:
             say(f"{s.names[s.to_move]} plays {s.board.card_names[x]} horse side up: "
                 f"{_plural(horses(s), 'horse')} pull the carriage.")
-        return PLAY if s.plays < s.plays_allowed else SCORE
+        return nxt
 
     def parse(self, text):
         return parse_horse(text)

@@ -155,12 +155,26 @@ def check_play(s, a):
     return None, illegal("no_road", msg, a, R_PLAY)
 
 
-def do_play(s, c, action, say):
-    end = action.end
+def play_from_hand(s, c: int):
+    """Card ``c`` leaves the hand of the player to move, played (base rules, 2; Power and Glory: horse side up):
+    his record (a fresh copy) for the caller to put the card where it goes."""
     p = s.player_copy()
     hand = list(p.hand)                 # (one list and one tuple: cheaper than two slices joined)
     hand.remove(c)
     p.hand = tuple(hand)
+    return p
+
+
+def card_played(s) -> str:
+    """Count a card played this turn and say what comes next: another play (the Postal Carrier's second card,
+    base rules 2), or scoring the route (3)."""
+    s.plays += 1
+    return PLAY if s.plays < s.plays_allowed else SCORE
+
+
+def do_play(s, c, action, say):
+    end = action.end
+    p = play_from_hand(s, c)
     if end == "new":
         if say is not None:
             who, name = s.names[s.to_move], s.board.card_names[c]
@@ -176,8 +190,7 @@ def do_play(s, c, action, say):
         if say is not None:
             say(f"{s.names[s.to_move]} plays {s.board.card_names[c]} at the {end} end: "
                 f"{route_text(s.board, p.route)}.")
-    s.plays += 1
-    return PLAY if s.plays < s.plays_allowed else SCORE
+    return card_played(s)
 
 
 def forced_play(s, say):
