@@ -36,7 +36,7 @@ from thurn.bots.search import SearchBot
 from thurn.expansions.audience import rules as au
 from thurn.expansions.audience import valuation as V
 from thurn.information import Seen, Watch, hidden_view, player_view, view_rng
-from thurn.io import new_game
+from thurn.preparation import new_game
 from thurn.ladder import wilson
 from thurn.rules import Rules
 

@@ -11,7 +11,7 @@ import networkx as nx
 import pytest
 
 import thurn
-from thurn.board import data_dir
+from thurn.board_file import data_dir
 
 BOARD = thurn.load_board("base")
 BASE_JSON = data_dir() / "base.json"

@@ -21,8 +21,9 @@ import pytest
 
 import thurn
 from thurn import BoardDataError
-from thurn.board import (FORMAT, NO_PROVINCE, StackKind, board_from_dict, data_dir, register_stack_kind,
-                         stack_kinds, upgrade_board_data)
+from thurn.board import FORMAT, NO_PROVINCE
+from thurn.board_file import board_from_dict, data_dir, upgrade_board_data
+from thurn.stacks import StackKind, register_stack_kind, stack_kinds
 from thurn.rules import Rules
 from thurn.sim import play_game
 from thurn.scoring import earned_tiles, placement_masks, placement_options, popcount
@@ -306,8 +307,8 @@ def test_an_expansion_registers_a_stack_kind(tmp_path):
         with pytest.raises(BoardDataError, match="'many' needs 'houses'"):
             board_from_dict(bad, "bad.json")
     finally:
-        from thurn import board as board_module
-        board_module._STACK_KINDS.pop("many_houses", None)
+        import thurn.stacks as registry
+        registry._STACK_KINDS.pop("many_houses", None)
     assert "many_houses" not in stack_kinds()
 
 

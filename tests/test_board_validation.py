@@ -11,7 +11,7 @@ import pytest
 
 import thurn
 from thurn import BoardDataError, GameState, PositionError
-from thurn.board import data_dir
+from thurn.board_file import data_dir
 
 BASE_JSON = data_dir() / "base.json"
 BOARD = thurn.load_board("base")

@@ -224,7 +224,7 @@ def test_avoid_names_are_checked():
 def test_rush_scores_as_soon_as_a_carriage_is_earned():
     # the carriage-7 rush: whenever a Score action takes the next carriage (3c), the rusher scores then
     from thurn.bots.greedy import takes_carriage
-    from thurn.io import new_game
+    from thurn.preparation import new_game
 
     rusher, other = GreedyBot(1, rush=True), GreedyBot(2)
     assert "rush=True" in repr(rusher)

@@ -20,7 +20,7 @@ import pytest
 
 import thurn
 from thurn import Draw, Keep, Play
-from thurn.io import _seeded
+from thurn.preparation import seeded
 from thurn.rules import Rules
 from thurn.variants import Variant, register, unregister
 from test_board_format2 import north
@@ -47,7 +47,7 @@ def test_the_deck_is_dealt_as_ids_with_the_cities_of_old():
     for seed in (0, 1, 7, 123):
         s = thurn.new_game(["Ann", "Ben", "Cid"], seed=seed)
         old = [c for c in range(len(BASE.cities)) for _ in range(BASE.card_copies)]
-        _seeded(seed, 0).shuffle(old)
+        seeded(seed, 0).shuffle(old)
         dealt = [c for c in s.display] + list(s.deck)
         assert [BASE.city_of[c] for c in dealt] == old
         assert sorted(dealt) == list(range(66))                 # each copy once: card ids, not cities

@@ -37,7 +37,7 @@ def evil(i: int) -> str:
 @pytest.fixture(scope="module")
 def board_path(tmp_path_factory):
     """The base board with every name carrying markup (and an unreadable colour for one province)."""
-    d = json.loads((thurn.board.data_dir() / "base.json").read_text(encoding="utf-8"))
+    d = json.loads((thurn.board_file.data_dir() / "base.json").read_text(encoding="utf-8"))
     d["id"], d["name"], d["provenance"] = "evil", IMG + "board", SCRIPT
     for i, p in enumerate(d["provinces"]):
         p["name"] = evil(i) + p["name"]
@@ -211,7 +211,7 @@ def test_scoring_what_if_escapes_every_name(board_path):
 
 
 def test_rules_stepper_and_quiz_escape_every_text():
-    d = json.loads((thurn.board.data_dir() / "base_lessons.json").read_text(encoding="utf-8"))
+    d = json.loads((thurn.board_file.data_dir() / "base_lessons.json").read_text(encoding="utf-8"))
     d = copy.deepcopy(d)
     d["title"] = IMG + d["title"]
     for headings in d["sections"].values():

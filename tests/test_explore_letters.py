@@ -17,7 +17,7 @@ ROUTE = ["Ulm", "Augsburg", "Kempten"]
 
 
 def position(expansions=("messenger",), taken=("Augsburg",), holder=None, **turn):
-    from thurn.board import load_board
+    from thurn.board_file import load_board
     board = load_board("base")
     cities = board.all_mask
     for c in taken:

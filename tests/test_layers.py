@@ -73,17 +73,7 @@ def test_the_circle_check_sees_a_circle():
 #: test, and a listed one that is gone fails it too, so that the list only shrinks.
 KNOWN_PRIVATE_IMPORTS = {
     ("thurn.bench", "thurn.viz.regions", "_compute"),
-    ("thurn.expansions.audience.rules", "thurn.turn.base", "_wrong_step"),
-    ("thurn.expansions.messenger.rules", "thurn.turn.base", "_draw_skipped"),
-    ("thurn.expansions.messenger.rules", "thurn.turn.base", "_illegal"),
-    ("thurn.expansions.offices.rules", "thurn.turn.base", "_names"),
-    ("thurn.expansions.power_glory.rules", "thurn.turn.base", "_extensions"),
-    ("thurn.expansions.power_glory.rules", "thurn.turn.base", "_second_card"),
-    ("thurn.expansions.power_glory.rules", "thurn.turn.base", "_which_copy"),
-    ("thurn.expansions.power_glory.rules", "thurn.turn.base", "_wrong_step"),
-    ("thurn.expansions.solo.rules", "thurn.turn.base", "_names"),
     ("thurn.information", "thurn.state", "_new"),
-    ("thurn.io", "thurn.board", "_short"),
     ("thurn.widgets.app", "thurn.widgets.playtext", "_resolve_autosave"),
     ("thurn.widgets.app", "thurn.widgets.playtext", "_summary"),
     ("thurn.widgets.app", "thurn.widgets.savefiles", "_bounded"),

@@ -167,7 +167,7 @@ def test_the_lesson_covers_every_base_section_in_order():
 
 
 def test_every_section_the_engine_cites_is_taught():
-    cited = {getattr(turn.base, name) for name in dir(turn.base) if name.startswith("R_")}
+    cited = {getattr(turn.steps, name) for name in dir(turn.steps) if name.startswith("R_")}
     cited |= {step.rule for step in thurn.Rules().ruleset.steps.values()}
     sections = {text.removeprefix("base rules, ").split(":")[0] for text in cited if text.startswith("base rules")}
     assert sections and sections <= set(LESSON.covers)

@@ -8,7 +8,7 @@ import pytest
 
 import thurn
 from thurn import BoardDataError, RulesetRefused
-from thurn.board import board_from_dict, data_dir
+from thurn.board_file import board_from_dict, data_dir
 from thurn.errors import ThurnError
 from thurn.io import position_dict
 from thurn.variants import REGISTRY, Variant, register, unregister

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import thurn
-import thurn.board
+import thurn.board_file
 from thurn import GameState, viz
 from thurn.bots import make_bot
 from thurn.parts import PARTS, Parts, pile_columns, register_parts, unregister_parts
@@ -34,14 +34,14 @@ def installed(tmp_path, monkeypatch):
     (not a board) and a broken board file: what ``available_boards`` finds there."""
     folder = tmp_path / "data"
     folder.mkdir()
-    real = thurn.board.data_dir()
+    real = thurn.board_file.data_dir()
     shutil.copy(real / "base.json", folder / "base.json")
     shutil.copy(TOY, folder / "pg_toy.json")
     shutil.copy(real / "messenger.json", folder / "messenger.json")
     broken = json.loads(Path(TOY).read_text(encoding="utf-8"))
     broken["roads"] = [["husum", "nowhere"]]
     (folder / "broken.json").write_text(json.dumps(broken), encoding="utf-8")
-    monkeypatch.setattr(thurn.board, "data_dir", lambda: folder)
+    monkeypatch.setattr(thurn.board_file, "data_dir", lambda: folder)
     return folder
 
 

@@ -15,7 +15,8 @@ import pytest
 
 import thurn
 from thurn import BoardDataError, RulesetRefused
-from thurn.board import NO_PROVINCE, board_from_dict, data_dir
+from thurn.board import NO_PROVINCE
+from thurn.board_file import board_from_dict, data_dir
 from thurn.variants import check_board
 
 B = thurn.load_board("northern")

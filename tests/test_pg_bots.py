@@ -17,7 +17,7 @@ from thurn.bots.search import SearchBot
 from thurn.expansions.power_glory.rules import horses
 from thurn.expansions.power_glory.columns import GAME_COLUMNS, PLAYER_COLUMNS
 from thurn.expansions.power_glory.valuation import horse_turns
-from thurn.information import PlayerView, Seen
+from thurn.information import SeatView, Seen
 from thurn.sim import game_rows, play_game, simulate
 
 RULES = {"board": "northern", "expansions": ["power_glory"]}
@@ -176,7 +176,7 @@ def test_a_bot_is_handed_its_players_view_with_the_horses():
     state = play_game(["Ann", "Ben"], bots, seed=4, rules=RULES)
     assert state.step == "over"
     for seat, bot in enumerate(bots):
-        assert bot.seen and all(isinstance(v, PlayerView) for v in bot.seen)
+        assert bot.seen and all(isinstance(v, SeatView) for v in bot.seen)
         assert all(v.to_move == seat for v in bot.seen)
 
 

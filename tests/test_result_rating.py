@@ -14,7 +14,7 @@ from thurn import effects, scoring
 from thurn.bots.search import SearchBot, evaluate
 
 from thurn.errors import ResultError, SimulationError
-from thurn.result import SOLOPLAY_RATINGS, Result, rating_result
+from thurn.result import Result, rating_result
 from thurn.sim import play_game, simulate
 from thurn.variants import Variant, register
 
@@ -75,8 +75,8 @@ def test_a_result_is_a_winner_or_a_rating_and_anything_else_is_refused():
 
 
 def test_soloplays_ratings_rate_the_total():
-    """SoloPlay, goal: 48–53 minor, 54–59 major, 60 and more complete victory."""
-    rate = rating_result(SOLOPLAY_RATINGS, below="no victory")
+    """SoloPlay, goal: 48–53 minor, 54–59 major, 60 and more complete victory (its ruleset's result, from its data)."""
+    rate = thurn.Rules(expansions=("solo",)).ruleset.result
     said = {t: rate(None, [t])["rating"] for t in (47, 48, 53, 54, 59, 60, 75)}
     assert said == {47: "no victory", 48: "minor victory", 53: "minor victory", 54: "major victory",
                     59: "major victory", 60: "complete victory", 75: "complete victory"}

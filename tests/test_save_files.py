@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import thurn
 import thurn.io as tio
 from thurn import GameState, PositionError, ThurnError
-from thurn.board import data_dir
+from thurn.board_file import data_dir
 from thurn.rules import parse_rules
 from thurn.sim import simulate
 
@@ -92,7 +92,7 @@ def test_load_board_reads_only_regular_files_and_never_blocks(tmp_path):
 
 def test_a_board_file_is_read_with_a_size_limit(tmp_path, monkeypatch):
     big = tmp_path / "big.json"
-    big.write_bytes(b" " * (thurn.board.MAX_BOARD_BYTES + 1))
+    big.write_bytes(b" " * (thurn.board_file.MAX_BOARD_BYTES + 1))
     with pytest.raises(thurn.BoardDataError, match="big.json.*at most 1048576"):
         thurn.load_board(str(big))
 

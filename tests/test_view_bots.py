@@ -17,7 +17,7 @@ import thurn
 from helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
-from thurn.information import PlayerView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
+from thurn.information import SeatView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
 from thurn.sim import game_seed, play_game, simulate, sized
 from thurn.variants import FrozenMap, Variant, register
 
@@ -107,7 +107,7 @@ def hidden(s: thurn.GameState, seat: int) -> tuple:
 
 def _check_handed(true: thurn.GameState, k: int, h, watch: Watch, counts: Counter) -> None:
     seat = true.to_move
-    assert isinstance(h, PlayerView) and h is not true and h.viewer == seat
+    assert isinstance(h, SeatView) and h is not true and h.viewer == seat
     assert h.root is h and not h.history and h.setup is None and h.actions == k == actions_played(true)
     assert public(h, seat) == public(true, seat)                          # all he sees, as it is
     # exactly the view function's re-deal of what he cannot see
@@ -223,7 +223,7 @@ def test_the_apps_the_hint_and_the_review_hand_views():
     rec = Recorder(GreedyBot(1))
     app = Play(("Bot", "You"), bots={"Bot": rec}, seed=4, autosave=False)        # the bot starts: it plays at once
     assert rec.handed and app.state.to_move_name == "You"
-    assert all(isinstance(h, PlayerView) and h.viewer == 0 and h is not app.state for h in rec.handed)
+    assert all(isinstance(h, SeatView) and h.viewer == 0 and h is not app.state for h in rec.handed)
     app.close()
 
     rec = Recorder(GreedyBot(2))
@@ -233,7 +233,7 @@ def test_the_apps_the_hint_and_the_review_hand_views():
             game.do(game.state.legal_actions()[0])
         else:
             game.next()
-    assert rec.handed and all(isinstance(h, PlayerView) and h.viewer == 1 for h in rec.handed)
+    assert rec.handed and all(isinstance(h, SeatView) and h.viewer == 1 for h in rec.handed)
     game.close()
 
     class Scorer:
@@ -249,7 +249,7 @@ def test_the_apps_the_hint_and_the_review_hand_views():
         s = s.apply(GreedyBot(3).choose(s))
     scorer = Scorer()
     assert hint(s, bot=scorer)[0].action == hint(s)[0].action
-    assert [type(h) for h in scorer.handed] == [PlayerView] and scorer.handed[0].viewer == s.to_move
+    assert [type(h) for h in scorer.handed] == [SeatView] and scorer.handed[0].viewer == s.to_move
     # the review ranks a decision alike from the game and from the player's view of it
     bot = {"iterations": 8, "top": 3}
     assert rank_actions(player_view(s), bot=bot, seed=1) == rank_actions(s, bot=bot, seed=1)

@@ -18,7 +18,7 @@ from helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.errors import ViewHidden
-from thurn.information import PlayerView, Seen, Watch, actions_played, determinize, player_view, view_for
+from thurn.information import SeatView, Seen, Watch, actions_played, determinize, player_view, view_for
 from thurn.piles import HIDDEN
 from thurn.sim import game_seed, play_game, sized
 from thurn.variants import Variant, register
@@ -58,7 +58,7 @@ class HiddenRecorder:
 
 def _check_hidden(true: thurn.GameState, k: int, h, watch: Watch) -> None:
     seat = true.to_move
-    assert isinstance(h, PlayerView) and not h.dealt and h.viewer == seat and h.actions == k == actions_played(true)
+    assert isinstance(h, SeatView) and not h.dealt and h.viewer == seat and h.actions == k == actions_played(true)
     assert h.root is h and not h.history
     assert public(h, seat) == public(true, seat)                       # all he sees, as it is
     assert h.players[seat].hand == true.players[seat].hand
@@ -109,7 +109,7 @@ def test_random_and_greedy_ask_for_hidden_views_and_choose_as_on_the_game():
     s = final.root
     for a in final.history[:200]:
         hidden = view_for(GreedyBot(0), s)
-        assert isinstance(hidden, PlayerView) and not hidden.dealt
+        assert isinstance(hidden, SeatView) and not hidden.dealt
         for bot in (GreedyBot, RandomBot):
             choices = {bot(4).choose(v) for v in (hidden, player_view(s), s)}
             assert len(choices) == 1

@@ -15,7 +15,7 @@ import pytest
 import shapely
 
 import thurn
-from thurn.board import board_from_dict, data_dir
+from thurn.board_file import board_from_dict, data_dir
 from thurn.sim import play_game
 from thurn.viz import (PLAYER_COLORS, board_figure, player_colors, refresh, score_chart, score_history,
                        score_timeline, stacks_chart)

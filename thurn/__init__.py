@@ -10,10 +10,12 @@ The public API (stable names)::
     state.scores(), state.winner(), state.log(), state.to_json()
 """
 from .actions import Action, CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
-from .board import Board, City, Province, available_boards, load_board
+from .board import Board, City, Province
+from .board_file import available_boards, load_board
 from .errors import BoardDataError, IllegalAction, PositionError, RulesetRefused, ThurnError, UnknownCity, UnknownName
 from .explore import Outcome, RouteOption, ScoreOutcome, route_options, score_outcomes
-from .io import new_game, replay, state_from_position
+from .io import replay, state_from_position
+from .preparation import new_game
 from .routes import Route, buildable_routes, extensions, fitting_ends
 from .rules import Rules
 from .scoring import Placement, placement_options

@@ -78,12 +78,31 @@ def _players(text):
     return n
 
 
+def _table_sizes() -> tuple[frozenset, str]:
+    """The player counts a simulation may ask for, and the words that say them: an installed board's (its
+    ``players``), or an expansion's own range (``Variant.players``: a ruleset for fewer players than the boards
+    take). The rules check the count against the game's board and expansions."""
+    from .board_file import available_boards, installed_board
+    from .variants import REGISTRY
+
+    ranges = [b.players for b in map(installed_board, available_boards()) if b is not None]
+    lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
+    sizes, own = set(range(lo, hi + 1)), []
+    for name in _expansions():
+        players = REGISTRY[name].players
+        if players is not None and not lo <= players[0] <= players[1] <= hi:
+            sizes.update(range(players[0], players[1] + 1))
+            count = str(players[0]) if players[0] == players[1] else f"{players[0]} to {players[1]}"
+            own.append(f"{count} under {REGISTRY[name].rule_source}")
+    return frozenset(sizes), f"{lo} to {hi} players" + (f" ({', '.join(own)})" if own else "")
+
+
 def _table_size(text):
-    """A simulation's player count: 1 to 4 (one only under rules for one player, SoloPlay; the rules check it)."""
+    """A simulation's player count: one that a board or an expansion takes (:func:`_table_sizes`)."""
     n = _int(text)
-    if not 1 <= n <= 4:
-        raise argparse.ArgumentTypeError(f"Thurn und Taxis is for 2 to 4 players (1 under rules for one player), "
-                                         f"not {n}")
+    sizes, words = _table_sizes()
+    if n not in sizes:
+        raise argparse.ArgumentTypeError(f"Thurn und Taxis is for {words}, not {n}")
     return n
 
 
@@ -124,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "for the columns.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     sim.add_argument("--players", type=_table_size, default=4,
-                     help="players per game (2 to 4; 1 under rules for one player, with a rating)")
+                     help="players per game (as many as the board takes, or an expansion for fewer; the rules "
+                          "check it)")
     sim.add_argument("--games", type=_games, default=100, help="number of games")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (each game's seed derives from it)")
     sim.add_argument("--bots", nargs="+", metavar="BOT", default=["random"],
@@ -244,7 +264,7 @@ def summary(sim) -> str:
         "max": [df["total"].max(), df["turns"].max()],
     }, index=["score", "turns"])
     formats = {"share": "{:.1%}".format, "mean score": "{:.2f}".format}
-    if df["winner"].isna().all():                   # results without a winner: a rating (SoloPlay)
+    if df["winner"].isna().all():                   # results without a winner: a rating (Result.rating)
         lines = _rated_summary(df, games, players, stats, formats)
         return "\n".join(lines[:1] + _rules_line(sim) + lines[1:])
     wins = df[df["winner"]].groupby("seat").size().reindex(range(players), fill_value=0)
@@ -267,8 +287,8 @@ def summary(sim) -> str:
 
 
 def _rated_summary(df, games: int, players: int, stats, formats) -> list[str]:
-    """The summary's lines when the results are ratings without a winner (SoloPlay): how often each rating came,
-    and by bot when the bots differ."""
+    """The summary's lines when the results are ratings without a winner (a ruleset's ``rating_result``): how
+    often each rating came, and by bot when the bots differ."""
     lines = [f"{games} games, {players} player{'s' if players > 1 else ''} ({_bots_text(df)})", "",
              "per player:", stats.to_string(float_format=lambda x: f"{x:.2f}")]
     if "rating" in df:

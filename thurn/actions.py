@@ -36,7 +36,7 @@ def official_key(name: str) -> str:
     ("Bailiff" and "Amtmann" mean the Administrator); any other name is kept, folded, for the rules to refuse."""
     global _OFFICIAL_KEYS
     if _OFFICIAL_KEYS is None:
-        from .board import available_boards, installed_board
+        from .board_file import available_boards, installed_board
 
         table: dict = {}
         for board in filter(None, map(installed_board, available_boards())):
@@ -80,7 +80,7 @@ def set_fields(obj, **values):
 
 def resolved(action, arg):
     """Mark an engine-made action with its argument in engine form (city numbers, masks), so that a legal one
-    needs no second look-up (see ``turn.base.ActionTable``)."""
+    needs no second look-up (see ``turn.action_table.ActionTable``)."""
     object.__setattr__(action, "resolved", arg)
     return action
 

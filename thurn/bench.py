@@ -33,7 +33,7 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
     rates: games/s, player-turns/s (``state.turn_number`` counts finished player-turns), legal-action calls/s
     and apply calls/s.
     """
-    from .io import new_game
+    from .preparation import new_game
 
     names = player_names(players)
     rng = random.Random(f"thurn.bench:{seed}:{players}")
@@ -91,7 +91,7 @@ def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int =
 def decision_positions(n: int, bot="greedy", players: int = 4, seed: int = 0) -> list:
     """``n`` states from games between bots (``bot`` in every seat) where the player to move has a real choice
     (two or more legal actions), about one in ten of them."""
-    from .io import new_game
+    from .preparation import new_game
 
     rng = random.Random(f"thurn.decisions:{seed}:{players}")
     names = player_names(players)
@@ -141,7 +141,7 @@ def sample_positions(n: int, players: int = 4, seed: int = 0, step: str = "play"
 
     At the score step only states whose route is long enough to be scored are taken.
     """
-    from .io import new_game
+    from .preparation import new_game
 
     rng = random.Random(f"thurn.positions:{seed}:{players}:{step}")
     names = player_names(players)
@@ -229,7 +229,7 @@ def bench_routes(hands: int = 10, seed: int = 0, limit: int = 50) -> dict:
     """Time :func:`~thurn.explore.route_options` with ``limit`` (the RouteExplorer's page) on ``hands`` random hands
     of each size from 10 to 22 distinct cities (every city of the board): milliseconds per answer by size, with the
     share of answers whose list is sure to be the best (``exact``) and whose count is whole (``complete``)."""
-    from .board import load_board
+    from .board_file import load_board
     from .explore import route_options
 
     board = load_board("base")

@@ -8,6 +8,15 @@ from __future__ import annotations
 import difflib
 
 
+def short_repr(value, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (error messages never echo a whole file)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class ThurnError(ValueError):
     """Base class of every error raised by thurn, with a stable machine-readable ``reason`` code."""
 

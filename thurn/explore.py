@@ -22,7 +22,8 @@ import bisect
 import heapq
 from dataclasses import dataclass, replace
 
-from .board import Board, load_board
+from .board import Board
+from .board_file import load_board
 from .errors import ThurnError
 from .routes import Route
 from .effects import carriage_for, effect_points, route_effect

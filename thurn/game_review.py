@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import ThurnError
+from .log import seen_line
 from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
@@ -112,7 +113,7 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
     for a in state.history:
         said: list[str] = []
         s = turn.apply(s, a, said.append)
-        out.append([turn.base.seen_line(line, seat) for line in said])
+        out.append([seen_line(line, seat) for line in said])
     return out
 
 
@@ -495,10 +496,10 @@ def _watches(states) -> list:
     """The game's :class:`~thurn.information.Watch` at each of ``states`` (a game's positions in order,
     :func:`positions`), watched once from the first, as :meth:`Watch.of <thurn.information.Watch.of>` would replay
     each: a review hands them to every view and sample it makes of those positions."""
-    from .information import PlayerView, Watch
+    from .information import SeatView, Watch
 
     root = states[0]
-    watch = root.watch.copy() if isinstance(root, PlayerView) else Watch.start(root)
+    watch = root.watch.copy() if isinstance(root, SeatView) else Watch.start(root)
     out = []
     for k, s in enumerate(states):
         out.append(watch.copy())

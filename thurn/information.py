@@ -32,7 +32,7 @@ from .errors import ViewHidden
 from .piles import HIDDEN, extra_piles
 from .state import GameState, _new
 
-__all__ = ["Seen", "Watch", "PlayerView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
+__all__ = ["Seen", "Watch", "SeatView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
            "determinize", "redeal_values", "actions_played", "card_backs"]
 
 
@@ -173,12 +173,12 @@ class Seen:
             v.redeal(n, self.player, rng)
         return n
 
-    def view(self, rng: random.Random, actions: int = 0) -> "PlayerView":
-        """:meth:`sample` as a :class:`PlayerView`: it remembers what the player has seen, so that a bot that
+    def view(self, rng: random.Random, actions: int = 0) -> "SeatView":
+        """:meth:`sample` as a :class:`SeatView`: it remembers what the player has seen, so that a bot that
         determinizes it again (``Seen(view, seat)``) deals from the same knowledge. Dealt in fewer steps than
         :meth:`sample` (a view is made for every decision): the unseen cards put in an order drawn from ``rng`` in
         one call."""
-        v = _new(PlayerView)
+        v = _new(SeatView)
         _copy_state(v, self.state)
         v._root = v._history = v._setup = None
         v.events = ()
@@ -246,10 +246,10 @@ class Watch:
 
     @classmethod
     def of(cls, state: GameState) -> "Watch":
-        """Replay ``state``'s history as the table watched it, from its start or from the :class:`PlayerView` it
+        """Replay ``state``'s history as the table watched it, from its start or from the :class:`SeatView` it
         was played on from (which carries what the table had watched; it is the same for every player)."""
         s = state.root
-        w = s.watch.copy() if isinstance(s, PlayerView) else cls.start(state)
+        w = s.watch.copy() if isinstance(s, SeatView) else cls.start(state)
         for action in state.history:
             n = s.apply(action)
             w.see(s, action, n)
@@ -311,14 +311,14 @@ _space: dict = {}
 exec("def _copy_state(v, s):\n" + "".join(f"    v.{n} = s.{n}\n" for n in _COPIED), _space)
 _copy_state = _space["_copy_state"]       # a state's fields copied one by one, as quick as GameState.successor
 _OPEN = tuple(n for n in _COPIED if n not in ("players", "deck", "seed"))
-exec("def _open_view(s, seat, actions, snap):\n    v = _new(PlayerView)\n"
+exec("def _open_view(s, seat, actions, snap):\n    v = _new(SeatView)\n"
      + "".join(f"    v.{n} = s.{n}\n" for n in _OPEN)
      + "    v._root = v._history = v._setup = v.seed = None\n    v.events = ()\n"
      + "    v.viewer, v.actions, v.dealt, v.watch, v.backs = seat, actions, False, snap, None\n    return v\n", _space)
 _open_view = _space["_open_view"]       # a hidden view's open fields, in one call (see hidden_view)
 
 
-class PlayerView(GameState):
+class SeatView(GameState):
     """A position as one player (``viewer``) may know it (:func:`player_view`): what every bot is handed. It has no
     history; ``watch`` is what the table watched (the :class:`Watch`) up to it, ``actions`` how many actions the
     game had seen (:func:`actions_played`). A *dealt* view (``dealt`` true) is a full position, what the player
@@ -335,7 +335,7 @@ class PlayerView(GameState):
         return super().apply(action)
 
 
-_space.update(_new=_new, PlayerView=PlayerView)       # (for _open_view)
+_space.update(_new=_new, SeatView=SeatView)       # (for _open_view)
 
 
 def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:
@@ -353,14 +353,14 @@ def actions_played(state: GameState) -> int:
     """How many actions were played in ``state``'s game up to it (a bot's view counts those of the game it
     shows, and then its own)."""
     root = state.root
-    k, node = (root.actions if isinstance(root, PlayerView) else 0), state.history_node
+    k, node = (root.actions if isinstance(root, SeatView) else 0), state.history_node
     while node is not None:
         node, k = node[0], k + 1
     return k
 
 
 def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = None,
-                actions: int | None = None, hidden: bool = False) -> PlayerView:
+                actions: int | None = None, hidden: bool = False) -> SeatView:
     """What ``seat`` (seat or name; default: who is to move) may know of ``state``, as a full position handed to his
     bot: the other players' hands (less the cards he saw them take face up), the deck's order and the seed of
     later shuffles dealt again at random from the cards he cannot see, and each variant's hidden per-player values
@@ -384,7 +384,7 @@ def player_view(state: GameState, seat=None, rng=None, watch: Watch | None = Non
     return Seen(state, seat, watch).view(rng, actions)
 
 
-def view_for(bot, state: GameState, seat=None, watch: Watch | None = None, actions: int | None = None) -> PlayerView:
+def view_for(bot, state: GameState, seat=None, watch: Watch | None = None, actions: int | None = None) -> SeatView:
     """The view of ``seat`` (default: who is to move) to hand ``bot``: hidden if the bot says it reads only what is
     open (its ``view`` is ``"hidden"``), else dealt (:func:`player_view`, from :func:`view_rng`)."""
     if getattr(bot, "view", "dealt") == "hidden":
@@ -405,7 +405,7 @@ def _hidden_cards(n: int) -> tuple:
     return got or (HIDDEN,) * n
 
 
-def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> PlayerView:
+def hidden_view(state: GameState, seat: int, watch: Watch, actions: int) -> SeatView:
     """``seat``'s view with what he cannot see hidden (:func:`player_view` with ``hidden``), from the game's
     :class:`Watch` kept up to date and the number of actions played (``simulate`` calls it for every decision)."""
     v = _open_view(state, seat, actions, watch.snapshot())

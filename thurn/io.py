@@ -1,4 +1,4 @@
-"""New games, positions and save files.
+"""Positions and save files (a new game is dealt by :mod:`thurn.preparation`).
 
 A *position* is a readable dict (like a chess FEN): who holds which cards and houses, the route in front of
 each player, the display, the deck in order, what is left of each stack. Everything but the players may be
@@ -13,19 +13,18 @@ be named (an installed board, or one the calling code passes in ``boards``), and
 from __future__ import annotations
 
 import json
-import random
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 
 from . import turn
 from .actions import parse_action
-from .board import Board, _short, available_boards, installed_board, is_board_path, load_board, read_limited
-from .errors import PositionError, ThurnError, UnknownName, as_position_error
+from .board_file import read_limited
+from .errors import PositionError, ThurnError, UnknownName, as_position_error, short_repr
 from .rules import Rules
 from .piles import extra_piles
 from .scoring import popcount
-from .state import ColouredPlayerState, GameState, PlayerState, name_key, register_files
+from .preparation import MAX_NAME, board_for, check_names, check_seed, deal, player_range, read_rules, seeded
+from .state import ColouredPlayerState, GameState, PlayerState, register_files
 
 POSITION_FORMAT = "thurn-position/2"
 #: Older position formats still read: format 1 named the turn's owner "current" and its one official "official".
@@ -45,172 +44,15 @@ ORIGINS = ("seed", "position")
 MAX_SAVE_BYTES = 16 << 20
 #: The most actions a save file may replay (a random game takes a few thousand).
 MAX_ACTIONS = 200_000
-#: The longest player name (characters).
-MAX_NAME = 40
 #: A game file's ``meta``: at most this many keys, text values at most MAX_META_TEXT characters.
 MAX_META_KEYS = 32
 MAX_META_TEXT = 1000
 #: The most players ``meta.seats`` may name.
 MAX_META_SEATS = 16
-#: Seeds are whole numbers in this range (lowest, highest + 1).
-SEED_RANGE = (-(2 ** 63), 2 ** 64)
 #: The largest turn and shuffle counts a position may give.
 MAX_COUNT = 10 ** 7
 #: A per-player value of an expansion may be a list or a mapping of at most this many plain values.
 MAX_FIELD_ITEMS = 100
-_INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-
-
-def _seeded(seed, what) -> random.Random:
-    return random.Random(f"thurn:{seed}:{what}")
-
-
-# -- boards: named by files, passed by code -----------------------------------------------------------------------
-
-def _board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
-    """The board ``rules`` names, checked to play under them (its ``rulesets``: :func:`thurn.variants.check_board`)."""
-    from .variants import check_board
-
-    board = _find_board(rules, boards, trusted)
-    check_board(board, rules.expansions)
-    return board
-
-
-def _find_board(rules: Rules, boards=None, trusted: bool = True) -> Board:
-    """The board ``rules`` names. ``trusted`` (code): any name or path. Otherwise (a file or a dict that may come
-    from one) only an installed board, or one the calling code gave in ``boards`` ({name in the file: Board or
-    path})."""
-    name = rules.board
-    if boards is not None:
-        if not isinstance(boards, Mapping):
-            raise PositionError(f"boards should map the board names a save file uses to boards (a dict such as "
-                                f"{{'my_board.json': thurn.load_board('my_board.json')}}), not {_short(boards)}.")
-        if name in boards:
-            return load_board(boards[name])
-    if trusted:
-        return load_board(name)
-    board = installed_board(name)
-    if board is not None:
-        return board
-    installed = available_boards()
-    if is_board_path(name):
-        raise PositionError(
-            f"rules.board: a save file or position may name only an installed board ({', '.join(installed)}), not "
-            f"the file {_short(name, 200)}. To load a game played on a board file, pass the board from code: "
-            f"thurn.GameState.from_json(text, boards={{{name[:200]!r}: {name[:200]!r}}}).")
-    try:
-        raise UnknownName("board", name[:100], installed)
-    except UnknownName as e:
-        raise PositionError(f"rules.board: {e}") from None
-
-
-def _rules(raw, trusted: bool) -> Rules:
-    """Rules from a position or setup; from a file the fields are type-checked here first."""
-    if isinstance(raw, Rules):
-        return raw
-    if raw is not None and not isinstance(raw, dict):
-        raise PositionError(f"rules should be a JSON object of rule options, not {_short(raw)}.")
-    if raw is not None and not trusted:
-        if "board" in raw and not isinstance(raw["board"], str):
-            raise PositionError(f"rules.board should be the name of an installed board, not {_short(raw['board'])}.")
-        exp = raw.get("expansions")
-        if "expansions" in raw and not (isinstance(exp, list) and len(exp) <= 20
-                                        and all(isinstance(e, str) and len(e) <= 100 for e in exp)):
-            raise PositionError(f"rules.expansions should be a list of expansion names, not {_short(exp)}.")
-    try:
-        return Rules.from_dict(raw)
-    except ThurnError:
-        raise
-    except (TypeError, ValueError) as e:
-        raise PositionError(f"rules: {e}") from None
-
-
-def player_range(board, rules=None) -> tuple[int, int]:
-    """How many players the game takes: the ruleset's range (SoloPlay: 1) or else the board's (2 to 4)."""
-    own = rules.ruleset.players if rules is not None else None
-    return own if own is not None else board.players
-
-
-# -- names and seeds ------------------------------------------------------------------------------------------------
-
-def _check_names(players, board, rules=None) -> tuple[str, ...]:
-    """Player names: 2 to 4 (as the board says), each a short visible text, no two alike (see ``name_key``)."""
-    if isinstance(players, (str, bytes, Mapping)) or not hasattr(players, "__iter__"):
-        raise PositionError(f"players should be a list of names, not {_short(players)}.")
-    lo, hi = player_range(board, rules)
-    names = []
-    for n in players:
-        names.append(n)
-        if len(names) > hi:
-            break
-    if not lo <= len(names) <= hi:
-        count = f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo} to {hi} players"
-        raise PositionError(f"{board.name} is for {count}{' under these rules' if lo == hi else ''}, not "
-                            f"{len(names)}{' or more' if len(names) > hi else ''}.")
-    for n in names:
-        if not isinstance(n, str) or not n.strip():
-            raise PositionError(f"each player needs a name (a non-empty text), not {_short(n)}.")
-        if len(n) > MAX_NAME:
-            raise PositionError(f"the player name {_short(n)} is {len(n)} characters long; at most {MAX_NAME}.")
-        bad = next((ch for ch in n if unicodedata.category(ch) in _INVISIBLE), None)
-        if bad is not None:
-            raise PositionError(f"the player name {n!r} contains a control or invisible character "
-                                f"(U+{ord(bad):04X}); names are plain visible text.")
-    keys = {}
-    for n in names:
-        k = name_key(n)
-        if k in keys:
-            raise PositionError(f"player names must differ by more than case, spaces or Unicode form: "
-                                f"{keys[k]!r} and {n!r}.")
-        keys[k] = n
-    return tuple(names)
-
-
-def _check_seed(seed, where="seed"):
-    if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_RANGE[0] <= seed < SEED_RANGE[1]:
-        raise PositionError(f"{where} should be a whole number (from -2**63 to 2**64 - 1), not {_short(seed)}.")
-    return seed
-
-
-# -- new games -------------------------------------------------------------------------------------------------------
-
-def new_game(players, seed=None, rules=None, start_player=0) -> GameState:
-    """A new game (base rules, Preparation): the 66 cards shuffled, 6 face up, stacks highest on top.
-
-    ``players``: 2 to 4 names, in seating (clockwise) order, at most 40 characters each, no two differing only by
-    case, spaces or Unicode form. ``seed``: a whole number; ``None`` draws one, which is kept in the state so the
-    game can be replayed. ``start_player``: a seat, or ``"random"`` to draw it with the game's seeded generator
-    (rules notes R5). ``rules``: a dict or :class:`~thurn.rules.Rules`; its ``board`` may be a name or a path.
-    """
-    rules = Rules.from_dict(rules) if not isinstance(rules, Rules) else rules
-    return _deal(players, seed, rules, _board_for(rules), start_player)
-
-
-def _deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
-    names = _check_names(players, board, rules)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    _check_seed(seed)
-    if start_player == "random":
-        start = _seeded(seed, "start").randrange(len(names))
-    elif isinstance(start_player, int) and not isinstance(start_player, bool) and 0 <= start_player < len(names):
-        start = start_player
-    else:
-        raise PositionError(f"start_player should be a seat from 0 to {len(names) - 1} or 'random', "
-                            f"not {_short(start_player)}.")
-    cards = list(range(len(board.cards)))         # card ids, by city then copy: the cities' order of old
-    _seeded(seed, 0).shuffle(cards)
-    face_up = min(board.face_up, len(cards))
-    s = GameState.blank(board, rules, names, seed)
-    s.display = tuple(cards[:face_up]) + (-1,) * (board.face_up - face_up)
-    s.deck = tuple(cards[face_up:])
-    s.shuffles = 1
-    s.turn_owner = s.to_move = s.start_player = start
-    s.set_setup({"players": list(names), "seed": seed, "rules": rules.to_dict(), "start_player": start})
-    for v in rules.variants:
-        v.setup(s)
-    turn.settle(s)
-    return s
 
 
 # -- position dicts ------------------------------------------------------------------------------------------------
@@ -249,7 +91,7 @@ def _player_field(name, value, n) -> tuple:
     from .variants import FrozenMap
 
     if not (isinstance(value, list) and len(value) == n):
-        raise PositionError(f"ext.{name} should be a list of one value per player ({n}), not {_short(value)}.")
+        raise PositionError(f"ext.{name} should be a list of one value per player ({n}), not {short_repr(value)}.")
     out = []
     for v in value:
         if isinstance(v, (list, dict)):
@@ -260,18 +102,18 @@ def _player_field(name, value, n) -> tuple:
                 bad = next((k for k in v if not isinstance(k, str) or not 0 < len(k) <= 100), None)
                 if bad is not None:
                     raise PositionError(f"ext.{name}: a player's value maps short texts to values; "
-                                        f"{_short(bad)} is not a short text.")
+                                        f"{short_repr(bad)} is not a short text.")
             items = v.values() if isinstance(v, dict) else v
             bad = next((x for x in items if not _plain(x)), None)
             if bad is not None or not all(_plain(x) for x in items):
                 raise PositionError(f"ext.{name}: each item of a player's value is a number, a short text, "
-                                    f"true/false or null (no lists inside lists), not {_short(bad)}.")
+                                    f"true/false or null (no lists inside lists), not {short_repr(bad)}.")
             out.append(FrozenMap(v) if isinstance(v, dict) else tuple(v))
         elif _plain(v):
             out.append(v)
         else:
             raise PositionError(f"ext.{name}: each player's value is a number, a short text, true/false or null, "
-                                f"or a list or an object of them, not {_short(v)}.")
+                                f"or a list or an object of them, not {short_repr(v)}.")
     return tuple(out)
 
 
@@ -297,7 +139,7 @@ def _colours_read(board, ruleset, pr, where) -> tuple | None:
         given = {}
     if not isinstance(given, dict):
         raise PositionError(f"{where}.colours should map each colour to its houses and houses_left, not "
-                            f"{_short(given)}.")
+                            f"{short_repr(given)}.")
     supply = dict(declared)
     for c in given:
         if c not in supply:
@@ -307,7 +149,7 @@ def _colours_read(board, ruleset, pr, where) -> tuple | None:
         entry = given.get(c, {})
         if not isinstance(entry, dict):
             raise PositionError(f"{where}.colours.{c} should be {{'houses': [...], 'houses_left': n}}, not "
-                                f"{_short(entry)}.")
+                                f"{short_repr(entry)}.")
         _known_fields(entry, ("houses", "houses_left"), f"field of {where}.colours.{c}")
         cities = _cities(board, entry.get("houses"), f"{where}.colours.{c}.houses", len(board.cities))
         mask = board.mask_of(cities)
@@ -392,7 +234,7 @@ def _read_piles(board, rules, raw, shared: bool, where: str) -> list:
         return []
     known = [sp.name for sp in extra_piles(rules.ruleset)[0 if shared else 1]]
     if not isinstance(raw, dict):
-        raise PositionError(f"{where} should map pile names to lists of cards, not {_short(raw)}.")
+        raise PositionError(f"{where} should map pile names to lists of cards, not {short_repr(raw)}.")
     _known_fields(raw, known, f"card pile in {where}")
     out = []
     for name, cards in raw.items():
@@ -406,7 +248,7 @@ def _read_piles(board, rules, raw, shared: bool, where: str) -> list:
 
 def _list(values, where, limit, what="city names"):
     if not isinstance(values, (list, tuple)):
-        raise PositionError(f"{where} should be a list of {what}, not {_short(values)}.")
+        raise PositionError(f"{where} should be a list of {what}, not {short_repr(values)}.")
     if len(values) > limit:
         raise PositionError(f"{where} lists {len(values)} {what}; the game has only {limit}.")
     return values
@@ -414,7 +256,7 @@ def _list(values, where, limit, what="city names"):
 
 def _city(board, v, where) -> int:
     if not isinstance(v, str):
-        raise PositionError(f"{where}: a city is given by its name (text), not {_short(v)}.")
+        raise PositionError(f"{where}: a city is given by its name (text), not {short_repr(v)}.")
     try:
         return board.index(v)
     except ThurnError as e:
@@ -424,7 +266,7 @@ def _city(board, v, where) -> int:
 def _card(board, v, where) -> tuple[int, int | None]:
     """A card named in a position: ``(city, kind)`` (see :meth:`thurn.board.Board.card_key`)."""
     if not isinstance(v, str):
-        raise PositionError(f"{where}: a card is given by its city's name (text), not {_short(v)}.")
+        raise PositionError(f"{where}: a card is given by its city's name (text), not {short_repr(v)}.")
     try:
         return board.card_key(v)
     except ThurnError as e:
@@ -473,7 +315,7 @@ def _int(d, key, default, where, lo=None, hi=None):
     v = d.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo) or (hi is not None and v > hi):
         rng = f" from {lo} to {hi}" if lo is not None and hi is not None else f" from {lo}" if lo is not None else ""
-        raise PositionError(f"{where}{key} should be a whole number{rng}, not {_short(v)}.")
+        raise PositionError(f"{where}{key} should be a whole number{rng}, not {short_repr(v)}.")
     return v
 
 
@@ -505,17 +347,17 @@ def _position(data, boards) -> GameState:
         raise PositionError(f"a position is a JSON object, not {type(data).__name__}.")
     fmt = data.get("format", POSITION_FORMAT)
     if fmt not in POSITION_FORMATS:
-        raise PositionError(f"unknown position format {_short(fmt)} (expected {POSITION_FORMAT!r}).")
+        raise PositionError(f"unknown position format {short_repr(fmt)} (expected {POSITION_FORMAT!r}).")
     _known_fields(data, POSITION_FIELDS, "position field")
-    rules = _rules(data.get("rules"), trusted=False)
-    board = _board_for(rules, boards, trusted=isinstance(data.get("rules"), Rules))
+    rules = read_rules(data.get("rules"), trusted=False)
+    board = board_for(rules, boards, trusted=isinstance(data.get("rules"), Rules))
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise PositionError("a position needs 'players': a list of names or of player dicts.")
     players_raw = [p if isinstance(p, dict) else {"name": p}
                    for p in raw_players[:player_range(board, rules)[1] + 1]]
-    names = _check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
-    seed = _check_seed(data.get("seed", 0))
+    names = check_names([p.get("name") for p in players_raw] + raw_players[len(players_raw):], board, rules)
+    seed = check_seed(data.get("seed", 0))
     s = GameState.blank(board, rules, names, seed)
     n = len(names)
     stack_held = Counter()
@@ -568,21 +410,21 @@ def _position(data, boards) -> GameState:
                 else not all(c in levels for c in carriages)):
             raise PositionError(f"{where}.carriages should be the levels taken in order from "
                                 f"{levels[0] if levels else '-'} without gaps (base rules, 3c), not "
-                                f"{_short(carriages)}." if rules.ruleset.carriages_in_order else
-                                f"{where}.carriages should be levels of the game's carriages ({_short(list(levels))}), "
-                                f"not {_short(carriages)}.")
+                                f"{short_repr(carriages)}." if rules.ruleset.carriages_in_order else
+                                f"{where}.carriages should be levels of the game's carriages ({short_repr(list(levels))}), "
+                                f"not {short_repr(carriages)}.")
         carriage_held.update(carriages)
         tiles = []
         for t in _list(pr.get("tiles", []), f"{where}.tiles", tile_count, "tiles"):
             if not (isinstance(t, (list, tuple)) and len(t) == 2 and isinstance(t[0], str)
                     and isinstance(t[1], int) and not isinstance(t[1], bool)):
-                raise PositionError(f"{where}.tiles: each tile is [stack id, value], not {_short(t)}.")
+                raise PositionError(f"{where}.tiles: each tile is [stack id, value], not {short_repr(t)}.")
             try:
                 st = board.stack(t[0][:100])
             except ThurnError as e:
                 raise PositionError(f"{where}.tiles: {e}") from None
             if t[1] not in st.values:
-                raise PositionError(f"{where}.tiles: the {st.name} stack has no tile worth {_short(t[1])} "
+                raise PositionError(f"{where}.tiles: the {st.name} stack has no tile worth {short_repr(t[1])} "
                                     f"(its tiles: {list(st.values)}).")
             if st.kind != "route_length" and rules.ruleset.tiles_once and any(x == st.index for x, _ in tiles):
                 raise PositionError(f"{where}.tiles: a player takes one {st.name} tile at most (base rules, 3b).")
@@ -596,7 +438,7 @@ def _position(data, boards) -> GameState:
     stacks = []
     given = data.get("stacks")
     if given is not None and not isinstance(given, dict):
-        raise PositionError(f"'stacks' should map stack ids to their values, top first, not {_short(given)}.")
+        raise PositionError(f"'stacks' should map stack ids to their values, top first, not {short_repr(given)}.")
     for k in given or ():
         try:
             board.stack(k[:100] if isinstance(k, str) else k)
@@ -616,7 +458,7 @@ def _position(data, boards) -> GameState:
             vals = given[st.id]
             if not (isinstance(vals, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in vals)) \
                     or Counter(vals) - Counter(rest):
-                raise PositionError(f"stacks.{st.id}: {_short(vals)} is not part of what is left of that stack "
+                raise PositionError(f"stacks.{st.id}: {short_repr(vals)} is not part of what is left of that stack "
                                     f"({rest}) once the players' tiles are counted.")
             order = sorted(vals, key=lambda v: start.index(v))       # (as they lie at the start: top first)
             if vals != order:
@@ -629,7 +471,7 @@ def _position(data, boards) -> GameState:
     cl = data.get("carriages_left")
     if cl is not None:
         if not isinstance(cl, dict):
-            raise PositionError(f"carriages_left should map carriage levels to how many are left, not {_short(cl)}.")
+            raise PositionError(f"carriages_left should map carriage levels to how many are left, not {short_repr(cl)}.")
         _known_fields(cl, [str(lv) for lv in levels], "carriage level in carriages_left")
     left = []
     for c in board.carriages:
@@ -641,7 +483,7 @@ def _position(data, boards) -> GameState:
             if not isinstance(v, int) or isinstance(v, bool) or v != free:
                 raise PositionError(f"carriages_left.{c.level} should be {free} (the game has {c.copies} carriages "
                                     f"{c.level} and the players hold {carriage_held[c.level]}; carriages go only from "
-                                    f"the supply to the players), not {_short(v)}.")
+                                    f"the supply to the players), not {short_repr(v)}.")
         left.append(free)
     s.carriages_left = tuple(left)
 
@@ -676,7 +518,7 @@ def _position(data, boards) -> GameState:
             raise PositionError(f"the position has {k} {board.city_name(c)} cards; the game has {board.card_copies}.")
     rest = [c for c in range(len(board.cities)) for _ in range(board.card_copies - placed[c])]
     if deck_raw is None:
-        _seeded(seed, "position").shuffle(rest)
+        seeded(seed, "position").shuffle(rest)
         deck = tuple(rest)
         if disp is None:
             k = min(board.face_up, len(deck))
@@ -732,7 +574,7 @@ def _position(data, boards) -> GameState:
     if ext is None:
         ext = {}
     if not isinstance(ext, dict):
-        raise PositionError(f"'ext' should map expansion names to their part of the position, not {_short(ext)}.")
+        raise PositionError(f"'ext' should map expansion names to their part of the position, not {short_repr(ext)}.")
     by_name = {v.name: v for v in rules.variants}
     fields = {f for v in rules.variants for f in v.fields}
     for k in ext:
@@ -833,7 +675,7 @@ def _interruptions(raw, n: int, rules) -> tuple:
     for k, f in enumerate(raw):
         if not (isinstance(f, list) and len(f) == 2 and isinstance(f[0], int) and not isinstance(f[0], bool)
                 and 0 <= f[0] < n and isinstance(f[1], str)):
-            raise PositionError(f"interruptions[{k}] should be [seat, step], not {_short(f)}.")
+            raise PositionError(f"interruptions[{k}] should be [seat, step], not {short_repr(f)}.")
         if f[1] not in steps and f[1] != turn.END_TURN:
             raise UnknownName("step", f[1][:100], list(steps))
         out.append((f[0], f[1]))
@@ -876,7 +718,7 @@ def _officials(t, board) -> tuple:
     out = []
     for off in raw:
         if not isinstance(off, str):
-            raise PositionError(f"turn.officials: an official is given by name, not {_short(off)}.")
+            raise PositionError(f"turn.officials: an official is given by name, not {short_repr(off)}.")
         try:
             oid = board.official(off[:100]).id
         except ThurnError as e:
@@ -1006,7 +848,7 @@ def _setup_state(setup, boards=None, origin=None) -> GameState:
         return setup
     if not isinstance(setup, dict):
         raise PositionError(f"'setup' should be a JSON object: {{players, seed, rules, start_player}} or a position, "
-                            f"not {_short(setup)}.")
+                            f"not {short_repr(setup)}.")
     if origin is None:
         origin = "position" if ("format" in setup or "display" in setup or "deck" in setup) else "seed"
     if origin == "position":
@@ -1017,11 +859,11 @@ def _setup_state(setup, boards=None, origin=None) -> GameState:
     _known_fields(setup, ("players", "seed", "rules", "start_player"), "setup field")
     if "seed" not in setup:
         raise PositionError("'setup' needs the 'seed' the game was dealt with, or a full position.")
-    rules = _rules(setup.get("rules"), trusted=False)
-    board = _board_for(rules, boards, trusted=False)
-    seed = _check_seed(setup["seed"], "setup.seed")
+    rules = read_rules(setup.get("rules"), trusted=False)
+    board = board_for(rules, boards, trusted=False)
+    seed = check_seed(setup["seed"], "setup.seed")
     try:
-        return _deal(setup.get("players"), seed, rules, board, setup.get("start_player", 0))
+        return deal(setup.get("players"), seed, rules, board, setup.get("start_player", 0))
     except ThurnError as e:
         raise PositionError(f"setup: {e}") from None
 
@@ -1039,14 +881,14 @@ def replay(setup, actions, *, boards=None) -> GameState:
     except RecursionError:
         raise PositionError("the setup is nested too deeply to be a setup.") from None
     if isinstance(actions, (str, bytes)) or not isinstance(actions, (list, tuple)):
-        raise PositionError(f"'actions' should be a list of actions or their notations, not {_short(actions)}.")
+        raise PositionError(f"'actions' should be a list of actions or their notations, not {short_repr(actions)}.")
     if len(actions) > MAX_ACTIONS:
         raise PositionError(f"{len(actions)} actions; a save file replays at most {MAX_ACTIONS}.")
     for k, a in enumerate(actions):
         try:
             s = s.apply(turn.canonical(s, _parse(s.rules, a)))
         except ThurnError as e:
-            raise PositionError(f"action #{k + 1} ({_short(a)}) cannot be replayed: {e}") from None
+            raise PositionError(f"action #{k + 1} ({short_repr(a)}) cannot be replayed: {e}") from None
     return s
 
 
@@ -1083,19 +925,19 @@ def _check_meta(meta) -> None:
     """``meta``: what an app stores about the game (ignored by the engine): a small JSON object of texts, numbers,
     true/false and null, and ``seats`` (the apps' ``{player name: bot kind or null}``)."""
     if not isinstance(meta, dict):
-        raise PositionError(f"'meta' should be a JSON object, not {_short(meta)}.")
+        raise PositionError(f"'meta' should be a JSON object, not {short_repr(meta)}.")
     if len(meta) > MAX_META_KEYS:
         raise PositionError(f"'meta' has {len(meta)} keys; at most {MAX_META_KEYS}.")
     for k, v in meta.items():
         if not isinstance(k, str) or len(k) > 100:
-            raise PositionError(f"'meta' keys are short texts, not {_short(k)}.")
+            raise PositionError(f"'meta' keys are short texts, not {short_repr(k)}.")
         if k == "seats":
             _check_seats(v)
         elif isinstance(v, str):
             if len(v) > MAX_META_TEXT:
                 raise PositionError(f"meta.{k} is {len(v)} characters long; at most {MAX_META_TEXT}.")
         elif v is not None and not isinstance(v, (int, float, bool)):
-            raise PositionError(f"meta.{k} should be a text, a number, true, false or null, not {_short(v)}.")
+            raise PositionError(f"meta.{k} should be a text, a number, true, false or null, not {short_repr(v)}.")
 
 
 def _check_seats(seats) -> None:
@@ -1103,16 +945,16 @@ def _check_seats(seats) -> None:
     human)}``, at most :data:`MAX_META_SEATS` entries."""
     if not isinstance(seats, dict):
         raise PositionError(f"meta.seats should map each player's name to a bot kind or null (a human), such as "
-                            f"{{\"Ann\": null, \"Bot\": \"greedy\"}}, not {_short(seats)}.", "bad_meta_seats")
+                            f"{{\"Ann\": null, \"Bot\": \"greedy\"}}, not {short_repr(seats)}.", "bad_meta_seats")
     if len(seats) > MAX_META_SEATS:
         raise PositionError(f"meta.seats names {len(seats)} players; at most {MAX_META_SEATS}.", "bad_meta_seats")
     for name, kind in seats.items():
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise PositionError(f"meta.seats: a player is named by a text of at most {MAX_NAME} characters, not "
-                                f"{_short(name)}.", "bad_meta_seats")
+                                f"{short_repr(name)}.", "bad_meta_seats")
         if not (kind is None or (isinstance(kind, str) and len(kind) <= 100)):
             raise PositionError(f"meta.seats.{name}: a seat is played by a bot kind (a short text such as "
-                                f"\"greedy\") or by a human (null), not {_short(kind)}.", "bad_meta_seats")
+                                f"\"greedy\") or by a human (null), not {short_repr(kind)}.", "bad_meta_seats")
 
 
 def load_game(data, *, boards=None) -> GameState:
@@ -1145,13 +987,13 @@ def _game(data, boards) -> GameState:
     if fmt == POSITION_FORMAT or (fmt is None and "players" in data and "setup" not in data):
         return state_from_position(data, boards=boards)
     if fmt not in (GAME_FORMAT, None):
-        raise PositionError(f"unknown save format {_short(fmt)} (expected {GAME_FORMAT!r}).")
+        raise PositionError(f"unknown save format {short_repr(fmt)} (expected {GAME_FORMAT!r}).")
     _known_fields(data, GAME_FIELDS, "save file field")
     if "meta" in data:
         _check_meta(data["meta"])
     origin = data.get("origin")
     if origin is not None and origin not in ORIGINS:
-        raise PositionError(f"'origin' should be 'seed' or 'position', not {_short(origin)}.")
+        raise PositionError(f"'origin' should be 'seed' or 'position', not {short_repr(origin)}.")
     if "setup" not in data:
         if "position" not in data:
             raise PositionError(NO_POSITION)
@@ -1171,7 +1013,7 @@ def _game(data, boards) -> GameState:
         bad = next((k for k, a in enumerate(actions) if not isinstance(a, str) or len(a) > 1000), None)
         if bad is not None:
             raise PositionError(f"actions[{bad}] should be an action's notation (text such as 'draw deck'), "
-                                f"not {_short(actions[bad])}.")
+                                f"not {short_repr(actions[bad])}.")
     s = replay(_setup_state(setup, boards, origin), actions)
     if "position" not in data:
         raise PositionError(NO_POSITION)

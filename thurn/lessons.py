@@ -34,9 +34,11 @@ from pathlib import Path
 
 from . import turn
 from .actions import Action, Draw, Keep, Play, Score, parse_action
-from .board import data_dir, fold
+from .board import fold
+from .board_file import data_dir
 from .errors import ThurnError, UnknownName
-from .io import new_game, state_from_position
+from .io import state_from_position
+from .preparation import new_game
 from .parts import PARTS
 from .rules import Rules
 from .effects import end_tile_holder

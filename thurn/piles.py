@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import IllegalAction
-from .logline import Private
+from .log import Private
 
 #: The base game's shared piles, kept in the state's own fields.
 BASE_PILES = ("deck", "display", "discard")
@@ -113,7 +113,7 @@ def move_cards(s, from_pile: str, to_pile: str, cards, seat: int | None = None, 
 
 def _moved_text(s, from_pile, to_pile, cards, seat):
     """The log's sentence for cards moved: named where everyone sees them (one of the piles is public), else
-    named for the owner of a pile of his own and counted for everyone else (see :class:`thurn.logline.Private`)."""
+    named for the owner of a pile of his own and counted for everyone else (see :class:`thurn.log.Private`)."""
     who = s.names[seat]
     where = f"from {_whose(s, from_pile, who)} to {_whose(s, to_pile, who)}"
     named = ", ".join(s.board.card_names[c] for c in cards)

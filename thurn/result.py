@@ -18,10 +18,7 @@ from collections.abc import Mapping
 
 from .errors import ResultError
 
-__all__ = ["Result", "rating_result", "SOLOPLAY_RATINGS"]
-
-#: SoloPlay's ratings (SoloPlay, goal): the least points of each, best first; below the last, no victory.
-SOLOPLAY_RATINGS = ((60, "complete victory"), (54, "major victory"), (48, "minor victory"))
+__all__ = ["Result", "rating_result"]
 
 
 class Result(dict):
@@ -82,9 +79,10 @@ class Result(dict):
         return raw if type(raw) is cls else cls(raw)
 
 
-def rating_result(ratings=SOLOPLAY_RATINGS, below: str = "no victory"):
-    """A ruleset's ``result`` that rates the one player's total (SoloPlay, goal): the first of ``ratings``
-    (``(least points, rating)`` pairs, best first) that the total reaches, else ``below``; no winner."""
+def rating_result(ratings, below: str):
+    """A ruleset's ``result`` that rates the one player's total: the first of ``ratings`` (``(least points,
+    rating)`` pairs, best first; a ruleset's data, such as SoloPlay's goal in ``data/solo.json``) that the total
+    reaches, else ``below``; no winner."""
     ratings = tuple(sorted(((int(least), str(name)) for least, name in ratings), reverse=True))
 
     def result(s, totals) -> Result:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import html
 from collections import Counter
 
-from .board import Board, load_board
+from .board import Board
+from .board_file import load_board
 
 
 class Route(tuple):

@@ -285,7 +285,7 @@ def rules_in_words(rules, board: bool = True) -> str:
     names = [ruleset_name(n) for n in rules.expansions]
     words = names[0] + "".join(f" with {n}" for n in names[1:]) if names else "the base game"
     if board and rules.board != "base":
-        from .board import installed_board
+        from .board_file import installed_board
 
         try:
             found = installed_board(rules.board)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .board import NO_PROVINCE, Board, Earning, load_board, stack_kinds
+from .board import NO_PROVINCE, Board
+from .board_file import load_board
+from .stacks import Earning, stack_kinds
 
 
 #: How many cities a mask holds (``popcount(mask)``): the int's own bit count, one C call.
@@ -258,7 +260,7 @@ def earned_tiles(board: Board, rules, houses: int, held_stacks, stacks, route_le
                  others: int = 0):
     """Stacks whose top tile a player earns after placing houses (base rules, 3b): the route's own tile first
     (length tiles), then the others in board order, each kind asked through the stack-kind registry
-    (:func:`thurn.board.register_stack_kind`).
+    (:func:`thurn.stacks.register_stack_kind`).
 
     ``held_stacks`` is the set of stack indices the player already holds a tile of: province and all-province
     tiles are taken once per player; length tiles any number of times. ``placed`` (the houses just placed) and

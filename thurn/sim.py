@@ -221,7 +221,7 @@ class _Tally:
         self.start(after)
 
     def start(self, s) -> None:
-        """Count the compulsory Postmaster: a forced event of ``s`` (see ``turn.base.forced_draw``)."""
+        """Count the compulsory Postmaster: a forced event of ``s`` (see ``turn.drawing.forced_draw``)."""
         for code, seat in s.events:
             if code == "compulsory_postmaster":
                 self.forced[seat] += 1
@@ -241,7 +241,7 @@ def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tall
     """Play a game to its end; with ``report`` an error of a bot (or the engine refusing its action) is raised
     as a :class:`_Failure` naming the seat."""
     from .information import Watch, hidden_view, player_view, view_rng
-    from .io import new_game
+    from .preparation import new_game
 
     state = new_game(names, seed=seed, rules=rules)
     if tally is not None:
@@ -679,7 +679,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     """
     from tqdm.auto import tqdm
 
-    from .io import new_game
+    from .preparation import new_game
 
     n_games = _check_count(n_games)
     names = tuple(player_names(players))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from . import turn
 from .errors import IllegalAction
+from .log import seen_line
 from .result import Result
 from . import effects
 from . import piles
@@ -594,7 +595,7 @@ class GameState:
         lines: list[str] = turn.start_text(s)
         for a in self.history:
             s = turn.apply(s, a, lines.append)
-        return [turn.base.seen_line(line, seat) for line in lines]
+        return [seen_line(line, seat) for line in lines]
 
     def to_dict(self) -> dict:
         """The game as a dict: the position, the setup and the actions (see :meth:`to_json`)."""

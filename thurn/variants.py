@@ -121,7 +121,7 @@ class Variant:
                                  self.rule_source))
         if self.officials is not None:
             rs.officials = self.officials
-            from .turn.base import officials_texts
+            from .turn.officials import officials_texts
 
             rs.texts.update(officials_texts(self.officials))
         if self.players is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..board import data_dir
+from ..board_file import data_dir
 from ..errors import BoardDataError
 
 FORMAT = "thurn-expansion/1"

@@ -1,4 +1,5 @@
-"""The turn: a machine that runs a ruleset's steps (:mod:`.machine`), and the base game's steps (:mod:`.base`).
+"""The turn: a machine that runs a ruleset's steps (:mod:`.machine`), and the base game's steps (:mod:`.base`,
+put together from a module per step).
 
 ``apply(state, action)`` checks the action, carries it out on a fresh copy, lets the ruleset say what comes next,
 takes the steps in which nobody has a choice, and returns the new state; the state given never changes.
@@ -7,8 +8,12 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import IllegalAction
-from .base import (DRAW, KEEP, PLAY, SCORE, ActionTable, OfficialHandler, base_ruleset, canonical,
-                   earns_carriage, route_text, start_text, table)
+from .action_table import ActionTable, canonical, table
+from .base import base_ruleset, start_text
+from .cards import route_text
+from .officials import OfficialHandler
+from .scoring import earns_carriage
+from .steps import DRAW, KEEP, PLAY, SCORE
 from .machine import (DONE, END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, Ruleset, StepSpec, check, end_turn,
                       forced_event, interrupt, legal_actions, not_an_action, resume, settle)
 from . import machine as _machine

@@ -150,7 +150,7 @@ class OfficialRoles:
 
 
 class OfficialHandlers(dict):
-    """Official id -> his handler (what he does, from :mod:`thurn.turn.base` or a variant; who he is comes from the
+    """Official id -> his handler (what he does, from :mod:`thurn.turn.base_officials` or a variant; who he is comes from the
     board's data file). ``roles`` (:class:`OfficialRoles`) is gathered again, in place, after every change."""
 
     __slots__ = ("roles",)
@@ -195,7 +195,7 @@ class Ruleset:
                  "on_forced", "final_phases", "on_game_over", "before_decision", "score_items", "result", "players",
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
-                 "stack_values", "carriages_in_order", "tiles_once",
+                 "stack_values", "carriages_in_order", "carriage_named", "tiles_once",
                  "end_tile_to_ender")
 
     def __init__(self, name: str):
@@ -204,7 +204,7 @@ class Ruleset:
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
         self.officials = OfficialsPolicy()         # (sets one_official: the policy's one_per_turn, read on hot paths)
-        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.base.OfficialHandler),
+        self.official_handlers = OfficialHandlers()  # official id -> what he does (turn.officials.OfficialHandler),
         self.roles = self.official_handlers.roles   # changed in place (never replaced): what they declare, per step
         self.on_official: tuple = ()               # (state, official id, say): after an official helped (or was forced)
         self.filters: tuple = ()                   # (state, actions) -> actions
@@ -234,6 +234,9 @@ class Ruleset:
         #                                             each colour builds on its own); False: one house, whatever its colour
         self.carriages_in_order = True              # carriages are taken in order, none skipped (base rules, 3c);
         #                                             False: any level, several of one (SoloPlay's coach cards, 4.4d)
+        self.carriage_named = False                 # True: a Score may name the carriage card it takes (``coach``),
+        #                                             and the ruleset's check says which (SoloPlay's Cartwright, 4.4d);
+        #                                             False: the route decides it, and a card named is refused
         self.tiles_once = True                      # a player holds one tile of a stack at most, but the distance
         #                                             tiles (base rules, 3b); False: several (SoloPlay: one a colour)
         self.end_tile_to_ender = True               # the game-end tile goes to who ends the game (Game End); False:
@@ -241,7 +244,7 @@ class Ruleset:
         self.stack_values: Callable | None = None   # (board, stack) -> its tiles at the start, top first; None: the
         #                                             board's, highest on top (SoloPlay sorts and cuts them)
         self.discard_pile: Callable | None = None   # (state, why) -> the pile name discarded cards go to; None: the
-        #                                             discard pile (see thurn.turn.base.discard)
+        #                                             discard pile (see thurn.turn.deck.discard)
         self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
         self.card_back: str | None = None           # the card attribute a card's back shows to everyone (Power
         #                                             and Glory: "horseshoes"); None: the backs are all alike

@@ -39,7 +39,8 @@ from collections.abc import Iterable
 import plotly.graph_objects as go
 
 from .._html import FALLBACK_COLOR, css_color, esc
-from ..board import FREE_CITY_COLOR, Board, load_board
+from ..board import FREE_CITY_COLOR, Board
+from ..board_file import load_board
 from ..errors import UnknownName
 from ..parts import pile_columns
 from .parts import map_parts

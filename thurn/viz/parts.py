@@ -15,7 +15,7 @@ class MapParts:
     def side_map(self, board, state, viewer=-1, options=(), extras=()) -> dict | None:
         """A map of the variant's own drawn beside the board in the same figure, on axes of its own (The Audience's
         Rome strip): ``{"traces": [...], "x": [x0, x1], "y": [y0, y1], "title": text (escaped), "height": px}``, or
-        None. ``viewer`` is whose secrets it may show (as :func:`thurn.turn.base.seen_line`: a seat, None for
+        None. ``viewer`` is whose secrets it may show (as :func:`thurn.log.seen_line`: a seat, None for
         everyone's, -1 for nobody's); ``options`` the app options switched on (:attr:`thurn.parts.Parts.app_options`);
         ``extras`` those of a scoring shown on the map (the route explorer's, the what-if's: (name, value) pairs)."""
         return None

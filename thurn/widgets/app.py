@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 from ..bots import BOTS, make_bot
 from ..errors import ThurnError
-from ..io import new_game
+from ..preparation import new_game
 from ..parts import score_formula
 from ..rules import rules_in_words
 from ..viz.board import reconstructed_words

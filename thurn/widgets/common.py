@@ -127,8 +127,8 @@ def close_tree(*roots, keep_roots: bool = False) -> None:
 
 def hide_kept_cards(fig, action, actor: int, seat) -> None:
     """A map whose title names the last action (``thurn.viz.board_figure``): another player's cards kept in hand
-    become a count, as in ``state.log(seat)`` (base rules, 3d; ``seat`` as in ``thurn.turn.base.seen_line``)."""
-    from ..turn.base import seen_action
+    become a count, as in ``state.log(seat)`` (base rules, 3d; ``seat`` as in ``thurn.log.seen_line``)."""
+    from ..log import seen_action
 
     said = seen_action(action, actor, seat)
     title = fig.layout.title.text

@@ -10,7 +10,7 @@ from ..errors import IllegalAction, ThurnError
 from ..state import GameState
 from .. import turn
 from ..parts import remembered
-from ..turn.base import seen_line
+from ..log import seen_line
 from .playtext import BOT_LINES_MAX, SAID_KEPT, whose, _summary, _reveals
 
 

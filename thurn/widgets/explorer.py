@@ -16,7 +16,8 @@ import time
 
 import ipywidgets as widgets
 
-from ..board import Board, load_board
+from ..board import Board
+from ..board_file import load_board
 from ..errors import ThurnError, UnknownName
 from ..parts import parts_on
 from ..explore import ROUTE_BUDGET, Outcome, RouteOption, RouteOptions, route_options

@@ -16,7 +16,8 @@ import secrets
 
 import ipywidgets as widgets
 
-from ..board import Board, available_boards, installed_board, load_board
+from ..board import Board
+from ..board_file import available_boards, installed_board, load_board
 from ..errors import ThurnError
 from ..parts import PARTS
 from ..rules import BOOLEAN_OPTIONS, Rules, and_list, option_applies, ruleset_name

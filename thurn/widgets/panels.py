@@ -17,7 +17,7 @@ from ..effects import houses_placed
 from ..state import GameState
 from ..step_text import round_text
 from .. import words
-from ..turn.base import seen_action
+from ..log import seen_action
 from .common import card_chip, card_chips, close_tree, hide_kept_cards, province_color, text_color
 from .playtext import KEEP_BUTTONS_MAX, LOG_LINES, _cards, _summary, whose
 

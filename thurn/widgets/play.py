@@ -18,7 +18,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..errors import ThurnError, UnknownName
-from ..io import MAX_SAVE_BYTES, new_game  # noqa: F401  (a save file larger than this is refused unread)
+from ..io import MAX_SAVE_BYTES  # noqa: F401  (a save file larger than this is refused unread)
+from ..preparation import new_game
 from ..state import GameState
 from .common import ClosesParts, MessageArea, close_tree
 from .controller import GameController
@@ -386,7 +387,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         self._changed()
 
     def _log_seat(self):
-        """Whose view the log and the messages take (see :func:`thurn.turn.base.seen_line`): None every card
+        """Whose view the log and the messages take (see :func:`thurn.log.seen_line`): None every card
         (the switch on), a seat, or -1 as nobody's."""
         if self._every_hand:
             return None

@@ -24,7 +24,7 @@ from ..game_review import (MISTAKE_MIN, action_lines, positions, review_game, re
                            _seat, _step_words)
 from ..bots.hint import _hint
 from ..viz import board_figure, refresh
-from ..turn.base import seen_action
+from ..log import seen_action
 from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
 from .figurebox import FigureBox

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 from ..actions import Score
 from ..errors import ThurnError
 from ..information import view_for
-from ..io import new_game
+from ..preparation import new_game
 from ..lessons import Lesson, Question, Stop, Verdict, load_lesson
 from ..rules import as_rules
 from ..viz import board_figure, refresh

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from ...parts import Parts, register_parts
-from ...logline import Private
+from ...log import Private
 from . import rules as au
 from .questions import QUESTIONS, question_label, question_value
 
@@ -34,7 +34,7 @@ def sealed_done(s, seat: int) -> bool:
 
 
 def seen_tiles(s, viewer=-1, options=()) -> list:
-    """Each seat's ranks in the carriages as ``viewer`` may see them (as :func:`thurn.turn.base.seen_line`: a seat,
+    """Each seat's ranks in the carriages as ``viewer`` may see them (as :func:`thurn.log.seen_line`: a seat,
     None for everyone's, -1 for nobody's): his own (unless the memory option hides them once sealed), None for
     the others'. Never another player's ranks (The Audience, Preparation: "secretly")."""
     out = []

@@ -86,7 +86,7 @@ QUESTIONS = {"carriages": _carriages, "moves": _moves, "boxed": _boxed, "clergym
 
 
 def _strip():
-    from ...board import load_board
+    from ...board_file import load_board
     return au.strip(load_board("base"))
 
 

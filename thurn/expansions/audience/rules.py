@@ -25,8 +25,8 @@ from typing import NamedTuple
 from ...actions import Action, fold, set_fields
 from ...effects import ScoringStage
 from ...errors import BoardDataError, IllegalAction, PositionError
-from ...logline import Private
-from ...turn.base import SCORE, _wrong_step
+from ...log import Private
+from ...turn.steps import SCORE
 from ...turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
 from ...variants import Variant, register
 from ..data import component
@@ -262,7 +262,7 @@ _INSTALLED: list = []
 
 def _installed_strips() -> list:
     """The Rome strips of the installed boards that have one (names in actions are read against them; read once)."""
-    from ...board import available_boards, installed_board
+    from ...board_file import available_boards, installed_board
 
     if _INSTALLED:
         return _INSTALLED[0]

@@ -26,7 +26,10 @@ from typing import NamedTuple
 
 from ...errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ...scoring import popcount
-from ...turn.base import DRAW, OVER, PLAY, _draw_skipped, _illegal, table
+from ...turn.action_table import table
+from ...turn.base_officials import draw_skipped
+from ...turn.machine import OVER
+from ...turn.steps import DRAW, PLAY, illegal
 from ...turn.machine import OfficialsPolicy
 from ...variants import Variant, register
 from ..data import component, count
@@ -154,13 +157,13 @@ def check_administrator(s, a, p):
     """The Administrator before drawing, or after drawing one or two cards, before the card is played
     (Messenger: "The Administrator can be used after the player has drawn one or two cards")."""
     if s.step == PLAY and s.draws == 0 and s.plays == 0:
-        return _draw_skipped(s, a)
+        return draw_skipped(s, a)
     if not (s.step == DRAW or (s.step == PLAY and s.plays == 0)):
-        return _illegal("administrator_after_play", "The Administrator replaces the display before you play your "
-                        "card (with the Princess' Messenger also after drawing); you have played this turn.", a,
-                        R_LETTERS)
+        return illegal("administrator_after_play", "The Administrator replaces the display before you play your "
+                       "card (with the Princess' Messenger also after drawing); you have played this turn.", a,
+                       R_LETTERS)
     if not any(c >= 0 for c in s.display):
-        return _illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_LETTERS)
+        return illegal("nothing_to_replace", "The display is empty: there is nothing to replace.", a, R_LETTERS)
     return None
 
 

@@ -29,7 +29,9 @@ from ...actions import Action, official_key, set_fields
 from ...board import fold
 from ...errors import BoardDataError, IllegalAction, PositionError, UnknownName
 from ...scoring import popcount
-from ...turn.base import _names, card_named, find_card, table, take_card
+from ...turn.action_table import table
+from ...turn.cards import card_named, cards_text, find_card
+from ...turn.deck import take_card
 from ...turn.machine import DONE, Decide, StepSpec, forced_event, interrupt
 from ...words import article
 from ...variants import Variant, register
@@ -392,7 +394,7 @@ class OfficesOfHonor(Variant):
                 if card < 0:
                     what = board.city_name(c) if kind is None else board.card_names[kind]
                     return None, IllegalAction("not_in_display", f"{what} is not face up (or name the copy); the "
-                                               f"display shows {_names(board, [x for x in s.display if x >= 0])}.", a,
+                                               f"display shows {cards_text(board, [x for x in s.display if x >= 0])}.", a,
                                                R_RETURN)
         if a.house is not None:
             if reward != "house":

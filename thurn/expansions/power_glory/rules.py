@@ -24,8 +24,9 @@ from ...actions import Action, fold, resolved, set_fields
 from ...effects import ScoringStage
 from ...errors import IllegalAction, PositionError
 from ...piles import PileSpec, pile
-from ...turn.base import (AMBIGUOUS, PLAY, SCORE, _extensions, _second_card, _which_copy, card_named,
-                         find_card, _wrong_step)
+from ...turn.cards import AMBIGUOUS, card_named, find_card, which_copy
+from ...turn.playing import card_played, extensions, play_from_hand, second_card
+from ...turn.steps import PLAY, SCORE, wrong_step
 from ...turn.machine import ActionKind, StepSpec
 from ...variants import Variant, register
 
@@ -187,11 +188,11 @@ class PowerAndGlory(Variant):
 
     def _second_play(self, s) -> bool:
         p = s.players[s.to_move]
-        return s.plays_allowed == 1 and (self._may_add_horse(s, p) or _second_card(s, p))
+        return s.plays_allowed == 1 and (self._may_add_horse(s, p) or second_card(s, p))
 
     def _second_waits(self, s) -> bool:
         p = s.players[s.to_move]
-        return s.plays_allowed == 1 and (self._may_add_horse(s, p) or _extensions(s.board, p.route, p.hand, p.rmask))
+        return s.plays_allowed == 1 and (self._may_add_horse(s, p) or extensions(s.board, p.route, p.hand, p.rmask))
 
     def _check_carrier(self, check):
         def carrier(s, a, p):
@@ -240,7 +241,7 @@ class PowerAndGlory(Variant):
             if s.step == SCORE and s.plays_allowed == 1:
                 return None, IllegalAction("already_played", "You have played your card this turn; the Postal "
                                            "Carrier would let you play a second one.", a, R_PLAY)
-            return None, _wrong_step(s, a)
+            return None, wrong_step(s, a)
         board = s.board
         p = s.players[s.to_move]
         named, err = card_named(s, a, a.city, a.key[1])
@@ -249,7 +250,7 @@ class PowerAndGlory(Variant):
         c, k = named
         x = find_card(board, p.hand, c, k)
         if x == AMBIGUOUS:
-            return None, _which_copy(s, p.hand, c, a, R_PLAY)
+            return None, which_copy(s, p.hand, c, a, R_PLAY)
         if x < 0:
             what = board.city_name(c) if k is None else board.card_names[k]
             return None, IllegalAction("card_not_in_hand", f"You have no {what} card in your hand.", a, R_PLAY)
@@ -269,16 +270,13 @@ class PowerAndGlory(Variant):
         return a
 
     def do_horse(self, s, x, action, say):
-        p = s.player_copy()
-        hand = list(p.hand)
-        hand.remove(x)
-        p.hand = tuple(hand)
+        p = play_from_hand(s, x)
         p.piles = {**p.piles, PILE: p.piles.get(PILE, ()) + (x,)}
-        s.plays += 1
+        nxt = card_played(s)
         if say is not None:
             say(f"{s.names[s.to_move]} plays {s.board.card_names[x]} horse side up: "
                 f"{_plural(horses(s), 'horse')} pull the carriage.")
-        return PLAY if s.plays < s.plays_allowed else SCORE
+        return nxt
 
     def parse(self, text):
         return parse_horse(text)

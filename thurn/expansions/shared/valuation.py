@@ -58,7 +58,7 @@ def _city_index(s) -> dict:
     b = s.board
     hit = _CITIES.get(id(b))
     if hit is None or hit[0] is not b:
-        from ...turn.base import table
+        from ...turn.action_table import table
         if len(_CITIES) > 16:
             _CITIES.clear()
         hit = _CITIES[id(b)] = (b, {name: c for c, name in enumerate(table(b).names)})

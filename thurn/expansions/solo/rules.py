@@ -59,8 +59,11 @@ from ...errors import BoardDataError, IllegalAction, PositionError
 from ...piles import PileSpec, pile, set_pile
 from ...result import rating_result
 from ...scoring import earned_tiles, popcount
-from ...turn.base import _names, discard, route_text, table
-from ...turn.base import DRAW
+from ...turn.action_table import table
+from ...turn.cards import cards_text, route_text
+from ...turn.deck import discard
+from ...turn.officials import officials_texts
+from ...turn.steps import DRAW
 from ...turn.machine import END_TURN, OVER, ActionKind, Decide, OfficialsPolicy, StepSpec, forced_event
 from ...variants import Variant, register
 from ..data import component, count
@@ -665,17 +668,16 @@ class SoloPlay(Variant):
         )
 
     def extend(self, rs) -> None:
-        from ...turn import base
-
         super().extend(rs)
         C = components()
         rs.house_colours = tuple((c, C.houses) for c in C.colours)
         rs.house_per_colour = True
         rs.carriages_in_order = False       # coach cards of any length, several of one (4.4d; 5)
+        rs.carriage_named = True            # with the Cartwright the player names the coach card (4.4d; see check)
         rs.tiles_once = False               # a region's tile once per colour, the 1-point tile's stack more (4.4c)
         rs.end_tile_to_ender = False        # the 1-point tile is the Bonus Scoring Tile (4.4c)
         rs.officials = SoloOfficials()
-        rs.texts.update(base.officials_texts(rs.officials))
+        rs.texts.update(officials_texts(rs.officials))
         helper = rs.roles.helper
         if helper is not None:
             rs.official_handlers[helper] = rs.official_handlers[helper].replace(problem=_cartwright_problem,
@@ -801,7 +803,7 @@ class SoloPlay(Variant):
         return check
 
     def _doer(self, base_do):
-        from ...turn.base import official_used
+        from ...turn.officials import official_used
 
         def do(s, oid, action, say):
             if s.step != OFFICIAL:
@@ -884,12 +886,10 @@ class SoloPlay(Variant):
                                            f"as its one official, at its start (SoloPlay, 4.1).", action, R_OFFICIAL)
             if error is not None and error.reason == "one_official_per_turn":   # (he was chosen: he helps now)
                 from ...actions import Score
-                from ...turn.base import check_score
+                from ...turn.scoring import check_score
 
                 arg, error = check_score(s, Score(action.houses, False, True, action.colour, action.coach))
-                if error is not None and action.coach is None and error.reason == "no_coach_choice":
-                    error = None
-        if kind != "score" or (error is not None and error.reason != "no_coach_choice"):
+        if kind != "score" or error is not None:
             return arg, error
         p = s.players[s.to_move]
         n = len(p.route)
@@ -1069,7 +1069,7 @@ class SoloPlay(Variant):
         return None
 
     def check_bottom(self, s, a):
-        from ...turn.base import AMBIGUOUS, card_named, find_card
+        from ...turn.cards import AMBIGUOUS, card_named, find_card
 
         if s.step != BOTTOM:
             return None, IllegalAction("no_hand_bonus", "Cards go under the deck only right after a completion that "
@@ -1102,7 +1102,7 @@ class SoloPlay(Variant):
         s.deck = s.deck + tuple(cards)
         s.set_ext(NAME, S._replace(then=""))
         if say is not None:
-            say(f"{s.names[s.to_move]} puts {_names(s.board, cards)} under the deck (hand-management bonus)."
+            say(f"{s.names[s.to_move]} puts {cards_text(s.board, cards)} under the deck (hand-management bonus)."
                 if cards else f"{s.names[s.to_move]} puts no card under the deck.")
         return S.then
 
@@ -1140,7 +1140,7 @@ class SoloPlay(Variant):
             p.hand = ()
         if say is not None and (route or hand):
             parts = ([f"the incomplete route {route_text(s.board, route)}"] if route else []) + \
-                    ([f"the hand ({_names(s.board, hand)})"] if hand else [])
+                    ([f"the hand ({cards_text(s.board, hand)})"] if hand else [])
             say(f"Final steps: {' and '.join(parts)} {'go' if len(parts) > 1 else 'goes'} to discard pile 1.")
 
     # -- the rest --------------------------------------------------------------------------------------------------
