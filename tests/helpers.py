@@ -195,7 +195,7 @@ def public(s: thurn.GameState, seat: int) -> dict:
 
 def board_for(expansions) -> str:
     """The first installed board (the base board first) that plays under ``expansions`` (its rulesets)."""
-    from thurn.variants import check_board
+    from thurn.rulesets import check_board
 
     for name in ["base"] + sorted(thurn.available_boards()):
         try:

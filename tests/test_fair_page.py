@@ -17,7 +17,8 @@ from ipywidgets.widgets.widget import _instances
 import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.sim import sized
-from thurn.variants import REGISTRY, check_board
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 from thurn.widgets import Play
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).

@@ -33,7 +33,8 @@ import thurn
 from thurn import CallOfficial, Draw, EndTurn, IllegalAction, Keep, Play, Score
 from thurn.rules import BOOLEAN_OPTIONS, Rules
 from thurn.sim import sized
-from thurn.variants import REGISTRY, check_board
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 
 GAMES = sized(2, 1)
 #: Decisions checked per game (None: the whole game).

@@ -1,8 +1,8 @@
 """The layers are fenced (issue 34; docs/design.md, "Layers"): the contracts of ``[tool.importlinter]`` in
 pyproject.toml hold (the rules core imports no expansion; an expansion's rules import only the core; the bots,
 simulate, the map and the apps name no expansion and stand in their order), ``import thurn`` loads no bot and no UI
-library, the import graph has no circle but a type-only one, and no private name is imported across modules (the
-core's circles and private imports still there are listed, and the lists only shrink)."""
+library, the import graph has no circle but a type-only one, and no private name is imported across modules (those still
+there are listed, and the list only shrinks)."""
 from __future__ import annotations
 
 import subprocess
@@ -14,15 +14,6 @@ import pytest
 import thurn
 
 ROOT = Path(thurn.__file__).parent.parent
-
-#: The circles of the rules core found when the layers were fenced, left to the split of ``turn/base.py`` and
-#: ``rules``/``variants`` (issue 34, "One concept a module"): each is a set of modules. A circle not listed fails the
-#: test, and a listed one that is gone fails it too, so that the list only shrinks.
-KNOWN_CIRCLES = [
-    {"thurn.rules", "thurn.variants"},
-    {"thurn.rules", "thurn.variants", "thurn.turn.base"},
-    {"thurn.information", "thurn.state", "thurn.turn", "thurn.turn.base", "thurn.rules", "thurn.variants"},
-]
 
 def test_the_layers_contracts_hold():
     pytest.importorskip("importlinter")
@@ -53,12 +44,10 @@ def _circles() -> list[set]:
     return [set(c) for c in nx.simple_cycles(g)]
 
 
-def test_no_circle_in_the_import_graph_but_the_core_s_known_ones():
+def test_no_circle_in_the_import_graph():
+    """No module imports, even inside a function, a module that imports it back (a ``TYPE_CHECKING`` import may)."""
     found = _circles()
-    new = [sorted(c) for c in found if c not in KNOWN_CIRCLES]
-    assert not new, f"import circles: {new}"
-    gone = [sorted(c) for c in KNOWN_CIRCLES if c not in found]
-    assert not gone, f"circles gone (take them off KNOWN_CIRCLES): {gone}"
+    assert not found, f"import circles: {[sorted(c) for c in found]}"
 
 
 def test_the_circle_check_sees_a_circle():

@@ -9,7 +9,8 @@ import pytest
 
 import thurn
 from thurn.rules import BOOLEAN_OPTIONS, option_applies
-from thurn.variants import REGISTRY, build_ruleset, check_board
+from thurn.rulesets import build_ruleset, check_board
+from thurn.variants import REGISTRY
 from thurn.widgets import GameApp
 from thurn.widgets.newgame import NewGamePanel, combination_refusal
 

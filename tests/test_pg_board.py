@@ -17,7 +17,7 @@ import thurn
 from thurn import BoardDataError, RulesetRefused
 from thurn.board import NO_PROVINCE
 from thurn.board_file import board_from_dict, data_dir
-from thurn.variants import check_board
+from thurn.rulesets import check_board
 
 B = thurn.load_board("northern")
 DATA = json.loads((data_dir() / "northern.json").read_text(encoding="utf-8"))

@@ -24,7 +24,8 @@ import pytest
 import thurn
 from thurn.errors import PositionError
 from thurn.sim import sized
-from thurn.variants import REGISTRY, check_board
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))

@@ -18,7 +18,7 @@ SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith
 def _together() -> list:
     """Per installed board, every shipped expansion it plays under, switched on together (no board plays them all:
     Power and Glory has a board of its own, The Audience needs the base board's Rome strip)."""
-    from thurn.variants import check_board
+    from thurn.rulesets import check_board
 
     out = []
     for name in sorted(thurn.available_boards()):

@@ -16,7 +16,8 @@ import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import hint
 from thurn.game_review import (_line, action_lines, explain_decision, positions, review, review_game, turn_cost)
-from thurn.variants import REGISTRY, check_board
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 
 BOT = {"iterations": 8, "top": 3}
 SEED = 5

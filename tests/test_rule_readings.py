@@ -17,7 +17,7 @@ import pytest
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from thurn import turn as turn_module
-from thurn.rules import OPTION_TITLES
+from thurn.option_words import OPTION_TITLES
 
 from helpers import CITIES, at_play, at_score, route_of, scorings
 

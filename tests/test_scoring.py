@@ -10,7 +10,7 @@ import pytest
 
 import thurn
 from thurn import EndTurn, Keep, Score
-from thurn.rules import OPTION_TITLES
+from thurn.option_words import OPTION_TITLES
 
 from helpers import (BAIERN, CITIES, PROVINCES, at_score, card_count, cities_except, finished,
                      placements, position, record, route_of, score_with, scorings, stacks_held, take_turn, tiles)

@@ -19,8 +19,10 @@ import thurn
 from helpers import at_play, at_score, board_for, route_of, scorings
 from thurn import CallOfficial, Keep, Play, Score, words
 from thurn.bots import make_bot
-from thurn.rules import BOOLEAN_OPTIONS, OPTION_TITLES
-from thurn.variants import REGISTRY, check_board
+from thurn.option_words import OPTION_TITLES
+from thurn.rules import BOOLEAN_OPTIONS
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 from thurn.widgets import GameApp
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
@@ -135,7 +137,7 @@ def test_the_status_line_names_the_step_in_words():
 
 
 def test_the_engine_s_refusals_name_a_rule_option_in_words():
-    """A refusal that points to a rule option names it in its words (thurn.rules.option_title, OPTION_TITLES:
+    """A refusal that points to a rule option names it in its words (thurn.option_words.option_title, OPTION_TITLES:
     "houses optional (R1)"), never by its id ("rule option optional_houses"): the panels show the engine's refusals
     as they are."""
     hand = ["Lodz", "Basel", "Zürich", "Kempten", "Passau"]

@@ -17,7 +17,8 @@ import thurn
 from helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
-from thurn.information import SeatView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
+from thurn.information import SeatView, Seen, Watch, actions_played, player_view, view_rng
+from thurn.redeal import redeal_values
 from thurn.sim import game_seed, play_game, simulate, sized
 from thurn.variants import FrozenMap, Variant, register
 

@@ -23,7 +23,8 @@ from thurn.explore import score_outcomes, score_parts
 from thurn.expansions.audience.rules import moves_text
 from thurn.lessons import load_lesson
 from thurn.step_text import round_text
-from thurn.variants import REGISTRY, check_board
+from thurn.rulesets import check_board
+from thurn.variants import REGISTRY
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))

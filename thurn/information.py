@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import chain, repeat
-from operator import sub
-from collections.abc import Mapping
 
 from .errors import ViewHidden
 from .piles import HIDDEN, extra_piles
+from .redeal import multiset_order, redeal_values
 from .state import GameState, _new
 
 __all__ = ["Seen", "Watch", "SeatView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
@@ -129,14 +127,14 @@ class Seen:
             for b in seat_needs:
                 wanted[b] = wanted.get(b, 0) + 1
         spill = []                  # bound cards beyond the hands' places of their back (a variant's hidden pile)
-        for b in sorted(wanted.keys() | bound.keys() | free.keys(), key=_order):
+        for b in sorted(wanted.keys() | bound.keys() | free.keys(), key=multiset_order):
             need = wanted.get(b, 0)
             mine, cards = bound.get(b, []), free.get(b, [])
             spill += mine[need:]
             k = max(0, need - len(mine))
             to_hands[b] = _shuffled(mine[:need] + cards[:k], rng)
             free[b] = cards[k:]
-        pool = _shuffled([c for b in sorted(free, key=_order) for c in free[b]], rng)
+        pool = _shuffled([c for b in sorted(free, key=multiset_order) for c in free[b]], rng)
         size = len(self.state.deck) - len(deck)
         deck += pool[:size]
         rest = []
@@ -527,45 +525,6 @@ def _played(before, after, seat) -> int:
         if a != b:
             return a
     return old[len(new)]
-
-
-def hidden_seats(visibility: str, player: int, n: int) -> list[int]:
-    """The seats whose value of a per-player field ``player`` cannot see: the others' for an "owner" field, every
-    seat's for a "secret" one (see :mod:`thurn.variants`)."""
-    return [i for i in range(n) if visibility == "secret" or i != player]
-
-
-def _order(v):
-    return type(v).__name__, repr(v)
-
-
-def redeal_values(values, seats, rng) -> tuple:
-    """The per-player ``values`` of ``seats`` dealt again among them at random, read only as a multiset (like
-    hidden cards): single values change seats; lists pool their items and each seat gets back as many as it held;
-    mappings keep their keys and pool their values. The default of :meth:`~thurn.variants.Variant.redeal`."""
-    out = list(values)
-    hidden = [values[i] for i in seats]
-    if hidden and all(isinstance(v, (tuple, list)) for v in hidden):
-        pool = sorted((x for v in hidden for x in v), key=_order)
-        rng.shuffle(pool)
-        k = 0
-        for i, v in zip(seats, hidden):
-            out[i] = tuple(pool[k:k + len(v)])
-            k += len(v)
-    elif hidden and all(isinstance(v, Mapping) for v in hidden):
-        pool = sorted((x for v in hidden for x in v.values()), key=_order)
-        rng.shuffle(pool)
-        k = 0
-        for i, v in zip(seats, hidden):
-            keys = sorted(v, key=_order)
-            out[i] = type(v)(zip(keys, pool[k:k + len(keys)]))
-            k += len(keys)
-    else:
-        pool = sorted(hidden, key=_order)
-        rng.shuffle(pool)
-        for i, v in zip(seats, pool):
-            out[i] = v
-    return tuple(out)
 
 
 def _unseen_ids(state: GameState, player: int, known) -> list[int]:

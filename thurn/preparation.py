@@ -31,8 +31,8 @@ def seeded(seed, what) -> random.Random:
 # -- boards: named by files, passed by code -----------------------------------------------------------------------
 
 def board_for(rules: Rules, boards=None, trusted: bool = True) -> Board:
-    """The board ``rules`` names, checked to play under them (its ``rulesets``: :func:`thurn.variants.check_board`)."""
-    from .variants import check_board
+    """The board ``rules`` names, checked to play under them (its ``rulesets``: :func:`thurn.rulesets.check_board`)."""
+    from .rulesets import check_board
 
     board = _find_board(rules, boards, trusted)
     check_board(board, rules.expansions)

@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from .errors import PositionError, SimulationError, UnknownName
+from .option_words import and_list, option_title, ruleset_name
+from .rulesets import build_ruleset
+from .variants import variant_options
 
 
 #: The rule options that are switched on or off (true/false in a rules dict).
@@ -65,8 +68,6 @@ class Rules:
     options: tuple = ()
 
     def __post_init__(self):
-        from .variants import build_ruleset, variant_options
-
         object.__setattr__(self, "expansions", tuple(self.expansions))
         _check_once(self.expansions)
         variants, ruleset = build_ruleset(self.expansions)
@@ -235,52 +236,11 @@ def as_rules(rules) -> Rules:
 
 # -- rules in the game's words ---------------------------------------------------------------------------------------
 
-#: The true/false rule options in a few words (README, "Rule options"; the rules notes' readings R1-R12).
-OPTION_TITLES = {"optional_houses": "houses optional (R1)",
-                 "all_provinces_includes_baiern": "the all-provinces tile needs Baiern (R4)",
-                 "carriage_compulsory": "the carriage always taken (R9)",
-                 "hand_limit_at_most": "keep up to three cards (R11)",
-                 "postal_carrier_may_restart": "the Postal Carrier may start a new route (R12)"}
-#: (a variant's own true/false options are worded by the variant: :attr:`thurn.variants.Variant.rule_option_titles`)
-
-
-def option_title(name: str) -> str:
-    """A true/false rule option in a few words, for a screen or a message ("houses optional (R1)"), never its id:
-    :data:`OPTION_TITLES`, else the words of the variant that declares it
-    (:attr:`thurn.variants.Variant.rule_option_titles`), else its name with spaces."""
-    if name in OPTION_TITLES:
-        return OPTION_TITLES[name]
-    from .variants import REGISTRY
-
-    for cls in REGISTRY.values():
-        if name in cls.rule_option_titles:
-            return cls.rule_option_titles[name]
-    return str(name).replace("_", " ")
-
-
-def ruleset_name(name: str) -> str:
-    """A ruleset's name as the rule documents print it: ``"base"`` is "the base game", an expansion its document's
-    title (:attr:`thurn.variants.Variant.rule_source`: "Power and Glory", "The Princess' Messenger"); a name of no
-    registered variant is kept as it is."""
-    from .variants import REGISTRY
-
-    if name == "base":
-        return "the base game"
-    cls = REGISTRY.get(name)
-    return cls.rule_source or name if cls is not None else str(name)
-
-
-def and_list(items) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    items = [str(i) for i in items]
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def rules_in_words(rules, board: bool = True) -> str:
     """The rules played, in the game's words, for a screen or a summary: the rulesets by their documents' titles
     ("The Audience with The Princess' Messenger", "the base game"), the board when it is not the base game's (its
     printed name; ``board=False`` leaves it out), then the rule options that differ from the defaults in a few words
-    (:data:`OPTION_TITLES`) and each variant option as ``name: value``, after dots ("SoloPlay · difficulty: hard")."""
+    (:data:`thurn.option_words.OPTION_TITLES`) and each variant option as ``name: value``, after dots ("SoloPlay · difficulty: hard")."""
     rules = as_rules(rules)
     names = [ruleset_name(n) for n in rules.expansions]
     words = names[0] + "".join(f" with {n}" for n in names[1:]) if names else "the base game"

@@ -40,6 +40,7 @@ them or a :class:`FrozenMap` of them (saved as a JSON list or object). Inside a 
 from __future__ import annotations
 
 from .errors import UnknownName
+from .redeal import hidden_seats, redeal_values
 
 REGISTRY: dict[str, type] = {}
 
@@ -66,7 +67,6 @@ class FrozenMap(dict):
 
 
 VISIBILITIES = ("public", "owner", "secret")
-_BUILT: dict[tuple, tuple] = {}
 
 #: The hooks a variant may define, and the ruleset list each goes to (see the module's docstring).
 HOOKS = {"legal_actions": "filters", "check": "checks", "after": "after_action", "after_step": "after_step",
@@ -190,10 +190,8 @@ class Variant:
         """Deal again at random, in ``state`` (a fresh copy becoming ``seat``'s view, see
         :func:`thurn.information.player_view`), the values of this variant that ``seat`` cannot see, consistently
         with what he has seen. The default re-deals each "owner" field among the other seats and each "secret"
-        field among all seats, read only as a multiset (:func:`thurn.information.redeal_values`); a variant whose
+        field among all seats, read only as a multiset (:func:`thurn.redeal.redeal_values`); a variant whose
         secrets come from a bag larger than what is dealt, or are revealed one by one, deals from what is left."""
-        from .information import hidden_seats, redeal_values
-
         for name, vis in self.fields.items():
             values = state.ext.get(name) if vis != "public" else None
             if values is not None:
@@ -280,13 +278,11 @@ def register(cls):
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise TypeError("register() takes a Variant subclass")
     REGISTRY[cls.name] = cls
-    _BUILT.clear()
     return cls
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
-    _BUILT.clear()
 
 
 def variant(name: str) -> Variant:
@@ -297,43 +293,3 @@ def variant(name: str) -> Variant:
         raise UnknownName("expansion", name, sorted(REGISTRY),
                           "" if REGISTRY else "No expansion is implemented yet; the base game runs with "
                                               "expansions=[].") from None
-
-
-def check_board(board, expansions: tuple[str, ...]) -> None:
-    """Raise :class:`~thurn.errors.RulesetRefused` when ``board`` does not play under the rules with ``expansions``
-    switched on: a board listing its ``rulesets`` plays the base game alone only if it lists ``"base"``, and an
-    expansion only if it lists its name; a board that lists none plays every ruleset whose variants need nothing it
-    lacks (:meth:`Variant.board_refusal`)."""
-    from .errors import RulesetRefused
-
-    listed = getattr(board, "rulesets", None)
-    if listed is None:
-        for name in expansions:
-            why = variant(name).board_refusal(board)
-            if why:
-                raise RulesetRefused(f"The board {board.name} cannot be played with the {name} rules: {why}")
-        return
-    wanted = tuple(expansions) or ("base",)
-    refused = [name for name in wanted if name not in listed]
-    if refused:
-        from .rules import and_list, ruleset_name
-
-        what = "the base game alone" if refused == ["base"] else f"the rules of {and_list(map(ruleset_name, refused))}"
-        raise RulesetRefused(f"The board {board.name} is not played under {what}: it plays under "
-                             f"{and_list(map(ruleset_name, listed))} only.")
-
-
-def build_ruleset(expansions: tuple[str, ...]):
-    """(variants, ruleset) for the expansions switched on: the base ruleset changed by each, in order (kept per
-    list of names)."""
-    hit = _BUILT.get(expansions)
-    if hit is None:
-        from .turn.base import base_ruleset
-
-        variants = tuple(variant(name) for name in expansions)
-        rs = base_ruleset("+".join(("base",) + expansions))
-        for v in variants:
-            v.extend(rs)
-        rs.variants = variants
-        hit = _BUILT[expansions] = (variants, rs)
-    return hit

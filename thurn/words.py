@@ -63,7 +63,7 @@ def step_words(state, step: str | None = None) -> str:
     step by its name (base rules, 2: draw, play, score, keep), an expansion's step by what the player does in it
     (its :class:`~thurn.turn.machine.StepSpec` ``does``, up to its first explanation), never its internal name
     ("solo_official", "final_return")."""
-    from .variants import build_ruleset
+    from .rulesets import build_ruleset
 
     name = state.step if step is None else step
     if name in build_ruleset(())[1].steps:

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ..board import fold
 from ..log import Private
-from ..rules import option_title
+from ..option_words import option_title
 from .action_table import table
 from .cards import AMBIGUOUS, card_named, cards_text, find_card, which_copy
 from .deck import discard, refill_display

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ..rules import option_title
+from ..option_words import option_title
 from .action_table import table
 from .cards import AMBIGUOUS, card_named, cards_text, find_card, route_text, which_copy
 from .deck import discard, refill_display

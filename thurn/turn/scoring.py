@@ -4,7 +4,7 @@ declined, the Cartwright's help; the effects come from :func:`thurn.effects.scor
 from __future__ import annotations
 
 from .. import effects
-from ..rules import option_title
+from ..option_words import option_title
 from ..scoring import next_carriage, popcount, route_placements
 from .action_table import table
 from .cards import cities_text, resolve_city, route_text

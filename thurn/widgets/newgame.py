@@ -20,8 +20,10 @@ from ..board import Board
 from ..board_file import available_boards, installed_board, load_board
 from ..errors import ThurnError
 from ..parts import PARTS
-from ..rules import BOOLEAN_OPTIONS, Rules, and_list, option_applies, ruleset_name
-from ..variants import REGISTRY, build_ruleset, check_board, variant
+from ..option_words import and_list, ruleset_name
+from ..rules import BOOLEAN_OPTIONS, Rules, option_applies
+from ..rulesets import build_ruleset, check_board
+from ..variants import REGISTRY, variant
 from ..viz.board import reconstructed_words
 
 __all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
@@ -141,7 +143,7 @@ def new_seed(rng=None) -> int:
 def combination_refusal(board: Board, expansions) -> str | None:
     """Why the expansions ``expansions`` cannot be played together on ``board`` (a sentence from the rules: SoloPlay
     is played on its own; the board's rulesets), or None when they can: asked of :class:`thurn.rules.Rules` and
-    :func:`thurn.variants.check_board`, so that the panel holds no rule of its own."""
+    :func:`thurn.rulesets.check_board`, so that the panel holds no rule of its own."""
     try:
         Rules(expansions=tuple(expansions))
         if board is not None:
