@@ -1,8 +1,7 @@
 """The layers are fenced (issue 34; docs/design.md, "Layers"): the contracts of ``[tool.importlinter]`` in
 pyproject.toml hold (the rules core imports no expansion; an expansion's rules import only the core; the bots,
 simulate, the map and the apps name no expansion and stand in their order), ``import thurn`` loads no bot and no UI
-library, the import graph has no circle but a type-only one, and no private name is imported across modules (those still
-there are listed, and the list only shrinks)."""
+library, the import graph has no circle but a type-only one, and no private name is imported across modules."""
 from __future__ import annotations
 
 import subprocess
@@ -56,40 +55,6 @@ def test_the_circle_check_sees_a_circle():
     assert [set(c) for c in nx.simple_cycles(g)] == [{"a", "b"}]
 
 
-#: The private names still imported across modules when the layers were fenced (importer, module, name): what one
-#: module shares with another is a public name of it. Those of ``turn/base.py`` go public with its split (issue 34,
-#: "One concept a module"); the Play app's among its own modules are next. A private import not listed fails the
-#: test, and a listed one that is gone fails it too, so that the list only shrinks.
-KNOWN_PRIVATE_IMPORTS = {
-    ("thurn.bench", "thurn.viz.regions", "_compute"),
-    ("thurn.information", "thurn.state", "_new"),
-    ("thurn.widgets.app", "thurn.widgets.playtext", "_resolve_autosave"),
-    ("thurn.widgets.app", "thurn.widgets.playtext", "_summary"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_bounded"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_latest_in_progress"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_not_offered"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_others_text"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_parse_save"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_remove_stale_temps"),
-    ("thurn.widgets.app", "thurn.widgets.savefiles", "_short"),
-    ("thurn.widgets.controller", "thurn.widgets.playtext", "_summary"),
-    ("thurn.widgets.controller", "thurn.widgets.playtext", "_reveals"),
-    ("thurn.widgets.panels", "thurn.widgets.playtext", "_cards"),
-    ("thurn.widgets.panels", "thurn.widgets.playtext", "_summary"),
-    ("thurn.widgets.play", "thurn.widgets.playtext", "_check_pace"),
-    ("thurn.widgets.play", "thurn.widgets.playtext", "_resolve_autosave"),
-    ("thurn.widgets.play", "thurn.widgets.playtext", "_summary"),
-    ("thurn.widgets.play", "thurn.widgets.savefiles", "_new_game_id"),
-    ("thurn.widgets.play", "thurn.widgets.savefiles", "_remove_stale_temps"),
-    ("thurn.widgets.review", "thurn.game_review", "_drain"),
-    ("thurn.widgets.review", "thurn.game_review", "_need_state"),
-    ("thurn.widgets.review", "thurn.game_review", "_seat"),
-    ("thurn.widgets.review", "thurn.game_review", "_step_words"),
-    ("thurn.widgets.review", "thurn.bots.hint", "_hint"),
-    ("thurn.widgets.savefiles", "thurn.widgets.playtext", "_summary"),
-}
-
-
 def private_imports(root: Path = ROOT / "thurn") -> set:
     """(importer, module, name) of every ``from <a module of thurn> import _name``, at the top or in a function."""
     import ast
@@ -113,12 +78,10 @@ def private_imports(root: Path = ROOT / "thurn") -> set:
     return out
 
 
-def test_no_private_name_is_imported_across_modules_but_the_known_ones():
-    found = private_imports()
-    new = sorted(found - KNOWN_PRIVATE_IMPORTS)
-    assert not new, f"private names imported across modules (make them public where they are defined): {new}"
-    gone = sorted(KNOWN_PRIVATE_IMPORTS - found)
-    assert not gone, f"private imports gone (take them off KNOWN_PRIVATE_IMPORTS): {gone}"
+def test_no_private_name_is_imported_across_modules():
+    """What one module shares with another is a public name of it (issue 34)."""
+    found = sorted(private_imports())
+    assert not found, f"private names imported across modules (make them public where they are defined): {found}"
 
 
 def test_the_private_import_check_sees_one(tmp_path):

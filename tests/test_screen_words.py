@@ -125,7 +125,7 @@ def test_the_typed_examples_are_this_board_s_cities():
 def test_the_status_line_names_the_step_in_words():
     """The undo line and messages say where a game stands with the step's words, not its id ("Ann to
     solo_official"): SoloPlay manual, 4.1 "Use One Official"."""
-    from thurn.widgets.playtext import _summary
+    from thurn.widgets.playtext import game_summary
 
     for name in SHIPPED:
         rs = thurn.Rules(expansions=(name,)).ruleset
@@ -133,7 +133,7 @@ def test_the_status_line_names_the_step_in_words():
             said = words.step_words(type("S", (), {"step": step, "ruleset": rs})(), step)
             assert "_" not in said and said, (name, step)
     s = thurn.new_game(["Ann", "Ben"], seed=1)
-    assert _summary(s) == "round 1, Ann to draw, 0 actions"
+    assert game_summary(s) == "round 1, Ann to draw, 0 actions"
 
 
 def test_the_engine_s_refusals_name_a_rule_option_in_words():

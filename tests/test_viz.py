@@ -258,8 +258,8 @@ def test_a_crowded_city_name_moves_aside():
 def test_the_layout_is_computed_once_per_board(monkeypatch):
     board = mirrored_base()
     calls = []
-    compute = regions._compute
-    monkeypatch.setattr(regions, "_compute", lambda b: calls.append(b) or compute(b))
+    compute = regions.compute_layout
+    monkeypatch.setattr(regions, "compute_layout", lambda b: calls.append(b) or compute(b))
     first = map_layout(board)
     for _ in range(3):
         board_figure(board)
@@ -839,6 +839,6 @@ def test_where_the_first_choice_of_names_clashes_moving_them_again_clears_it(mon
     its best place given all the others clear it."""
     board = jittered_base(5)
     monkeypatch.setattr(regions, "LABEL_ROUNDS", 0)
-    assert label_clashes(regions._compute(board)) > 0
+    assert label_clashes(regions.compute_layout(board)) > 0
     monkeypatch.undo()
-    assert label_clashes(regions._compute(board)) == 0
+    assert label_clashes(regions.compute_layout(board)) == 0

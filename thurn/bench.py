@@ -177,13 +177,13 @@ def bench_map(positions: int = 100, players: int = 4, seed: int = 0) -> dict:
     where the names go: ``thurn.viz.regions``), computed once per board on its first drawing. Needs plotly and
     shapely (the viz layer)."""
     from .viz import board_figure, refresh
-    from .viz.regions import _compute
+    from .viz.regions import compute_layout
 
     states = sample_positions(positions, players, seed, "play")
     widget = board_figure(states[0], widget=True)
     return {"board_figure": _times(board_figure, states),
             "refresh_widget": _times(lambda s: refresh(widget, board_figure(s)), states),
-            "map_layout_once": _times(lambda s: _compute(s.board), states[:5])}
+            "map_layout_once": _times(lambda s: compute_layout(s.board), states[:5])}
 
 
 def bench_apps(clicks: int = 100, players: int = 4, seed: int = 0) -> dict:

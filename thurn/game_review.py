@@ -84,7 +84,7 @@ class ReviewError(ThurnError):
 
 # -- the positions of a game -----------------------------------------------------------------------------------
 
-def _need_state(state) -> GameState:
+def need_game(state) -> GameState:
     if not isinstance(state, GameState):
         raise ReviewError(f"A review needs a game (a thurn.GameState, e.g. thurn.GameState.from_json(text) for a "
                           f"save file), not {type(state).__name__}.")
@@ -94,7 +94,7 @@ def _need_state(state) -> GameState:
 def positions(state: GameState) -> list[GameState]:
     """Every position of the game, rebuilt from its history: ``positions(state)[k]`` is the game after its first
     ``k`` actions (``[0]`` is ``state.root``, the last one equals ``state``). ``state`` is left as it is."""
-    s = _need_state(state).root
+    s = need_game(state).root
     out = [s]
     for a in state.history:
         s = s.apply(a)
@@ -107,7 +107,7 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
     from ``state.root``; ``viewer`` (a seat or name): as that player read it (see :meth:`GameState.log`)."""
     from . import turn
 
-    s = _need_state(state).root
+    s = need_game(state).root
     seat = None if viewer is None else state.seat(viewer)
     out = []
     for a in state.history:
@@ -145,7 +145,7 @@ def rank_actions(state: GameState, chosen=None, *, bot=None, seed=0, view=None,
     (the player's :func:`~thurn.information.player_view` of ``state``) and ``watch`` (the game's
     :class:`~thurn.information.Watch` at ``state``), when the caller has them: the same ranking, without replaying
     the game's history for each (a review's positions are watched once, from the first)."""
-    state = _need_state(state)
+    state = need_game(state)
     bot = _search_bot(bot, seed)
     legal = state.legal_actions()
     if isinstance(chosen, str):
@@ -362,7 +362,7 @@ def _holding(p) -> tuple:
             sorted((k, tuple(v)) for k, v in p.piles.items()), getattr(p, "colours", None))
 
 
-def _step_words(s: GameState) -> str:
+def step_words(s: GameState) -> str:
     """The step the player is in, in words: its name where it is one ("draw", "score"), else what he does in it
     as the ruleset says (SoloPlay's ``solo_official``: "choose the turn's one official")."""
     if s.step.isalpha():
@@ -421,7 +421,7 @@ def explain_decision(s: GameState, chosen, best, loss: float, seed=0, then=(), c
     who = s.names[seat]
     c_name, b_name = said(s, chosen), said(s, best)
     lost, won = _gave_up(mine, better), _gave_up(better, mine)
-    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {_step_words(s)}: "
+    head = f"Turn {s.turns + 1} (round {s.round_number}), {who} to {step_words(s)}: "
     why_hint = _hint_words(who, hint, plan)
     advice = " (the hint's advice)" if hint else " (the hint's plan)" if plan else ""
     a_text, b_text = _describe(mine), _describe(better)
@@ -486,7 +486,7 @@ def _progress(progress, total: int, what: str):
     return lambda done: None
 
 
-def _seat(state: GameState, player) -> int:
+def seat_of(state: GameState, player) -> int:
     if player is None:
         return 0
     return state.seat(player)           # UnknownName (a close name suggested) or the seats there are
@@ -547,7 +547,7 @@ def _budgeted(bot, looks: int, players: int, cost: float = 1.0):
     return bot
 
 
-def _drain(steps):
+def drain(steps):
     """Run a generator of review steps to its end; its return value."""
     while True:
         try:
@@ -557,7 +557,7 @@ def _drain(steps):
 
 
 def _table(state, seat, bot, seed, progress, states=None, budget=False):
-    return _drain(_table_steps(state, seat, bot, seed, progress, states, budget))
+    return drain(_table_steps(state, seat, bot, seed, progress, states, budget))
 
 
 def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
@@ -655,8 +655,8 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
     The game itself is never changed (its positions are rebuilt from its history)."""
-    state = _need_state(state)
-    seat = _seat(state, player)
+    state = need_game(state)
+    seat = seat_of(state, player)
     return _table(state, seat, _search_bot(bot, seed), seed, progress, budget=bot is None)
 
 
@@ -704,7 +704,7 @@ def expected_scores(state: GameState, player=None, *, samples: int = 8, seed=0, 
     game is its actual final score. ``every``: at the start of every ``every``-th turn only (and at the end);
     None: every turn while the games played out fit in :data:`EXPECTED_TURNS` player-turns, else every second
     (third, ...) turn, so that a long game is drawn in as little time as a short one."""
-    return _drain(_expected_steps(state, player, samples=samples, seed=seed, progress=progress, states=states,
+    return drain(_expected_steps(state, player, samples=samples, seed=seed, progress=progress, states=states,
                                   every=every))
 
 
@@ -714,10 +714,10 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
     from .bots.greedy import GreedyBot
     from .information import Seen
 
-    state = _need_state(state)
+    state = need_game(state)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
         raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
-    seat = _seat(state, player)
+    seat = seat_of(state, player)
     states = positions(state) if states is None else states
     starts = [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
     if every is None:
@@ -838,15 +838,15 @@ def review_game(state: GameState, player=None, *, bot=None, seed=0, samples: int
     """The whole review of ``player`` (name or seat; default seat 0): the decisions table (:func:`review`), the
     mistakes in words and each player's expected final score over the game (:func:`expected_scores`, ``samples``
     games played out from each turn). ``state`` is never changed."""
-    return _drain(review_steps(state, player, bot=bot, seed=seed, samples=samples, progress=progress))
+    return drain(review_steps(state, player, bot=bot, seed=seed, samples=samples, progress=progress))
 
 
 def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: int = 8, progress=False):
     """:func:`review_game` as a generator: it does one decision (one position of the expected scores) at each
     ``next()`` and returns the :class:`Review` at its end (``StopIteration.value``); an app runs it in steps, so
     that its progress shows while it works. The arguments are checked at the first step."""
-    state = _need_state(state)
-    seat = _seat(state, player)
+    state = need_game(state)
+    seat = seat_of(state, player)
     budget = bot is None
     bot = _search_bot(bot, seed)
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:

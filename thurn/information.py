@@ -28,7 +28,7 @@ from collections import Counter
 from .errors import ViewHidden
 from .piles import HIDDEN, extra_piles
 from .redeal import multiset_order, redeal_values
-from .state import GameState, _new
+from .state import GameState, new_instance
 
 __all__ = ["Seen", "Watch", "SeatView", "player_view", "view_for", "hidden_view", "view_rng", "seen_by", "known_cards", "unseen_cards",
            "determinize", "redeal_values", "actions_played", "card_backs"]
@@ -176,7 +176,7 @@ class Seen:
         determinizes it again (``Seen(view, seat)``) deals from the same knowledge. Dealt in fewer steps than
         :meth:`sample` (a view is made for every decision): the unseen cards put in an order drawn from ``rng`` in
         one call."""
-        v = _new(SeatView)
+        v = new_instance(SeatView)
         _copy_state(v, self.state)
         v._root = v._history = v._setup = None
         v.events = ()
@@ -309,7 +309,7 @@ _space: dict = {}
 exec("def _copy_state(v, s):\n" + "".join(f"    v.{n} = s.{n}\n" for n in _COPIED), _space)
 _copy_state = _space["_copy_state"]       # a state's fields copied one by one, as quick as GameState.successor
 _OPEN = tuple(n for n in _COPIED if n not in ("players", "deck", "seed"))
-exec("def _open_view(s, seat, actions, snap):\n    v = _new(SeatView)\n"
+exec("def _open_view(s, seat, actions, snap):\n    v = new_instance(SeatView)\n"
      + "".join(f"    v.{n} = s.{n}\n" for n in _OPEN)
      + "    v._root = v._history = v._setup = v.seed = None\n    v.events = ()\n"
      + "    v.viewer, v.actions, v.dealt, v.watch, v.backs = seat, actions, False, snap, None\n    return v\n", _space)
@@ -333,7 +333,7 @@ class SeatView(GameState):
         return super().apply(action)
 
 
-_space.update(_new=_new, SeatView=SeatView)       # (for _open_view)
+_space.update(new_instance=new_instance, SeatView=SeatView)       # (for _open_view)
 
 
 def view_rng(state: GameState, seat: int, actions: int | None = None) -> random.Random:

@@ -20,7 +20,7 @@ from .piles import BASE_PILES, HIDDEN, extra_piles
 from .scoring import carriage_points
 from .step_text import does_now
 
-_new = object.__new__
+new_instance = object.__new__
 _NO_PILES: dict = {}             # (shared, never changed: a pile is changed by replacing the dict)
 _OVER = turn.OVER
 
@@ -68,7 +68,7 @@ class PlayerState:
             self.colours = colours    # ((colour, houses mask, houses left), ...) (SoloPlay: four colours)
 
     def copy(self) -> "PlayerState":
-        p = _new(PlayerState)
+        p = new_instance(PlayerState)
         p.hand = self.hand
         p.route = self.route
         p.rmask = self.rmask
@@ -103,7 +103,7 @@ class ColouredPlayerState(PlayerState):
     __slots__ = ("colours",)
 
     def copy(self) -> "ColouredPlayerState":
-        p = _new(ColouredPlayerState)
+        p = new_instance(ColouredPlayerState)
         for name in PlayerState.__slots__ + ColouredPlayerState.__slots__:
             setattr(p, name, getattr(self, name))
         return p
@@ -207,7 +207,7 @@ class GameState:
     @classmethod
     def blank(cls, board, rules, names, seed) -> "GameState":
         """An empty table for ``names`` on ``board``: full stacks and supply, no cards dealt, seat 0 to draw."""
-        s = _new(cls)
+        s = new_instance(cls)
         s.board, s.rules, s.ruleset, s.names = board, rules, rules.ruleset, tuple(names)
         s.players = tuple(new_player(board, rules.ruleset) for _ in names)
         s.display = (-1,) * board.face_up

@@ -53,7 +53,7 @@ def hint(state, player=None, n: int = 3, bot=None) -> list[Hint]:
     from ..information import player_view
 
     ranked = _ranked(player_view(state, seat), bot)      # the bot sees what the player sees, never the deck
-    return [_named(state, _hint(state, v, a, why)) for v, a, why in ranked[:n]]
+    return [_named(state, make_hint(state, v, a, why)) for v, a, why in ranked[:n]]
 
 
 def _named(state, h: Hint) -> Hint:
@@ -97,7 +97,7 @@ def _estimates(result) -> list[tuple[Action, float]]:
     return out
 
 
-def _hint(state, value: float, a: Action, reason: str) -> Hint:
+def make_hint(state, value: float, a: Action, reason: str) -> Hint:
     """A :class:`Hint` with the cities the action concerns, in the board's spelling."""
     b = state.board
     p = state.players[state.to_move]

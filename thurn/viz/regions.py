@@ -88,7 +88,7 @@ def map_layout(board: Board) -> MapLayout:
     """The layout of ``board``'s map, computed on first use and kept as long as the board lives."""
     found = _CACHE.get(board)
     if found is None:
-        found = _CACHE[board] = _compute(board)
+        found = _CACHE[board] = compute_layout(board)
     return found
 
 
@@ -128,7 +128,7 @@ def overlap(a, b) -> float:
 
 # -- the computation ------------------------------------------------------------------------------------------------
 
-def _compute(board: Board) -> MapLayout:
+def compute_layout(board: Board) -> MapLayout:
     xs = [c.pos[0] for c in board.cities]
     ys = [c.pos[1] for c in board.cities]
     frame = (min(xs) - PAD, min(ys) - PAD, max(xs) + PAD, max(ys) + PAD)

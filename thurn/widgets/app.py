@@ -25,9 +25,9 @@ from .common import ClosesParts, MessageArea, close_tree
 from .newgame import NewGamePanel
 from .panels import counts_carriage, final_table_html
 from .play import Play
-from .playtext import _resolve_autosave, _summary
-from .savefiles import (_bounded, _latest_in_progress, _not_offered, _others_text, _parse_save, _remove_stale_temps,
-                        _short)
+from .playtext import autosave_path, game_summary
+from .savefiles import (bounded_save, latest_in_progress, not_offered_text, others_in_progress_text, parse_save, remove_stale_temps,
+                        short_error)
 
 __all__ = ["GameApp"]
 
@@ -131,7 +131,7 @@ class GameApp(ClosesParts, widgets.VBox):
         warm_up()
 
     def __repr__(self) -> str:
-        return f"<thurn game app: {_summary(self.game.state) if self.game else 'no game yet'}>"
+        return f"<thurn game app: {game_summary(self.game.state) if self.game else 'no game yet'}>"
 
     @property
     def game_over(self) -> bool:
@@ -153,7 +153,7 @@ class GameApp(ClosesParts, widgets.VBox):
             self._asked = settings
             where = (f"it stays saved in {self.game.autosave_path.name}" if self.game.autosave_path is not None
                      else "download it first to keep it")
-            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(_summary(self.game.state))}): "
+            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(game_summary(self.game.state))}): "
                                         f"{html.escape(where)}. Start the new game?")
             self._confirm.layout.display = "flex"
             return
@@ -258,15 +258,15 @@ class GameApp(ClosesParts, widgets.VBox):
         replaced without asking. The bots: those the file names (an autosave's meta), else the seats of the New
         game panel with the same names; every other player is a human."""
         try:
-            state, meta = _parse_save(_bounded(data, name), self.boards or None)
+            state, meta = parse_save(bounded_save(data, name), self.boards or None)
         except (ThurnError, ValueError, KeyError) as e:
-            self.messages.error(f"Could not load {name}: {_short(e)}")
+            self.messages.error(f"Could not load {name}: {short_error(e)}")
             return None
         if self._in_progress():
             self._asked = (state, meta, name)
-            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(_summary(self.game.state))}): "
+            self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(game_summary(self.game.state))}): "
                                         f"it stays saved. Replace it with {html.escape(name)} "
-                                        f"({html.escape(_summary(state))})?")
+                                        f"({html.escape(game_summary(state))})?")
             self._confirm.layout.display = "flex"
             return None
         return self._open_state(state, meta, name)
@@ -286,33 +286,33 @@ class GameApp(ClosesParts, widgets.VBox):
         self._show_game(Play(state=state, bots=bots, autosave=self.autosave, pace=pace, undo=self.panel.undo.value,
                              app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width,
                              options=self._panel_options()))
-        self.messages.ok(f"Opened {name}: {_summary(state)}.")
+        self.messages.ok(f"Opened {name}: {game_summary(state)}.")
         return self.game
 
     # -- resuming the autosaved game -----------------------------------------------------------------------------------
     def _offer_saved(self) -> None:
         """Offer the game played last: the unfinished game of the autosave files (``play.thurn-autosave.json`` and
         those beside it, ``play-2...``) written last; say when others are in progress, and when one cannot be read."""
-        path = _resolve_autosave(self.autosave)
+        path = autosave_path(self.autosave)
         self.saved_state, self._saved_meta, self.saved_path = None, None, None
         if path is None:
             return
-        _remove_stale_temps(path)
-        latest, others, bad = _latest_in_progress(path, self.boards or None)
+        remove_stale_temps(path)
+        latest, others, bad = latest_in_progress(path, self.boards or None)
         if bad:
-            self.messages.error(_not_offered(bad))
+            self.messages.error(not_offered_text(bad))
         if latest is None:
             return
         path, saved, meta, _ = latest
         self.saved_state, self._saved_meta, self.saved_path = saved, meta, path
-        button = widgets.Button(description=f"Resume it ({_summary(saved)})", button_style="success",
+        button = widgets.Button(description=f"Resume it ({game_summary(saved)})", button_style="success",
                                 layout=widgets.Layout(width="auto"))
         button.add_class("thurn-resume-saved")
         button.on_click(lambda _: self.resume())
         self._resume.children = (widgets.HTML(
             f"<b>A game in progress was saved</b> in <code>{html.escape(path.name)}</code> (players "
             f"{html.escape(', '.join(saved.names))}). Resume it, or start a new one below (the saved game is kept)."
-            f"{html.escape(_others_text(others))}"),
+            f"{html.escape(others_in_progress_text(others))}"),
             button)
         self._resume.layout.display = "flex"
 
@@ -330,7 +330,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self._show_game(Play(state=s, bots=bots, autosave=self.saved_path or self.autosave, pace=pace,
                              undo=self.panel.undo.value, app_mode=True, seats=seats, map_width=self.map_width,
                              options=self._panel_options()))
-        self.messages.ok(f"Resumed the saved game: {_summary(s)}.")
+        self.messages.ok(f"Resumed the saved game: {game_summary(s)}.")
         self.saved_state = None
         return self.game
 
@@ -419,7 +419,7 @@ class GameApp(ClosesParts, widgets.VBox):
             if self._review_box.children == (waiting,):
                 self._review_box.children = ()
                 close_tree(waiting)
-            self.messages.error(f"The review stopped: {_short(error)}")
+            self.messages.error(f"The review stopped: {short_error(error)}")
 
         keys = ("bot", "seed", "samples")
         steps = review_steps(state, seat, progress=progress, **{k: v for k, v in options.items() if k in keys})

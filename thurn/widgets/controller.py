@@ -11,7 +11,7 @@ from ..state import GameState
 from .. import turn
 from ..parts import remembered
 from ..log import seen_line
-from .playtext import BOT_LINES_MAX, SAID_KEPT, whose, _summary, _reveals
+from .playtext import BOT_LINES_MAX, SAID_KEPT, whose, game_summary, reveals_deck
 
 
 class GameController:
@@ -183,7 +183,7 @@ class GameController:
                 f"teaching mode to take back anything.")
             return
         self._state = self._run_bots(self._replay(k))
-        self.messages.ok(f"Back to after action {k} of {len(history)}: {_summary(self._state)}.")
+        self.messages.ok(f"Back to after action {k} of {len(history)}: {game_summary(self._state)}.")
         self._changed()
         self.play_bots()
 
@@ -206,7 +206,7 @@ class GameController:
         for a in s.history[k:]:
             after = known.apply(a)
             k += 1
-            if _reveals(known, after) or known.to_move_name in self.bots:
+            if reveals_deck(known, after) or known.to_move_name in self.bots:
                 floor = k
             known = after
         self._floor = (s, floor)

@@ -19,7 +19,7 @@ from ..step_text import round_text
 from .. import words
 from ..log import seen_action
 from .common import card_chip, card_chips, close_tree, hide_kept_cards, province_color, text_color
-from .playtext import KEEP_BUTTONS_MAX, LOG_LINES, _cards, _summary, whose
+from .playtext import KEEP_BUTTONS_MAX, LOG_LINES, cards_words, game_summary, whose
 
 
 class Panels:
@@ -94,11 +94,11 @@ class Panels:
     def _show_hand(self, s: GameState) -> None:
         """The viewer's hand; the others' are counts (base rules, 1); the switch on: every hand."""
         seats = range(s.num_players) if self._every_hand else [] if self.viewer is None else [self.viewer]
-        rows = [f"<div><b>{html.escape(whose(s.names[i]), quote=False)} hand</b> ({_cards(len(s.player(i).hand))}):"
+        rows = [f"<div><b>{html.escape(whose(s.names[i]), quote=False)} hand</b> ({cards_words(len(s.player(i).hand))}):"
                 f" {card_chips(s.board, s.player(i).hand, 'no card')}</div>" for i in seats]
         if not rows:
             who = s.to_move_name
-            n = _cards(len(s.player().hand))
+            n = cards_words(len(s.player().hand))
             rows = [f"<div><b>{html.escape(whose(who), quote=False)} hand</b> ({n}): hidden — "
                     + (f"{html.escape(who)} clicks “Pass to {html.escape(who)}: show my hand” to see it</div>"
                        if self.pass_pending else "every hand is a count in the players' table</div>")]
@@ -240,7 +240,7 @@ class Panels:
             why = (" — nothing to undo: in a fair game undo never goes back before a card revealed from the deck or "
                    "a bot's action")
         self._undo_text.value = (f"<small>now: after {n} action{'s' if n != 1 else ''} "
-                                 f"({html.escape(_summary(s))}){why}</small>")
+                                 f"({html.escape(game_summary(s))}){why}</small>")
 
     def _describe_undo(self) -> None:
         if self._quiet:
@@ -248,7 +248,7 @@ class Panels:
         k = self._undo_slider.value
         history = self._state.history
         if k >= len(history):
-            self._undo_text.value = f"<small>now: {html.escape(_summary(self._state))}</small>"
+            self._undo_text.value = f"<small>now: {html.escape(game_summary(self._state))}</small>"
             return
         there = self._replay(k)
         mover = self._replay(k - 1).to_move if k else None
@@ -260,7 +260,7 @@ class Panels:
         bot = (f" — {there.to_move_name} is a bot and plays again from there"
                if there.to_move_name in self.bots and not there.is_over else "")
         self._undo_text.value = (f"<small>after {k} of {len(history)} actions ({html.escape(last)}): "
-                                 f"{html.escape(_summary(there))}{html.escape(bot)}</small>")
+                                 f"{html.escape(game_summary(there))}{html.escape(bot)}</small>")
 
     def _show_final(self, s: GameState) -> None:
         close_tree(*self._final.children)

@@ -26,9 +26,9 @@ from .controller import GameController
 from .figurebox import FigureBox
 from .panels import SCORE_HEADS, Panels, final_table_html  # noqa: F401  (importable from here, as before)
 from .playtext import (APP_NAME, AUTOSAVE_NAME, AUTOSAVE_SUFFIX, CHOOSE, DEFAULT_PLAYERS,  # noqa: F401  (as before)
-                       EVERY_HAND_REFUSED, KEEP_BUTTONS_MAX, UNDO_MODES, _check_pace, _resolve_autosave,
-                       _summary, whose)
-from .savefiles import SaveFiles, _new_game_id, _remove_stale_temps
+                       EVERY_HAND_REFUSED, KEEP_BUTTONS_MAX, UNDO_MODES, check_pace, autosave_path,
+                       game_summary, whose)
+from .savefiles import SaveFiles, new_game_id, remove_stale_temps
 
 __all__ = ["Play", "AUTOSAVE_NAME", "MAX_SAVE_BYTES"]
 
@@ -96,7 +96,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
                  state: GameState | None = None, start_player=0, map_width: int = 600,
                  map_height: int | None = None, hint_bot=None, pace=None, undo: str = "teaching",
                  app_mode: bool = False, offer_saved: bool = True, seats: dict | None = None, options=()):
-        self.pace = _check_pace(pace)
+        self.pace = check_pace(pace)
         if undo not in UNDO_MODES:
             raise ValueError(f"undo is 'teaching' (back to any action) or 'fair' (never back before a card "
                              f"revealed from the deck or a bot's action), not {undo!r}.")
@@ -114,13 +114,13 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
         elif players is not DEFAULT_PLAYERS and tuple(players) != state.names:
             raise ThurnError(f"the players {list(players)} are not those of the given game {list(state.names)}.")
         self.bots = self._check_bots(bots, state.names)
-        self.autosave_path = _resolve_autosave(autosave)
+        self.autosave_path = autosave_path(autosave)
         if self.autosave_path is not None:
-            _remove_stale_temps(self.autosave_path)     # left by an app stopped while writing
+            remove_stale_temps(self.autosave_path)     # left by an app stopped while writing
         self.map_width, self.map_height = map_width, map_height
         self.last_update_seconds = 0.0
         self.saved_state: GameState | None = None
-        self.game_id = _new_game_id()     # this game's identity in its autosave file
+        self.game_id = new_game_id()     # this game's identity in its autosave file
         self._written = None              # the autosave file as this app last wrote it (_signature)
         self._saved: tuple = (None, None)     # the offered game's identity and file signature
         self._saved_path: Path | None = None  # the offered game's file
@@ -397,5 +397,5 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
     def __repr__(self) -> str:
         bots = ", ".join(f"{n}: {getattr(b, 'name', type(b).__name__)} bot" for n, b in self.bots.items())
         save = self.autosave_path.name if self.autosave_path is not None else "off"
-        return (f"<Play: {_summary(self._state)}; players {', '.join(self._state.names)}"
+        return (f"<Play: {game_summary(self._state)}; players {', '.join(self._state.names)}"
                 f"{f' ({bots})' if bots else ' (hotseat)'}; autosave {save}>")

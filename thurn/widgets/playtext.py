@@ -28,7 +28,7 @@ EVERY_HAND_REFUSED = ("Every hand can be shown in teaching mode only: in a fair 
                       "and the others' card counts.")
 
 
-def _resolve_autosave(autosave) -> Path | None:
+def autosave_path(autosave) -> Path | None:
     if autosave is True:
         return Path.cwd() / AUTOSAVE_NAME
     if autosave is False or autosave is None:
@@ -39,7 +39,7 @@ def _resolve_autosave(autosave) -> Path | None:
                     f"not {autosave!r}.")
 
 
-def _cards(n: int) -> str:
+def cards_words(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
@@ -48,7 +48,7 @@ def whose(name: str) -> str:
     return "Your" if name.casefold() == "you" else f"{name}'s"
 
 
-def _summary(state: GameState) -> str:
+def game_summary(state: GameState) -> str:
     """'round 6, Ann to draw, 37 actions' — where a game stands, for the resume offer and messages; a game on
     another board than the base board names it first ('Toy north: round 6, ...')."""
     board = "" if state.rules.board == "base" else f"{state.board.name}: "
@@ -61,13 +61,13 @@ def _summary(state: GameState) -> str:
             f"{n} action{'s' if n != 1 else ''}")
 
 
-def _reveals(before: GameState, after: GameState) -> bool:
+def reveals_deck(before: GameState, after: GameState) -> bool:
     """True when the action from ``before`` to ``after`` changed the deck (a card taken from it, to a hand or to
     the display, or the discard pile shuffled in): what the deck holds next is then known."""
     return after.deck_size != before.deck_size
 
 
-def _check_pace(pace):
+def check_pace(pace):
     if pace is None or pace in PACES:
         return pace
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:

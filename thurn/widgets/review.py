@@ -20,9 +20,9 @@ import time
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..game_review import (MISTAKE_MIN, action_lines, positions, review_game, review_steps, _drain, _need_state,
-                           _seat, _step_words)
-from ..bots.hint import _hint
+from ..game_review import (MISTAKE_MIN, action_lines, positions, review_game, review_steps, drain, need_game,
+                           seat_of, step_words)
+from ..bots.hint import make_hint
 from ..viz import board_figure, refresh
 from ..log import seen_action
 from ..viz.charts import review_chart
@@ -71,7 +71,7 @@ def run_in_steps(steps, done, failed=None, seconds: float = 0.15):
     (in a kernel; elsewhere it is raised)."""
     loop = _kernel_loop()
     if loop is None:
-        return done(_drain(steps))
+        return done(drain(steps))
 
     def slice_():
         until = time.perf_counter() + seconds
@@ -111,8 +111,8 @@ class GameReview(ClosesParts, widgets.VBox):
 
     def __init__(self, state, player=None, *, bot=None, seed=0, samples: int = 8, map_height: int | None = 520,
                  review=None):
-        self.state = _need_state(state)
-        seat = _seat(self.state, player)
+        self.state = need_game(state)
+        seat = seat_of(self.state, player)
         self._options = dict(bot=bot, seed=seed, samples=samples)
         self.map_height = map_height
         self._states = positions(self.state)
@@ -300,7 +300,7 @@ class GameReview(ClosesParts, widgets.VBox):
             hint = " <small style='color:#555'>(the hint's advice)</small>" if r["hint"] == r["notation"] else ""
             rank = "clear" if r["look"] == "clear" else f"{r['rank']} of {r['candidates']}"
             rows.append(f"<tr{style} title='{esc(r['comment'] + ' ' + r['details'])}'><td>{move + 1}</td><td>{r['turn']}</td>"
-                        f"<td>{r['round']}</td><td>{esc(_step_words(self._states[move]))}</td>"
+                        f"<td>{r['round']}</td><td>{esc(step_words(self._states[move]))}</td>"
                         f"<td>{esc(r['action'])}{hint}</td>"
                         f"<td style='white-space:nowrap'>{rank}</td>"
                         f"<td>{_points(r['value'])}</td><td>{best}</td>"
@@ -359,7 +359,7 @@ class GameReview(ClosesParts, widgets.VBox):
         if table is not None and k in table.index and table.loc[k, "rank"] > 1:
             best = next((a for a in s.legal_actions() if a.notation == table.loc[k, "best_notation"]), None)
             if best is not None:
-                h = _hint(s, 0.0, best, "")
+                h = make_hint(s, 0.0, best, "")
                 return board_figure(s, candidates=h.cities, suggestion=list(h.route) or None,
                                     placement=list(h.houses) or None, height=self.map_height,
                                     title=f"{title} · marked: the search bot's choice", viewer=seen)

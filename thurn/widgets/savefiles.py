@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import PositionError, ThurnError
 from ..io import GAME_FORMAT, MAX_SAVE_BYTES, POSITION_FORMAT  # a save larger than MAX_SAVE_BYTES is refused unread
 from ..state import GameState
-from .playtext import APP_NAME, AUTOSAVE_SUFFIX, DOWNLOAD_WARNING, MESSAGE_MAX, _summary
+from .playtext import APP_NAME, AUTOSAVE_SUFFIX, DOWNLOAD_WARNING, MESSAGE_MAX, game_summary
 
 
 class SaveFiles:
@@ -39,7 +39,7 @@ class SaveFiles:
         except OSError as e:
             self.messages.error(f"Could not save the game to {path}: {e.strerror or e}.")
             return None
-        self.messages.ok(f"Saved the game ({_summary(self._state)}) to {path}.")
+        self.messages.ok(f"Saved the game ({game_summary(self._state)}) to {path}.")
         return path
 
     def load(self, source) -> bool:
@@ -49,10 +49,10 @@ class SaveFiles:
         name = "the upload"
         try:
             if isinstance(source, (bytes, bytearray, memoryview)):
-                text = _bounded(bytes(source), name)
+                text = bounded_save(bytes(source), name)
             elif isinstance(source, str) and source.lstrip().startswith("{"):
                 name = "the text"
-                text = _bounded(source, name)
+                text = bounded_save(source, name)
             else:
                 if not str(source).strip():
                     self.messages.error("Give the path of a saved game to load.")
@@ -64,15 +64,15 @@ class SaveFiles:
                 except OSError as e:
                     self.messages.error(f"Could not read {path}: {e.strerror or e}.")
                     return False
-            state, meta = _parse_save(text, self._boards())
+            state, meta = parse_save(text, self._boards())
             state = self._playable(state)
         except (ThurnError, ValueError, KeyError) as e:
-            self.messages.error(f"Could not load {name}: {_short(e)}")
+            self.messages.error(f"Could not load {name}: {short_error(e)}")
             return False
         self._close_offer()
-        self.game_id = _game_id(meta) or _new_game_id()
+        self.game_id = _game_id(meta) or new_game_id()
         self._state = self._run_bots(state)
-        self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
+        self.messages.ok(f"Loaded {name}: {game_summary(self._state)}.")
         self._changed()
         self.play_bots()
         return True
@@ -88,7 +88,7 @@ class SaveFiles:
             self._pending_upload = (name, data)
             kept = (f"it stays autosaved in {self.autosave_path.name}" if self.autosave_path is not None
                     else "it is lost unless you download it first")
-            self._confirm_text.value = (f"<b>Replace the game in progress</b> ({html.escape(_summary(self._state))})"
+            self._confirm_text.value = (f"<b>Replace the game in progress</b> ({html.escape(game_summary(self._state))})"
                                         f" with {html.escape(name)}? {html.escape(kept)}.")
             self._confirm.layout.display = "flex"
             self.messages.info(f"Load {name}? Confirm under the upload button.")
@@ -117,7 +117,7 @@ class SaveFiles:
     def _load_named(self, name: str, data: bytes) -> bool:
         ok = self.load(data)
         if ok and self.messages.kind == "ok":
-            self.messages.ok(f"Loaded {name}: {_summary(self._state)}.")
+            self.messages.ok(f"Loaded {name}: {game_summary(self._state)}.")
         return ok
 
     # -- download ------------------------------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ class SaveFiles:
         new = _free_name(path)
         self._written = _signature(new)
         self.autosave_path = new
-        self._notice(f"{path.name} holds another game in progress ({_summary(found)}): it is left as it is, and "
+        self._notice(f"{path.name} holds another game in progress ({game_summary(found)}): it is left as it is, and "
                      f"this game autosaves to {new.name}.", "info")
         return new
 
@@ -244,7 +244,7 @@ class SaveFiles:
         state) — a finished game, which may be replaced; ("other", state) — another game in progress; ("bad",
         error) — nothing readable."""
         try:
-            state, meta = _parse_save(_read_save(path), self._boards())
+            state, meta = parse_save(_read_save(path), self._boards())
         except Exception as e:              # any failure to load, RecursionError and OSError included
             return "bad", e
         gid = _game_id(meta)
@@ -257,7 +257,7 @@ class SaveFiles:
     def _keep_aside(self, path: Path, problem) -> str:
         """Move the unreadable file ``path`` to ``<name>.bad-<time>.json`` beside it (never over an existing file);
         the sentence that says so. When it cannot be moved, autosave is switched off and the file left as it is."""
-        why = _short(problem).rstrip(".")
+        why = short_error(problem).rstrip(".")
         read_only = _read_only(path)
         try:
             if read_only is not None:
@@ -294,7 +294,7 @@ class SaveFiles:
             return
         try:
             sig = _signature(path)
-            saved, meta = _parse_save(_read_save(path), self._boards())
+            saved, meta = parse_save(_read_save(path), self._boards())
         except PositionError as e:
             if e.reason == "not_a_file":
                 self._autosave_off(str(e))
@@ -315,9 +315,9 @@ class SaveFiles:
     def _offer_latest(self, path: Path) -> None:
         """Offer the game in progress of ``path``'s autosave family written last (this very game: take over its
         file and identity instead); name the others, and the files that could not be loaded."""
-        latest, others, bad = _latest_in_progress(path, self._boards())
+        latest, others, bad = latest_in_progress(path, self._boards())
         if bad:
-            self._notice(_not_offered(bad), "error")
+            self._notice(not_offered_text(bad), "error")
         if latest is None:
             return
         file, saved, meta, sig = latest
@@ -330,8 +330,8 @@ class SaveFiles:
         self._saved_path = file
         self._offer_text.value = (f"<b>A game in progress was saved</b> in <code>{html.escape(file.name)}</code> "
                                   f"(players {html.escape(', '.join(saved.names))})."
-                                  f"{html.escape(_others_text(others))}")
-        self._resume_button.description = f"Resume the saved game ({_summary(saved)})"
+                                  f"{html.escape(others_in_progress_text(others))}")
+        self._resume_button.description = f"Resume the saved game ({game_summary(saved)})"
         self._new_button.description = "Start a new game (the saved one is kept)"
         self._offer.layout.display = "flex"
         self._game.layout.display = "none"
@@ -348,12 +348,12 @@ class SaveFiles:
             self.messages.error(str(e))
             return
         gid, sig = self._saved
-        self.game_id = gid or _new_game_id()
+        self.game_id = gid or new_game_id()
         self.autosave_path = self._saved_path or self.autosave_path        # the file of the game resumed
         self._written = sig
         self._state = self._run_bots(saved)
         self._close_offer()
-        self.messages.ok(f"Resumed the saved game: {_summary(self._state)}.")
+        self.messages.ok(f"Resumed the saved game: {game_summary(self._state)}.")
         self._show()
         self.play_bots()
 
@@ -361,7 +361,7 @@ class SaveFiles:
         """Play the new game; the saved game stays in its file, and this one autosaves to a free name beside it."""
         self._close_offer()
         where = self.autosave_path.name if self.autosave_path is not None else "its file"
-        self.messages.info(f"New game: {_summary(self._state)}. The saved game stays in {where}; this game "
+        self.messages.info(f"New game: {game_summary(self._state)}. The saved game stays in {where}; this game "
                            f"autosaves to a new file beside it.")
 
     def _close_offer(self) -> None:
@@ -386,7 +386,7 @@ class SaveFiles:
 # -- save files ---------------------------------------------------------------------------------------------------
 
 
-def _new_game_id() -> str:
+def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
@@ -396,13 +396,13 @@ def _game_id(meta) -> str | None:
     return gid if isinstance(gid, str) and 0 < len(gid) <= 64 else None
 
 
-def _short(error) -> str:
+def short_error(error) -> str:
     """An error as a short phrase for a message: the engine's sentence, else its type and text, cut."""
     text = str(error) if isinstance(error, ThurnError) else f"{type(error).__name__}: {error}"
     return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 1] + "…"
 
 
-def _bounded(data, name: str):
+def bounded_save(data, name: str):
     if len(data) > MAX_SAVE_BYTES:
         raise PositionError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MB: it is not a thurn save.",
                             "save_too_large")
@@ -417,10 +417,10 @@ def _read_save(path: Path) -> bytes:
         raise PositionError(f"{path.name} is not a regular file (a folder, a pipe or a device): it is not read.",
                             "not_a_file")
     with open(path, "rb") as f:
-        return _bounded(f.read(MAX_SAVE_BYTES + 1), path.name)
+        return bounded_save(f.read(MAX_SAVE_BYTES + 1), path.name)
 
 
-def _parse_save(data, boards=None) -> tuple[GameState, dict | None]:
+def parse_save(data, boards=None) -> tuple[GameState, dict | None]:
     """The game in a save (JSON text or bytes) and the ``meta`` an autosave file carries (None when there is
     none): the engine loads it, ``meta`` included (``GameState.from_json`` checks its shape, ``seats`` too), so
     the apps and the engine read one save format. A file that is not a game raises the engine's PositionError (a
@@ -597,7 +597,7 @@ def _saved_at(meta, path: Path) -> tuple:
     return (stamp if stamp is not None else mtime / 1e9, mtime)
 
 
-def _latest_in_progress(path: Path, boards=None) -> tuple:
+def latest_in_progress(path: Path, boards=None) -> tuple:
     """The game played last among the autosave files of ``path``'s family: ``((file, state, meta, signature) or
     None, [other files in progress], [problems])``: the unfinished game with the newest ``meta.saved_at`` (then
     modification time); ``problems`` names each file that could not be loaded ("name (why)")."""
@@ -605,9 +605,9 @@ def _latest_in_progress(path: Path, boards=None) -> tuple:
     for p in _autosave_family(path):
         try:
             sig = _signature(p)
-            saved, meta = _parse_save(_read_save(p), boards)
+            saved, meta = parse_save(_read_save(p), boards)
         except Exception as e:          # any failure to load: not offered (a game's autosave keeps it aside)
-            bad.append(f"{p.name} ({_short(e)})")
+            bad.append(f"{p.name} ({short_error(e)})")
             continue
         if not saved.is_over:
             found.append((_saved_at(meta, p), p, saved, meta, sig))
@@ -618,13 +618,13 @@ def _latest_in_progress(path: Path, boards=None) -> tuple:
     return (p, saved, meta, sig), [f[1].name for f in found[1:]], bad
 
 
-def _not_offered(bad: list) -> str:
+def not_offered_text(bad: list) -> str:
     """The sentence that names the autosave files not offered because they could not be loaded."""
     more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
     return f"Not offered, as it could not be loaded: {'; '.join(bad[:3])}{more}."
 
 
-def _others_text(others: list) -> str:
+def others_in_progress_text(others: list) -> str:
     """The sentence that names the other games in progress (plain text; escape it for HTML)."""
     if not others:
         return ""
@@ -632,7 +632,7 @@ def _others_text(others: list) -> str:
     return f" Other games in progress stay saved in {', '.join(others[:3])}{more}."
 
 
-def _remove_stale_temps(path: Path) -> list[str]:
+def remove_stale_temps(path: Path) -> list[str]:
     """Remove the temporary files ``_write`` left beside the autosave file ``path`` when an app was stopped while
     writing (a killed kernel): those of ``path``'s family whose process is gone or older than
     :data:`TEMP_STALE_SECONDS`; another app's write in progress is left alone. The names removed."""
@@ -673,7 +673,7 @@ def _process_alive(pid: int) -> bool:
 def _write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file of its own, so a crash never leaves half a save and two
     apps never share a temporary file (a leftover of an app stopped while writing is removed at the next start:
-    ``_remove_stale_temps``)."""
+    ``remove_stale_temps``)."""
     tmp = _temp_name(path)   # still *.thurn-autosave.json
     try:
         tmp.write_text(text, encoding="utf-8")
