@@ -54,9 +54,9 @@ from typing import NamedTuple
 
 from ...actions import Action, set_fields
 from ...board import fold
-from ...effects import ScoringStage, colour_houses, colour_left, take, trigger_end
+from ...effects import CarriageStage, ScoringStage, colour_houses, colour_left, take, trigger_end
 from ...errors import BoardDataError, IllegalAction, PositionError
-from ...piles import PileSpec, pile, set_pile
+from ...piles import PileSpec, pile
 from ...result import rating_result
 from ...scoring import earned_tiles, popcount
 from ...turn.action_table import table
@@ -384,9 +384,10 @@ class SoloTiles(ScoringStage):
         return sum(v for _, v in effect.tiles) + sum(v for what, v in effect.extra if what == "bonus_tile")
 
 
-class SoloCoach(ScoringStage):
-    """The coach card of the route's exact length, or with the Cartwright one or two longer (4.4d); the points are
-    what the card adds to the sets (5)."""
+class SoloCoach(CarriageStage):
+    """The coach card of the route's exact length, or with the Cartwright one or two longer (4.4d), taken as the base
+    game's carriage is (base rules, 3c); the points are what the card adds to the sets (5), and it cannot be
+    declined (4.4d: "Must take a coach card upon completion")."""
 
     name = "carriage"
     no_decline = ("coach_compulsory", "A completed route takes its coach card: it cannot be declined (\"Must take a "
@@ -399,16 +400,13 @@ class SoloCoach(ScoringStage):
         elif choices:
             r.carriage = choices[0]
 
-    def do(self, s, seat, p, effect):
-        from ...effects import take_carriage
-
-        if effect.carriage is not None:
-            take_carriage(s, p, effect.carriage)
-
     def points(self, board, player, effect):
         if effect.carriage is None:
             return 0
         return coach_points(player.carriages + (effect.carriage,)) - coach_points(player.carriages)
+
+    def declinable(self, s, p):
+        return False
 
 
 class SoloEnd(ScoringStage):
