@@ -20,19 +20,22 @@ from .routes import Route, buildable_routes, extensions, fitting_ends
 from .rules import Rules
 from .scoring import Placement, placement_options
 from .state import GameState, PlayerView
-from . import expansions  # noqa: F401  (registers The Princess' Messenger and Offices of Honor)
-from .expansions import BottomCards, DeclareColour, MoveCarriage, PlaceBonusTile, PlayHorse, ReturnTiles, Seal
+from . import expansions  # registers every expansion folder (thurn/expansions/<name>/)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Board", "BoardDataError", "CallOfficial", "City", "Draw", "EndTurn", "GameState", "IllegalAction",
-    "Keep", "Placement", "Play", "PlayerView", "PositionError", "PlayHorse", "Province", "ReturnTiles", "Rules", "Score", "Seal", "MoveCarriage", "BottomCards", "DeclareColour", "PlaceBonusTile", "ThurnError",
+    "Keep", "Placement", "Play", "PlayerView", "PositionError", "Province", "Rules", "Score", "ThurnError",
     "UnknownCity", "UnknownName", "available_boards", "load_board", "new_game", "parse_action", "placement_options",
     "replay", "state_from_position", "Route", "buildable_routes", "extensions", "fitting_ends",
     "Outcome", "RouteOption", "ScoreOutcome", "route_options", "score_outcomes",
 ]
 __all__.append("RulesetRefused")      # a board that does not play under the rules asked for (its "rulesets")
+
+# every expansion's actions at the top level too (thurn.ReturnTiles, thurn.PlayHorse, ...)
+globals().update({name: getattr(expansions, name) for name in expansions.__all__})
+__all__ += expansions.__all__
 
 
 def review(state, player=None, **options):

@@ -20,19 +20,23 @@ boards (``data/messenger.json``, ``data/offices.json``), read by :func:`thurn.ex
 """
 from __future__ import annotations
 
-from .audience import rules as _audience  # noqa: F401  (registers the expansions, in this order)
-from .messenger import rules as _messenger  # noqa: F401
-from .offices import rules as _offices  # noqa: F401
-from .power_glory import rules as _power_glory  # noqa: F401
-from .solo import rules as _solo  # noqa: F401
-from .offices.rules import ReturnTiles  # every action class is exported at the top level: thurn.ReturnTiles
-from .power_glory.rules import PlayHorse
-from .audience.rules import MoveCarriage, Seal
-from .solo.rules import BottomCards, DeclareColour, PlaceBonusTile
-from .audience import parts as _audience_parts  # noqa: F401  (registers their parts, in this order)
-from .messenger import parts as _messenger_parts  # noqa: F401
-from .offices import parts as _offices_parts  # noqa: F401
-from .power_glory import parts as _power_glory_parts  # noqa: F401
-from .solo import parts as _solo_parts  # noqa: F401
+import importlib
+import pkgutil
+from importlib.util import find_spec
 
-__all__ = ["ReturnTiles", "PlayHorse", "Seal", "MoveCarriage", "BottomCards", "DeclareColour", "PlaceBonusTile"]
+
+def _expansions() -> list[str]:
+    """Import every expansion folder here (a package with a ``rules`` module), in the order of their names, which
+    registers their rules and parts; the names of the actions they export (their ``__all__``)."""
+    names = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.ispkg and find_spec(f"{__name__}.{info.name}.rules") is not None:
+            package = importlib.import_module(f"{__name__}.{info.name}")
+            for name in getattr(package, "__all__", ()):
+                globals()[name] = getattr(package, name)
+                names.append(name)
+    return names
+
+
+#: Every expansion's actions, exported at the top level as well (``thurn.ReturnTiles``).
+__all__ = _expansions()
