@@ -1,9 +1,8 @@
 """The rules in a few words, never their ids: a true/false rule option ("houses optional (R1)"), a ruleset by its
 document's title ("Power and Glory"), a list ("a, b and c"). Read by the refusals of the turn's steps and by every
-screen; a variant's own options and title come from the registry (:mod:`thurn.variants`)."""
+screen; a variant's own options and title are told here when it is registered (:func:`thurn.variants.register`)."""
 from __future__ import annotations
 
-from .variants import REGISTRY
 
 #: The true/false rule options in a few words (README, "Rule options"; the rules notes' readings R1-R12).
 OPTION_TITLES = {"optional_houses": "houses optional (R1)",
@@ -11,7 +10,18 @@ OPTION_TITLES = {"optional_houses": "houses optional (R1)",
                  "carriage_compulsory": "the carriage always taken (R9)",
                  "hand_limit_at_most": "keep up to three cards (R11)",
                  "postal_carrier_may_restart": "the Postal Carrier may start a new route (R12)"}
-#: (a variant's own true/false options are worded by the variant: :attr:`thurn.variants.Variant.rule_option_titles`)
+#: Each registered variant's words, by its name: (its rule document's title, its own true/false options' titles)
+#: (:attr:`thurn.variants.Variant.rule_source`, :attr:`~thurn.variants.Variant.rule_option_titles`).
+VARIANT_WORDS: dict[str, tuple[str, dict]] = {}
+
+
+def learn(name: str, source: str, titles: dict) -> None:
+    """Keep the words of the variant registered as ``name`` (its document's title, its options' titles)."""
+    VARIANT_WORDS[name] = (source, dict(titles))
+
+
+def forget(name: str) -> None:
+    VARIANT_WORDS.pop(name, None)
 
 
 def option_title(name: str) -> str:
@@ -20,9 +30,9 @@ def option_title(name: str) -> str:
     (:attr:`thurn.variants.Variant.rule_option_titles`), else its name with spaces."""
     if name in OPTION_TITLES:
         return OPTION_TITLES[name]
-    for cls in REGISTRY.values():
-        if name in cls.rule_option_titles:
-            return cls.rule_option_titles[name]
+    for _, titles in VARIANT_WORDS.values():
+        if name in titles:
+            return titles[name]
     return str(name).replace("_", " ")
 
 
@@ -32,8 +42,8 @@ def ruleset_name(name: str) -> str:
     registered variant is kept as it is."""
     if name == "base":
         return "the base game"
-    cls = REGISTRY.get(name)
-    return cls.rule_source or name if cls is not None else str(name)
+    words = VARIANT_WORDS.get(name)
+    return words[0] or name if words is not None else str(name)
 
 
 def and_list(items) -> str:

@@ -39,6 +39,7 @@ them or a :class:`FrozenMap` of them (saved as a JSON list or object). Inside a 
 """
 from __future__ import annotations
 
+from . import option_words
 from .errors import UnknownName
 from .redeal import hidden_seats, redeal_values
 
@@ -278,11 +279,13 @@ def register(cls):
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise TypeError("register() takes a Variant subclass")
     REGISTRY[cls.name] = cls
+    option_words.learn(cls.name, cls.rule_source, cls.rule_option_titles)
     return cls
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
+    option_words.forget(name)
 
 
 def variant(name: str) -> Variant:

@@ -32,7 +32,8 @@ The modules: :mod:`.tables` (what a board says once, the plans shared between de
 (:class:`~.evaluation.Eval`, the values of positions), :mod:`.policy` (:class:`GreedyBot`, :class:`Weights`, the
 values of the legal actions) and :mod:`.explain` (the reasons in words).
 """
-from .policy import GreedyBot, Weights, action_values, takes_carriage
+from .policy import GreedyBot, action_values, takes_carriage
+from .weights import Weights
 from .tables import placement_kinds, ranks_before
 
 __all__ = ["GreedyBot", "Weights", "action_values", "takes_carriage", "placement_kinds", "ranks_before"]

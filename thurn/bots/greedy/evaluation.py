@@ -8,7 +8,7 @@ from ...turn import earns_carriage
 from .tables import MEMO_SIZE, NEG, TABLES, board_tables, bits, chain, plans_for, ranks_before, seen_levels
 
 if TYPE_CHECKING:
-    from .policy import Weights
+    from .weights import Weights
 
 _HOUSES: dict = {}      # (board, player's houses and tiles, stack tops, rules, weight) -> HouseCache, see houses
 _SCORES: list = [None]  # (key, values) of the last Eval.read_scores, see _same_scores: one pair (threads may ask)

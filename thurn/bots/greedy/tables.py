@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .policy import Weights
+    from .weights import Weights
 
 NEG = -1e9
 MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage than one of 7 (3b, 3c)

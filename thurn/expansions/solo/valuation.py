@@ -668,7 +668,7 @@ def as_mover(n, seat: int) -> None:
 
 def quick(s, actions, rng):
     """For the search bot's ``quick`` rollouts: the best action of SoloPlay's own steps by these values."""
-    from ...bots.greedy.policy import Weights
+    from ...bots.greedy.weights import Weights
     ev = SoloEval(s, Weights())
     vals = values(ev, s, actions)
     top = max(v for v, _ in vals)
