@@ -10,7 +10,7 @@ import pytest
 from thurn.sim import full_size
 
 #: The browser checks ``make test`` runs: the game app opened in Voilà and one click on its map.
-SMALL_LANE_BROWSER = {"tests/test_browser.py::test_play_app_in_voila"}
+SMALL_LANE_BROWSER = {"tests/browser/test_notebooks_and_apps.py::test_play_app_in_voila"}
 
 
 def pytest_collection_modifyitems(config, items) -> None:

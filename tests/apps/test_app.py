@@ -204,7 +204,7 @@ def test_the_game_over_chart_wraps_its_score_formula_in_every_ruleset():
     from thurn.variants import REGISTRY
     from thurn.viz.charts import FORMULA_CHARS
 
-    from helpers import board_for
+    from tests.support.helpers import board_for
 
     for name, variant in REGISTRY.items():
         if not variant.__module__.startswith("thurn.expansions"):
@@ -435,7 +435,7 @@ def test_fair_undo_within_a_turn():
 
 def test_the_app_keeps_no_widget_it_does_not_show_and_close_frees_them_all(tmp_path):
     from thurn.widgets.common import live_widgets
-    from test_widget_leaks import reachable
+    from tests.apps.test_leaks import reachable
 
     before = live_widgets()
     app = app_with(tmp_path)

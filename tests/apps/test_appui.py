@@ -1,6 +1,6 @@
 """What the game app says and shows (no browser): hints named with the words of the buttons, an action typed and
 sent with Do it, the New game panel's Human seat, the fair undo slider, the start message, and the words of the
-tables, the log, the status line and the officials' panel. ``tests/test_browser_app.py`` sees the same app in
+tables, the log, the status line and the officials' panel. ``tests/browser/test_app_words.py`` sees the same app in
 Chromium at 1280 px.
 """
 from __future__ import annotations

@@ -9,8 +9,9 @@ import random
 import thurn
 from thurn.rules import Rules
 from thurn.widgets.play import Play
-from test_board_format2 import north
-from test_widget_play import check_buttons, click_through
+
+from tests.core.test_board_format2 import north
+from tests.apps.test_play import check_buttons, click_through
 
 
 def test_the_play_app_on_a_board_whose_copies_differ(tmp_path):

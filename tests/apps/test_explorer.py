@@ -10,7 +10,7 @@ from thurn.explore import route_options
 from thurn.viz import board_figure
 from thurn.widgets import RouteExplorer
 
-from helpers import BOARD, at_play
+from tests.support.helpers import BOARD, at_play
 
 HAND = ["Stuttgart", "Ulm", "Augsburg", "München", "Ingolstadt", "Freiburg", "Carlsruhe"]
 

@@ -3,7 +3,7 @@ and the state of every widget it sends to the browser — holds no seed, no deck
 card or secret, at any point of a whole game, in every ruleset of the registry; two games that differ only in what
 the human cannot see give the same page until it is revealed (base rules, 1: the deck's cards are drawn face down,
 the others' hands are theirs; The Audience, Preparation: each player seals his clergymen "secretly"). The game's
-file is made only when the learner asks for it (tests/test_app.py: the download)."""
+file is made only when the learner asks for it (tests/apps/test_app.py: the download)."""
 from __future__ import annotations
 
 import base64

@@ -15,7 +15,8 @@ import thurn
 from thurn import GameState, ThurnError
 from thurn.widgets import GameApp, Play
 from thurn.widgets.newgame import NewGamePanel
-from tests.test_app import app_with, human_move
+
+from tests.apps.test_app import app_with, human_move
 
 AUTOSAVE = "play.thurn-autosave.json"
 

@@ -297,7 +297,7 @@ def test_review_chart_draws_each_player_in_his_colour(game):
 # -- the app ----------------------------------------------------------------------------------------------
 
 def test_game_review_app_replays_without_changing_the_game_and_closes_everything(game):
-    from test_widget_leaks import reachable
+    from tests.apps.test_leaks import reachable
     from thurn.widgets import GameReview
     from thurn.widgets.common import live_widgets
 

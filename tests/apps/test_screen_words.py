@@ -16,7 +16,8 @@ import ipywidgets as widgets
 import pytest
 
 import thurn
-from helpers import at_play, at_score, board_for, route_of, scorings
+
+from tests.support.helpers import at_play, at_score, board_for, route_of, scorings
 from thurn import CallOfficial, Keep, Play, Score, words
 from thurn.bots import make_bot
 from thurn.rules import BOOLEAN_OPTIONS, OPTION_TITLES
@@ -29,8 +30,6 @@ RULESETS = [()] + [(name,) for name in SHIPPED]
 IN_APP = None if FULL else 40           # the actions played in the app (small: then finished in the engine)
 ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 TEXT_WIDGETS = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Textarea)
-
-
 
 
 def _texts(w, out: list, skip=()) -> list:

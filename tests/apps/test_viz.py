@@ -121,7 +121,7 @@ def mirrored_base() -> thurn.Board:
 def north_board() -> thurn.Board:
     """The small northern board of the board-format tests (a province in two parts, free cities), its cities
     spread as far apart as on a printed board (there they stand 40 mm apart, closer than their names are long)."""
-    from test_board_format2 import north
+    from tests.core.test_board_format2 import north
     d = north()
     for c in d["cities"]:
         c["pos"] = [2.5 * v for v in c["pos"]]

@@ -15,7 +15,7 @@ from thurn.explore import score_outcomes
 from thurn.widgets import ScoringWhatIf
 from thurn.widgets.whatif import options_table
 
-from helpers import CITIES, at_play, at_score
+from tests.support.helpers import CITIES, at_play, at_score
 
 SIG_ROUTE = ["Sigmaringen", "Stuttgart", "Nürnberg", "Regensburg", "Ingolstadt", "Augsburg"]
 FIVE = SIG_ROUTE[:5]

@@ -1,11 +1,11 @@
 """The measurements of BENCHMARKS.md, "Issue 25: bots on The Audience" (not a test: run it by hand).
 
-    PYTHONPATH=$PWD python tests/au_bots_bench.py old --games 60 --players 2
-    PYTHONPATH=$PWD python tests/au_bots_bench.py seal --seal far --games 60 --players 2
-    PYTHONPATH=$PWD python tests/au_bots_bench.py cheat --games 40 --players 2
-    PYTHONPATH=$PWD python tests/au_bots_bench.py paired --games 4000 --players 2 --seed 5000
-    PYTHONPATH=$PWD python tests/au_bots_bench.py time --games 4 --players 2
-    PYTHONPATH=$PWD python tests/au_bots_bench.py secret --games 600 --players 2 --seed 33000 [--tolerance 0.1]
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py old --games 60 --players 2
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py seal --seal far --games 60 --players 2
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py cheat --games 40 --players 2
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py paired --games 4000 --players 2 --seed 5000
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py time --games 4 --players 2
+    PYTHONPATH=$PWD python tests/bench/audience_bots_bench.py secret --games 600 --players 2 --seed 33000 [--tolerance 0.1]
 
 - ``old``: the greedy bot against itself without The Audience's valuation (its seal and carriage steps any, its
   placements by houses only: what it played before), the new bot's seat rotated;

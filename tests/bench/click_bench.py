@@ -1,10 +1,10 @@
 """Click-to-update in the browser for the game app: how long from a click on a legal-action button until the page
 shows the new map and log. Prints the median and the 90th percentile.
 
-    python tests/bench_click.py [--clicks 30] [--where voila|lab|both]
+    python tests/bench/click_bench.py [--clicks 30] [--where voila|lab|both]
 
 Headless Debian Chromium (``/usr/bin/chromium``) against Voilà and/or JupyterLab serving a copy of
-``notebooks/app.ipynb`` (tests/browser.py); a hotseat game of two humans (teaching undo, seed 2006), so that
+``notebooks/app.ipynb`` (tests/support/browser.py); a hotseat game of two humans (teaching undo, seed 2006), so that
 every click is a human's action. A click is timed in the browser: from the click event until both the log and
 the map SVG have changed (checked every animation frame).
 """
@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import browser as b  # noqa: E402
+from tests.support import browser as b
 
 _TIMED_CLICK = """async (waitMs) => {
   const app = document.querySelector('.thurn-app');

@@ -1,6 +1,6 @@
 """The measurements of BENCHMARKS.md, "Issue 33: loading a position that must play on" (not a test: run it by hand).
 
-    PYTHONPATH=$PWD python tests/position_load_bench.py
+    PYTHONPATH=$PWD python tests/bench/position_load_bench.py
 
 For each ruleset with a part of its own (and the base game): a random game (seed 1) played 150 actions (or to its
 end); prints the milliseconds one ``GameState.from_position`` of its position takes (the mean over 2 seconds of

@@ -5,7 +5,7 @@ in four, seeded) against greedy bots. Prints, per game, its turns and decisions,
 expected scores, the wall and CPU seconds of the whole review, and the greedy policy's choices it made (the work,
 steady whatever the machine's load), with the load average before.
 
-    .venv/bin/python tests/review_bench.py [--games 2]
+    .venv/bin/python tests/bench/review_bench.py [--games 2]
 
 Figures: BENCHMARKS.md, "Issue 33: the review's speed".
 """

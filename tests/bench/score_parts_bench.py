@@ -1,6 +1,6 @@
 """The measurement of BENCHMARKS.md, "Issue 33: the Score options' parts" (not a test: run it by hand).
 
-    PYTHONPATH=$PWD python tests/score_parts_bench.py
+    PYTHONPATH=$PWD python tests/bench/score_parts_bench.py
 
 ``thurn.score_outcomes`` at every score step of four seeded greedy games (base, The Audience, Power and Glory,
 SoloPlay), three passes, the median milliseconds a call: as it is (each outcome with its parts,

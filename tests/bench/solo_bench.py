@@ -1,9 +1,9 @@
 """The measurements of BENCHMARKS.md, "Issue 26: SoloPlay" (not a test: run it by hand).
 
-    PYTHONPATH=$PWD python tests/solo_bench.py --games 1000 --workers 2                      # the default reading
-    PYTHONPATH=$PWD python tests/solo_bench.py --games 1000 --readings --difficulty normal   # each other reading
-    PYTHONPATH=$PWD python tests/solo_bench.py --games 100 --bot search --workers 2
-    PYTHONPATH=$PWD python tests/solo_bench.py --games 200 --bot greedy --plain             # without the valuation
+    PYTHONPATH=$PWD python tests/bench/solo_bench.py --games 1000 --workers 2                      # the default reading
+    PYTHONPATH=$PWD python tests/bench/solo_bench.py --games 1000 --readings --difficulty normal   # each other reading
+    PYTHONPATH=$PWD python tests/bench/solo_bench.py --games 100 --bot search --workers 2
+    PYTHONPATH=$PWD python tests/bench/solo_bench.py --games 200 --bot greedy --plain             # without the valuation
 
 Each configuration (a difficulty, and the default readings or one other reading of ``thurn.expansions.solo.OPTIONS``)
 plays ``--games`` solo games with ``thurn.sim.simulate`` (seed ``--seed``, the same seeds for every configuration) and

@@ -10,7 +10,7 @@ from thurn.bots.greedy import GreedyBot, Weights, placement_kinds, ranks_before
 from thurn.scoring import placement_masks
 from thurn.sim import play_game
 
-from helpers import at_score, route_of, score_with, tiles
+from tests.support.helpers import at_score, route_of, score_with, tiles
 
 
 def _play_checked(names, bots, seed):

@@ -6,7 +6,7 @@ from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import Hint, hint
 from thurn.sim import play_game
 
-from helpers import at_play, at_score, route_of
+from tests.support.helpers import at_play, at_score, route_of
 
 
 def _states(seed=4, n=30):

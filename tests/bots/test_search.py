@@ -11,7 +11,7 @@ from thurn import EndTurn, Score
 from thurn.bots import RandomBot, make_bot
 from thurn.bots.search import SearchBot, evaluate, quick_action
 
-from test_information import end_turn, played, position_pair
+from tests.core.test_information import end_turn, played, position_pair
 
 
 def small(seed=1, **options):

@@ -14,7 +14,8 @@ from collections import Counter
 import pytest
 
 import thurn
-from helpers import public
+
+from tests.support.helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.information import PlayerView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
@@ -94,7 +95,6 @@ class Recorder:
     def choose(self, state):
         self.handed.append(state)
         return self.inner.choose(state)
-
 
 
 def hidden(s: thurn.GameState, seat: int) -> tuple:

@@ -14,7 +14,8 @@ from collections import Counter
 import pytest
 
 import thurn
-from helpers import public
+
+from tests.support.helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
 from thurn.errors import ViewHidden
@@ -53,7 +54,6 @@ class HiddenRecorder:
     def choose(self, state):
         self.handed.append(state)
         return self.inner.choose(state)
-
 
 
 def _check_hidden(true: thurn.GameState, k: int, h, watch: Watch) -> None:

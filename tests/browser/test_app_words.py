@@ -1,5 +1,5 @@
 """The game app (``make play``) as its words and its layout show in a real browser: Voilà, headless Chromium at the
-1280-px viewport of ``tests/browser.py``, both expansions.
+1280-px viewport of ``tests/support/browser.py``, both expansions.
 
 One served app, two games: Ann against a greedy bot (the New game panel's Human seat, "Starting the game…" at once,
 an action typed and sent with Do it, the fair undo slider, the hints in the buttons' words, the players' table and
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 APP = b.NOTEBOOKS / "app.ipynb"
 

@@ -6,7 +6,7 @@ with its button ("Baiern → Trient"). Checked on the way: the Rome strip is dra
 reconstructed, its cities, the carriages' key with Ann's own clergymen), the bot's clergymen are never named.
 
 It runs under THURN_SIZE=full (make test-all, a few minutes of clicks); make test drives the same panels in-process
-(tests/test_au_apps.py). Screenshots go to ``$THURN_ARTIFACTS`` (default ``artifacts/screenshots/``):
+(tests/expansions/audience/test_apps.py). Screenshots go to ``$THURN_ARTIFACTS`` (default ``artifacts/screenshots/``):
 ``voila-au-seal``, ``voila-au-strip``, ``voila-au-carriage``. Skips without ``/usr/bin/chromium`` or playwright,
 except under CI.
 """
@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2025                 # a fixed deal: the game the newcomer plays is the same every run
@@ -99,7 +99,7 @@ def _choose(view) -> tuple[str, int, str]:
 def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
     if not FULL:
         pytest.skip("a game in Voilà until a carriage moves runs in make test-all; make test drives the panels "
-                    "in tests/test_au_apps.py")
+                    "in tests/expansions/audience/test_apps.py")
     context = chromium.new_context(viewport=b.VIEWPORT)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-import browser as b
-from test_browser import APP, screenshot_on_failure
+from tests.support import browser as b
+from tests.browser.test_notebooks_and_apps import APP, screenshot_on_failure
 
 NAMED_DRAW = re.compile(r"\b(\w+) draws (?!a card)([^.|]+?) from the deck\.")
 

@@ -1,6 +1,6 @@
 """The game app served by Voilà, in Chromium: Resume offers the game played last (not the first autosave file), a
 temporary autosave file left by a stopped app is gone, and an uploaded file with ``meta.seats`` of the wrong shape
-is a message, never a traceback. Skips like tests/test_browser.py."""
+is a message, never a traceback. Skips like tests/browser/test_notebooks_and_apps.py."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 from thurn.sim import full_size
 import thurn
 

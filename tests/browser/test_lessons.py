@@ -3,7 +3,7 @@ runs them: the notebook's cells up to its simulations (which the fast lane leave
 
 No quiz shows a verdict until it is clicked, and a click shows the engine's; the rules stepper's header and
 navigation count the same steps, after Next too; no printed line wraps (JupyterLab would break it inside a word).
-Notebook 01 is checked the same way in ``tests/test_browser.py``. Screenshots in ``artifacts/screenshots/``.
+Notebook 01 is checked the same way in ``tests/browser/test_notebooks_and_apps.py``. Screenshots in ``artifacts/screenshots/``.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 from thurn.sim import full_size
 
 MESSENGER = b.NOTEBOOKS / "06_messenger_and_offices.ipynb"
@@ -41,7 +41,7 @@ def check_counts(page) -> None:
 
 
 def test_the_expansions_lessons_in_lab(tmp_path):
-    if not full_size():      # as tests/test_browser.py's SIMULATING: 06 is opened in the browser by make test-all
+    if not full_size():      # as tests/browser/test_notebooks_and_apps.py's SIMULATING: 06 is opened in the browser by make test-all
         pytest.skip("06's lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
     b.require_browser()
     home = tmp_path / "lab"

@@ -1,5 +1,5 @@
 """The lessons of 08_the_audience in a real browser (JupyterLab, headless Debian Chromium), as a learner runs them:
-the notebook's cells up to its simulation run top to bottom, as tests/test_pg_browser_lessons.py runs 07's.
+the notebook's cells up to its simulation run top to bottom, as tests/browser/test_lessons_power_glory.py runs 07's.
 
 No quiz shows a verdict until it is clicked, and a click shows the engine's; the rules stepper with The Audience
 counts its steps one way, after Next too; no printed line wraps. Screenshots in ``artifacts/screenshots/``.
@@ -10,15 +10,15 @@ import re
 
 import pytest
 
-import browser as b
-from test_browser_lessons import VERDICTS, check_counts, lesson_part
+from tests.support import browser as b
+from tests.browser.test_lessons import VERDICTS, check_counts, lesson_part
 from thurn.sim import full_size
 
 AUDIENCE = b.NOTEBOOKS / "08_the_audience.ipynb"
 
 
 def test_the_audience_lessons_in_lab(tmp_path):
-    if not full_size():      # as tests/test_browser.py's SIMULATING: 08 is opened in the browser by make test-all
+    if not full_size():      # as tests/browser/test_notebooks_and_apps.py's SIMULATING: 08 is opened in the browser by make test-all
         pytest.skip("08's lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
     b.require_browser()
     home = tmp_path / "lab"

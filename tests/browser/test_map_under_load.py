@@ -22,7 +22,7 @@ import sys
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 from thurn.sim import full_size
 
 #: How many games are started (each but the first by a New game button, its map clicked as soon as its buttons
@@ -179,7 +179,7 @@ def test_a_map_that_went_deaf_at_load_is_renewed_and_follows(tmp_path):
     deaf on purpose (:data:`DEAF_AT_LOAD`): the first click's change goes unanswered, is sent whole again, then
     the app's FigureBox puts a fresh widget in its place, which shows the click and follows every later one."""
     if not full_size():
-        pytest.skip("make test-all's (THURN_SIZE=full); tests/test_viz.py checks the renewal in-process")
+        pytest.skip("make test-all's (THURN_SIZE=full); tests/apps/test_viz.py checks the renewal in-process")
     b.require_browser()
     folder = tmp_path / "nb"
     folder.mkdir()

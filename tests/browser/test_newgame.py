@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 pytestmark = pytest.mark.skipif(os.environ.get("THURN_SIZE", "full") == "small",
                                 reason="a browser check of make test-all (make test drives the panel in-process: "
-                                       "tests/test_newgame_panel.py)")
+                                       "tests/apps/test_newgame_panel.py)")
 
 APP = b.NOTEBOOKS / "app.ipynb"
 

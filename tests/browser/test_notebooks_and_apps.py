@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 from thurn.sim import full_size
 
 NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
@@ -23,11 +23,11 @@ NOTEBOOKS = sorted(b.NOTEBOOKS.glob("*.ipynb"))
 #: only; make test-all (CI) runs them in the browser too, their simulations small there (the ``lab`` fixture).
 SIMULATING = {"05_strategy_lab", "06_messenger_and_offices", "07_power_and_glory", "08_the_audience", "09_soloplay"}
 #: ... the app notebook, which make test checks served by Voilà (test_game_app_in_voila), and the route explorer's
-#: and the what-if's notebooks, whose apps make test drives in-process (tests/test_widget_explorer.py,
-#: tests/test_widget_whatif.py): in JupyterLab in make test-all, so that make test keeps to its 5 minutes.
+#: and the what-if's notebooks, whose apps make test drives in-process (tests/apps/test_explorer.py,
+#: tests/apps/test_whatif.py): in JupyterLab in make test-all, so that make test keeps to its 5 minutes.
 FULL_LANE_ONLY = SIMULATING | {"app", "03_route_explorer", "04_scoring_what_if"}
 PLAY = b.NOTEBOOKS / "02_play_a_game.ipynb"
-#: Every notebook's printed text fits the page (tests/test_notebooks_text_width.py).
+#: Every notebook's printed text fits the page (tests/notebooks/test_text_width.py).
 LESSONS = {nb.stem for nb in NOTEBOOKS}
 DRAWS_A_FIGURE = re.compile(r"\bboard_figure\(|\bFigureWidget\(|\bgo\.Figure\(")
 

@@ -11,8 +11,8 @@ so) or the one legal step is made for her; a carriage reaches Rom (the log says 
 never named on the page nor in the strip's texts and hovers (only "face down"), nor are their seals in the log; at
 the end the final table has the clergymen column and the winner is named.
 
-Only under THURN_SIZE=full (make test-all): make test drives the same panels in-process (tests/test_au_apps.py)
-and tests/test_au_browser.py plays until the first carriage moves. Screenshots go to ``$THURN_ARTIFACTS`` (default
+Only under THURN_SIZE=full (make test-all): make test drives the same panels in-process (tests/expansions/audience/test_apps.py)
+and tests/browser/test_audience.py plays until the first carriage moves. Screenshots go to ``$THURN_ARTIFACTS`` (default
 ``artifacts/screenshots/``): ``voila-aup-seal``, ``voila-aup-seal-panel``, ``voila-aup-carriage``,
 ``voila-aup-strip-moved``, ``voila-aup-rome`` (the first arrival in Rom), ``voila-aup-gameover``. Skips without
 ``/usr/bin/chromium`` or playwright, except under CI.
@@ -24,7 +24,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2026                 # a fixed deal: the game the newcomer plays is the same every run
@@ -142,7 +142,7 @@ def _no_bot_rank(page, view) -> None:
 def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
-                    "in tests/test_au_apps.py")
+                    "in tests/expansions/audience/test_apps.py")
     context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 LABEL = "Thurn und Taxis: Power and Glory — northern board (reconstructed)"
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
@@ -103,7 +103,7 @@ def _choose(view) -> tuple[str, int, str]:
 def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game in Voilà runs in make test-all (CI); make test opens the northern board in "
-                    "tests/test_pg_browser.py and checks the card panel in tests/test_pg_play.py")
+                    "tests/browser/test_second_board.py and checks the card panel in tests/expansions/power_glory/test_play.py")
     context = chromium.new_context(viewport=b.VIEWPORT)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)

@@ -10,7 +10,7 @@ city; the players table has the colour series, the coach cards, the discard pile
 names the coach card; nothing the newcomer clicks is refused; the end screen has the rating, the final table with
 SoloPlay's score items and the chart.
 
-Only under THURN_SIZE=full (make test-all): make test drives the same panels in-process (tests/test_solo_apps.py).
+Only under THURN_SIZE=full (make test-all): make test drives the same panels in-process (tests/expansions/solo/test_apps.py).
 Screenshots go to ``$THURN_ARTIFACTS`` (default ``artifacts/screenshots/``): ``voila-solo-newgame``,
 ``voila-solo-start`` (the map with the four colours), ``voila-solo-declare``, ``voila-solo-score``,
 ``voila-solo-gameover``. Skips without ``/usr/bin/chromium`` or playwright, except under CI.
@@ -22,7 +22,7 @@ import re
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 11                   # a fixed deal: the game the newcomer plays is the same every run
@@ -122,7 +122,7 @@ def _choose(view) -> tuple[str, int, str]:
 def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole SoloPlay game in Voilà runs in make test-all (CI); make test drives the panels in "
-                    "tests/test_solo_apps.py")
+                    "tests/expansions/solo/test_apps.py")
     context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)

@@ -1,7 +1,7 @@
 """The game app's "Review this game" in a real browser (Voilà): its progress shows and moves while the review works,
 on a three-player game with both expansions at the review's default budget; then the review replaces it.
 
-Skips like tests/test_browser.py without Chromium or playwright (fails under CI)."""
+Skips like tests/browser/test_notebooks_and_apps.py without Chromium or playwright (fails under CI)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-import browser as b
+from tests.support import browser as b
 from thurn.sim import full_size
 
 #: A finished three-player game between greedy bots with both expansions, in the game app at its game-over screen.
@@ -55,7 +55,7 @@ def chromium():
 
 def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
     if not full_size():
-        pytest.skip("make test-all (CI) runs it; make test reviews from the game app in test_browser.py")
+        pytest.skip("make test-all (CI) runs it; make test reviews from the game app in tests/browser/test_notebooks_and_apps.py")
     folder = tmp_path / "app"
     folder.mkdir()
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],

@@ -13,9 +13,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
-import browser as b
+from tests.support import browser as b
+from tests.support.paths import DATA
 
-TOY = Path(__file__).resolve().parent / "data" / "pg_toy.json"
+TOY = DATA / "pg_toy.json"
 LABEL = "Toy north (reconstructed)"
 
 

@@ -1,5 +1,5 @@
 """Random legal games with The Princess' Messenger, Offices of Honor, and both, played to the end with the invariants
-checked after every action: the base game's (cards, houses, tiles, carriages, routes; tests/test_invariants.py)
+checked after every action: the base game's (cards, houses, tiles, carriages, routes; tests/conformance/test_invariants.py)
 and the expansions' — nobility letters conserved (on the cities, held, spent), no letter on a city with a house,
 letters spent only from those held at the start of the turn, no official twice in a turn and one paid for each
 beyond the first; office tiles conserved (stacks and held), chips counted, no decision waits while a stack is
@@ -18,7 +18,8 @@ from thurn import CallOfficial, Draw, EndTurn, Play, Score
 from thurn.expansions.offices import ReturnTiles
 from thurn.scoring import popcount
 from thurn.sim import sized
-from tests.test_invariants import CARRIAGE_POINTS, check_invariants, eager
+
+from tests.conformance.test_invariants import CARRIAGE_POINTS, check_invariants, eager
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 COMBOS = [("messenger",), ("offices",), ("messenger", "offices")]

@@ -23,7 +23,8 @@ from thurn import Draw, Keep, Play
 from thurn.io import _seeded
 from thurn.rules import Rules
 from thurn.variants import Variant, register, unregister
-from test_board_format2 import north
+
+from tests.core.test_board_format2 import north
 
 BASE = thurn.load_board("base")
 

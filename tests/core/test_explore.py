@@ -15,7 +15,7 @@ import thurn
 from thurn.explore import route_options, route_outcome, score_outcomes
 from thurn.routes import buildable_routes
 
-from helpers import BOARD, CITIES, at_play, at_score, cities_except
+from tests.support.helpers import BOARD, CITIES, at_play, at_score, cities_except
 
 BAVARIA_WEST = ["Ulm", "Augsburg", "München", "Ingolstadt", "Regensburg", "Nürnberg"]
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 import thurn
 from thurn.variants import REGISTRY
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "positions.md"
+from tests.support.paths import ROOT
+
+DOC = ROOT / "docs" / "positions.md"
 README = DOC.parent.parent / "README.md"
 
 

@@ -9,7 +9,7 @@ import pytest
 import thurn
 from thurn.variants import REGISTRY
 
-from helpers import board_for, at_score
+from tests.support.helpers import board_for, at_score
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
@@ -38,8 +38,6 @@ def _together() -> list:
 
 
 RULESETS = [()] + [(name,) for name in SHIPPED] + _together()
-
-
 
 
 def _action_classes() -> dict:

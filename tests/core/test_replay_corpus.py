@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 import thurn
 from thurn.sim import sized
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "corpus"))
-from corpus import EVERY, GAMES, OUT, digest_chain  # noqa: E402
+from tests.corpus.corpus import EVERY, GAMES, OUT, digest_chain
 
 
 def _records():

@@ -17,7 +17,7 @@ from thurn.explore import ROUTE_BUDGET, _Bound, _Scorer, route_options
 from thurn.bench import sample_positions
 from thurn.widgets import RouteExplorer
 
-from helpers import BOARD, CITIES, at_play
+from tests.support.helpers import BOARD, CITIES, at_play
 
 ROAD = {i: [j for j in range(len(CITIES)) if BOARD.adj[i] >> j & 1] for i in range(len(CITIES))}
 

@@ -19,7 +19,7 @@ from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score, parse_action
 from thurn import turn as turn_module
 from thurn.rules import OPTION_TITLES
 
-from helpers import CITIES, at_play, at_score, route_of, scorings
+from tests.support.helpers import CITIES, at_play, at_score, route_of, scorings
 
 COMPULSORY = {"carriage_compulsory": True}
 

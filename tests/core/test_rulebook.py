@@ -10,7 +10,7 @@ import pytest
 import thurn
 from thurn import EndTurn, Play, Score
 
-from helpers import (BAIERN, BOARD, PROVINCES, at_play, at_score, finished, placements, position, record,
+from tests.support.helpers import (BAIERN, BOARD, PROVINCES, at_play, at_score, finished, placements, position, record,
                      scorings, stacks_held, take_turn, tiles)
 
 EXAMPLE_ROUTE = ["Carlsruhe", "Stuttgart", "Nürnberg", "Regensburg"]

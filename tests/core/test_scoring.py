@@ -12,7 +12,7 @@ import thurn
 from thurn import EndTurn, Keep, Score
 from thurn.rules import OPTION_TITLES
 
-from helpers import (BAIERN, CITIES, PROVINCES, at_score, card_count, cities_except, finished,
+from tests.support.helpers import (BAIERN, CITIES, PROVINCES, at_score, card_count, cities_except, finished,
                      placements, position, record, route_of, score_with, scorings, stacks_held, take_turn, tiles)
 
 

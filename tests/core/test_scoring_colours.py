@@ -13,7 +13,7 @@ from thurn.errors import UnknownName
 from thurn.actions import Score, parse_action
 from thurn.variants import Variant, register, unregister
 
-from helpers import at_score
+from tests.support.helpers import at_score
 
 
 @pytest.fixture(scope="module", autouse=True)

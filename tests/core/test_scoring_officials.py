@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,8 @@ from thurn import IllegalAction
 from thurn.turn import OfficialsPolicy, forced_event
 from thurn.variants import Variant, register, unregister
 
-from helpers import at_score
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.helpers import at_score
+from tests.support.paths import ROOT
 
 
 class OneCompulsory(OfficialsPolicy):

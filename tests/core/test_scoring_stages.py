@@ -11,7 +11,7 @@ import thurn
 from thurn import IllegalAction, effects, explore
 from thurn.variants import Variant, register, unregister
 
-from helpers import at_score, city_mask, record
+from tests.support.helpers import at_score, city_mask, record
 
 ScoringStage = getattr(effects, "ScoringStage", object)     # (so that each test says what it misses on older code)
 ROUTE = ["Mannheim", "Carlsruhe", "Stuttgart"]

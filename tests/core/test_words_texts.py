@@ -17,7 +17,8 @@ import re
 import pytest
 
 import thurn
-from helpers import board_for
+
+from tests.support.helpers import board_for
 from thurn import words
 from thurn.explore import score_outcomes, score_parts
 from thurn.expansions.audience import moves_text
@@ -28,8 +29,6 @@ from thurn.variants import REGISTRY, check_board
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
 SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
 RULESETS = [()] + [(name,) for name in SHIPPED]
-
-
 
 
 def _games(expansions, seeds=(1, 2), bots="greedy"):

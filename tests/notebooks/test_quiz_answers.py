@@ -13,7 +13,7 @@ at once, so no cell before the quiz, and no other cell of its section, may:
 
 A rules stepper counts as a quiz for each of its steps (the learner reaches them with Next). The engine's answer
 comes after the learner has answered (the quiz's verdict) or in a later section. The verdicts
-themselves are checked in ``tests/test_notebook_quizzes.py`` and ``tests/test_lessons_expansions.py``.
+themselves are checked in ``tests/notebooks/test_quizzes.py`` and ``tests/expansions/test_lessons_messenger_offices.py``.
 """
 from __future__ import annotations
 
@@ -37,7 +37,9 @@ import thurn.widgets  # noqa: E402
 from thurn import lessons  # noqa: E402
 from thurn.state import GameState  # noqa: E402
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.py"))
+from tests.support.paths import NOTEBOOKS as NOTEBOOK_DIR
+
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.py"))
 WITH_QUIZZES = [path for path in NOTEBOOKS if re.search(r"\b(Quiz|RulesStepper)\(", path.read_text(encoding="utf-8"))]
 HEADING = re.compile(r"^#{1,6} ", re.M)
 #: The engine's answers to what a quiz may ask about its position (methods of GameState).

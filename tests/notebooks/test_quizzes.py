@@ -8,7 +8,6 @@ untouched (checked here too; the browser test checks that no verdict shows after
 from __future__ import annotations
 
 import runpy
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +16,9 @@ pytest.importorskip("ipywidgets")
 import thurn.widgets  # noqa: E402
 from thurn import Score  # noqa: E402
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "01_rules_walkthrough.py"
+from tests.support.paths import NOTEBOOKS
+
+NOTEBOOK = NOTEBOOKS / "01_rules_walkthrough.py"
 
 # (what the quiz asks about, its right answers, a wrong choice, words of the engine's explanation for it)
 EXPECTED = [

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from tests.support.paths import NOTEBOOKS
+
 LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))      # every notebook
 WIDTH = 100
 #: The notebooks that show only an app (its words are in widgets, checked in the browser tests).

@@ -11,11 +11,11 @@ from __future__ import annotations
 import ast
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from tests.support.paths import NOTEBOOKS
+
 #: Words for a duration as the notebooks write it, in seconds.
 DURATIONS = {"half a minute": 30, "a minute": 60, "a few seconds": 5}
 

@@ -2,7 +2,6 @@
 import csv
 import subprocess
 import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -11,7 +10,7 @@ from thurn.__main__ import main, tables_paths
 from thurn.bots import BOTS, RandomBot
 from thurn.sim import COLUMNS, GAME_COLUMNS, simulate
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
 
 
 def _simulate(tmp_path, name, *extra):

@@ -6,9 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 
 BLOCK = """
 import sys
@@ -66,6 +64,8 @@ def test_the_map_names_the_extra_when_shapely_is_missing():
     """The map's province regions need shapely (the notebook extra)."""
     out = subprocess.run([sys.executable, "-c", """
 import sys
+
+from tests.support.paths import ROOT
 class Missing:
     def find_spec(self, name, path=None, target=None):
         if name.split('.')[0] == 'shapely':

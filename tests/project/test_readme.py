@@ -1,10 +1,11 @@
 """The README's Python examples run as written, and the results they show in comments are the engine's."""
 import re
-from pathlib import Path
 
 import thurn
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+from tests.support.paths import ROOT
+
+README = ROOT / "README.md"
 
 
 def blocks():

@@ -15,6 +15,8 @@ from thurn.sim import (COLUMNS, GAME_COLUMNS, Simulation, SimulationError, bot_s
                        simulate)
 from thurn.variants import Variant, register, unregister
 
+from tests.support.paths import NOTEBOOKS
+
 
 @pytest.fixture(scope="module")
 def sim4():
@@ -424,7 +426,7 @@ def test_the_notebook_rusher_builds_longer_routes_than_greedy():
 
     from thurn.sim import sized
 
-    notebook = Path(__file__).resolve().parents[1] / "notebooks" / "05_strategy_lab.py"
+    notebook = NOTEBOOKS / "05_strategy_lab.py"
     assert f'RUSHER = "{RUSHER}"' in notebook.read_text(encoding="utf-8")       # the bot the notebook plays
     sim = simulate(sized(200, 40), bots=[RUSHER, "greedy", "greedy", "greedy"], players=4, seed=7, rotate=True)
     players = sim.players.assign(rusher=sim.players.lineup == 0)

@@ -27,10 +27,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.support.paths import ROOT
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = Path("/usr/bin/chromium")
 WAIT_MS = 120_000
@@ -49,7 +50,7 @@ VOILA_CDN_HOSTS = {"cdn.jsdelivr.net", "cdnjs.cloudflare.com"}
 # read-only (the figure itself is drawn); anywidget's 2-second timer on a model's start, which fires on a busy
 # machine while Voilà creates the models of every widget in the kernel and plotly's 5 MB module loads. That
 # model then drops every change sent to it (a map drawn, then frozen: the CI failure at b73b5bb); the apps'
-# FigureBox puts a fresh widget in its place (tests/test_map_under_load_browser.py), so the error says nothing
+# FigureBox puts a fresh widget in its place (tests/browser/test_map_under_load.py), so the error says nothing
 # about what the page shows, and the maps are still checked: drawn, and changed by a click.
 VOILA_NOISE = [*((host,) for host in VOILA_CDN_HOSTS),
                ("/labextensions/jupyterlab-jupytext/",),

@@ -425,7 +425,7 @@ def test_a_games_rows_read_its_final_position():
 def test_the_core_never_names_the_audience():
     """The hooks added for it (Parts.side_map, scoring_extras, app_options) are generic: no module outside
     thurn/expansions/ holds an identifier or a program string of The Audience's own words."""
-    from test_parts_grep import core_modules
+    from tests.project.test_expansion_names import core_modules
 
     words = re.compile(r"audience|clergy|kardinal|\brome\b|\brom\b", re.I)
     found = []

@@ -176,7 +176,7 @@ def test_the_final_points_and_the_winner():
 def test_the_stepper_counts_its_steps_one_way():
     pytest.importorskip("ipywidgets")
     pytest.importorskip("anywidget")
-    from test_notebooks_stepper_count import test_the_header_and_the_navigation_count_the_same_steps as counted
+    from tests.notebooks.test_stepper_count import test_the_header_and_the_navigation_count_the_same_steps as counted
     counted("audience")
 
 

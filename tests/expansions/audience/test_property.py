@@ -1,7 +1,7 @@
 """The Audience, random legal games to the end (property tests): ``audience`` alone, with The Princess' Messenger,
 with Offices of Honor, and with both, for 2, 3 and 4 players. After every action:
 
-- the base game's invariants (tests/test_invariants.py) and the other expansions' (tests/test_expansion_invariants.py);
+- the base game's invariants (tests/conformance/test_invariants.py) and the other expansions' (tests/conformance/test_expansion_invariants.py);
 - the clergymen conserved: each player's 5 ranks exactly once across his sealed tiles, the audience spaces and the
   box (The Audience, Preparation; A carriage arrives in Rome); a sealed tile in each carriage on the road, none in a
   carriage in Rome; nobody on a space twice;
@@ -33,8 +33,9 @@ from thurn.bots import RandomBot
 from thurn.expansions.audience import JOKER, MoveCarriage, Seal, audience, clergy, points_in_rome, strip
 from thurn.information import Watch, player_view, view_for, view_rng
 from thurn.sim import sized
-from tests.test_expansion_invariants import check_expansions
-from tests.test_invariants import CARRIAGE_POINTS, check_invariants, eager
+
+from tests.conformance.test_expansion_invariants import check_expansions
+from tests.conformance.test_invariants import CARRIAGE_POINTS, check_invariants, eager
 
 B = thurn.load_board("base")
 S = strip(B)

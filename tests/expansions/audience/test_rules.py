@@ -11,7 +11,8 @@ import json
 import pytest
 
 import thurn
-from helpers import at_score, finished, position, scorings
+
+from tests.support.helpers import at_score, finished, position, scorings
 from thurn import IllegalAction, PositionError, RulesetRefused
 from thurn.expansions.audience import (JOKER, MoveCarriage, Seal, audience, clergy, moves_for, parse_audience,
                                        points_in_rome, strip)
@@ -493,7 +494,7 @@ def test_with_the_princess_messenger():
     """No rule document forbids The Audience with The Princess' Messenger: both are set up and a game plays."""
     import random
 
-    from tests.test_invariants import eager
+    from tests.conformance.test_invariants import eager
 
     s = sealed_game(rules={"expansions": ["audience", "messenger"]})
     assert "messenger" in s.ext and "audience" in s.ext and s.step == "draw"

@@ -11,7 +11,8 @@ import pytest
 import thurn
 from thurn import CallOfficial, IllegalAction
 from thurn.expansions import messenger
-from tests.helpers import CITIES, at_score, city_mask, score_with, table
+
+from tests.support.helpers import CITIES, at_score, city_mask, score_with, table
 
 RULES = {"expansions": ["messenger"]}
 

@@ -10,7 +10,8 @@ import pytest
 import thurn
 from thurn.expansions import offices
 from thurn.expansions.offices import ReturnTiles
-from tests.helpers import CITIES, table
+
+from tests.support.helpers import CITIES, table
 
 RULES = {"expansions": ["offices"]}
 ORDER = ("administrator", "postmaster", "postal_carrier", "cartwright")

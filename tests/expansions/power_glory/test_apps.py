@@ -24,7 +24,9 @@ from thurn.variants import Variant, register, unregister
 from thurn.widgets import GameApp, Play
 from thurn.widgets.newgame import NewGamePanel, board_choices, ruleset_refusals
 
-TOY = str(Path(__file__).parent / "data" / "pg_toy.json")
+from tests.support.paths import DATA
+
+TOY = str(DATA / "pg_toy.json")
 TOY_NAME = "Toy north"
 
 

@@ -11,8 +11,6 @@ the three offices in play (1 a card, 2 a chip, 3 a house; the final round 2 or 3
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +19,7 @@ from thurn.expansions import offices
 from thurn.rules import parse_rules, rules_text
 from thurn.sim import sized
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_pg_property import EVERY, all_cards, check, choose, play  # noqa: E402
+from tests.expansions.power_glory.test_property import EVERY, all_cards, check, choose, play
 
 R_OFFICES = "Offices of Honor, returning tiles"
 OPTION = "top_reward_for_tiles_in_play"
@@ -137,7 +134,7 @@ def test_the_option_in_words_and_in_a_save():
 
 
 def test_random_games_with_the_option_keep_the_invariants():
-    """The property tests' invariants (cards, houses, horses; tests/test_pg_property.py) with the option on."""
+    """The property tests' invariants (cards, houses, horses; tests/expansions/power_glory/test_property.py) with the option on."""
     for seed in range(sized(100, 3)):
         rng = random.Random(seed)
         s = thurn.new_game(["Ann", "Ben", "Cid", "Dan"][:2 + seed % 3], seed=seed, rules=rules(True))

@@ -145,7 +145,7 @@ def test_the_end_comes_with_the_last_house_and_the_round_is_played_out():
 def test_the_stepper_counts_its_steps_one_way():
     pytest.importorskip("ipywidgets")
     pytest.importorskip("anywidget")
-    from test_notebooks_stepper_count import test_the_header_and_the_navigation_count_the_same_steps as counted
+    from tests.notebooks.test_stepper_count import test_the_header_and_the_navigation_count_the_same_steps as counted
     counted("power_glory")
 
 

@@ -409,7 +409,7 @@ def test_the_apps_core_never_names_soloplay():
     dropdown per variant option) are generic: no module of the apps' core (the widgets, the map and charts, the
     parts, the explorer, the words of the buttons, simulate, the review) holds an identifier or a program string of
     SoloPlay's own words."""
-    from test_parts_grep import core_modules
+    from tests.project.test_expansion_names import core_modules
 
     words = re.compile(r"\bsolo|planner|route.house|bottom.?cards|declare.?colour|discard.pile.1|coach.set", re.I)
     found = []

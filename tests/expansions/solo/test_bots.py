@@ -1,6 +1,6 @@
 """The bots on SoloPlay (thurn/expansions/solo_valuation.py): legal games to the end at every difficulty and under
 the other readings, the bot's own reading of a completion against the core's scoring stages, the bot's view, and
-the valuation's gain measured (the figures: BENCHMARKS.md, "Issue 26: SoloPlay", tests/solo_bench.py)."""
+the valuation's gain measured (the figures: BENCHMARKS.md, "Issue 26: SoloPlay", tests/bench/solo_bench.py)."""
 from __future__ import annotations
 
 import random

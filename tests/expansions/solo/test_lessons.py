@@ -14,6 +14,8 @@ from thurn.expansions import solo
 from thurn.lessons import LessonError, available_lessons, lesson_from_dict, lesson_path, load_lesson, outcome_question
 from thurn.piles import pile
 
+from tests.support.paths import NOTEBOOKS
+
 LESSON = load_lesson("solo")
 RAW = json.loads(lesson_path("solo").read_text(encoding="utf-8"))
 STOPS = LESSON.stops()
@@ -282,7 +284,7 @@ def test_notebook_09_asks_the_lessons_questions_and_answers_none():
     """notebooks/09_soloplay: the map first, then the stepper, then the lesson's questions as quizzes (their verdicts
     are the ones checked above); its code answers none of them."""
     from pathlib import Path
-    text = (Path(__file__).resolve().parent.parent / "notebooks" / "09_soloplay.py").read_text(encoding="utf-8")
+    text = (NOTEBOOKS / "09_soloplay.py").read_text(encoding="utf-8")
     asked = re.findall(r'Quiz\(STEP\["(\w+)"\]\.question\)', text)
     assert len(asked) >= 9 and set(asked) <= {s.id for s in LESSON.steps}
     assert text.index("board_figure(game") < text.index('RulesStepper("solo")') < text.index("Quiz(")
