@@ -72,13 +72,6 @@ def _apart(a, b_) -> bool:
     return a["right"] <= b_["left"] or b_["right"] <= a["left"] or a["bottom"] <= b_["top"] or b_["bottom"] <= a["top"]
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def test_game_app_words_and_layout_at_1280_px(chromium, tmp_path):
     context = chromium.new_context(viewport=b.VIEWPORT)
     page = context.new_page()

@@ -26,13 +26,6 @@ RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Prieste
          "Ministrant (1 point)")
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 _VIEW = """() => {
   const app = document.querySelector('.thurn-app');
   const play = app && app.querySelector('.thurn-play');

@@ -33,13 +33,6 @@ def _seed(page, seed: str) -> None:
     page.wait_for_timeout(300)      # let the kernel receive the value before Start
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def test_the_bot_s_cards_stay_hidden_in_voila(chromium, tmp_path):
     from thurn import GameState
 

@@ -16,13 +16,6 @@ import thurn
 AUTOSAVE = "play.thurn-autosave.json"
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def autosave(names, seed, actions, saved_at, seats) -> str:
     s = thurn.new_game(names, seed=seed)
     for _ in range(actions):

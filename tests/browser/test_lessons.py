@@ -1,5 +1,6 @@
-"""The lessons of 06_messenger_and_offices in a real browser (JupyterLab, headless Debian Chromium), as a learner
-runs them: the notebook's cells up to its simulations (which the fast lane leaves to nbval) run top to bottom.
+"""The expansions' lessons in a real browser (JupyterLab, headless Debian Chromium), as a learner runs them: each
+lesson notebook's cells up to its simulations (which the fast lane leaves to nbval) run top to bottom — 06 (The
+Princess' Messenger and Offices of Honor), 07 (Power and Glory, on the northern board), 08 (The Audience).
 
 No quiz shows a verdict until it is clicked, and a click shows the engine's; the rules stepper's header and
 navigation count the same steps, after Next too; no printed line wraps (JupyterLab would break it inside a word).
@@ -15,7 +16,13 @@ import pytest
 from tests.support import browser as b
 from thurn.sim import full_size
 
-MESSENGER = b.NOTEBOOKS / "06_messenger_and_offices.ipynb"
+#: Each lesson notebook: (notebook, the quizzes drawn at least, the stepper's first header or None, a word of the
+#: verdict on its second step's first choice or None).
+LESSONS = [
+    pytest.param("06_messenger_and_offices", 5, None, None, id="06"),
+    pytest.param("07_power_and_glory", 7, "Step 1 of 14", "horse", id="07"),      # six quizzes and the stepper's
+    pytest.param("08_the_audience", 10, "Step 1 of 13", "seals", id="08"),        # nine quizzes and the stepper's
+]
 VERDICTS = ("() => [...document.querySelectorAll('.thurn-verdict')].map(e => e.innerText.trim())"
             ".filter(t => t)")
 
@@ -40,13 +47,15 @@ def check_counts(page) -> None:
         assert step and count == f"{step[1]} / {step[2]}", (header, count)
 
 
-def test_the_expansions_lessons_in_lab(tmp_path):
-    if not full_size():      # as tests/browser/test_notebooks_and_apps.py's SIMULATING: 06 is opened in the browser by make test-all
-        pytest.skip("06's lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
+@pytest.mark.parametrize("notebook, quizzes_drawn, first_step, verdict_word", LESSONS)
+def test_the_lessons_in_lab(tmp_path, notebook, quizzes_drawn, first_step, verdict_word):
+    number = notebook[:2]
+    if not full_size():      # as tests/browser/test_notebooks_and_apps.py's SIMULATING: opened in the browser by make test-all
+        pytest.skip(f"{number}'s lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
     b.require_browser()
     home = tmp_path / "lab"
     root = b.copy_notebooks(home / "notebooks")
-    name = lesson_part(MESSENGER, root)
+    name = lesson_part(b.NOTEBOOKS / f"{notebook}.ipynb", root)
     with b.chromium() as browser, b.jupyter_lab(root, home) as lab:
         context = browser.new_context(viewport=b.VIEWPORT)
         page = context.new_page()
@@ -58,13 +67,15 @@ def test_the_expansions_lessons_in_lab(tmp_path):
             cells = b.run_all_cells(page)
             assert b.error_outputs(cells) == [], "error outputs"
             b.wait_for_rendering(page)
-            b.screenshot_notebook(page, "lab-06-lessons")
+            b.screenshot_notebook(page, f"lab-{number}-lessons")
             assert b.page_problems(page) == [], "the page shows errors"
             quizzes = page.locator(".thurn-quiz")
-            assert quizzes.count() >= 5, "the lessons' quizzes and the stepper's are drawn"
+            assert quizzes.count() >= quizzes_drawn, "the lessons' quizzes and the stepper's are drawn"
             assert page.evaluate(VERDICTS) == [], "a quiz is answered after Run All"
             assert b.wrapped_text(page) == [], "printed lines wrap (JupyterLab breaks them inside words)"
             check_counts(page)
+            if first_step:
+                assert first_step in page.locator(".thurn-stepper").first.inner_text()
 
             stepper = page.locator(".thurn-stepper").first
             stepper.locator(".thurn-next").click()
@@ -76,8 +87,10 @@ def test_the_expansions_lessons_in_lab(tmp_path):
             page.wait_for_function(VERDICTS.replace("() =>", "() => (") + ").length > 0")
             verdict = page.evaluate(VERDICTS)
             assert len(verdict) == 1 and re.match(r"(Right|Not quite):", verdict[0]), verdict
+            if verdict_word:                           # the stepper's second step: 07 a card horse side up, 08 Ben seals
+                assert verdict_word in verdict[0].lower(), verdict
             first.scroll_into_view_if_needed()
-            b.screenshot(page, "lab-06-lessons-answered", ".thurn-quiz")
+            b.screenshot(page, f"lab-{number}-lessons-answered", ".thurn-quiz")
             assert page.seen.external == [], "requests to hosts other than 127.0.0.1"
             assert page.seen.errors() == [], "JavaScript errors in the console or uncaught"
         finally:

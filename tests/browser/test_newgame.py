@@ -24,13 +24,6 @@ _CUT = """() => [...document.querySelectorAll('.thurn-newgame .widget-checkbox')
   .map(label => label.textContent.trim().slice(0, 60))"""
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def test_the_new_game_panel_in_a_browser(chromium, tmp_path):
     context = chromium.new_context(viewport=b.VIEWPORT)
     page = context.new_page()

@@ -33,13 +33,6 @@ DRAWS_A_FIGURE = re.compile(r"\bboard_figure\(|\bFigureWidget\(|\bgo\.Figure\(")
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
 def lab(chromium, tmp_path_factory):
     """One JupyterLab for the module, serving a copy of notebooks/. Its kernels play the notebooks' simulations
     small (THURN_SIZE=small): what is checked here is what the page shows; the simulations at full size, and the
@@ -173,6 +166,7 @@ def test_notebook_runs_in_lab(notebook, lab, page):
         lab.shut_down_kernels()
 
 
+@pytest.mark.small_lane
 def test_play_app_in_voila(chromium, page, tmp_path):
     assert PLAY.exists(), f"{PLAY.relative_to(b.ROOT)} is missing: the Play app is checked on that notebook"
     root = b.copy_notebooks(tmp_path / "notebooks")  # its own copy: no autosave left by the JupyterLab run

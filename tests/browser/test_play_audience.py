@@ -37,13 +37,6 @@ BOT, BOT2 = "Bob", "Cleo"
 VIEWPORT = {**b.VIEWPORT, "height": 3000}
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 _VIEW = """() => {
   const app = document.querySelector('.thurn-app');
   const play = app && app.querySelector('.thurn-play');

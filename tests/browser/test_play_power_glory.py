@@ -26,13 +26,6 @@ SEED = 2024                 # a fixed deal: the game the newcomer plays is the s
 CLICKS_MAX = 600            # a whole game of two players takes about 150 of the human's clicks
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 _VIEW = """() => {
   const app = document.querySelector('.thurn-app');
   const play = app && app.querySelector('.thurn-play');

@@ -32,13 +32,6 @@ COLOURS = ("blue", "green", "red", "yellow")
 VIEWPORT = {**b.VIEWPORT, "height": 2600}
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 _VIEW = """() => {
   const app = document.querySelector('.thurn-app');
   const play = app && app.querySelector('.thurn-play');

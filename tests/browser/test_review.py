@@ -46,13 +46,6 @@ WATCH = """() => { window.__progress = []; const t = setInterval(() => {
   if (document.querySelector('.thurn-gameover .thurn-review-mistakes')) clearInterval(t); }, 40); }"""
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
     if not full_size():
         pytest.skip("make test-all (CI) runs it; make test reviews from the game app in tests/browser/test_notebooks_and_apps.py")

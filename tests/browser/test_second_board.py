@@ -20,13 +20,6 @@ TOY = DATA / "pg_toy.json"
 LABEL = "Toy north (reconstructed)"
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    b.require_browser()
-    with b.chromium() as browser:
-        yield browser
-
-
 def app_notebook(folder: Path) -> Path:
     """The app notebook as ``make play`` serves it, with the toy board offered beside the installed ones."""
     nb = nbformat.v4.new_notebook()
