@@ -17,11 +17,12 @@ from ipywidgets.widgets.widget import _instances
 import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.sim import sized
-from thurn.variants import REGISTRY, check_board
+from thurn.variants import check_board
+
+from tests.support.rulesets import SHIPPED
 from thurn.widgets import Play
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).
-SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
 RULESETS = [()] + [(name,) for name in SHIPPED]
 SEED = 918_273_645          # a seed no page would show by chance
 #: Widget state that is the widget library's bookkeeping or code (plotly's bundle), not what the page shows.

@@ -22,7 +22,7 @@ from thurn.errors import PositionError
 from thurn.sim import sized
 from thurn.widgets import Play
 
-from tests.conformance.test_front_door import RULESETS, new_game
+from tests.support.rulesets import RULESETS, new_game
 
 GAMES = 1                       # one game a ruleset: whole at full size, 120 decisions in the fast lane
 DECISIONS = sized(None, 120)

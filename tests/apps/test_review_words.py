@@ -16,29 +16,14 @@ import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import hint
 from thurn.game_review import (_line, action_lines, explain_decision, positions, review, review_game, turn_cost)
-from thurn.variants import REGISTRY, check_board
+from thurn.variants import REGISTRY
+
+from tests.support.rulesets import ALONE
 
 BOT = {"iterations": 8, "top": 3}
 SEED = 5
-#: The expansions the package ships (not a toy variant another test module registers in the same process).
-SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
-
-
-def _rulesets() -> list:
-    """The base game and every shipped expansion alone, each on the first board it plays on."""
-    out = [("base", ())]
-    for name in SHIPPED:
-        for board in sorted(thurn.available_boards()):
-            try:
-                check_board(thurn.load_board(board), (name,))
-            except thurn.RulesetRefused:
-                continue
-            out.append((board, (name,)))
-            break
-    return out
-
-
-RULESETS = _rulesets()
+#: The base game and every shipped expansion alone, each on the first board it plays on.
+RULESETS = ALONE
 
 
 def _players(expansions) -> list[str]:

@@ -22,10 +22,11 @@ from thurn import CallOfficial, Keep, Play, Score, words
 from thurn.bots import make_bot
 from thurn.rules import BOOLEAN_OPTIONS, OPTION_TITLES
 from thurn.variants import REGISTRY, check_board
+
+from tests.support.rulesets import SHIPPED
 from thurn.widgets import GameApp
 
 FULL = os.environ.get("THURN_SIZE", "full") != "small"
-SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
 RULESETS = [()] + [(name,) for name in SHIPPED]
 IN_APP = None if FULL else 40           # the actions played in the app (small: then finished in the engine)
 ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")

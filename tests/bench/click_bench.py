@@ -1,7 +1,7 @@
 """Click-to-update in the browser for the game app: how long from a click on a legal-action button until the page
 shows the new map and log. Prints the median and the 90th percentile.
 
-    python tests/bench/click_bench.py [--clicks 30] [--where voila|lab|both]
+    PYTHONPATH=$PWD python tests/bench/click_bench.py [--clicks 30] [--where voila|lab|both]
 
 Headless Debian Chromium (``/usr/bin/chromium``) against Voilà and/or JupyterLab serving a copy of
 ``notebooks/app.ipynb`` (tests/support/browser.py); a hotseat game of two humans (teaching undo, seed 2006), so that

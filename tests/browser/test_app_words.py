@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from tests.support import browser as b
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from tests.support import browser as b
 from tests.browser.test_notebooks_and_apps import APP, screenshot_on_failure

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
-import pytest
 
 from tests.support import browser as b
 from tests.support.paths import DATA

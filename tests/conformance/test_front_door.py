@@ -5,7 +5,7 @@ and exactly then ``state.apply(a)`` works; otherwise ``apply`` raises :class:`~t
 ``ValueError``) with the same stable reason code that ``why_illegal`` gives, and the state is unchanged.
 
 Random games of every ruleset the registry offers (every shipped expansion alone and together, on each installed
-board that plays under it: :func:`rulesets`), with the rule options drawn at random (the base game's readings and
+board that plays under it: tests/support/rulesets.py), with the rule options drawn at random (the base game's readings and
 each variant's own options). At every state the actions tried are
 
 - every listed action, and its notation read back (a user's copy, checked without the engine's shortcuts);
@@ -24,62 +24,21 @@ of CPU), full 7 min 18 s wall, 1 min 27 s of CPU.
 """
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
 import thurn
 from thurn import CallOfficial, Draw, EndTurn, IllegalAction, Keep, Play, Score
-from thurn.rules import BOOLEAN_OPTIONS, Rules
+from thurn.rules import Rules
 from thurn.sim import sized
-from thurn.variants import REGISTRY, check_board
+
+from tests.support.rulesets import NAMES, RULESETS, new_game, ruleset_id
 
 GAMES = sized(2, 1)
 #: Decisions checked per game (None: the whole game).
 DECISIONS = sized(None, 200)
-NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
-
-def rulesets() -> list[tuple[str, tuple]]:
-    """(board, expansions) for every combination of the shipped expansions that some installed board plays under
-    (from the registry: never a hand-typed list)."""
-    shipped = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
-    out = []
-    for board_name in sorted(thurn.available_boards()):
-        board = thurn.load_board(board_name)
-        for n in range(len(shipped) + 1):
-            for ex in itertools.combinations(shipped, n):
-                try:
-                    check_board(board, ex)
-                    Rules(board=board_name, expansions=ex)
-                except (thurn.RulesetRefused, thurn.PositionError):
-                    continue
-                out.append((board_name, ex))
-    return out
-
-
-RULESETS = rulesets()
-
-
-def random_rules(board: str, expansions: tuple, rng) -> Rules:
-    """The rules with every base reading (rules notes) and every variant option drawn at random."""
-    options = {}
-    for name in expansions:
-        for opt, (default, allowed, _) in REGISTRY[name].options.items():
-            options[opt] = rng.choice(list(allowed))
-    flags = {k: rng.random() < 0.5 for k in BOOLEAN_OPTIONS}
-    return Rules(board=board, expansions=expansions, options=options, **flags)
-
-
-def new_game(board: str, expansions: tuple, rng):
-    rules = random_rules(board, expansions, rng)
-    lo, hi = rules.ruleset.players or (2, 4)
-    n = rng.randint(lo, min(hi, len(NAMES)))
-    return thurn.new_game(NAMES[:n], seed=rng.randrange(2**32), rules=rules)
-
-
-# -- the actions tried at a state --------------------------------------------------------------------------------
 
 def bare(board, name: str) -> str:
     """A card's bare city name ("Hannover" for "Hannover (2 horseshoes)")."""
@@ -270,7 +229,7 @@ def policy(s, rng):
     return rng.choice(acts)
 
 
-@pytest.mark.parametrize("board,expansions", RULESETS, ids=[f"{b}:{'+'.join(x) or 'base'}" for b, x in RULESETS])
+@pytest.mark.parametrize("board,expansions", RULESETS, ids=[ruleset_id(r) for r in RULESETS])
 def test_legal_actions_why_illegal_and_apply_agree(board, expansions):
     rng = random.Random(f"front-door:{board}:{expansions}")
     for g in range(GAMES):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import tomllib
 
+from tests.support.paths import ROOT
 
 BLOCK = """
 import sys
@@ -64,8 +65,6 @@ def test_the_map_names_the_extra_when_shapely_is_missing():
     """The map's province regions need shapely (the notebook extra)."""
     out = subprocess.run([sys.executable, "-c", """
 import sys
-
-from tests.support.paths import ROOT
 class Missing:
     def find_spec(self, name, path=None, target=None):
         if name.split('.')[0] == 'shapely':

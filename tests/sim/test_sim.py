@@ -422,8 +422,6 @@ RUSHER = "greedy:rate=0.7,carriage_step=3"
 
 
 def test_the_notebook_rusher_builds_longer_routes_than_greedy():
-    from pathlib import Path
-
     from thurn.sim import sized
 
     notebook = NOTEBOOKS / "05_strategy_lab.py"

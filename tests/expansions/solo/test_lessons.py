@@ -283,7 +283,6 @@ def test_the_stepper_walks_the_lesson_and_then_plays_a_game_alone():
 def test_notebook_09_asks_the_lessons_questions_and_answers_none():
     """notebooks/09_soloplay: the map first, then the stepper, then the lesson's questions as quizzes (their verdicts
     are the ones checked above); its code answers none of them."""
-    from pathlib import Path
     text = (NOTEBOOKS / "09_soloplay.py").read_text(encoding="utf-8")
     asked = re.findall(r'Quiz\(STEP\["(\w+)"\]\.question\)', text)
     assert len(asked) >= 9 and set(asked) <= {s.id for s in LESSON.steps}
