@@ -1,7 +1,8 @@
 """The Audience, random legal games to the end (property tests): ``audience`` alone, with The Princess' Messenger,
 with Offices of Honor, and with both, for 2, 3 and 4 players. After every action:
 
-- the base game's invariants (tests/conformance/test_invariants.py) and the other expansions' (tests/conformance/test_expansion_invariants.py);
+- the invariants of every ruleset (tests/conformance/invariants.py) and the other expansions'
+  (tests/expansions/<name>/conformance.py);
 - the clergymen conserved: each player's 5 ranks exactly once across his sealed tiles, the audience spaces and the
   box (The Audience, Preparation; A carriage arrives in Rome); a sealed tile in each carriage on the road, none in a
   carriage in Rome; nobody on a space twice;
@@ -34,10 +35,10 @@ from thurn.expansions.audience import JOKER, MoveCarriage, Seal, audience, clerg
 from thurn.information import Watch, player_view, view_for, view_rng
 from thurn.sim import sized
 
-from tests.conformance.test_expansion_invariants import check_expansions
-from tests.conformance.test_invariants import CARRIAGE_POINTS, check_invariants, eager
+from tests.conformance.invariants import check_invariants, eager, plugins
 
 B = thurn.load_board("base")
+CARRIAGE_POINTS = {c.level: c.points for c in B.carriages}
 S = strip(B)
 C = clergy()
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -215,7 +216,8 @@ def play(expansions, n, seed, views_every=7, json_at_end=True):
     for k in range(100_000):
         where = f"{'+'.join(expansions)}, {n} players, seed {seed}, action #{k}"
         check_invariants(s, where)
-        check_expansions(s, before, where)
+        for other in plugins(s.rules.expansions):          # the Messenger's and Offices of Honor's checks
+            other.check(s, before, where)
         check_audience(s, where)
         if views_every and (k % views_every == 0 or s.step in ("seal", "carriage")):
             check_views(s, k, watch, rng, where)

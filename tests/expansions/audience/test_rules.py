@@ -494,7 +494,7 @@ def test_with_the_princess_messenger():
     """No rule document forbids The Audience with The Princess' Messenger: both are set up and a game plays."""
     import random
 
-    from tests.conformance.test_invariants import eager
+    from tests.conformance.invariants import eager
 
     s = sealed_game(rules={"expansions": ["audience", "messenger"]})
     assert "messenger" in s.ext and "audience" in s.ext and s.step == "draw"
