@@ -3,7 +3,8 @@
 Base rules, 1: the deck is drawn face down, so a player knows his own hand, what lies open, and which display cards
 the others took; the others' other cards, the deck's order and every secret value (an "owner" value of another
 player, any "secret" value) are dealt again at random in the position his bot is handed
-(:func:`thurn.information.player_view`). A recording bot plays games of every ruleset and proves it.
+(:func:`thurn.information.player_view`). A recording bot plays games of every ruleset and proves it (tests/conformance/test_bot_views.py; here the toy
+variants with secrets).
 """
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import pytest
 
 import thurn
 
-from tests.support.helpers import public
 from thurn.bots import RandomBot
 from thurn.bots.greedy import GreedyBot
-from thurn.information import PlayerView, Seen, Watch, actions_played, player_view, redeal_values, view_rng
-from thurn.sim import game_seed, play_game, simulate, sized
+from thurn.information import PlayerView, Watch, player_view, redeal_values
+from thurn.sim import play_game, simulate
 from thurn.variants import FrozenMap, Variant, register
+
+from tests.conformance.test_bot_views import GAMES, Recorder, check_every_call
+from tests.support.rulesets import ruleset_id
 
 # -- toy variants with secrets ---------------------------------------------------------------------------------
 
@@ -78,81 +81,13 @@ class SecretPurses(Variant):
         return {"purse": state.ext["toy_view_purse"][seat]["gold"]}
 
 
-RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_view_tiles",), ("toy_view_purses",),
-            ("audience",), ("audience", "messenger", "offices")]
-GAMES = sized(30, 2)         # games per ruleset: 2 in make test, 30 under THURN_SIZE=full
+#: The toy rulesets (the registry's own are tests/conformance/test_bot_views.py's).
+TOYS = [("base", ("toy_view_tiles",)), ("base", ("toy_view_purses",))]
 
 
-class Recorder:
-    """A bot that records every state it is handed, then plays as ``inner`` does."""
-
-    name = "recorder"
-
-    def __init__(self, inner):
-        self.inner = inner
-        self.handed = []
-
-    def choose(self, state):
-        self.handed.append(state)
-        return self.inner.choose(state)
-
-
-def hidden(s: thurn.GameState, seat: int) -> tuple:
-    """What ``seat`` may not know: the others' hands, the deck's order, the seed, the values hidden from him."""
-    vis = s.ruleset.hidden
-    return (tuple(p.hand for i, p in enumerate(s.players) if i != seat), s.deck, s.seed,
-            tuple((name, tuple(v for i, v in enumerate(s.ext[name]) if vis[name] == "secret" or i != seat))
-                  for name in sorted(vis) if name in s.ext))
-
-
-def _check_handed(true: thurn.GameState, k: int, h, watch: Watch, counts: Counter) -> None:
-    seat = true.to_move
-    assert isinstance(h, PlayerView) and h is not true and h.viewer == seat
-    assert h.root is h and not h.history and h.setup is None and h.actions == k == actions_played(true)
-    assert public(h, seat) == public(true, seat)                          # all he sees, as it is
-    # exactly the view function's re-deal of what he cannot see
-    rng = view_rng(true, seat, k)
-    assert h._key() == player_view(true, seat, view_rng(true, seat, k), watch, k)._key()
-    # ... and it reads the hidden parts only as what they could be: another truth that agrees with everything he
-    # has seen (the others' hands, the deck, the seed and the secrets dealt otherwise) gives the very same view
-    other = Seen(true, seat, watch).sample(random.Random(k))
-    assert h._key() == player_view(other, seat, rng, watch, k)._key()
-    if len(true.deck) >= 8:
-        counts["deck"] += 1
-        counts["deck_equal"] += h.deck == true.deck
-    if hidden(h, seat) != hidden(true, seat):
-        counts["differ"] += 1
-    counts["calls"] += 1
-
-
-@pytest.mark.parametrize("expansions", RULESETS, ids=lambda e: "+".join(e) or "base")
-def test_no_bot_call_is_handed_another_players_hand_the_deck_or_a_secret(expansions):
-    counts = Counter()
-    rules = {"expansions": list(expansions)}
-    for g in range(GAMES):
-        n = 2 + g % 3
-        recorders = [Recorder(GreedyBot(g * 10 + i)) for i in range(n)]
-        final = play_game(n, recorders, seed=game_seed(23, g), rules=rules)
-        handed = [None] * len(final.history)
-        taken = [0] * n
-        s = final.root
-        for k, a in enumerate(final.history):
-            handed[k] = recorders[s.to_move].handed[taken[s.to_move]]
-            taken[s.to_move] += 1
-            s = s.apply(a)
-        assert taken == [len(r.handed) for r in recorders]               # one call per action, nothing else
-        s, watch = final.root, Watch.start(final.root)
-        for k, a in enumerate(final.history):
-            if k % 40 == 0:                                                # the replayed Watch is the one kept
-                assert list(Watch.of(s).known) == list(watch.known)
-            _check_handed(s, k, handed[k], watch, counts)
-            n_ = s.apply(a)
-            watch.see(s, a, n_)
-            s = n_
-        assert final.is_over
-    assert counts["calls"] > 200 * GAMES
-    assert counts["differ"] > 0.9 * counts["calls"]                      # the hidden parts are dealt again
-    assert counts["deck_equal"] == 0 < counts["deck"]                     # never the deck's order
+@pytest.mark.parametrize("board,expansions", TOYS, ids=[ruleset_id(r) for r in TOYS])
+def test_no_bot_call_is_handed_another_players_secret_in_the_toys(board, expansions):
+    check_every_call(board, expansions, GAMES)
 
 
 def test_a_secret_list_is_re_dealt_from_what_the_player_knows_is_possible():
