@@ -24,9 +24,11 @@ from thurn.piles import HIDDEN
 from thurn.sim import game_seed, play_game, sized
 from thurn.variants import Variant, register
 
-RULESETS = [(), ("messenger",), ("offices",), ("messenger", "offices"), ("toy_hidden_marks",), ("audience",),
-            ("audience", "messenger", "offices")]
-GAMES = sized(20, 2)
+from tests.support.rulesets import RULESETS as REGISTRY_RULESETS, player_counts, ruleset_id
+
+#: Every ruleset of the registry (tests/support/rulesets.py) and the toy below.
+RULESETS = [*REGISTRY_RULESETS, ("base", ("toy_hidden_marks",))]
+GAMES = sized(20, 1)        # games per ruleset
 
 
 @register
@@ -78,12 +80,13 @@ def _check_hidden(true: thurn.GameState, k: int, h, watch: Watch) -> None:
         assert determinize(h, rng=k)._key() == Seen(true, seat, watch).sample(random.Random(k))._key()
 
 
-@pytest.mark.parametrize("expansions", RULESETS, ids=lambda e: "+".join(e) or "base")
-def test_a_hidden_view_shows_what_lies_open_and_nothing_else(expansions):
-    rules = {"expansions": list(expansions)}
+@pytest.mark.parametrize("board,expansions", RULESETS, ids=[ruleset_id(r) for r in RULESETS])
+def test_a_hidden_view_shows_what_lies_open_and_nothing_else(board, expansions):
+    rules = {"board": board, "expansions": list(expansions)}
+    seats = player_counts(board, expansions)
     calls = 0
     for g in range(GAMES):
-        n = 2 + g % 3
+        n = seats[(g + 2) % len(seats)]
         bots = [HiddenRecorder(GreedyBot(g * 10 + i) if i % 2 == 0 else RandomBot(g * 10 + i)) for i in range(n)]
         final = play_game(n, bots, seed=game_seed(24, g), rules=rules)
         taken = [0] * n
