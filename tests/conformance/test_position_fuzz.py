@@ -26,8 +26,8 @@ from thurn.errors import PositionError
 from thurn.sim import sized
 from thurn.variants import REGISTRY, check_board
 
-#: The expansions the package ships (not the toy variants other test modules register in the same process).
-SHIPPED = sorted(name for name, v in REGISTRY.items() if v.__module__.startswith("thurn.expansions"))
+from tests.support.rulesets import SHIPPED
+
 
 
 def _rulesets() -> list:
