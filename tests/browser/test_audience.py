@@ -93,92 +93,66 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
     if not FULL:
         pytest.skip("a game in Voilà until a carriage moves runs in make test-all; make test drives the panels "
                     "in tests/expansions/audience/test_apps.py")
-    context = chromium.new_context(viewport=b.VIEWPORT)
-    page = context.new_page()
-    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
-    page.set_default_timeout(b.WAIT_MS)
-    page.seen = b.PageLog().watch(page)
-    root = b.copy_notebooks(tmp_path / "notebooks")
-    try:
-        with b.voila(root / "app.ipynb", tmp_path) as url:
-            try:
-                page.goto(url, timeout=b.WAIT_MS)
-                panel = page.locator(".thurn-app .thurn-newgame").first
-                panel.locator(".thurn-start").wait_for(timeout=b.WAIT_MS)
-                b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
-                seed = panel.locator(".thurn-seed input").first
-                seed.fill(str(SEED))
-                seed.press("Tab")
-                panel.locator(".thurn-expansion-audience input").first.check()
-                page.wait_for_timeout(400)
-                panel.locator(".thurn-start").first.click()
-                page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg",
-                                       timeout=b.WAIT_MS)
-                b.wait_for_app(page)
-                svg = page.locator(".thurn-map .js-plotly-plot").first
-                drawn = svg.text_content()
-                for word in ("Rome strip", "reconstructed", "Lörrach", "Rom", "Kardinal", "box: empty"):
-                    assert word in drawn, f"{word!r} is not on the map"
+    with b.app_in_voila(chromium, tmp_path, "voila-au") as (page, panel):
+        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
+        b.set_seed(panel, SEED)
+        panel.locator(".thurn-expansion-audience input").first.check()
+        page.wait_for_timeout(400)
+        b.start_game(page, panel)
+        svg = page.locator(".thurn-map .js-plotly-plot").first
+        drawn = svg.text_content()
+        for word in ("Rome strip", "reconstructed", "Lörrach", "Rom", "Kardinal", "box: empty"):
+            assert word in drawn, f"{word!r} is not on the map"
 
-                # the seal step: a rank twice is refused in the engine's words, then each carriage its own
-                view = _view(page)
-                assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
-                picks = page.locator(".thurn-play .thurn-seal-pick select")
-                assert picks.count() == 5
-                picks.nth(0).select_option(label=RANKS[0])
-                picks.nth(1).select_option(label=RANKS[0])
-                page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
-                                       "?.includes('each clergyman once')", timeout=b.WAIT_MS)
-                for i, label in enumerate(RANKS):
-                    picks.nth(i).select_option(label=label)
-                page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
-                                       "?.includes('Ready')", timeout=b.WAIT_MS)
-                b.screenshot(page, "voila-au-seal", ".thurn-play")
-                _click(page, ".thurn-seal")
-                b.wait_for_app(page)
-                view = _view(page)
-                assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
-                assert "Bob seals a clergyman in each carriage, face down" in view["log"]
-                page.wait_for_function(_RANKS_DRAWN, timeout=b.WAIT_MS)     # Ann's ranks in her carriages
-                key = svg.text_content()
-                assert "your Kardinal" in key and "face down" in key, key
-                b.screenshot(page, "voila-au-strip", ".thurn-map")
+        # the seal step: a rank twice is refused in the engine's words, then each carriage its own
+        view = _view(page)
+        assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
+        picks = page.locator(".thurn-play .thurn-seal-pick select")
+        assert picks.count() == 5
+        picks.nth(0).select_option(label=RANKS[0])
+        picks.nth(1).select_option(label=RANKS[0])
+        page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
+                               "?.includes('each clergyman once')", timeout=b.WAIT_MS)
+        for i, label in enumerate(RANKS):
+            picks.nth(i).select_option(label=label)
+        page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
+                               "?.includes('Ready')", timeout=b.WAIT_MS)
+        b.screenshot(page, "voila-au-seal", ".thurn-play")
+        _click(page, ".thurn-seal")
+        b.wait_for_app(page)
+        view = _view(page)
+        assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
+        assert "Bob seals a clergyman in each carriage, face down" in view["log"]
+        page.wait_for_function(_RANKS_DRAWN, timeout=b.WAIT_MS)     # Ann's ranks in her carriages
+        key = svg.text_content()
+        assert "your Kardinal" in key and "face down" in key, key
+        b.screenshot(page, "voila-au-strip", ".thurn-map")
 
-                done: list[str] = []
-                for _ in range(CLICKS_MAX):
-                    view = _view(page)
-                    if view["gameover"] or "carriage" in done:
-                        break
-                    if not (view["actions"] or view["keep"] or view["moves"]):
-                        page.wait_for_function(_READY, timeout=b.WAIT_MS)
-                        continue
-                    selector, index, what = _choose(view)
-                    if what == "carriage":
-                        assert all("→" in m["text"] for m in view["moves"]), view["moves"]
-                        assert "Scored without a house:" in view["page"]
-                        assert "moves the carriages" in view["status"]
-                        b.screenshot(page, "voila-au-carriage", ".thurn-play")
-                    if selector == ".thurn-keep":
-                        for t in range(3):
-                            page.locator(".thurn-play .widget-toggle-button").nth(t).click()
-                        page.wait_for_timeout(300)
-                    _click(page, selector, index)
-                    done.append(what)
-                    message = page.locator(".thurn-play .thurn-message").first.text_content()
-                    assert "Not allowed" not in message, (what, message)
-                assert "carriage" in done, (len(done), done[-30:])
-                log = page.locator(".thurn-log").first.text_content()
-                assert re.search(r"Ann moves the .+ carriage from .+ to ", log), log[-600:]
-                page_text = page.locator(".thurn-play").first.text_content()
-                assert not re.search(r"Bob seals the (Kardinal|Bischof|Abt|Priester|Ministrant)", page_text)
-                assert b.page_problems(page) == [], "the page shows errors"
-                assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
-                assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
-            except BaseException:
-                try:
-                    b.screenshot(page, "voila-au-failed")
-                except Exception:
-                    pass
-                raise
-    finally:
-        context.close()
+        done: list[str] = []
+        for _ in range(CLICKS_MAX):
+            view = _view(page)
+            if view["gameover"] or "carriage" in done:
+                break
+            if not (view["actions"] or view["keep"] or view["moves"]):
+                page.wait_for_function(_READY, timeout=b.WAIT_MS)
+                continue
+            selector, index, what = _choose(view)
+            if what == "carriage":
+                assert all("→" in m["text"] for m in view["moves"]), view["moves"]
+                assert "Scored without a house:" in view["page"]
+                assert "moves the carriages" in view["status"]
+                b.screenshot(page, "voila-au-carriage", ".thurn-play")
+            if selector == ".thurn-keep":
+                for t in range(3):
+                    page.locator(".thurn-play .widget-toggle-button").nth(t).click()
+                page.wait_for_timeout(300)
+            _click(page, selector, index)
+            done.append(what)
+            message = page.locator(".thurn-play .thurn-message").first.text_content()
+            assert "Not allowed" not in message, (what, message)
+        assert "carriage" in done, (len(done), done[-30:])
+        log = page.locator(".thurn-log").first.text_content()
+        assert re.search(r"Ann moves the .+ carriage from .+ to ", log), log[-600:]
+        page_text = page.locator(".thurn-play").first.text_content()
+        assert not re.search(r"Bob seals the (Kardinal|Bischof|Abt|Priester|Ministrant)", page_text)
+        b.check_clean_voila_page(page)

@@ -136,139 +136,113 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
                     "in tests/expansions/audience/test_apps.py")
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
-    page.set_default_timeout(b.WAIT_MS)
-    page.seen = b.PageLog().watch(page)
-    root = b.copy_notebooks(tmp_path / "notebooks")
-    try:
-        with b.voila(root / "app.ipynb", tmp_path) as url:
-            try:
-                page.goto(url, timeout=b.WAIT_MS)
-                panel = page.locator(".thurn-app .thurn-newgame").first
-                panel.locator(".thurn-start").wait_for(timeout=b.WAIT_MS)
-                b.fill_new_game(page, [("Ann", "Human"), (BOT, "Greedy bot"), (BOT2, "Greedy bot")], pace="At once")
-                seed = panel.locator(".thurn-seed input").first
-                seed.fill(str(SEED))
-                seed.press("Tab")
-                panel.locator(".thurn-expansion-audience input").first.check()
+    with b.app_in_voila(chromium, tmp_path, "voila-aup", VIEWPORT) as (page, panel):
+        b.fill_new_game(page, [("Ann", "Human"), (BOT, "Greedy bot"), (BOT2, "Greedy bot")], pace="At once")
+        b.set_seed(panel, SEED)
+        panel.locator(".thurn-expansion-audience input").first.check()
+        page.wait_for_timeout(400)
+        b.start_game(page, panel)
+        drawn = page.locator(".thurn-map .js-plotly-plot").first.text_content()
+        for word in ("Rome strip", "reconstructed", "Rom", "Kardinal", "box: empty"):
+            assert word in drawn, f"{word!r} is not on the map"
+
+        # the seal step (Preparation): a clergyman for each carriage in the dropdowns, then the button
+        view = _view(page)
+        assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
+        picks = page.locator(".thurn-play .thurn-seal-pick select")
+        assert picks.count() == 5
+        for i, label in enumerate(RANKS):
+            picks.nth(i).select_option(label=label)
+        page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
+                               "?.includes('Ready')", timeout=b.WAIT_MS)
+        b.screenshot(page, "voila-aup-seal", ".thurn-play")
+        b.screenshot(page, "voila-aup-seal-panel", ".thurn-audience-seal")
+        _click(page, ".thurn-seal")
+        b.wait_for_app(page)
+        view = _view(page)
+        assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
+        for bot in (BOT, BOT2):
+            assert f"{bot} seals a clergyman in each carriage, face down" in view["log"]
+        key = _key(page)
+        assert len(key) == 5 and all("face down" in k for k in key), key
+        assert "your Kardinal" in key[0], key
+        _no_bot_rank(page, view)
+
+        done: list[str] = []
+        keys = {tuple(key)}
+        shots: set = set()
+        scored_owing = offered = 0
+        moved_by_ann = False
+        for _ in range(CLICKS_MAX):
+            view = _view(page)
+            if view["gameover"]:
+                break
+            if not (view["actions"] or view["keep"] or view["moves"] or view["seal"]):
+                page.wait_for_function(_READY, timeout=b.WAIT_MS)      # the screen is being redrawn
+                continue
+            selector, index, what = _choose(view)
+            if what == "carriage":
+                offered += 1
+                assert all("→" in m["text"] for m in view["moves"]), view["moves"]
+                assert "moves the carriages" in view["status"], view["status"]
+                assert "Move the carriages" in view["page"] and "owed" in view["page"]
+                if "carriage" not in shots:
+                    b.screenshot(page, "voila-aup-carriage", ".thurn-play")
+                    shots.add("carriage")
+            if selector == ".thurn-keep":
+                for t in range(3):
+                    page.locator(".thurn-play .widget-toggle-button").nth(t).click()
+                page.wait_for_timeout(300)
+            before = _key(page)
+            _click(page, selector, index)
+            done.append(what)
+            message = page.locator(".thurn-play .thurn-message").first.text_content()
+            assert "Not allowed" not in message, (what, message)
+            if what in ("carriage", "score"):
+                page.wait_for_timeout(400)      # the strip's restyle follows the log
+                after = _key(page)
+                keys.add(tuple(after))
+                now = _view(page)
+                tail = now["log"][-700:]
+                if what == "score" and re.search(r"without a new house: Ann moves", tail):
+                    # the steps owed are offered as buttons, or made for her when only one move is legal
+                    assert now["moves"] or re.search(r"Ann moves the .+ carriage from .+ to ", tail), tail
+                    scored_owing += 1
+                if what == "carriage" and after != before and "strip-moved" not in shots:
+                    b.screenshot(page, "voila-aup-strip-moved", ".thurn-map")
+                    shots.add("strip-moved")
+                if what == "carriage" and re.search(r"Ann moves the .+ carriage from .+ to ", now["log"]):
+                    moved_by_ann = True
+            if "rome" not in shots and any("in Rom (" in k for k in _key(page)):
                 page.wait_for_timeout(400)
-                panel.locator(".thurn-start").first.click()
-                page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg",
-                                       timeout=b.WAIT_MS)
-                b.wait_for_app(page)
-                drawn = page.locator(".thurn-map .js-plotly-plot").first.text_content()
-                for word in ("Rome strip", "reconstructed", "Rom", "Kardinal", "box: empty"):
-                    assert word in drawn, f"{word!r} is not on the map"
-
-                # the seal step (Preparation): a clergyman for each carriage in the dropdowns, then the button
-                view = _view(page)
-                assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
-                picks = page.locator(".thurn-play .thurn-seal-pick select")
-                assert picks.count() == 5
-                for i, label in enumerate(RANKS):
-                    picks.nth(i).select_option(label=label)
-                page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
-                                       "?.includes('Ready')", timeout=b.WAIT_MS)
-                b.screenshot(page, "voila-aup-seal", ".thurn-play")
-                b.screenshot(page, "voila-aup-seal-panel", ".thurn-audience-seal")
-                _click(page, ".thurn-seal")
-                b.wait_for_app(page)
-                view = _view(page)
-                assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
-                for bot in (BOT, BOT2):
-                    assert f"{bot} seals a clergyman in each carriage, face down" in view["log"]
-                key = _key(page)
-                assert len(key) == 5 and all("face down" in k for k in key), key
-                assert "your Kardinal" in key[0], key
-                _no_bot_rank(page, view)
-
-                done: list[str] = []
-                keys = {tuple(key)}
-                shots: set = set()
-                scored_owing = offered = 0
-                moved_by_ann = False
-                for _ in range(CLICKS_MAX):
-                    view = _view(page)
-                    if view["gameover"]:
-                        break
-                    if not (view["actions"] or view["keep"] or view["moves"] or view["seal"]):
-                        page.wait_for_function(_READY, timeout=b.WAIT_MS)      # the screen is being redrawn
-                        continue
-                    selector, index, what = _choose(view)
-                    if what == "carriage":
-                        offered += 1
-                        assert all("→" in m["text"] for m in view["moves"]), view["moves"]
-                        assert "moves the carriages" in view["status"], view["status"]
-                        assert "Move the carriages" in view["page"] and "owed" in view["page"]
-                        if "carriage" not in shots:
-                            b.screenshot(page, "voila-aup-carriage", ".thurn-play")
-                            shots.add("carriage")
-                    if selector == ".thurn-keep":
-                        for t in range(3):
-                            page.locator(".thurn-play .widget-toggle-button").nth(t).click()
-                        page.wait_for_timeout(300)
-                    before = _key(page)
-                    _click(page, selector, index)
-                    done.append(what)
-                    message = page.locator(".thurn-play .thurn-message").first.text_content()
-                    assert "Not allowed" not in message, (what, message)
-                    if what in ("carriage", "score"):
-                        page.wait_for_timeout(400)      # the strip's restyle follows the log
-                        after = _key(page)
-                        keys.add(tuple(after))
-                        now = _view(page)
-                        tail = now["log"][-700:]
-                        if what == "score" and re.search(r"without a new house: Ann moves", tail):
-                            # the steps owed are offered as buttons, or made for her when only one move is legal
-                            assert now["moves"] or re.search(r"Ann moves the .+ carriage from .+ to ", tail), tail
-                            scored_owing += 1
-                        if what == "carriage" and after != before and "strip-moved" not in shots:
-                            b.screenshot(page, "voila-aup-strip-moved", ".thurn-map")
-                            shots.add("strip-moved")
-                        if what == "carriage" and re.search(r"Ann moves the .+ carriage from .+ to ", now["log"]):
-                            moved_by_ann = True
-                    if "rome" not in shots and any("in Rom (" in k for k in _key(page)):
-                        page.wait_for_timeout(400)
-                        assert "arrives in Rome" in _view(page)["log"]
-                        b.screenshot(page, "voila-aup-rome", ".thurn-play")
-                        shots.add("rome")
-                    if len(done) % 10 == 0:
-                        _no_bot_rank(page, _view(page))
-                assert view["gameover"], ("the game did not end", len(done), done[-30:])
-                assert "carriage" in done and "score" in done, (view["gameover"], len(done), " ".join(done),
-                                                                view["log"][-3000:])
-                assert offered >= 1 and scored_owing >= 1, (offered, scored_owing)
-                assert len(keys) > 2, "the carriages' key never changed"
-                assert "rome" in shots, "no carriage reached Rom in the game (the fixed deal has two arrivals)"
-                assert moved_by_ann, "Ann's carriage move is not in the log"
-
-                # the end (Game end): the table with the clergymen's points, the winner
-                page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
-                page.wait_for_timeout(800)
-                over = page.locator(".thurn-gameover").first
-                said = over.text_content()
-                assert "wins" in said or "tie" in said, said
-                table = over.locator("table.thurn-scores").first
-                heads = [h.strip() for h in table.locator("th").all_text_contents()]
-                assert "clergymen" in heads, heads
-                col = heads.index("clergymen")
-                rows = table.locator("tr").all()[1:]
-                assert len(rows) == 3
-                for row in rows:
-                    cells = [c.strip() for c in row.locator("td").all_text_contents()]
-                    assert re.fullmatch(r"\d+", cells[col]), cells
+                assert "arrives in Rome" in _view(page)["log"]
+                b.screenshot(page, "voila-aup-rome", ".thurn-play")
+                shots.add("rome")
+            if len(done) % 10 == 0:
                 _no_bot_rank(page, _view(page))
-                b.screenshot(page, "voila-aup-gameover", ".thurn-app")
-                assert b.page_problems(page) == [], "the page shows errors"
-                assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
-                assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
-            except BaseException:
-                try:
-                    b.screenshot(page, "voila-aup-failed")
-                except Exception:
-                    pass
-                raise
-    finally:
-        context.close()
+        assert view["gameover"], ("the game did not end", len(done), done[-30:])
+        assert "carriage" in done and "score" in done, (view["gameover"], len(done), " ".join(done),
+                                                        view["log"][-3000:])
+        assert offered >= 1 and scored_owing >= 1, (offered, scored_owing)
+        assert len(keys) > 2, "the carriages' key never changed"
+        assert "rome" in shots, "no carriage reached Rom in the game (the fixed deal has two arrivals)"
+        assert moved_by_ann, "Ann's carriage move is not in the log"
+
+        # the end (Game end): the table with the clergymen's points, the winner
+        page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+        page.wait_for_timeout(800)
+        over = page.locator(".thurn-gameover").first
+        said = over.text_content()
+        assert "wins" in said or "tie" in said, said
+        table = over.locator("table.thurn-scores").first
+        heads = [h.strip() for h in table.locator("th").all_text_contents()]
+        assert "clergymen" in heads, heads
+        col = heads.index("clergymen")
+        rows = table.locator("tr").all()[1:]
+        assert len(rows) == 3
+        for row in rows:
+            cells = [c.strip() for c in row.locator("td").all_text_contents()]
+            assert re.fullmatch(r"\d+", cells[col]), cells
+        _no_bot_rank(page, _view(page))
+        b.screenshot(page, "voila-aup-gameover", ".thurn-app")
+        b.check_clean_voila_page(page)

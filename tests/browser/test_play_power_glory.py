@@ -97,89 +97,63 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole game in Voilà runs in make test-all (CI); make test opens the northern board in "
                     "tests/browser/test_second_board.py and checks the card panel in tests/expansions/power_glory/test_play.py")
-    context = chromium.new_context(viewport=b.VIEWPORT)
-    page = context.new_page()
-    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
-    page.set_default_timeout(b.WAIT_MS)
-    page.seen = b.PageLog().watch(page)
-    root = b.copy_notebooks(tmp_path / "notebooks")
-    try:
-        with b.voila(root / "app.ipynb", tmp_path) as url:
-            try:
-                page.goto(url, timeout=b.WAIT_MS)
-                panel = page.locator(".thurn-app .thurn-newgame").first
-                panel.locator(".thurn-start").wait_for(timeout=b.WAIT_MS)
-                b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
-                seed = panel.locator(".thurn-seed input").first          # the same deal every run
-                seed.fill(str(SEED))
-                seed.press("Tab")
-                panel.locator(".thurn-board select").first.select_option(label=LABEL)
-                box = panel.locator(".thurn-expansion-power_glory input").first
-                box.wait_for(state="visible", timeout=b.WAIT_MS)
-                box.check()
-                page.wait_for_timeout(400)
-                select = panel.locator(".thurn-board select").first
-                assert select.evaluate("s => s.scrollWidth <= s.clientWidth + 2"), "the board's name is cut"
-                b.screenshot(page, "voila-pgp-newgame", ".thurn-newgame")
-                panel.locator(".thurn-start").first.click()
-                page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg",
-                                       timeout=b.WAIT_MS)
-                b.wait_for_app(page)
-                svg = page.locator(".thurn-map .js-plotly-plot").first
-                title = svg.locator(".gtitle").first.text_content()
-                assert "northern board (reconstructed)" in title and title.count("reconstructed") == 1, title
-                drawn = svg.text_content()
-                for word in ("Lübeck", "Hamburg", "Preußen", "free city"):
-                    assert word in drawn, f"{word!r} is not on the map"
-                table = page.locator(".thurn-play .thurn-players").first.text_content()
-                assert "horses" in table, f"the players table counts no horses: {table!r}"   # not under the map
+    with b.app_in_voila(chromium, tmp_path, "voila-pgp") as (page, panel):
+        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
+        b.set_seed(panel, SEED)          # the same deal every run
+        panel.locator(".thurn-board select").first.select_option(label=LABEL)
+        box = panel.locator(".thurn-expansion-power_glory input").first
+        box.wait_for(state="visible", timeout=b.WAIT_MS)
+        box.check()
+        page.wait_for_timeout(400)
+        select = panel.locator(".thurn-board select").first
+        assert select.evaluate("s => s.scrollWidth <= s.clientWidth + 2"), "the board's name is cut"
+        b.screenshot(page, "voila-pgp-newgame", ".thurn-newgame")
+        b.start_game(page, panel)
+        svg = page.locator(".thurn-map .js-plotly-plot").first
+        title = svg.locator(".gtitle").first.text_content()
+        assert "northern board (reconstructed)" in title and title.count("reconstructed") == 1, title
+        drawn = svg.text_content()
+        for word in ("Lübeck", "Hamburg", "Preußen", "free city"):
+            assert word in drawn, f"{word!r} is not on the map"
+        table = page.locator(".thurn-play .thurn-players").first.text_content()
+        assert "horses" in table, f"the players table counts no horses: {table!r}"   # not under the map
 
-                done: list[str] = []
-                shots = set()
-                for _ in range(CLICKS_MAX):
-                    view = _view(page)
-                    if view["gameover"]:
-                        break
-                    if not view["actions"] and not view["keep"]:     # the screen is being redrawn: wait for it
-                        page.wait_for_function(_READY, timeout=b.WAIT_MS)
-                        continue
-                    selector, index, what = _choose(view)
-                    if what == "horse" and "cards" not in shots:
-                        assert "as horses +" in view["cards"] and "Your carriage:" in view["cards"], view["cards"]
-                        b.screenshot(page, "voila-pgp-cards", ".thurn-play")
-                        shots.add("cards")
-                    if what == "score" and "score" not in shots:
-                        assert re.search(r"Score: a route of \d+ cards, \d+ horses ✓", view["note"]), view["note"]
-                        b.screenshot(page, "voila-pgp-score", ".thurn-play")
-                        shots.add("score")
-                    if selector == ".thurn-keep":
-                        for t in range(3):
-                            page.locator(".thurn-play .widget-toggle-button").nth(t).click()
-                        page.wait_for_timeout(300)
-                    _click(page, selector, index)
-                    done.append(what)
-                    message = page.locator(".thurn-play .thurn-message").first.text_content()
-                    assert "Not allowed" not in message, (what, message)
-                assert "horse" in done and "score" in done, (len(done), view["gameover"], done[-40:])
-                log = page.locator(".thurn-log").first.text_content()
-                assert "horse side up" in log and "scores" in log
-                if FULL:
-                    page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
-                    page.wait_for_timeout(800)
-                    over = page.locator(".thurn-gameover").first
-                    said = over.text_content()
-                    assert "wins" in said or "tie" in said
-                    assert over.locator("table.thurn-scores").count() == 1
-                    assert "carriage" not in said, "no carriage is taken under Power and Glory"
-                    b.screenshot(page, "voila-pgp-gameover", ".thurn-app")
-                assert b.page_problems(page) == [], "the page shows errors"
-                assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
-                assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
-            except BaseException:
-                try:
-                    b.screenshot(page, "voila-pgp-failed")
-                except Exception:
-                    pass
-                raise
-    finally:
-        context.close()
+        done: list[str] = []
+        shots = set()
+        for _ in range(CLICKS_MAX):
+            view = _view(page)
+            if view["gameover"]:
+                break
+            if not view["actions"] and not view["keep"]:     # the screen is being redrawn: wait for it
+                page.wait_for_function(_READY, timeout=b.WAIT_MS)
+                continue
+            selector, index, what = _choose(view)
+            if what == "horse" and "cards" not in shots:
+                assert "as horses +" in view["cards"] and "Your carriage:" in view["cards"], view["cards"]
+                b.screenshot(page, "voila-pgp-cards", ".thurn-play")
+                shots.add("cards")
+            if what == "score" and "score" not in shots:
+                assert re.search(r"Score: a route of \d+ cards, \d+ horses ✓", view["note"]), view["note"]
+                b.screenshot(page, "voila-pgp-score", ".thurn-play")
+                shots.add("score")
+            if selector == ".thurn-keep":
+                for t in range(3):
+                    page.locator(".thurn-play .widget-toggle-button").nth(t).click()
+                page.wait_for_timeout(300)
+            _click(page, selector, index)
+            done.append(what)
+            message = page.locator(".thurn-play .thurn-message").first.text_content()
+            assert "Not allowed" not in message, (what, message)
+        assert "horse" in done and "score" in done, (len(done), view["gameover"], done[-40:])
+        log = page.locator(".thurn-log").first.text_content()
+        assert "horse side up" in log and "scores" in log
+        if FULL:
+            page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+            page.wait_for_timeout(800)
+            over = page.locator(".thurn-gameover").first
+            said = over.text_content()
+            assert "wins" in said or "tie" in said
+            assert over.locator("table.thurn-scores").count() == 1
+            assert "carriage" not in said, "no carriage is taken under Power and Glory"
+            b.screenshot(page, "voila-pgp-gameover", ".thurn-app")
+        b.check_clean_voila_page(page)

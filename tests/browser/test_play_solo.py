@@ -116,111 +116,85 @@ def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
     if not FULL:
         pytest.skip("a whole SoloPlay game in Voilà runs in make test-all (CI); make test drives the panels in "
                     "tests/expansions/solo/test_apps.py")
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)
-    page.set_default_timeout(b.WAIT_MS)
-    page.seen = b.PageLog().watch(page)
-    root = b.copy_notebooks(tmp_path / "notebooks")
-    try:
-        with b.voila(root / "app.ipynb", tmp_path) as url:
-            try:
-                page.goto(url, timeout=b.WAIT_MS)
-                panel = page.locator(".thurn-app .thurn-newgame").first
-                panel.locator(".thurn-start").wait_for(timeout=b.WAIT_MS)
-                box = panel.locator(".thurn-expansion-solo input").first
-                box.wait_for(state="visible", timeout=b.WAIT_MS)
-                box.check()
-                seats = panel.locator(".thurn-seats button", has_text="1 player")
-                seats.wait_for(state="visible", timeout=b.WAIT_MS)       # the seats become one player
-                assert panel.locator(".thurn-seats button").count() == 1
-                difficulty = panel.locator(".thurn-variant-option-difficulty select").first
-                difficulty.wait_for(state="visible", timeout=b.WAIT_MS)
-                assert "hard: 7 houses of each colour" in _options(difficulty)
-                _pick(difficulty, "easy: 10 houses of each colour")
-                _pick(panel.locator(".thurn-variant-option-colour_declared select").first,
-                      "when it is started (route house on its first city)")
-                name = panel.locator(".thurn-seat-name input").first
-                name.fill("Ann")
-                name.press("Tab")
-                seed = panel.locator(".thurn-seed input").first          # the same deal every run
-                seed.fill(str(SEED))
-                seed.press("Tab")
-                page.wait_for_timeout(400)
-                b.screenshot(page, "voila-solo-newgame", ".thurn-newgame")
-                panel.locator(".thurn-start").first.click()
-                page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg",
-                                       timeout=b.WAIT_MS)
-                b.wait_for_app(page)
-                title = page.locator(".thurn-app-bar").first.text_content()
-                assert "SoloPlay" in title and "difficulty: easy" in title and "colour declared: start" in title
-                legend = page.evaluate(_LEGEND)
-                for colour in COLOURS:                          # the four colours' houses, a legend entry each
-                    assert any(f"Ann ({colour})" in t for t in legend), (colour, legend)
-                drawn = page.locator(".thurn-map .js-plotly-plot").first.text_content()
-                assert "Route Planner" not in drawn, "the Play app's map shows the players a second time"
-                table = _view(page)["table"]
-                for word in ("colour series", "coach cards", "discard piles", "rating", "blue 9"):
-                    assert word in table, (word, table)
-                b.screenshot(page, "voila-solo-start", ".thurn-play")
+    with b.app_in_voila(chromium, tmp_path, "voila-solo", VIEWPORT) as (page, panel):
+        box = panel.locator(".thurn-expansion-solo input").first
+        box.wait_for(state="visible", timeout=b.WAIT_MS)
+        box.check()
+        seats = panel.locator(".thurn-seats button", has_text="1 player")
+        seats.wait_for(state="visible", timeout=b.WAIT_MS)       # the seats become one player
+        assert panel.locator(".thurn-seats button").count() == 1
+        difficulty = panel.locator(".thurn-variant-option-difficulty select").first
+        difficulty.wait_for(state="visible", timeout=b.WAIT_MS)
+        assert "hard: 7 houses of each colour" in _options(difficulty)
+        _pick(difficulty, "easy: 10 houses of each colour")
+        _pick(panel.locator(".thurn-variant-option-colour_declared select").first,
+              "when it is started (route house on its first city)")
+        name = panel.locator(".thurn-seat-name input").first
+        name.fill("Ann")
+        name.press("Tab")
+        b.set_seed(panel, SEED)          # the same deal every run
+        page.wait_for_timeout(400)
+        b.screenshot(page, "voila-solo-newgame", ".thurn-newgame")
+        b.start_game(page, panel)
+        title = page.locator(".thurn-app-bar").first.text_content()
+        assert "SoloPlay" in title and "difficulty: easy" in title and "colour declared: start" in title
+        legend = page.evaluate(_LEGEND)
+        for colour in COLOURS:                          # the four colours' houses, a legend entry each
+            assert any(f"Ann ({colour})" in t for t in legend), (colour, legend)
+        drawn = page.locator(".thurn-map .js-plotly-plot").first.text_content()
+        assert "Route Planner" not in drawn, "the Play app's map shows the players a second time"
+        table = _view(page)["table"]
+        for word in ("colour series", "coach cards", "discard piles", "rating", "blue 9"):
+            assert word in table, (word, table)
+        b.screenshot(page, "voila-solo-start", ".thurn-play")
 
-                done: list[str] = []
-                shots = set()
-                view = _view(page)
-                for _ in range(CLICKS_MAX):
-                    view = _view(page)
-                    if view["gameover"]:
-                        break
-                    if not view["actions"] and not view["keep"] and not view["bottom"]:
-                        page.wait_for_function(_READY, timeout=b.WAIT_MS)     # the screen is being redrawn
-                        continue
-                    selector, index, what = _choose(view)
-                    if what == "declare" and "declare" not in shots:
-                        assert "declares the colour of the route just started" in view["status"], view["status"]
-                        b.screenshot(page, "voila-solo-declare", ".thurn-play")
-                        shots.add("declare")
-                    if what == "score" and "score" not in shots:
-                        assert re.search(r"Complete the route \(\d+ cards\): coach \d \(exact\)", view["note"]) or \
-                            "with the Cartwright: coach" in view["note"], view["note"]
-                        b.screenshot(page, "voila-solo-score", ".thurn-play")
-                        shots.add("score")
-                    if selector == ".thurn-keep":
-                        toggles = page.locator(".thurn-play .widget-toggle-button")
-                        for t in range(3):
-                            toggles.nth(t).click()
-                        page.wait_for_timeout(300)
-                    _click(page, selector, index)
-                    done.append(what)
-                    message = page.locator(".thurn-play .thurn-message").first.text_content()
-                    assert "Not allowed" not in message and "went wrong" not in message, (what, message)
-                    if what == "declare" and "route house" not in shots:     # on the starting city
-                        page.wait_for_function(f"() => {_TRACES}.some(n => n.startsWith('route house'))",
-                                               timeout=b.WAIT_MS)
-                        shots.add("route house")
-                assert view["gameover"], (len(done), done[-30:])
-                assert {"declare", "score", "postmaster"} <= set(done), sorted(set(done))
-                log = page.locator(".thurn-log").first.text_content()
-                assert "declares" in log and "route house" in log and "scores" in log
-                page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
-                page.wait_for_timeout(800)
-                over = page.locator(".thurn-gameover").first
-                said = over.text_content()
-                assert re.search(r"Game over — -?\d+ points?, (no victory|minor victory|major victory|complete "
-                                 r"victory)", said), said[:300]
-                assert "coach sets" in said and "discard penalty" in said and "houses left" in said
-                assert over.locator("table.thurn-scores").count() == 1
-                assert "highest carriage" not in said
-                rating = page.locator(".thurn-play .thurn-solo-rating").first.text_content()
-                assert "victory" in rating
-                b.screenshot(page, "voila-solo-gameover", ".thurn-app")
-                assert b.page_problems(page) == [], "the page shows errors"
-                assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
-                assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
-            except BaseException:
-                try:
-                    b.screenshot(page, "voila-solo-failed")
-                except Exception:
-                    pass
-                raise
-    finally:
-        context.close()
+        done: list[str] = []
+        shots = set()
+        view = _view(page)
+        for _ in range(CLICKS_MAX):
+            view = _view(page)
+            if view["gameover"]:
+                break
+            if not view["actions"] and not view["keep"] and not view["bottom"]:
+                page.wait_for_function(_READY, timeout=b.WAIT_MS)     # the screen is being redrawn
+                continue
+            selector, index, what = _choose(view)
+            if what == "declare" and "declare" not in shots:
+                assert "declares the colour of the route just started" in view["status"], view["status"]
+                b.screenshot(page, "voila-solo-declare", ".thurn-play")
+                shots.add("declare")
+            if what == "score" and "score" not in shots:
+                assert re.search(r"Complete the route \(\d+ cards\): coach \d \(exact\)", view["note"]) or \
+                    "with the Cartwright: coach" in view["note"], view["note"]
+                b.screenshot(page, "voila-solo-score", ".thurn-play")
+                shots.add("score")
+            if selector == ".thurn-keep":
+                toggles = page.locator(".thurn-play .widget-toggle-button")
+                for t in range(3):
+                    toggles.nth(t).click()
+                page.wait_for_timeout(300)
+            _click(page, selector, index)
+            done.append(what)
+            message = page.locator(".thurn-play .thurn-message").first.text_content()
+            assert "Not allowed" not in message and "went wrong" not in message, (what, message)
+            if what == "declare" and "route house" not in shots:     # on the starting city
+                page.wait_for_function(f"() => {_TRACES}.some(n => n.startsWith('route house'))",
+                                       timeout=b.WAIT_MS)
+                shots.add("route house")
+        assert view["gameover"], (len(done), done[-30:])
+        assert {"declare", "score", "postmaster"} <= set(done), sorted(set(done))
+        log = page.locator(".thurn-log").first.text_content()
+        assert "declares" in log and "route house" in log and "scores" in log
+        page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+        page.wait_for_timeout(800)
+        over = page.locator(".thurn-gameover").first
+        said = over.text_content()
+        assert re.search(r"Game over — -?\d+ points?, (no victory|minor victory|major victory|complete "
+                         r"victory)", said), said[:300]
+        assert "coach sets" in said and "discard penalty" in said and "houses left" in said
+        assert over.locator("table.thurn-scores").count() == 1
+        assert "highest carriage" not in said
+        rating = page.locator(".thurn-play .thurn-solo-rating").first.text_content()
+        assert "victory" in rating
+        b.screenshot(page, "voila-solo-gameover", ".thurn-app")
+        b.check_clean_voila_page(page)

@@ -597,3 +597,54 @@ def wrapped_text(page) -> list[str]:
     """The longest line of each printed or plain-text output that the page wraps (JupyterLab breaks output lines
     anywhere, inside words too)."""
     return page.evaluate(_WRAPPED_TEXT)
+
+
+# -- the Play app in Voilà, as a newcomer opens it ----------------------------------------------------------------
+
+@contextmanager
+def app_in_voila(browser, tmp_path: Path, name: str, viewport: dict | None = None):
+    """A fresh page on the Play app (a copy of ``notebooks/app.ipynb``) served by Voilà, its New game panel shown:
+    yields ``(page, panel)``. The page logs its requests and errors (``page.seen``); a failure leaves a screenshot
+    ``<name>-failed``; the browser context is closed after."""
+    context = browser.new_context(viewport=viewport or VIEWPORT)
+    page = context.new_page()
+    page.add_init_script(PLOTLY_WIDGETS_RENDERED)
+    page.set_default_timeout(WAIT_MS)
+    page.seen = PageLog().watch(page)
+    root = copy_notebooks(tmp_path / "notebooks")
+    try:
+        with voila(root / "app.ipynb", tmp_path) as url:
+            try:
+                page.goto(url, timeout=WAIT_MS)
+                panel = page.locator(".thurn-app .thurn-newgame").first
+                panel.locator(".thurn-start").wait_for(timeout=WAIT_MS)
+                yield page, panel
+            except BaseException:
+                try:
+                    screenshot(page, f"{name}-failed")
+                except Exception:
+                    pass
+                raise
+    finally:
+        context.close()
+
+
+def set_seed(panel, seed: int) -> None:
+    """The New game panel's seed: the same deal every run."""
+    box = panel.locator(".thurn-seed input").first
+    box.fill(str(seed))
+    box.press("Tab")
+
+
+def start_game(page, panel) -> None:
+    """Click the New game panel's Start and wait until the game's map is drawn and the app is ready."""
+    panel.locator(".thurn-start").first.click()
+    page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=WAIT_MS)
+    wait_for_app(page)
+
+
+def check_clean_voila_page(page) -> None:
+    """No error shown on the page, no request but to Voilà's CDN hosts, no JavaScript error but Voilà's harmless."""
+    assert page_problems(page) == [], "the page shows errors"
+    assert page.seen.external_hosts() <= VOILA_CDN_HOSTS, "requests to unexpected hosts"
+    assert page.seen.errors(VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
