@@ -31,21 +31,19 @@ import pytest
 import thurn
 from thurn import turn as machine
 from thurn.bots import RandomBot
-from thurn.expansions.audience import JOKER, MoveCarriage, Seal, audience, clergy, points_in_rome, strip
+from thurn.expansions.audience import JOKER, MoveCarriage, Seal, audience, points_in_rome
 from thurn.information import Watch, player_view, view_for, view_rng
 from thurn.sim import sized
 
 from tests.conformance.invariants import check_invariants, eager, plugins
+from tests.expansions.audience.conformance import C, S, carriage_pending
 
 B = thurn.load_board("base")
 CARRIAGE_POINTS = {c.level: c.points for c in B.carriages}
-S = strip(B)
-C = clergy()
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 COMBOS = [("audience",), ("audience", "messenger"), ("audience", "offices"), ("audience", "messenger", "offices")]
 GAMES = sized(500, 3)           # per combination, the player counts 2, 3, 4 in turn
 MOVED = re.compile(r"moves the (.+) carriage from (.+) to (.+)\.$")
-RANKS = sorted(C.ranks)
 
 
 def policy(s, rng):
@@ -58,33 +56,6 @@ def policy(s, rng):
     if calls and rng.random() < 0.3:
         return rng.choice(calls)
     return eager(s, rng)
-
-
-def carriage_pending(s) -> bool:
-    return s.step == "carriage" or any(step == "carriage" for _, step in s.interruptions)
-
-
-def check_audience(s, where):
-    """The invariants of a position (see the module's docstring)."""
-    A = audience(s)
-    T = s.ext["audience_tiles"]
-    n = s.num_players
-    in_rome = [c for c in range(5) if A.at[c] == S.rome]
-    assert sorted(A.arrived) == in_rome and len(set(A.arrived)) == len(A.arrived), f"{where}: arrived {A}"
-    if not carriage_pending(s):
-        assert not A.owed, f"{where}: steps owed outside the carriage step: {A.owed}"
-    for k, seats in enumerate(A.spaces):
-        assert len(set(seats)) == len(seats) and all(0 <= x < n for x in seats), f"{where}: space {k}: {seats}"
-    sealing = s.step == "seal"
-    for seat, mine in enumerate(T):
-        if mine is None:
-            assert sealing, f"{where}: seat {seat} has no tiles after the seal step"
-            continue
-        shown = [C.ranks[k] for k, seats in enumerate(A.spaces) if seat in seats] + [r for x, r in A.box if x == seat]
-        assert sorted([r for r in mine if r] + shown) == RANKS, f"{where}: seat {seat}'s clergymen: {mine} {A}"
-        assert all(bool(mine[c]) == (c not in in_rome) for c in range(5)), f"{where}: seat {seat}: {mine} {A.at}"
-    if sealing:
-        assert A.at == S.starts[2 if n == 2 else 3] and not A.arrived and not A.box, f"{where}: moved while sealing"
 
 
 def check_action(before, action, after, where):
@@ -216,9 +187,8 @@ def play(expansions, n, seed, views_every=7, json_at_end=True):
     for k in range(100_000):
         where = f"{'+'.join(expansions)}, {n} players, seed {seed}, action #{k}"
         check_invariants(s, where)
-        for other in plugins(s.rules.expansions):          # the Messenger's and Offices of Honor's checks
-            other.check(s, before, where)
-        check_audience(s, where)
+        for own in plugins(s.rules.expansions):     # The Audience's (check_audience), the Messenger's, Offices'
+            own.check(s, before, where)
         if views_every and (k % views_every == 0 or s.step in ("seal", "carriage")):
             check_views(s, k, watch, rng, where)
             probe(s, rng, where)
