@@ -3,8 +3,8 @@
 Base rules, 1: the deck is drawn face down, so a player knows his own hand, what lies open, and which display cards
 the others took; the others' other cards, the deck's order and every secret value (an "owner" value of another
 player, any "secret" value) are dealt again at random in the position his bot is handed
-(:func:`thurn.information.player_view`). A recording bot plays games of every ruleset and proves it (tests/conformance/test_bot_views.py; here the toy
-variants with secrets).
+(:func:`thurn.information.player_view`). A recording bot plays games of every ruleset and proves it
+(tests/conformance/test_bot_views.py; here the toy variants with secrets).
 """
 from __future__ import annotations
 

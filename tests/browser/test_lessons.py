@@ -4,7 +4,8 @@ Princess' Messenger and Offices of Honor), 07 (Power and Glory, on the northern 
 
 No quiz shows a verdict until it is clicked, and a click shows the engine's; the rules stepper's header and
 navigation count the same steps, after Next too; no printed line wraps (JupyterLab would break it inside a word).
-Notebook 01 is checked the same way in ``tests/browser/test_notebooks_and_apps.py``. Screenshots in ``artifacts/screenshots/``.
+Notebook 01 is checked the same way in ``tests/browser/test_notebooks_and_apps.py``. Screenshots in
+``artifacts/screenshots/``.
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def check_counts(page) -> None:
 @pytest.mark.parametrize("notebook, quizzes_drawn, first_step, verdict_word", LESSONS)
 def test_the_lessons_in_lab(tmp_path, notebook, quizzes_drawn, first_step, verdict_word):
     number = notebook[:2]
-    if not full_size():      # as tests/browser/test_notebooks_and_apps.py's SIMULATING: opened in the browser by make test-all
+    if not full_size():      # as test_notebooks_and_apps.py's SIMULATING: opened in the browser by make test-all
         pytest.skip(f"{number}'s lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
     b.require_browser()
     home = tmp_path / "lab"
@@ -87,7 +88,7 @@ def test_the_lessons_in_lab(tmp_path, notebook, quizzes_drawn, first_step, verdi
             page.wait_for_function(VERDICTS.replace("() =>", "() => (") + ").length > 0")
             verdict = page.evaluate(VERDICTS)
             assert len(verdict) == 1 and re.match(r"(Right|Not quite):", verdict[0]), verdict
-            if verdict_word:                           # the stepper's second step: 07 a card horse side up, 08 Ben seals
+            if verdict_word:               # the stepper's second step: 07 a card horse side up, 08 Ben seals
                 assert verdict_word in verdict[0].lower(), verdict
             first.scroll_into_view_if_needed()
             b.screenshot(page, f"lab-{number}-lessons-answered", ".thurn-quiz")

@@ -4,8 +4,8 @@ from the state alone: nothing here names an expansion.
 - cards conserved: every card id of the board exactly once, across the deck, the display, the discard pile, the
   hands, the routes and every pile a variant declares (thurn.piles);
 - houses conserved: each player's houses on the board and in his supply (of every colour) as many as at the start;
-- bonus tiles conserved (each stack's tiles left and held, as at the start) and taken from the top, each province tile at most once per
-  player, the game-end tile held by the player who ended the game; carriages conserved and taken in order;
+- bonus tiles conserved (each stack's tiles left and held, as at the start) and taken from the top, each
+  province tile at most once per player, the game-end tile held by the player who ended the game; carriages conserved and taken in order;
 - routes follow the roads without repeating a city; a state not over has a legal action;
 - at the end every player has had the same number of turns, each score item is the rule's (the carriage's points,
   the tiles', minus the houses left) and the total their sum; the winner has the most points, ties going to the

@@ -1,7 +1,7 @@
-"""Random legal games with The Princess' Messenger, Offices of Honor, and both, on every board they play on (the first in
-make test), with every listed action probed at every state: each one legal, and an illegal action of their own (an official called,
-office tiles returned: too many, too few, twice, an unknown office, a card or a house named wrongly) refused with a
-typed error and a reason, changing nothing. The invariants are checked after every action as in every ruleset
+"""Random legal games with The Princess' Messenger, Offices of Honor, and both, on every board they play on (the
+first in make test), with every listed action probed at every state: each one legal, and an illegal action of
+their own (an official called, office tiles returned: too many, too few, twice, an unknown office, a card or a
+house named wrongly) refused with a typed error and a reason, changing nothing. The invariants are checked after every action as in every ruleset
 (tests/conformance/invariants.py and the expansions' tests/expansions/<name>/conformance.py).
 """
 from __future__ import annotations

@@ -5,8 +5,8 @@ and exactly then ``state.apply(a)`` works; otherwise ``apply`` raises :class:`~t
 ``ValueError``) with the same stable reason code that ``why_illegal`` gives, and the state is unchanged.
 
 Random games of every ruleset the registry offers (every shipped expansion alone and together, on each installed
-board that plays under it: tests/support/rulesets.py), with the rule options drawn at random (the base game's readings and
-each variant's own options). At every state the actions tried are
+board that plays under it: tests/support/rulesets.py), with the rule options drawn at random (the base game's
+readings and each variant's own options). At every state the actions tried are
 
 - every listed action, and its notation read back (a user's copy, checked without the engine's shortcuts);
 - each listed action changed in one part: a Score's carriage taken or declined (base rules 000, 3c: the player
