@@ -5,7 +5,7 @@ conserved, routes on the roads; at the end equal turns, the score the rule's for
 expansion's own (``tests/expansions/<name>/conformance.py``); a save file, a position and the log read back to the
 same game, once mid-game and at the end.
 
-Sized by ``THURN_SIZE``: 6 games a ruleset in ``make test``, 500 in the full run (``make test-all``)."""
+Sized by ``THURN_SIZE``: 4 games a ruleset in ``make test``, 500 in the full run (``make test-all``)."""
 from __future__ import annotations
 
 import random
@@ -18,7 +18,7 @@ from thurn.sim import sized
 from tests.conformance.invariants import play_checked
 from tests.support.rulesets import RULESETS, new_game, ruleset_id
 
-GAMES = sized(500, 6)
+GAMES = sized(500, 4)
 
 
 def round_trip(seed):
