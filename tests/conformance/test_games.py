@@ -5,7 +5,7 @@ conserved, routes on the roads; at the end equal turns, the score the rule's for
 expansion's own (``tests/expansions/<name>/conformance.py``); a save file, a position and the log read back to the
 same game, once mid-game and at the end (every tenth game in the full run).
 
-Sized by ``THURN_SIZE``: 4 games a ruleset in ``make test``, 500 in the full run (``make test-all``)."""
+Sized by ``THURN_SIZE``: 4 games a ruleset in ``make test``, 400 in the full run (``make test-all``)."""
 from __future__ import annotations
 
 import random
@@ -18,7 +18,7 @@ from thurn.sim import sized
 from tests.conformance.invariants import play_checked
 from tests.support.rulesets import RULESETS, new_game, ruleset_id
 
-GAMES = sized(500, 4)
+GAMES = sized(400, 4)
 #: The games whose save file, position and log are read back: one in so many (every one in make test; reading a
 #: long game back costs as much as playing it).
 READ_BACK_EVERY = sized(10, 1)
