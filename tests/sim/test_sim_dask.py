@@ -1,4 +1,8 @@
-"""thurn.sim.simulate on a Dask cluster (the optional extra ``thurn[dask]``): the same tables as in-process."""
+"""thurn.sim.simulate on a Dask cluster (the optional extra ``thurn[dask]``): the same tables as in-process.
+
+Named to run after the folder's other files (pytest takes them in name order, ``--dist loadfile`` a file at a
+time): a process pool forked later in the same process (tests/sim/test_interrupted.py, test_sim.py) hung with the
+cluster's threads left behind."""
 import pandas as pd
 import pytest
 
