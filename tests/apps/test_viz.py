@@ -451,28 +451,29 @@ def test_the_title_says_whose_turn_which_step_and_the_route():
 
 def test_the_title_words_the_step_and_marks_the_last_round():
     """Issue 33: the step in the game's words, never its internal name ("solo_official step"); the last round
-    marked once the end is triggered (base rules, Game End)."""
+    marked once the end is triggered (base rules, Game End). Every ruleset alone (tests/support/rulesets.py), played
+    eagerly (random, scoring whenever it can: games that end)."""
     from thurn.step_text import round_text
-    from thurn.variants import REGISTRY
+
+    from tests.conformance.invariants import eager
+    from tests.support.rulesets import ALONE, NAMES, player_counts
 
     ended = 0
-    for name, variant in REGISTRY.items():
-        if not variant.__module__.startswith("thurn.expansions"):      # (a toy variant another test registered)
-            continue
-        players = ["Ann"] if variant.alone else ["Ann", "Ben"]
-        board = "northern" if name == "power_glory" else "base"
-        state = thurn.new_game(players, seed=2, rules={"expansions": [name], "board": board})
-        rng, marked = random.Random(2), False
+    for board, expansions in ALONE:
+        players = NAMES[:player_counts(board, expansions)[0]]          # (two, or SoloPlay's one)
+        state = thurn.new_game(players, seed=2, rules={"expansions": list(expansions), "board": board})
+        rng, marked, last_round = random.Random(2), False, False
         for k in range(5000):
             if state.is_over:
                 break
+            last_round |= state.end_by is not None
             if k % 25 == 0 or (state.end_by is not None and not marked):   # (each title costs a figure)
                 title = board_figure(state).layout.title.text
                 assert f"({state.step} step)" not in title and "_" not in title.split("<br>")[0]
                 assert title.startswith(round_text(state))
                 marked |= "· the last " in title
-            state = state.apply(rng.choice(state.legal_actions()))
-        assert marked or state.end_by is None, name      # (random play may not end a game in 5,000 actions)
+            state = state.apply(eager(state, rng))
+        assert marked == last_round, expansions     # (marked whenever a state of the last round was shown)
         ended += marked
     assert ended
 
