@@ -41,6 +41,8 @@ from thurn.expansions.solo import OPTIONS
 from thurn.information import Watch, player_view
 from thurn.sim import sized
 
+from tests.expansions.solo import conformance
+
 B = thurn.load_board("base")
 COLOURS = ("blue", "green", "red", "yellow")
 ALL_CARDS = Counter({k: 3 for k in range(len(B.cities))})          # by kind: 3 copies of each of 22 cities
@@ -115,12 +117,7 @@ def check_cards(s, before, where):
     cards = cards_of(s)
     assert all(v == 1 for v in cards.values()) and len(cards) == 66, f"{where}: a card twice or missing"
     assert Counter(KIND[c] for c in cards) == ALL_CARDS, where
-    if before is not None:
-        pen, pen0 = s.piles.get("penalty", ()), before.piles.get("penalty", ())
-        assert pen[:len(pen0)] == pen0, f"{where}: pile 1 lost cards"
-        assert s.shuffles <= 2, f"{where}: pile 2 shuffled twice"
-        if s.shuffles == 1:
-            assert not s.piles.get("completed"), f"{where}: the completed pile before the new deck"
+    conformance.check(s, before, where)          # the discard piles (tests/expansions/solo/conformance.py)
 
 
 def counted(s, officials) -> tuple:
