@@ -29,7 +29,7 @@ play: setup
 # Two lanes: `make test` (fast feedback: 4 min 48 s on 2 cores at issue 33, the goal 3) plays small simulations
 # (THURN_SIZE=small: fewer property-test games and examples, every tenth game of the replay corpus) and compares
 # every notebook's outputs but 05's, in two pytest workers (pytest-xdist, a file at a time), and opens one app in a
-# real browser (the Play app clicked in Voilà; tests/conftest.py); `make test-all` (what CI runs) runs everything at
+# real browser (the Play app clicked in Voilà, marked small_lane; tests/conftest.py); `make test-all` (what CI runs) runs everything at
 # full size, in two workers as well (issue 33: one process took 72 of CI's 90 minutes): every browser check
 # (JupyterLab and Voilà, each notebook and app, the games played to the end, the map under load), and compares the
 # outputs of every notebook but the sized ones. A sized notebook (05: SIZE "small" by default, "full" with

@@ -459,7 +459,7 @@ say(f"Why: per colour, the table (SoloPlay, 6.3) scores each colour's houses lef
 # ## The readings this engine chose
 #
 # The manual leaves some rules open. Each open point is a rule option of SoloPlay: the default is the reading the
-# engine plays, the other the plausible alternative, both tested (`tests/test_solo_rules.py`). The README's
+# engine plays, the other the plausible alternative, both tested (`tests/expansions/solo/test_rules.py`). The README's
 # "SoloPlay" section says why each default was chosen, and BENCHMARKS.md "Issue 26: SoloPlay" measures what each
 # reading does to a strong bot's score over 1,000 games a difficulty.
 

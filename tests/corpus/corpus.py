@@ -1,4 +1,4 @@
-"""The replay corpus's games and how a replayed game is fingerprinted (see record.py and test_replay_corpus.py)."""
+"""The replay corpus's games and how a replayed game is fingerprinted (see record.py and tests/core/test_replay_corpus.py)."""
 from __future__ import annotations
 
 import hashlib

@@ -3,23 +3,18 @@ option), every action in notation, and a digest of each position reached, so tha
 structure can be shown to keep every game exactly (issue 12: "replays action by action to identical states and
 scores, before and after").
 
-Run from the project root: ``python tests/corpus/record.py``. It writes ``tests/corpus/games.jsonl.gz``. Re-record
+Run from the project root: ``python -m tests.corpus.record``. It writes ``tests/corpus/games.jsonl.gz``. Re-record
 only on purpose, when the rules themselves change (the test then fails until you do, which is the point).
 """
 from __future__ import annotations
 
 import gzip
 import json
-import sys
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+import thurn
+from thurn.sim import play_game
 
-from corpus import GAMES, OUT, digest_chain, lineup  # noqa: E402
-
-import thurn  # noqa: E402
-from thurn.sim import play_game  # noqa: E402
+from tests.corpus.corpus import GAMES, OUT, digest_chain, lineup
 
 
 def record(spec) -> dict:

@@ -18,7 +18,7 @@ It plugs into the core through the ruleset alone:
 Rules notes R8 (an empty hand with the Administrator and the Postmaster): the engine takes the compulsory
 Postmaster at the start of the turn, before any choice, so with an empty hand the Administrator is always the
 second official and the paid one. The two readings of R8 (the second one pays; the Administrator pays) give the
-same price in every position, so there is no rule option for it (tests/test_messenger.py shows it).
+same price in every position, so there is no rule option for it (tests/expansions/messenger/test_rules.py shows it).
 """
 from __future__ import annotations
 

@@ -455,7 +455,7 @@ class _Lefts:
 def completion(ev: SoloEval, a) -> tuple:
     """What the bot reads of the completion ``a`` (a Score action, 4.4): ``(houses placed, tiles' points, coach
     card, whether it ends the game)``, its own fast reading of what the core's scoring stages do
-    (:func:`thurn.effects.route_effect`; tests/test_solo_bots.py compares the two)."""
+    (:func:`thurn.effects.route_effect`; tests/expansions/solo/test_bots.py compares the two)."""
     p, s = ev.p, ev.s
     n = len(p.route)
     cmask = next(m for c, m, _ in p.colours if c == a.colour)
