@@ -24,7 +24,7 @@ from thurn.information import SeatView, Seen, Watch, actions_played, player_view
 from thurn.sim import game_seed, play_game, sized
 
 from tests.support.helpers import public
-from tests.support.rulesets import RULESETS, player_counts, ruleset_id
+from tests.support.rulesets import CONFORMANCE, player_counts, ruleset_id
 
 GAMES = sized(30, 1)         # games per ruleset: 1 in make test, 30 under THURN_SIZE=full
 
@@ -104,6 +104,6 @@ def check_every_call(board: str, expansions: tuple, games: int) -> None:
 
 
 
-@pytest.mark.parametrize("board,expansions", RULESETS, ids=[ruleset_id(r) for r in RULESETS])
+@pytest.mark.parametrize("board,expansions", CONFORMANCE, ids=[ruleset_id(r) for r in CONFORMANCE])
 def test_no_bot_call_is_handed_another_players_hand_the_deck_or_a_secret(board, expansions):
     check_every_call(board, expansions, GAMES)

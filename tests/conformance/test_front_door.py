@@ -33,7 +33,7 @@ from thurn import CallOfficial, Draw, EndTurn, IllegalAction, Keep, Play, Score
 from thurn.rules import Rules
 from thurn.sim import sized
 
-from tests.support.rulesets import NAMES, RULESETS, new_game, ruleset_id
+from tests.support.rulesets import CONFORMANCE, NAMES, new_game, ruleset_id
 
 GAMES = sized(2, 1)
 #: Decisions checked per game (None: the whole game).
@@ -229,7 +229,7 @@ def policy(s, rng):
     return rng.choice(acts)
 
 
-@pytest.mark.parametrize("board,expansions", RULESETS, ids=[ruleset_id(r) for r in RULESETS])
+@pytest.mark.parametrize("board,expansions", CONFORMANCE, ids=[ruleset_id(r) for r in CONFORMANCE])
 def test_legal_actions_why_illegal_and_apply_agree(board, expansions):
     rng = random.Random(f"front-door:{board}:{expansions}")
     for g in range(GAMES):

@@ -16,7 +16,7 @@ import thurn
 from thurn.sim import sized
 
 from tests.conformance.invariants import play_checked
-from tests.support.rulesets import RULESETS, new_game, ruleset_id
+from tests.support.rulesets import CONFORMANCE, new_game, ruleset_id
 
 GAMES = sized(400, 4)
 #: The games whose save file, position and log are read back: one in so many (every other one in make test;
@@ -42,7 +42,7 @@ def read_back(s, where) -> None:
     assert thurn.GameState.from_position(s.position()).same_position(s), f"{where}: the position"
 
 
-@pytest.mark.parametrize("board,expansions", RULESETS, ids=[ruleset_id(r) for r in RULESETS])
+@pytest.mark.parametrize("board,expansions", CONFORMANCE, ids=[ruleset_id(r) for r in CONFORMANCE])
 def test_random_games_to_the_end_keep_every_invariant(board, expansions):
     for g in range(GAMES):
         rng = random.Random(f"{board}:{'+'.join(expansions)}:{g}")

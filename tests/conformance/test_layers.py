@@ -12,13 +12,13 @@ import pytest
 
 import thurn
 from thurn.bots import make_bot
-from thurn.parts import parts_on
+
 from thurn.rules import Rules
-from thurn.sim import COLUMNS, GAME_COLUMNS, full_size, play_game, simulate, sized
+from thurn.sim import COLUMNS, GAME_COLUMNS, column_parts, full_size, play_game, simulate, sized
 
-from tests.support.rulesets import ALONE, NAMES, RULESETS, player_counts, ruleset_id
+from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, player_counts, ruleset_id
 
-CHECKED = RULESETS if full_size() else ALONE
+CHECKED = (RULESETS if full_size() else ALONE) + TOY_RULESETS
 IDS = [ruleset_id(r) for r in CHECKED]
 
 
@@ -36,7 +36,7 @@ def test_simulate_gives_its_columns(board, expansions):
     state = thurn.new_game(NAMES[:n], seed=1, rules=rules)
     players = [c for c in COLUMNS if c in sim.players.columns]
     games = [c for c in GAME_COLUMNS if c in sim.games.columns]
-    for part in parts_on(state):                             # each expansion's own columns, where it has them
+    for part in column_parts(state):                         # each expansion's own columns, where it has them
         players += [c for c in part.player_columns_sim]
         games += [c for c in part.game_columns_sim]
     assert set(players) <= set(sim.players.columns), set(players) - set(sim.players.columns)

@@ -58,7 +58,7 @@ def test_the_extras_are_declared():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert not {"plotly", "ipywidgets", "jupyterlab", "anywidget"} & set(project["dependencies"])
     assert {"plotly", "ipywidgets", "jupyterlab", "anywidget"} <= set(project["optional-dependencies"]["notebook"])
-    assert "'.[notebook,test]'" in (ROOT / "Makefile").read_text()
+    assert "'.[notebook,test,docs]'" in (ROOT / "Makefile").read_text()
 
 
 def test_the_map_names_the_extra_when_shapely_is_missing():

@@ -1,4 +1,4 @@
-"""A toy expansion that is a folder (tests/expansions/toy/, issue 34) brings its own parts through the registry
+"""A toy expansion that is a folder (tests/expansions/toy_watch/, issue 34) brings its own parts through the registry
 (thurn.parts.layer_parts): a column under the map and in the Play app's players table, a panel, simulate columns, a
 lesson question kind, a placement extra read as an outcome's attribute, and a valuation the greedy bot asks, while
 no file outside its folder names it. ``toy_watch`` counts the houses each player places (a per-player value in
@@ -15,9 +15,9 @@ from thurn.bots.valuation import valuations
 from thurn.parts import layer_parts, parts_on, register_parts, unregister_parts
 from thurn.sim import play_game, simulate
 from thurn.variants import register, unregister
-from tests.expansions.toy import valuation as toy_valuation
-from tests.expansions.toy.parts import WatchParts
-from tests.expansions.toy.rules import NAME, Watch
+from tests.expansions.toy_watch import valuation as toy_valuation
+from tests.expansions.toy_watch.parts import WatchParts
+from tests.expansions.toy_watch.rules import NAME, Watch
 
 @pytest.fixture
 def watch():
@@ -34,7 +34,7 @@ def test_the_core_asks_the_parts_of_the_variants_switched_on(watch):
     s = thurn.new_game(["Ann", "Ben"], seed=4, rules=watch)
     assert [p.name for p in parts_on(s)] == [NAME] and valuations(s) == (toy_valuation.PARTS,)
     assert [type(p).__module__ for layer in ("map", "panel", "columns") for p in layer_parts(s, layer)] == [
-        "tests.expansions.toy.map", "tests.expansions.toy.panel", "tests.expansions.toy.columns"]
+        "tests.expansions.toy_watch.map", "tests.expansions.toy_watch.panel", "tests.expansions.toy_watch.columns"]
     plain = thurn.new_game(["Ann", "Ben"], seed=4)
     assert parts_on(plain) == () and all(layer_parts(plain, layer) == () for layer in ("map", "panel", "columns"))
     assert "watched" in OUTCOMES
