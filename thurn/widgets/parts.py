@@ -29,7 +29,8 @@ class PanelParts:
     def panel(self, app):
         """The variant's panel in the Play app ``app`` (made once per app), or None: an object with ``reset()``
         (before the actions are shown again) and ``widget(state, groups)``, which takes the groups of legal actions
-        it shows out of ``groups`` (group name -> actions) and returns its widget, or None. The app reads the
+        it shows out of ``groups`` (group name -> actions) and returns a new widget, or None (the app closes the widget
+        it showed before when it shows the actions again). The app reads the
         panel's public attributes as its own (``app.<name>``: tests and notebooks drive the panel that way)."""
         return None
 

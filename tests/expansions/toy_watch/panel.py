@@ -12,13 +12,14 @@ class WatchPanel:
     """The panel of one Play app; ``app.watch_note`` reads as the app's own."""
 
     def __init__(self, app):
-        self.watch_note = widgets.HTML()
+        self.watch_note = None
 
     def reset(self) -> None:
         pass
 
     def widget(self, state, groups):
-        self.watch_note.value = f"{state.to_move_name} has placed {watched(state, state.to_move)} houses"
+        # a new widget each time: the app closes the one it showed before
+        self.watch_note = widgets.HTML(f"{state.to_move_name} has placed {watched(state, state.to_move)} houses")
         return self.watch_note
 
 
