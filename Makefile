@@ -1,4 +1,4 @@
-# make setup | lab | play | test | test-all | docs | bench   (everything runs from .venv, created here when missing)
+# make setup | lab | play | test | test-notebooks | test-all | docs | bench   (everything runs from .venv, created here when missing)
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 PIP_NOISE := is ignored: it is neither
 NOTEBOOKS := $(wildcard notebooks/*.ipynb)
 
-.PHONY: setup lab play test test-all docs bench
+.PHONY: setup lab play test test-notebooks test-all docs bench
 
 setup: $(VENV)/.installed
 
@@ -26,15 +26,15 @@ play: setup
 	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
-# Two lanes: `make test` (fast feedback: 4 min 48 s on 2 cores at issue 33, the goal 3) plays small simulations
-# (THURN_SIZE=small: fewer property-test games and examples, every tenth game of the replay corpus) and compares
-# every notebook's outputs but 05's, in two pytest workers (pytest-xdist, a file at a time), and opens one app in a
-# real browser (the Play app clicked in Voilà, marked small_lane; tests/conftest.py); `make test-all` (what CI runs) runs everything at
-# full size, in two workers as well (issue 33: one process took 72 of CI's 90 minutes): every browser check
-# (JupyterLab and Voilà, each notebook and app, the games played to the end, the map under load), and compares the
-# outputs of every notebook but the sized ones. A sized notebook (05: SIZE "small" by default, "full" with
-# THURN_SIZE=full) is saved at its small size; `make test-all` runs it top to bottom at full size, where its
-# statistical checks hold (`make test` leaves it out: about 100 s of one worker, issue 26).
+# Two lanes: `make test` (fast feedback, the goal 3 minutes on 2 cores) runs tests/ with small simulations
+# (THURN_SIZE=small: fewer property-test and conformance games and examples, every tenth game of the replay corpus)
+# in two pytest workers (pytest-xdist, a file at a time), and opens one app in a real browser (the Play app clicked
+# in Voilà, marked small_lane; tests/conftest.py), and compares every notebook's outputs but 05's (nbval; `make
+# test-notebooks` compares them alone, for work on a notebook: about 140 s of a worker); `make test-all`
+# (what CI runs) runs everything at full size, in two workers as well: every browser check (JupyterLab and Voilà,
+# each notebook and app, the games played to the end, the map under load), and compares the outputs of every
+# notebook but the sized ones. A sized notebook (05: SIZE "small" by default, "full" with THURN_SIZE=full) is saved
+# at its small size; `make test-all` runs it top to bottom at full size, where its statistical checks hold.
 SIZED_NOTEBOOKS := $(filter notebooks/05_strategy_lab.ipynb,$(NOTEBOOKS))
 STRICT_NOTEBOOKS := $(filter-out $(SIZED_NOTEBOOKS),$(NOTEBOOKS))
 JUPYTER_ENV = J=$$(mktemp -d) && trap 'rm -rf "$$J"' EXIT && \
@@ -47,6 +47,11 @@ test: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
 	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
 	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/
+
+test-notebooks: setup
+	@$(JUPYTER_ENV) THURN_SIZE=small && \
+	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	  --nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \
