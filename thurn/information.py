@@ -8,7 +8,7 @@ the order of the deck nor the cards the others drew face down. He does know two 
 - a card another player took from the display is in that player's hand until he plays or discards it
   (:func:`known_cards`);
 - when the deck ran out, the discard pile was shuffled into a new deck (base rules, 1), so every card left in
-  the deck is one of the cards that were shuffled then.
+  the deck is one of the cards that were shuffled then (or a face-up card put into the deck since: SoloPlay, 4.6).
 
 Where the ruleset's cards show something on their backs (``ruleset.card_back``, a card attribute: Power and Glory's
 horseshoes, "The backs of the city cards have 1, 2 or 3 horses"), everyone sees the back of the deck's top card and
@@ -280,6 +280,11 @@ class Watch:
                     self._forget(seat, gone)
             if getattr(action, "card", None) is not None and str(action.card).strip().lower() != "deck":
                 self._add(seat, _taken(s, n, seat))             # a variant's card taken face up (a reward)
+            if self.shuffled is not None:
+                added = frozenset(n.deck).difference(s.deck)
+                if added:           # face-up cards a variant's action put into the deck (SoloPlay, 4.6: up to 3
+                    self.shuffled = self.shuffled | added       # display cards under it): besides the last shuffle's
+                    self._snap = None
         if n.shuffles > s.shuffles:
             gone = s.discard
             if kind == "official" and "administrator" in n.officials:
