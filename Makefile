@@ -26,15 +26,16 @@ play: setup
 	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
-# Two lanes: `make test` (fast feedback, the goal 3 minutes on 2 cores) runs tests/ with small simulations
-# (THURN_SIZE=small: fewer property-test and conformance games and examples, every tenth game of the replay corpus)
-# in two pytest workers (pytest-xdist, a file at a time), and opens one app in a real browser (the Play app clicked
-# in Voilà, marked small_lane; tests/conftest.py), and compares every notebook's outputs but 05's (nbval; `make
-# test-notebooks` compares them alone, for work on a notebook: about 140 s of a worker); `make test-all`
-# (what CI runs) runs everything at full size, in two workers as well: every browser check (JupyterLab and Voilà,
-# each notebook and app, the games played to the end, the map under load), and compares the outputs of every
-# notebook but the sized ones. A sized notebook (05: SIZE "small" by default, "full" with THURN_SIZE=full) is saved
-# at its small size; `make test-all` runs it top to bottom at full size, where its statistical checks hold.
+# Two lanes, each in two pytest workers (pytest-xdist, --dist loadgroup: a file's tests together, a notebook's cells
+# in order, the conformance suite's games spread; tests/conftest.py). `make test` (fast feedback, the goal 3 minutes
+# on 2 cores) runs tests/ with small simulations (THURN_SIZE=small: fewer property-test and conformance games and
+# examples, every tenth game of the replay corpus), the apps driven in-process, no browser (tests/conftest.py).
+# `make test-notebooks` compares every notebook's outputs but the sized ones with nbval (run it when a change shows
+# in a notebook). `make test-all` (what CI runs)
+# runs both at full size: every browser check (JupyterLab and Voilà, each notebook and app, the games played to the
+# end, the map under load), the outputs of every notebook but the sized ones compared, and the sized ones run top to
+# bottom at full size, where their statistical checks hold (tests/notebooks/test_sized_notebooks.py: 05, saved at its
+# small size, "full" with THURN_SIZE=full).
 SIZED_NOTEBOOKS := $(filter notebooks/05_strategy_lab.ipynb,$(NOTEBOOKS))
 STRICT_NOTEBOOKS := $(filter-out $(SIZED_NOTEBOOKS),$(NOTEBOOKS))
 JUPYTER_ENV = J=$$(mktemp -d) && trap 'rm -rf "$$J"' EXIT && \
@@ -45,19 +46,17 @@ PYTEST = $(PY) -m pytest -q -p no:cacheprovider
 
 test: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
-	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/
+	$(PYTEST) -n 2 --dist loadgroup --durations=30 --basetemp="$$J/pytest" tests/
 
 test-notebooks: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
+	$(PYTEST) -n 2 --dist loadgroup --basetemp="$$J/pytest" \
 	  --nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \
-	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
-	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/ && \
-	$(if $(SIZED_NOTEBOOKS),$(PYTEST) --basetemp="$$J/pytest-lax" --nbval-lax $(SIZED_NOTEBOOKS),true)
+	$(PYTEST) -n 2 --dist loadgroup --durations=30 --basetemp="$$J/pytest" \
+	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/
 
 # The documentation site (mkdocs.yml: docs/, the docstrings, the notebooks with their outputs) into site/, offline;
 # --strict: a warning is an error. Open site/index.html.

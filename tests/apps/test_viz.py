@@ -540,6 +540,24 @@ def test_refresh_keeps_the_figure_widget_and_replaces_its_data_and_layout():
     assert names(widget) == ["roads", "provinces", "cities", "city names"]
 
 
+def test_after_a_refresh_the_widget_shows_the_new_figure_exactly():
+    """Whatever changes (the traces, the title, a map beside the board coming or going: the Audience's Rome
+    strip), the widget's figure is the new one: its regions and look kept when the same, never a part left over."""
+    def figure_json(fig):
+        out = fig.to_plotly_json()
+        for t in out["data"]:
+            t.pop("uid", None)
+        return out
+
+    base, audience = mid_game(), thurn.new_game(["Ann", "Ben"], seed=3, rules={"expansions": ["audience"]})
+    widget = board_figure("base", widget=True)
+    for new in (board_figure(base), board_figure(base, candidates=["Ulm"]), board_figure(audience),
+                board_figure(audience, title="another"), board_figure(base, route=["Ulm", "Augsburg"]),
+                board_figure("base")):
+        refresh(widget, new)
+        assert figure_json(widget) == figure_json(new)
+
+
 def test_refresh_with_the_same_traces_sends_one_update(monkeypatch):
     """The same trace names: properties are updated in place, in one message (one redraw in the browser)."""
     state = mid_game()

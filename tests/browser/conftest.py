@@ -1,7 +1,7 @@
 """The real-browser checks: headless Debian Chromium against JupyterLab and Voilà (tests/support/browser.py).
 
 Every test of this folder is marked ``browser`` (registered in pyproject.toml); tests/conftest.py runs in
-``make test`` only those also marked ``small_lane``, every one in ``make test-all``."""
+``make test`` none of them, ``make test-all`` every one."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -166,7 +166,6 @@ def test_notebook_runs_in_lab(notebook, lab, page):
         lab.shut_down_kernels()
 
 
-@pytest.mark.small_lane
 def test_play_app_in_voila(chromium, page, tmp_path):
     assert PLAY.exists(), f"{PLAY.relative_to(b.ROOT)} is missing: the Play app is checked on that notebook"
     root = b.copy_notebooks(tmp_path / "notebooks")  # its own copy: no autosave left by the JupyterLab run

@@ -18,6 +18,9 @@ from thurn.sim import COLUMNS, GAME_COLUMNS, column_parts, full_size, play_game,
 
 from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, player_counts, ruleset_id
 
+#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
+pytestmark = pytest.mark.spread
+
 CHECKED = (RULESETS if full_size() else ALONE) + TOY_RULESETS
 IDS = [ruleset_id(r) for r in CHECKED]
 

@@ -157,22 +157,31 @@ def refresh(fig_widget, new_figure) -> None:
         raise TypeError(f"refresh needs a plotly figure to show, not {type(new_figure).__name__}.")
     _follow(fig_widget)
     old, new = fig_widget.data, new_figure.data
-    if [(t.type, t.name) for t in old] == [(t.type, t.name) for t in new]:
-        # the same traces: one update message, so the browser redraws the map once
-        with fig_widget.batch_update():
-            for o, n in zip(old, new):
+    with fig_widget.batch_update():             # one update message, so the browser redraws the map once
+        if [(t.type, t.name) for t in old] == [(t.type, t.name) for t in new]:
+            for o, n in zip(old, new):          # the same traces: each changed in place
                 o.update(_without_uid(n.to_plotly_json()), overwrite=True)
-            layout = new_figure.layout.to_plotly_json()
-            if layout.get("shapes", []) == [sh.to_plotly_json() for sh in fig_widget.layout.shapes]:
-                layout.pop("shapes", None)      # the same regions: kept as they are, not checked again
-            fig_widget.layout.update(layout, overwrite=True)
-    else:
-        with fig_widget.batch_update():
+        else:
             fig_widget.data = ()
             fig_widget.add_traces(new)
-            fig_widget.layout = new_figure.layout
+        _set_layout(fig_widget, new_figure.layout)
     _send_state(fig_widget)
     _watch_answer(fig_widget)
+
+
+def _set_layout(fig_widget, layout) -> None:
+    """Give ``fig_widget`` the layout ``layout``: each of its parts replaced, but the regions and the look
+    (plotly's template) when they are the same, so they are not checked again (the most of a change's time); the
+    layout is replaced whole when a part came or went (a map beside the board)."""
+    new, old = layout.to_plotly_json(), fig_widget.layout._props
+    if set(new) != set(old):
+        fig_widget.layout = layout
+        return
+    if new.get("shapes", []) == [sh.to_plotly_json() for sh in fig_widget.layout.shapes]:
+        new.pop("shapes", None)
+    if new.get("template") == old.get("template"):
+        new.pop("template", None)
+    fig_widget.layout.update(new, overwrite=True)
 
 
 def _send_state(fig_widget) -> None:

@@ -5,9 +5,9 @@ houses are conserved; nobody has more than 6 horse cards (Power and Glory, Play 
 route is scored with fewer horses than cards (Closing and scoring a route); the game ends by the last house
 (Game end). A save round-trips, in the middle of a game and at its end.
 
-Sized by ``THURN_SIZE``: a few games per combination in ``make test`` (small), 2,000 per combination in the full run
-(about three minutes each on one core; measured 2026-11-25: 174 s, 185 s, 192 s, 94 s; docs/design.md, "Power and
-Glory", the fair part).
+Sized by ``THURN_SIZE``: a few games per combination in ``make test`` (small), 800 per combination in the full run
+(3,200 games; 2,000 each took 143 s to 297 s each on one core of CI's machine, more than CI's 45 minutes allow; the
+conformance suite plays 400 more games of each Power and Glory ruleset: tests/conformance/test_games.py).
 """
 from __future__ import annotations
 
@@ -20,8 +20,11 @@ from thurn.expansions.power_glory.rules import MAX_HORSE_CARDS, horses
 from thurn.scoring import popcount
 from thurn.sim import sized
 
+#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
+pytestmark = pytest.mark.spread
+
 B = thurn.load_board("northern")
-GAMES = sized(2000, 3)
+GAMES = sized(800, 3)
 EVERY = list(range(len(B.cards)))
 #: The combinations on the northern board: Power and Glory alone and with each other expansion, and the base rules.
 COMBINATIONS = [("power_glory",), ("power_glory", "messenger"), ("power_glory", "offices"), ()]
