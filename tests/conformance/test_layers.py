@@ -1,6 +1,7 @@
 """Every ruleset of the registry (tests/support/rulesets.py) through the layers above the rules: ``simulate`` gives
 its columns (the base game's and each switched-on expansion's parts, thurn.parts), the greedy and the search bots
-play a game to the end with legal actions only. (The Play app plays a game of each ruleset to the end in-process in
+play a game to the end with legal actions only, and the map (with the expansions' map layers) built as the apps
+build it, unchecked by plotly, is the figure plotly's checked build gives. (The Play app plays a game of each ruleset to the end in-process in
 tests/apps/test_screen_words.py, ``test_no_engine_id_on_the_screen_over_a_game``: every action clicked at full
 size; in ``make test`` 40, the rest played in the engine and the finished game opened in the app.)
 
@@ -8,21 +9,26 @@ Sized by ``THURN_SIZE``: in ``make test`` the base game and each expansion alone
 ``ALONE``), the search bot a few rollouts a decision; every ruleset in the full run."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import thurn
 from thurn.bots import make_bot
+from thurn.viz import board as map_module
 
 from thurn.rules import Rules
 from thurn.sim import COLUMNS, GAME_COLUMNS, column_parts, full_size, play_game, simulate, sized
 
-from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, player_counts, ruleset_id
+from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, new_game, player_counts, ruleset_id
 
 #: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
 pytestmark = pytest.mark.spread
 
 CHECKED = (RULESETS if full_size() else ALONE) + TOY_RULESETS
 IDS = [ruleset_id(r) for r in CHECKED]
+#: The map is compared at every so many actions of a game (and at its end).
+EVERY = sized(25, 100)
 
 
 def seats(board, expansions) -> int:
@@ -61,3 +67,28 @@ def test_the_greedy_and_the_search_bots_play_to_the_end(board, expansions):
     assert thurn.replay(final.setup, [a.notation for a in final.history]) == final     # every action a legal one
     kinds = {a.kind for a in final.history}
     assert "score" in kinds, f"{ruleset_id((board, expansions))}: nobody scored a route"
+
+
+@pytest.mark.parametrize("board,expansions", CHECKED, ids=IDS)
+def test_the_map_is_the_figure_plotly_checks(board, expansions, monkeypatch):
+    """thurn.viz.board builds its figures without plotly's checks (12 ms of a map's 14): every trace and layout
+    part, the expansions' map layers' too, must be one plotly's checked build accepts and leaves the same."""
+    import plotly.graph_objects as go
+
+    def figure_json(fig):
+        out = fig.to_plotly_json()
+        for t in out["data"]:
+            t.pop("uid", None)
+        return out
+
+    rng = random.Random(5)
+    state, moments = new_game(board, expansions, rng), []
+    while True:                     # a random game: moments of it, and its end
+        if len(state.history) % EVERY == 0 or state.is_over:
+            moments.append(state)
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    fast = [figure_json(map_module.board_figure(s, viewer=None)) for s in moments]
+    monkeypatch.setattr(map_module, "_figure", lambda traces, layout: go.Figure(data=traces, layout=layout))
+    assert [figure_json(map_module.board_figure(s, viewer=None)) for s in moments] == fast
