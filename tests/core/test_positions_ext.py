@@ -7,6 +7,7 @@ import random
 import pytest
 
 import thurn
+from thurn.sim import sized
 from thurn import GameState, PositionError
 from thurn.errors import UnknownName
 
@@ -129,7 +130,7 @@ def test_an_unknown_offices_field_is_named():
 
 @pytest.mark.parametrize("rules", [MESSENGER, OFFICES, BOTH])
 def test_positions_of_random_games_load_back_identical(rules):
-    for seed in range(2):
+    for seed in range(sized(2, 1)):         # the conformance suite reads positions back in every ruleset too
         s = thurn.new_game(["Ann", "Ben", "Cid"][:2 + seed], seed=seed, rules=rules)
         rng = random.Random(seed)
         while not s.is_over:
