@@ -26,41 +26,9 @@ RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Prieste
          "Ministrant (1 point)")
 
 
-_VIEW = """() => {
-  const app = document.querySelector('.thurn-app');
-  const play = app && app.querySelector('.thurn-play');
-  const text = (root, sel) => root ? [...root.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ') : '';
-  const buttons = sel => play ? [...play.querySelectorAll(sel)].filter(b => !b.disabled && b.offsetParent)
-      .map(b => ({text: b.textContent.trim(), title: b.title || ''})) : [];
-  return {
-    status: text(play, '.thurn-status'), log: text(play, '.thurn-log'), page: play ? play.textContent : '',
-    actions: buttons('.thurn-action'), keep: buttons('.thurn-keep').length,
-    seal: buttons('.thurn-seal').length, moves: buttons('.thurn-carriage-move'),
-    gameover: text(app, '.thurn-gameover h2'),
-  };
-}"""
-
-_READY = """() => !!document.querySelector('.thurn-app .thurn-gameover h2')
-  || [...document.querySelectorAll('.thurn-play .thurn-action, .thurn-play .thurn-keep, .thurn-play .thurn-seal')]
-       .some(b => !b.disabled && b.offsetParent)"""
-
-
 #: Ann's own ranks drawn inside the five carriages (the marker texts "1" to "5" on the map, no route drawn yet).
 _RANKS_DRAWN = """() => [...document.querySelectorAll('.thurn-map .js-plotly-plot .textpoint text')]
   .map(t => t.textContent.trim()).filter(t => /^[1-5]$/.test(t)).sort().join('') === '12345'"""
-
-
-def _view(page) -> dict:
-    return page.evaluate(_VIEW)
-
-
-def _click(page, selector: str, index: int = 0) -> None:
-    """Click a button of the Play app and wait until the log changes (the engine answered, the bot played)."""
-    log = _view(page)["log"]
-    page.locator(f".thurn-play {selector}").nth(index).click()
-    page.wait_for_function("log => { const l = document.querySelector('.thurn-play .thurn-log');"
-                           " return l && l.textContent.trim() !== log; }", arg=log, timeout=b.WAIT_MS)
-    page.wait_for_timeout(250)
 
 
 def _houses(title: str) -> int:
@@ -94,6 +62,8 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
         pytest.skip("a game in Voilà until a carriage moves runs in make test-all; make test drives the panels "
                     "in tests/expansions/audience/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-au") as (page, panel):
+        screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
+                              whole="play")
         b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
         b.set_seed(panel, SEED)
         panel.locator(".thurn-expansion-audience input").first.check()
@@ -105,7 +75,7 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
             assert word in drawn, f"{word!r} is not on the map"
 
         # the seal step: a rank twice is refused in the engine's words, then each carriage its own
-        view = _view(page)
+        view = screen.view()
         assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
         picks = page.locator(".thurn-play .thurn-seal-pick select")
         assert picks.count() == 5
@@ -118,9 +88,9 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
         page.wait_for_function("() => (document.querySelector('.thurn-seal-note') || {}).textContent"
                                "?.includes('Ready')", timeout=b.WAIT_MS)
         b.screenshot(page, "voila-au-seal", ".thurn-play")
-        _click(page, ".thurn-seal")
+        screen.click(".thurn-seal")
         b.wait_for_app(page)
-        view = _view(page)
+        view = screen.view()
         assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
         assert "Bob seals a clergyman in each carriage, face down" in view["log"]
         page.wait_for_function(_RANKS_DRAWN, timeout=b.WAIT_MS)     # Ann's ranks in her carriages
@@ -130,11 +100,11 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
 
         done: list[str] = []
         for _ in range(CLICKS_MAX):
-            view = _view(page)
+            view = screen.view()
             if view["gameover"] or "carriage" in done:
                 break
             if not (view["actions"] or view["keep"] or view["moves"]):
-                page.wait_for_function(_READY, timeout=b.WAIT_MS)
+                screen.wait_until_ready()
                 continue
             selector, index, what = _choose(view)
             if what == "carriage":
@@ -146,7 +116,7 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
                 for t in range(3):
                     page.locator(".thurn-play .widget-toggle-button").nth(t).click()
                 page.wait_for_timeout(300)
-            _click(page, selector, index)
+            screen.click(selector, index)
             done.append(what)
             message = page.locator(".thurn-play .thurn-message").first.text_content()
             assert "Not allowed" not in message, (what, message)

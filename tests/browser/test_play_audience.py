@@ -37,25 +37,6 @@ BOT, BOT2 = "Bob", "Cleo"
 VIEWPORT = {**b.VIEWPORT, "height": 3000}
 
 
-_VIEW = """() => {
-  const app = document.querySelector('.thurn-app');
-  const play = app && app.querySelector('.thurn-play');
-  const text = (root, sel) => root ? [...root.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ') : '';
-  const buttons = sel => play ? [...play.querySelectorAll(sel)].filter(b => !b.disabled && b.offsetParent)
-      .map(b => ({text: b.textContent.trim(), title: b.title || ''})) : [];
-  return {
-    status: text(play, '.thurn-status'), log: text(play, '.thurn-log'), page: app ? app.textContent : '',
-    actions: buttons('.thurn-action'), keep: buttons('.thurn-keep').length,
-    seal: buttons('.thurn-seal').length, moves: buttons('.thurn-carriage-move'),
-    gameover: text(app, '.thurn-gameover h2'),
-  };
-}"""
-
-_READY = """() => !!document.querySelector('.thurn-app .thurn-gameover h2')
-  || [...document.querySelectorAll('.thurn-play .thurn-action, .thurn-play .thurn-keep, .thurn-play .thurn-seal,'
-                                   + ' .thurn-play .thurn-carriage-move')]
-       .some(b => !b.disabled && b.offsetParent)"""
-
 #: Every text the maps' figures hold (texts and hovers of every trace: what the page draws or shows on hover).
 _FIGURE_TEXTS = """() => [...document.querySelectorAll('.thurn-map .js-plotly-plot')].flatMap(gd => (gd.data || [])
   .map(t => ({name: t.name || '', texts: [].concat(t.text || [], t.hovertext || []).map(String)})))"""
@@ -65,21 +46,8 @@ _KEY = """() => [...document.querySelectorAll('.thurn-map .js-plotly-plot')].fla
   .filter(t => t.name === 'carriage key').flatMap(t => [].concat(t.text || []).map(String)))"""
 
 
-def _view(page) -> dict:
-    return page.evaluate(_VIEW)
-
-
 def _key(page) -> list[str]:
     return page.evaluate(_KEY)
-
-
-def _click(page, selector: str, index: int = 0) -> None:
-    """Click a button of the Play app and wait until the log changes (the engine answered, the bot played)."""
-    log = _view(page)["log"]
-    page.locator(f".thurn-play {selector}").nth(index).click()
-    page.wait_for_function("log => { const l = document.querySelector('.thurn-play .thurn-log');"
-                           " return l && l.textContent.trim() !== log; }", arg=log, timeout=b.WAIT_MS)
-    page.wait_for_timeout(250)      # the other widgets' updates follow the log's
 
 
 def _houses(title: str) -> int:
@@ -137,6 +105,8 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
         pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
                     "in tests/expansions/audience/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-aup", VIEWPORT) as (page, panel):
+        screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
+                              whole="app")
         b.fill_new_game(page, [("Ann", "Human"), (BOT, "Greedy bot"), (BOT2, "Greedy bot")], pace="At once")
         b.set_seed(panel, SEED)
         panel.locator(".thurn-expansion-audience input").first.check()
@@ -147,7 +117,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
             assert word in drawn, f"{word!r} is not on the map"
 
         # the seal step (Preparation): a clergyman for each carriage in the dropdowns, then the button
-        view = _view(page)
+        view = screen.view()
         assert view["seal"] == 1 and "seals one clergyman in each carriage" in view["status"], view
         picks = page.locator(".thurn-play .thurn-seal-pick select")
         assert picks.count() == 5
@@ -157,9 +127,9 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                                "?.includes('Ready')", timeout=b.WAIT_MS)
         b.screenshot(page, "voila-aup-seal", ".thurn-play")
         b.screenshot(page, "voila-aup-seal-panel", ".thurn-audience-seal")
-        _click(page, ".thurn-seal")
+        screen.click(".thurn-seal")
         b.wait_for_app(page)
-        view = _view(page)
+        view = screen.view()
         assert "Ann seals the Kardinal in the Baden carriage" in view["log"]
         for bot in (BOT, BOT2):
             assert f"{bot} seals a clergyman in each carriage, face down" in view["log"]
@@ -174,11 +144,11 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
         scored_owing = offered = 0
         moved_by_ann = False
         for _ in range(CLICKS_MAX):
-            view = _view(page)
+            view = screen.view()
             if view["gameover"]:
                 break
             if not (view["actions"] or view["keep"] or view["moves"] or view["seal"]):
-                page.wait_for_function(_READY, timeout=b.WAIT_MS)      # the screen is being redrawn
+                screen.wait_until_ready()      # the screen is being redrawn
                 continue
             selector, index, what = _choose(view)
             if what == "carriage":
@@ -194,7 +164,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                     page.locator(".thurn-play .widget-toggle-button").nth(t).click()
                 page.wait_for_timeout(300)
             before = _key(page)
-            _click(page, selector, index)
+            screen.click(selector, index)
             done.append(what)
             message = page.locator(".thurn-play .thurn-message").first.text_content()
             assert "Not allowed" not in message, (what, message)
@@ -202,7 +172,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                 page.wait_for_timeout(400)      # the strip's restyle follows the log
                 after = _key(page)
                 keys.add(tuple(after))
-                now = _view(page)
+                now = screen.view()
                 tail = now["log"][-700:]
                 if what == "score" and re.search(r"without a new house: Ann moves", tail):
                     # the steps owed are offered as buttons, or made for her when only one move is legal
@@ -215,11 +185,11 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
                     moved_by_ann = True
             if "rome" not in shots and any("in Rom (" in k for k in _key(page)):
                 page.wait_for_timeout(400)
-                assert "arrives in Rome" in _view(page)["log"]
+                assert "arrives in Rome" in screen.view()["log"]
                 b.screenshot(page, "voila-aup-rome", ".thurn-play")
                 shots.add("rome")
             if len(done) % 10 == 0:
-                _no_bot_rank(page, _view(page))
+                _no_bot_rank(page, screen.view())
         assert view["gameover"], ("the game did not end", len(done), done[-30:])
         assert "carriage" in done and "score" in done, (view["gameover"], len(done), " ".join(done),
                                                         view["log"][-3000:])
@@ -243,6 +213,6 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
         for row in rows:
             cells = [c.strip() for c in row.locator("td").all_text_contents()]
             assert re.fullmatch(r"\d+", cells[col]), cells
-        _no_bot_rank(page, _view(page))
+        _no_bot_rank(page, screen.view())
         b.screenshot(page, "voila-aup-gameover", ".thurn-app")
         b.check_clean_voila_page(page)

@@ -26,38 +26,6 @@ SEED = 2024                 # a fixed deal: the game the newcomer plays is the s
 CLICKS_MAX = 600            # a whole game of two players takes about 150 of the human's clicks
 
 
-_VIEW = """() => {
-  const app = document.querySelector('.thurn-app');
-  const play = app && app.querySelector('.thurn-play');
-  const text = (root, sel) => root ? [...root.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ') : '';
-  const buttons = sel => play ? [...play.querySelectorAll(sel)].filter(b => !b.disabled && b.offsetParent)
-      .map(b => ({text: b.textContent.trim(), title: b.title || ''})) : [];
-  return {
-    status: text(play, '.thurn-status'), log: text(play, '.thurn-log'), note: text(play, '.thurn-horses-note'),
-    cards: text(play, '.thurn-card-uses'), actions: buttons('.thurn-action'), keep: buttons('.thurn-keep').length,
-    gameover: text(app, '.thurn-gameover h2'),
-  };
-}"""
-
-
-_READY = """() => !!document.querySelector('.thurn-app .thurn-gameover h2')
-  || [...document.querySelectorAll('.thurn-play .thurn-action, .thurn-play .thurn-keep')]
-       .some(b => !b.disabled && b.offsetParent)"""
-
-
-def _view(page) -> dict:
-    return page.evaluate(_VIEW)
-
-
-def _click(page, selector: str, index: int = 0) -> None:
-    """Click a button of the Play app and wait until the log changes (the engine answered, the bots played)."""
-    log = _view(page)["log"]
-    page.locator(f".thurn-play {selector}").nth(index).click()
-    page.wait_for_function("log => { const l = document.querySelector('.thurn-play .thurn-log');"
-                           " return l && l.textContent.trim() !== log; }", arg=log, timeout=b.WAIT_MS)
-    page.wait_for_timeout(250)      # the other widgets' updates follow the log's
-
-
 def _choose(view) -> tuple[str, int, str]:
     """What a newcomer clicks now, read from the screen: (selector, its index, what it is)."""
     actions = view["actions"]
@@ -98,6 +66,7 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
         pytest.skip("a whole game in Voilà runs in make test-all (CI); make test opens the northern board in "
                     "tests/browser/test_second_board.py and checks the card panel in tests/expansions/power_glory/test_play.py")
     with b.app_in_voila(chromium, tmp_path, "voila-pgp") as (page, panel):
+        screen = b.PlayScreen(page, texts={"note": ".thurn-horses-note", "cards": ".thurn-card-uses"})
         b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
         b.set_seed(panel, SEED)          # the same deal every run
         panel.locator(".thurn-board select").first.select_option(label=LABEL)
@@ -121,11 +90,11 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
         done: list[str] = []
         shots = set()
         for _ in range(CLICKS_MAX):
-            view = _view(page)
+            view = screen.view()
             if view["gameover"]:
                 break
             if not view["actions"] and not view["keep"]:     # the screen is being redrawn: wait for it
-                page.wait_for_function(_READY, timeout=b.WAIT_MS)
+                screen.wait_until_ready()
                 continue
             selector, index, what = _choose(view)
             if what == "horse" and "cards" not in shots:
@@ -140,7 +109,7 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
                 for t in range(3):
                     page.locator(".thurn-play .widget-toggle-button").nth(t).click()
                 page.wait_for_timeout(300)
-            _click(page, selector, index)
+            screen.click(selector, index)
             done.append(what)
             message = page.locator(".thurn-play .thurn-message").first.text_content()
             assert "Not allowed" not in message, (what, message)

@@ -32,24 +32,6 @@ COLOURS = ("blue", "green", "red", "yellow")
 VIEWPORT = {**b.VIEWPORT, "height": 2600}
 
 
-_VIEW = """() => {
-  const app = document.querySelector('.thurn-app');
-  const play = app && app.querySelector('.thurn-play');
-  const text = (root, sel) => root ? [...root.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ') : '';
-  const buttons = sel => play ? [...play.querySelectorAll(sel)].filter(b => !b.disabled && b.offsetParent)
-      .map(b => ({text: b.textContent.trim(), title: b.title || ''})) : [];
-  return {
-    status: text(play, '.thurn-status'), log: text(play, '.thurn-log'), note: text(play, '.thurn-solo-coach-note'),
-    table: text(play, '.thurn-players-box'), message: text(play, '.thurn-message'),
-    actions: buttons('.thurn-action'), keep: buttons('.thurn-keep').length,
-    bottom: buttons('.thurn-solo-bottom').length, gameover: text(app, '.thurn-gameover h2'),
-  };
-}"""
-
-_READY = """() => !!document.querySelector('.thurn-app .thurn-gameover h2')
-  || [...document.querySelectorAll('.thurn-play .thurn-action, .thurn-play .thurn-keep, .thurn-play .thurn-solo-bottom')]
-       .some(b => !b.disabled && b.offsetParent)"""
-
 _TRACES = "[...(document.querySelector('.thurn-play .thurn-map .js-plotly-plot').data || [])].map(t => t.name || '')"
 _LEGEND = """() => [...document.querySelectorAll('.thurn-play .thurn-map .legendtext')].map(t => t.textContent)"""
 
@@ -61,19 +43,6 @@ def _options(select) -> list[str]:
 
 def _pick(select, words: str) -> None:
     select.select_option(index=_options(select).index(words))
-
-
-def _view(page) -> dict:
-    return page.evaluate(_VIEW)
-
-
-def _click(page, selector: str, index: int = 0) -> None:
-    """Click a button of the Play app and wait until the log changes (the engine answered)."""
-    log = _view(page)["log"]
-    page.locator(f".thurn-play {selector}").nth(index).click()
-    page.wait_for_function("log => { const l = document.querySelector('.thurn-play .thurn-log');"
-                           " return l && l.textContent.trim() !== log; }", arg=log, timeout=b.WAIT_MS)
-    page.wait_for_timeout(150)      # the other widgets' updates follow the log's
 
 
 def _points(label: str) -> int:
@@ -117,6 +86,9 @@ def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
         pytest.skip("a whole SoloPlay game in Voilà runs in make test-all (CI); make test drives the panels in "
                     "tests/expansions/solo/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-solo", VIEWPORT) as (page, panel):
+        screen = b.PlayScreen(page, texts={"note": ".thurn-solo-coach-note", "table": ".thurn-players-box",
+                                           "message": ".thurn-message"},
+                              counts={"bottom": ".thurn-solo-bottom"}, pause_ms=150)
         box = panel.locator(".thurn-expansion-solo input").first
         box.wait_for(state="visible", timeout=b.WAIT_MS)
         box.check()
@@ -143,20 +115,20 @@ def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
             assert any(f"Ann ({colour})" in t for t in legend), (colour, legend)
         drawn = page.locator(".thurn-map .js-plotly-plot").first.text_content()
         assert "Route Planner" not in drawn, "the Play app's map shows the players a second time"
-        table = _view(page)["table"]
+        table = screen.view()["table"]
         for word in ("colour series", "coach cards", "discard piles", "rating", "blue 9"):
             assert word in table, (word, table)
         b.screenshot(page, "voila-solo-start", ".thurn-play")
 
         done: list[str] = []
         shots = set()
-        view = _view(page)
+        view = screen.view()
         for _ in range(CLICKS_MAX):
-            view = _view(page)
+            view = screen.view()
             if view["gameover"]:
                 break
             if not view["actions"] and not view["keep"] and not view["bottom"]:
-                page.wait_for_function(_READY, timeout=b.WAIT_MS)     # the screen is being redrawn
+                screen.wait_until_ready()     # the screen is being redrawn
                 continue
             selector, index, what = _choose(view)
             if what == "declare" and "declare" not in shots:
@@ -173,7 +145,7 @@ def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
                 for t in range(3):
                     toggles.nth(t).click()
                 page.wait_for_timeout(300)
-            _click(page, selector, index)
+            screen.click(selector, index)
             done.append(what)
             message = page.locator(".thurn-play .thurn-message").first.text_content()
             assert "Not allowed" not in message and "went wrong" not in message, (what, message)

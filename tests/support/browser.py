@@ -648,3 +648,55 @@ def check_clean_voila_page(page) -> None:
     assert page_problems(page) == [], "the page shows errors"
     assert page.seen.external_hosts() <= VOILA_CDN_HOSTS, "requests to unexpected hosts"
     assert page.seen.errors(VOILA_NOISE) == [], "JavaScript errors other than Voilà's harmless ones"
+
+
+# -- a whole game clicked as a newcomer clicks it (tests/browser/test_play_*.py, test_audience.py) --------------------
+
+_SCREEN = """([texts, counts, buttons, whole]) => {
+  const app = document.querySelector('.thurn-app');
+  const play = app && app.querySelector('.thurn-play');
+  const text = (root, sel) => root ? [...root.querySelectorAll(sel)].map(el => el.textContent.trim()).join(' | ') : '';
+  const shown = sel => play ? [...play.querySelectorAll(sel)].filter(b => !b.disabled && b.offsetParent)
+      .map(b => ({text: b.textContent.trim(), title: b.title || ''})) : [];
+  const view = {status: text(play, '.thurn-status'), log: text(play, '.thurn-log'), actions: shown('.thurn-action'),
+                keep: shown('.thurn-keep').length, gameover: text(app, '.thurn-gameover h2')};
+  for (const [name, sel] of Object.entries(texts)) view[name] = text(play, sel);
+  for (const [name, sel] of Object.entries(counts)) view[name] = shown(sel).length;
+  for (const [name, sel] of Object.entries(buttons)) view[name] = shown(sel);
+  if (whole) view.page = whole === 'app' ? (app ? app.textContent : '') : (play ? play.textContent : '');
+  return view;
+}"""
+
+_SCREEN_READY = """(selectors) => !!document.querySelector('.thurn-app .thurn-gameover h2')
+  || [...document.querySelectorAll(selectors)].some(b => !b.disabled && b.offsetParent)"""
+
+_LOG_CHANGED = """log => { const l = document.querySelector('.thurn-play .thurn-log');
+  return l && l.textContent.trim() !== log; }"""
+
+
+class PlayScreen:
+    """The Play app of ``page`` as a newcomer reads and clicks it. :meth:`view` gives the status line, the log, the
+    enabled action buttons (text and title), the keep buttons' count and the game-over heading, and what an
+    expansion's screen adds: ``texts`` (name: selector of a text in the app), ``counts`` (name: selector of
+    buttons, their count), ``buttons`` (name: selector, the buttons), ``whole`` ("play" or "app": that whole text
+    as ``page``). :meth:`click` clicks a button and waits until the log changes (the engine answered, the bots
+    played), then ``pause_ms`` for the other widgets' updates, which follow the log's."""
+
+    def __init__(self, page, *, texts=None, counts=None, buttons=None, whole=None, pause_ms: int = 250):
+        self.page, self.pause_ms = page, pause_ms
+        self._args = [texts or {}, counts or {}, buttons or {}, whole]
+        clickable = [".thurn-action", ".thurn-keep", *(counts or {}).values(), *(buttons or {}).values()]
+        self._clickable = ", ".join(f".thurn-play {sel}" for sel in clickable)
+
+    def view(self) -> dict:
+        return self.page.evaluate(_SCREEN, self._args)
+
+    def click(self, selector: str, index: int = 0) -> None:
+        log = self.view()["log"]
+        self.page.locator(f".thurn-play {selector}").nth(index).click()
+        self.page.wait_for_function(_LOG_CHANGED, arg=log, timeout=WAIT_MS)
+        self.page.wait_for_timeout(self.pause_ms)
+
+    def wait_until_ready(self) -> None:
+        """Until a button can be clicked (or the game is over): the screen is being redrawn."""
+        self.page.wait_for_function(_SCREEN_READY, arg=self._clickable, timeout=WAIT_MS)
