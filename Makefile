@@ -26,10 +26,11 @@ play: setup
 	$(VENV)/bin/voila notebooks/app.ipynb
 
 # Jupyter and IPython state goes to a temp dir, not to $$HOME or the repo (TOOLCHAIN.md §5).
-# Two lanes, each in two pytest workers (pytest-xdist, --dist loadgroup: a file's tests together, a notebook's cells
-# in order, the conformance suite's games spread; tests/conftest.py). `make test` (fast feedback, the goal 3 minutes
+# Two lanes, each in two pytest workers (pytest-xdist). `make test` (fast feedback, the goal 3 minutes
 # on 2 cores) runs tests/ with small simulations (THURN_SIZE=small: fewer property-test and conformance games and
-# examples, every tenth game of the replay corpus), the apps driven in-process, no browser (tests/conftest.py).
+# examples, every tenth game of the replay corpus), the apps driven in-process, no browser (tests/conftest.py); its
+# tests go one by one to whichever worker is free (--dist load: no notebook, whose cells must run in order in one
+# kernel). The notebooks' lanes keep a file's tests on one worker (--dist loadfile).
 # `make test-notebooks` compares every notebook's outputs but the sized ones with nbval (run it when a change shows
 # in a notebook). `make test-all` (what CI runs)
 # runs both at full size: every browser check (JupyterLab and Voilà, each notebook and app, the games played to the
@@ -46,16 +47,16 @@ PYTEST = $(PY) -m pytest -q -p no:cacheprovider
 
 test: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadgroup --durations=30 --basetemp="$$J/pytest" tests/
+	$(PYTEST) -n 2 --dist load --durations=30 --basetemp="$$J/pytest" tests/
 
 test-notebooks: setup
 	@$(JUPYTER_ENV) THURN_SIZE=small && \
-	$(PYTEST) -n 2 --dist loadgroup --basetemp="$$J/pytest" \
+	$(PYTEST) -n 2 --dist loadfile --basetemp="$$J/pytest" \
 	  --nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)
 
 test-all: setup
 	@$(JUPYTER_ENV) THURN_SIZE=full && \
-	$(PYTEST) -n 2 --dist loadgroup --durations=30 --basetemp="$$J/pytest" \
+	$(PYTEST) -n 2 --dist loadfile --durations=30 --basetemp="$$J/pytest" \
 	  $(if $(STRICT_NOTEBOOKS),--nbval --nbval-sanitize-with nbval_sanitize.cfg $(STRICT_NOTEBOOKS)) tests/
 
 # The documentation site (mkdocs.yml: docs/, the docstrings, the notebooks with their outputs) into site/, offline;

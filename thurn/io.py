@@ -700,7 +700,7 @@ def _check_interrupted(s) -> None:
                                 f"the last frame is his decision that was interrupted, which resumes when the "
                                 f"interruption is over.", "interruption_missing")
         if last != turn.END_TURN and last not in inside:
-            _check_step(s, last, f"the decision the interruptions return to (interruptions[-1])",
+            _check_step(s, last, "the decision the interruptions return to (interruptions[-1])",
                         s.players[s.turn_owner], _start_step(s))
         if last in inside:
             raise PositionError(f"interruptions ends with [{seat}, {last!r}], a step taken only inside an "

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-import thurn
 from thurn import GameState
 from thurn.bots.greedy import GreedyBot
 from thurn.widgets import Play

@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 
 import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import hint
-from thurn.game_review import explain, mistakes, positions, review, review_game
+from thurn.game_review import explain, mistakes, review, review_game
 from thurn.sim import play_game
 
 BOT = {"iterations": 8, "top": 3}

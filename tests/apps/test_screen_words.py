@@ -22,7 +22,6 @@ from thurn import CallOfficial, Keep, Play, Score, words
 from thurn.bots import make_bot
 from thurn.option_words import OPTION_TITLES
 from thurn.rules import BOOLEAN_OPTIONS
-from thurn.rulesets import check_board
 from thurn.variants import REGISTRY
 
 from tests.support.rulesets import SHIPPED

@@ -6,7 +6,6 @@
 SoloPlay), three passes, the median milliseconds a call: as it is (each outcome with its parts,
 ``thurn.explore.score_parts``) and with the parts left out."""
 import time, statistics
-import thurn
 from thurn import explore
 from thurn.sim import play_game
 

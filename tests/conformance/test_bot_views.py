@@ -26,9 +26,6 @@ from thurn.sim import game_seed, play_game, sized
 from tests.support.helpers import public
 from tests.support.rulesets import CONFORMANCE, player_counts, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 GAMES = sized(30, 1)         # games per ruleset: 1 in make test, 30 under THURN_SIZE=full
 
 

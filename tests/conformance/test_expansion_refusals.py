@@ -18,9 +18,6 @@ from thurn.sim import full_size, sized
 from tests.conformance.invariants import play_checked
 from tests.support.rulesets import NAMES, RULESETS, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 #: Every ruleset with the Messenger or Offices of Honor and no other expansion (whose own actions the pool has not);
 #: in make test (THURN_SIZE=small) those of the first board.
 COMBOS = [r for r in RULESETS if r[1] and set(r[1]) <= {"messenger", "offices"}]

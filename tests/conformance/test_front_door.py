@@ -35,9 +35,6 @@ from thurn.sim import sized
 
 from tests.support.rulesets import CONFORMANCE, NAMES, new_game, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 GAMES = sized(2, 1)
 #: Decisions checked per game (None: the whole game).
 DECISIONS = sized(None, 200)

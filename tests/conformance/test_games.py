@@ -18,9 +18,6 @@ from thurn.sim import sized
 from tests.conformance.invariants import play_checked
 from tests.support.rulesets import CONFORMANCE, new_game, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 GAMES = sized(400, 4)
 #: The games whose save file, position and log are read back: one in so many (every other one in make test;
 #: reading a long game back costs as much as playing it).

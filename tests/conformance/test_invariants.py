@@ -25,9 +25,6 @@ from thurn.sim import sized          # make test plays fewer games (THURN_SIZE=s
 
 from tests.conformance.invariants import check_final, check_invariants, eager
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 BOARD = thurn.load_board("base")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -22,9 +22,6 @@ from thurn.sim import COLUMNS, GAME_COLUMNS, column_parts, full_size, play_game,
 
 from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, new_game, player_counts, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 CHECKED = (RULESETS if full_size() else ALONE) + TOY_RULESETS
 IDS = [ruleset_id(r) for r in CHECKED]
 #: The map is compared at every so many actions of a game (and at its end).

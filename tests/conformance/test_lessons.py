@@ -16,9 +16,6 @@ from thurn.sim import full_size
 
 from tests.support.rulesets import ALONE, NAMES, RULESETS, TOY_RULESETS, player_counts, ruleset_id
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 CHECKED = (RULESETS if full_size() else ALONE) + TOY_RULESETS
 BASE_KINDS = ("tiles", "carriage", "next", "winner")
 

@@ -29,9 +29,6 @@ from thurn.variants import REGISTRY
 
 from tests.support.rulesets import SHIPPED
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 
 
 def _rulesets() -> list:

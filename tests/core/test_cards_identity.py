@@ -21,7 +21,6 @@ import pytest
 import thurn
 from thurn import Draw, Keep, Play
 from thurn.preparation import seeded
-from thurn.rules import Rules
 from thurn.variants import Variant, register, unregister
 
 from tests.core.test_board_format2 import north

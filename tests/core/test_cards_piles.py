@@ -12,9 +12,7 @@ viewer may not see, and the log names them.
 """
 from __future__ import annotations
 
-import json
 import random
-from collections import Counter
 
 import pytest
 

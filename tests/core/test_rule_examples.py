@@ -5,7 +5,7 @@ Documents: base rules 000 (English translation), 001 (base game and expansions, 
 import pytest
 
 import thurn
-from thurn import CallOfficial, Draw, EndTurn, Keep, Play, Score
+from thurn import EndTurn, Play, Score
 
 CITIES = [c.name for c in thurn.load_board("base").cities]
 

@@ -11,7 +11,6 @@
 """
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -24,7 +23,6 @@ from thurn.explore import score_outcomes, score_parts
 from thurn.expansions.audience.rules import moves_text
 from thurn.lessons import load_lesson
 from thurn.step_text import round_text
-from thurn.rulesets import check_board
 from thurn.variants import REGISTRY
 
 #: The expansions the package ships (not the toy variants other test modules register in the same process).

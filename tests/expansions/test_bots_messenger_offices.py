@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import thurn
 from thurn.bots.greedy import GreedyBot, takes_carriage
 from thurn.bots.greedy.evaluation import Eval
 from thurn.expansions.shared.valuation import Context, tiles_worth

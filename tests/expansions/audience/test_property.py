@@ -38,9 +38,6 @@ from thurn.sim import sized
 from tests.conformance.invariants import check_invariants, eager, plugins
 from tests.expansions.audience.conformance import C, S, carriage_pending
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 B = thurn.load_board("base")
 CARRIAGE_POINTS = {c.level: c.points for c in B.carriages}
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -20,9 +20,6 @@ from thurn.expansions.power_glory.rules import MAX_HORSE_CARDS, horses
 from thurn.scoring import popcount
 from thurn.sim import sized
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 B = thurn.load_board("northern")
 GAMES = sized(800, 3)
 EVERY = list(range(len(B.cards)))

@@ -43,9 +43,6 @@ from thurn.sim import sized
 
 from tests.expansions.solo import conformance
 
-#: Each test plays games of its own: they go to whichever worker is free (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 B = thurn.load_board("base")
 COLOURS = ("blue", "green", "red", "yellow")
 ALL_CARDS = Counter({k: 3 for k in range(len(B.cities))})          # by kind: 3 copies of each of 22 cities

@@ -134,7 +134,6 @@ def houses_worth(rules, lefts, turns: float) -> float:
     """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now."""
     sigma = spread(turns)
     if rules.option("houses_left") == "per_colour":
-        n = len(lefts)
         f = final_left(lefts, turns)
         total = sum(lefts) or 1
         return sum(smooth_points(f * x / total, sigma / 2) for x in lefts)
