@@ -21,6 +21,7 @@ class Valuation:
     subclass), ``own_score``, ``rules`` (the rules the hint's reasons cite) and ``turn_cost``."""
 
     steps: tuple = ()                                               # the steps of its own it values
+    weights: dict = {}                                              # its numbers (points), read as w.<name>
     values = staticmethod(lambda ev, s, actions: [])                # their actions' values
     adjust = staticmethod(lambda ev, s, values: values)             # the base values, adjusted
     points = staticmethod(_zero)                                    # (s, seat) its score items now
@@ -28,6 +29,15 @@ class Valuation:
     as_mover = staticmethod(_nothing)                               # (n, seat) a search node seen by its mover
     quick = staticmethod(lambda s, actions, rng: actions[0])        # a rollout's choice of its steps
     reason = staticmethod(lambda s, a: None)                        # why GreedyBot plays an action of its own
+
+
+def expansion_weights() -> dict:
+    """The numbers of every registered variant's valuation (:attr:`Valuation.weights`), by name: what
+    :class:`thurn.bots.greedy.weights.Weights` reads beyond the base game's."""
+    out = {}
+    for valuation in layer_parts(None, "valuation"):
+        out.update(valuation.weights)
+    return out
 
 
 def valuations(state) -> tuple:

@@ -6,7 +6,7 @@ import random as _random
 from dataclasses import fields, replace
 
 from ...actions import Action
-from ..valuation import valuations
+from ..valuation import expansion_weights, valuations
 from .evaluation import Eval, takes_carriage
 from .evaluation import cartwright_loss as _cartwright_loss
 from .explain import reason
@@ -29,14 +29,17 @@ class GreedyBot:
     view = "hidden"     # it reads what lies open and its own hand: handed a view with the unseen cards hidden
 
     def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), rush: bool = False, **options):
-        known = {f.name for f in fields(Weights)}
-        bad = sorted(set(options) - known)
+        known = {f.name for f in fields(Weights)} - {"more"}
+        theirs = expansion_weights()                # the expansions' valuations' numbers
+        bad = sorted(set(options) - known - set(theirs))
         if bad:
             raise TypeError(f"GreedyBot has no option {', '.join(map(repr, bad))}; its options are "
-                            f"{', '.join(sorted(known | {'avoid', 'rush'}))}.")
+                            f"{', '.join(sorted(known | set(theirs) | {'avoid', 'rush'}))}.")
         self.seed = seed
         self.rng = _random.Random(seed)
-        self.weights = replace(weights or Weights(), **options)
+        weights = weights or Weights()
+        more = tuple((k, float(v)) for k, v in options.items() if k not in known)
+        self.weights = replace(weights, more=weights.more + more, **{k: v for k, v in options.items() if k in known})
         self.avoid = _officials(avoid)
         if not isinstance(rush, bool):
             raise TypeError(f"rush should be True or False, not {rush!r}.")

@@ -1,8 +1,11 @@
 """The greedy bot's weights: the heuristic's numbers, in points of the final score (``GreedyBot(seed, rate=1.2)``
-overrides one)."""
+overrides one). The base game's are here; each expansion's valuation brings its own
+(:attr:`thurn.bots.valuation.Valuation.weights`), read the same way (``w.letter``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..valuation import expansion_weights
 
 
 @dataclass(frozen=True)
@@ -21,12 +24,20 @@ class Weights:
     max_plan: int = 4             # cards planned beyond the safe run of hand cards
     horizon: bool = True          # plans end when the game is likely to end (see Eval.read_scores)
     net_tiles: bool = False       # a province tile completed counts its value less the progress already credited
-    # the expansions (see .expansions; unused in the base game)
-    letter: float = 0.45          # the first nobility letter held (Messenger): a share of the official it buys
-    letter_decay: float = 0.85    # each further letter held is worth this much of the one before
-    figure: float = 0.7           # taking the Messenger figure: its point, less the chance of losing it
-    house_reward: float = 1.8     # a house placed for 4 office tiles, in the tiles' potential (Offices of Honor)
-    tile_return: float = 0.9      # the first layer of different office tiles: the share of its reward counted
-    tile_layer: float = 0.6       # each further layer (it needs another return) counts this much of the one before
-    tile_grow: float = 0.6        # the chance that 3 different office tiles become 4 before they are returned
-    card_reward: float = 0.6      # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
+    #: numbers of the expansions' valuations given other values than their own, as (name, value) pairs
+    #: (:attr:`thurn.bots.valuation.Valuation.weights`; ``GreedyBot(seed, letter=0.5)``)
+    more: tuple = ()
+
+    def __getattr__(self, name: str) -> float:
+        """An expansion's number (:attr:`thurn.bots.valuation.Valuation.weights`, those of :attr:`more` first): the
+        numbers the expansions' valuations read are theirs, not the base game's."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        numbers = self.__dict__.get("_numbers")
+        if numbers is None:
+            numbers = {**expansion_weights(), **dict(self.more)}
+            object.__setattr__(self, "_numbers", numbers)
+        try:
+            return numbers[name]
+        except KeyError:
+            raise AttributeError(f"Weights has no number {name!r}") from None

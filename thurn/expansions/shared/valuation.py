@@ -418,6 +418,17 @@ class OfficialsValuation(Valuation):
     and :mod:`..offices.valuation` give it to the bots: it is asked once)."""
 
     steps = RETURN_STEPS
+    #: the greedy bot's numbers of the two expansions, in points of the final score (GreedyBot(seed, letter=0.5))
+    weights = {
+        "letter": 0.45,         # the first nobility letter held (Messenger): a share of the official it buys
+        "letter_decay": 0.85,   # each further letter held is worth this much of the one before
+        "figure": 0.7,          # taking the Messenger figure: its point, less the chance of losing it
+        "house_reward": 1.8,    # a house placed for 4 office tiles, in the tiles' potential (Offices of Honor)
+        "tile_return": 0.9,     # the first layer of different office tiles: the share of its reward counted
+        "tile_layer": 0.6,      # each further layer (it needs another return) counts this much of the one before
+        "tile_grow": 0.6,       # the chance that 3 different office tiles become 4 before they are returned
+        "card_reward": 0.6,     # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
+    }
     values = staticmethod(return_values)
     adjust = staticmethod(adjust)
     points = staticmethod(points)
