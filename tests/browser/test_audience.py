@@ -12,14 +12,11 @@ except under CI.
 """
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 
 from tests.support import browser as b
 
-FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2025                 # a fixed deal: the game the newcomer plays is the same every run
 CLICKS_MAX = 300
 RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Priester (2 points)",
@@ -58,9 +55,6 @@ def _choose(view) -> tuple[str, int, str]:
 
 
 def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
-    if not FULL:
-        pytest.skip("a game in Voilà until a carriage moves runs in make test-all; make test drives the panels "
-                    "in tests/expansions/audience/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-au") as (page, panel):
         screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
                               whole="play")

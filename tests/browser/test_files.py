@@ -7,10 +7,8 @@ import json
 import os
 import time
 
-import pytest
 
 from tests.support import browser as b
-from thurn.sim import full_size
 import thurn
 
 AUTOSAVE = "play.thurn-autosave.json"
@@ -26,8 +24,6 @@ def autosave(names, seed, actions, saved_at, seats) -> str:
 
 
 def test_game_app_resumes_the_game_played_last_and_refuses_a_bad_file_in_voila(chromium, tmp_path):
-    if not full_size():
-        pytest.skip("make test-all (CI) runs it; make test checks resume and upload in-process")
     root = b.copy_notebooks(tmp_path / "notebooks")
     (root / AUTOSAVE).write_text(autosave(["Ann", "Bob"], 1, 2, "2026-01-01T10:00:00+00:00", {"Bob": "greedy"}))
     (root / "play-2.thurn-autosave.json").write_text(

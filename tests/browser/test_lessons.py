@@ -15,7 +15,6 @@ import re
 import pytest
 
 from tests.support import browser as b
-from thurn.sim import full_size
 
 #: Each lesson notebook: (notebook, the quizzes drawn at least, the stepper's first header or None, a word of the
 #: verdict on its second step's first choice or None).
@@ -51,8 +50,6 @@ def check_counts(page) -> None:
 @pytest.mark.parametrize("notebook, quizzes_drawn, first_step, verdict_word", LESSONS)
 def test_the_lessons_in_lab(tmp_path, notebook, quizzes_drawn, first_step, verdict_word):
     number = notebook[:2]
-    if not full_size():      # as test_notebooks_and_apps.py's SIMULATING: opened in the browser by make test-all
-        pytest.skip(f"{number}'s lessons run in JupyterLab in make test-all (CI); make test compares them under nbval")
     b.require_browser()
     home = tmp_path / "lab"
     root = b.copy_notebooks(home / "notebooks")

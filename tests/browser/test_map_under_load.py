@@ -20,10 +20,8 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from tests.support import browser as b
-from thurn.sim import full_size
 
 #: How many games are started (each but the first by a New game button, its map clicked as soon as its buttons
 #: show, as a user does), and how many clicks each is played for: a few turns, with the bot's moves between.
@@ -126,8 +124,6 @@ def click_and_settle(page, what: str) -> None:
 
 
 def test_map_follows_every_click_with_the_cpu_busy(tmp_path):
-    if not full_size():
-        pytest.skip("the map under load is make test-all's (THURN_SIZE=full): it clicks a whole game's start")
     b.require_browser()
     folder = tmp_path / "nb"
     folder.mkdir()
@@ -178,8 +174,6 @@ def test_a_map_that_went_deaf_at_load_is_renewed_and_follows(tmp_path):
     load plotly's module, and one that took longer drops every later change. Here every map drawn at load goes
     deaf on purpose (:data:`DEAF_AT_LOAD`): the first click's change goes unanswered, is sent whole again, then
     the app's FigureBox puts a fresh widget in its place, which shows the click and follows every later one."""
-    if not full_size():
-        pytest.skip("make test-all's (THURN_SIZE=full); tests/apps/test_viz.py checks the renewal in-process")
     b.require_browser()
     folder = tmp_path / "nb"
     folder.mkdir()

@@ -372,8 +372,6 @@ GameReview(game, "Ann", bot={"iterations": 16}, samples=2)
 def test_game_review_app_in_voila(chromium, page, tmp_path):
     """The game review under Voilà: the mistakes in words, the chart, the decisions table and the replay, whose
     next button steps the map and the log line on; screenshots before and after."""
-    if not full_size():
-        pytest.skip("make test-all (CI) runs it; make test opens the review from the game app")
     folder = tmp_path / "review"
     folder.mkdir()
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "review", "metadata": {},
@@ -532,8 +530,6 @@ def test_game_app_in_voila(chromium, tmp_path):
 
 
 def test_game_app_in_lab(chromium, lab):
-    if not full_size():
-        pytest.skip("the game app in JupyterLab runs in make test-all (CI); make test checks it in Voilà")
     context = chromium.new_context(viewport=b.VIEWPORT, accept_downloads=True)
     page = context.new_page()
     page.add_init_script(b.PLOTLY_WIDGETS_RENDERED)

@@ -19,14 +19,11 @@ and tests/browser/test_audience.py plays until the first carriage moves. Screens
 """
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 
 from tests.support import browser as b
 
-FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2026                 # a fixed deal: the game the newcomer plays is the same every run
 CLICKS_MAX = 500            # a whole game against two bots takes 70 to 130 of the human's clicks
 RANKS = ("Kardinal (5 points)", "Bischof (4 points)", "Abt (3 points)", "Priester (2 points)",
@@ -101,9 +98,6 @@ def _no_bot_rank(page, view) -> None:
 
 
 def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
-    if not FULL:
-        pytest.skip("a whole game of The Audience in Voilà runs in make test-all (CI); make test drives the panels "
-                    "in tests/expansions/audience/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-aup", VIEWPORT) as (page, panel):
         screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
                               whole="app")

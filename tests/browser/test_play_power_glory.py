@@ -13,15 +13,12 @@ clicks are make test-all's); the whole game, to the end screen, under THURN_SIZE
 """
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 
 from tests.support import browser as b
 
 LABEL = "Thurn und Taxis: Power and Glory — northern board (reconstructed)"
-FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 2024                 # a fixed deal: the game the newcomer plays is the same every run
 CLICKS_MAX = 600            # a whole game of two players takes about 150 of the human's clicks
 
@@ -62,9 +59,6 @@ def _choose(view) -> tuple[str, int, str]:
 
 
 def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
-    if not FULL:
-        pytest.skip("a whole game in Voilà runs in make test-all (CI); make test opens the northern board in "
-                    "tests/browser/test_second_board.py and checks the card panel in tests/expansions/power_glory/test_play.py")
     with b.app_in_voila(chromium, tmp_path, "voila-pgp") as (page, panel):
         screen = b.PlayScreen(page, texts={"note": ".thurn-horses-note", "cards": ".thurn-card-uses"})
         b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
@@ -116,13 +110,12 @@ def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
         assert "horse" in done and "score" in done, (len(done), view["gameover"], done[-40:])
         log = page.locator(".thurn-log").first.text_content()
         assert "horse side up" in log and "scores" in log
-        if FULL:
-            page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
-            page.wait_for_timeout(800)
-            over = page.locator(".thurn-gameover").first
-            said = over.text_content()
-            assert "wins" in said or "tie" in said
-            assert over.locator("table.thurn-scores").count() == 1
-            assert "carriage" not in said, "no carriage is taken under Power and Glory"
-            b.screenshot(page, "voila-pgp-gameover", ".thurn-app")
+        page.wait_for_selector(".thurn-gameover .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
+        page.wait_for_timeout(800)
+        over = page.locator(".thurn-gameover").first
+        said = over.text_content()
+        assert "wins" in said or "tie" in said
+        assert over.locator("table.thurn-scores").count() == 1
+        assert "carriage" not in said, "no carriage is taken under Power and Glory"
+        b.screenshot(page, "voila-pgp-gameover", ".thurn-app")
         b.check_clean_voila_page(page)

@@ -17,14 +17,11 @@ Screenshots go to ``$THURN_ARTIFACTS`` (default ``artifacts/screenshots/``): ``v
 """
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 
 from tests.support import browser as b
 
-FULL = os.environ.get("THURN_SIZE", "full") != "small"
 SEED = 11                   # a fixed deal: the game the newcomer plays is the same every run
 CLICKS_MAX = 400            # a whole game takes about 150 clicks
 COLOURS = ("blue", "green", "red", "yellow")
@@ -82,9 +79,6 @@ def _choose(view) -> tuple[str, int, str]:
 
 
 def test_a_solo_game_to_the_rating_in_voila(chromium, tmp_path):
-    if not FULL:
-        pytest.skip("a whole SoloPlay game in Voilà runs in make test-all (CI); make test drives the panels in "
-                    "tests/expansions/solo/test_apps.py")
     with b.app_in_voila(chromium, tmp_path, "voila-solo", VIEWPORT) as (page, panel):
         screen = b.PlayScreen(page, texts={"note": ".thurn-solo-coach-note", "table": ".thurn-players-box",
                                            "message": ".thurn-message"},

@@ -7,10 +7,8 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
 
 from tests.support import browser as b
-from thurn.sim import full_size
 
 #: A finished three-player game between greedy bots with both expansions, in the game app at its game-over screen.
 APP_CELL = """\
@@ -47,8 +45,6 @@ WATCH = """() => { window.__progress = []; const t = setInterval(() => {
 
 
 def test_review_this_game_shows_its_progress_in_voila(chromium, tmp_path):
-    if not full_size():
-        pytest.skip("make test-all (CI) runs it; make test reviews from the game app in tests/browser/test_notebooks_and_apps.py")
     folder = tmp_path / "app"
     folder.mkdir()
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],

@@ -7,7 +7,6 @@ size the notebook's checks are not its claims."""
 from __future__ import annotations
 
 import re
-import shutil
 
 import nbformat
 import pytest
@@ -15,7 +14,8 @@ from nbclient import NotebookClient
 
 from thurn.sim import full_size
 
-from tests.support.paths import NOTEBOOKS, ROOT
+from tests.support.browser import copy_notebooks
+from tests.support.paths import ROOT
 
 #: The sized notebooks (the Makefile's SIZED_NOTEBOOKS names the same: checked below).
 SIZED = ("05_strategy_lab.ipynb",)
@@ -27,8 +27,7 @@ CELL_TIMEOUT_S = 1200
 @pytest.mark.parametrize("name", SIZED)
 def test_a_sized_notebook_runs_to_the_end_at_full_size(name, tmp_path, monkeypatch):
     monkeypatch.setenv("THURN_SIZE", "full")            # the kernel inherits it
-    copy = tmp_path / "notebooks"
-    shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.thurn-autosave.json"))
+    copy = copy_notebooks(tmp_path / "notebooks")
     notebook = nbformat.read(copy / name, as_version=4)
     client = NotebookClient(notebook, timeout=CELL_TIMEOUT_S, kernel_name="python3",
                             resources={"metadata": {"path": str(copy)}})
