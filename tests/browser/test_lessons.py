@@ -77,8 +77,10 @@ def test_the_lessons_in_lab(tmp_path, notebook, quizzes_drawn, first_step, verdi
 
             stepper = page.locator(".thurn-stepper").first
             stepper.locator(".thurn-next").click()
-            page.wait_for_function("() => /^2 \\//.test(document.querySelector('.thurn-stepper .thurn-step-count')"
-                                   ".innerText)")
+            # the header and the count are two widgets, updated by two messages: wait for both to show step 2
+            page.wait_for_function("() => { const s = document.querySelector('.thurn-stepper');"
+                                   " return /^2 \\//.test(s.querySelector('.thurn-step-count').innerText)"
+                                   " && /Step 2 of/.test(s.querySelector('.thurn-step-header').innerText); }")
             check_counts(page)
             first = quizzes.first                      # the learner answers: the engine's verdict, and why
             first.locator(".thurn-choice").first.click()

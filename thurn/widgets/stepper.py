@@ -275,8 +275,6 @@ class RulesStepper(ClosesParts, widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------------------------
     def _show(self) -> None:
         n = len(self.stops)
-        # the count is of the lesson's steps, as the header says ("Step 1 of 12"); the game page comes after them
-        self.progress.value = f"{self.index + 1} / {n}" if not self.on_game_page else "your game"
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == self.pages - 1
         self.next_button.description = "Play a game" if self.with_game and self.index == n - 1 else "Next"
@@ -285,12 +283,16 @@ class RulesStepper(ClosesParts, widgets.VBox):
             self.header.value = ("<h3 style='margin:4px 0'>Your first game</h3><div style='color:#555'>"
                                  "Every rule at work: you against a bot, one decision at a time. Nothing happens "
                                  "until you click.</div>")
+            self.progress.value = "your game"
             self.body.children = [self.game]
             return
         stop = self.stop
         self.header.value = (f"<h3 style='margin:4px 0'>{html.escape(stop.title)}</h3>"
                              f"<div style='color:#555'>Step {self.index + 1} of {n} · "
                              f"{html.escape(stop.citation)}</div>")
+        # the count is of the lesson's steps, as the header says ("Step 1 of 12"), and follows it: the game page
+        # comes after them
+        self.progress.value = f"{self.index + 1} / {n}"
         self.rule.value = ("<div style='line-height:1.45'>" + rule_html(stop.text)
                            + rulebooks_html(self.lesson, stop.step.sections) + "</div>")
         self.played.value = ("<div style='color:#555;font-size:90%'><i>Played:</i> "
