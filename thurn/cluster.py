@@ -128,8 +128,8 @@ def open_client(address: str, timeout: float | None = None):
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except Exception as e:      # OSError, TimeoutError, a TLS set-up error: Dask's own sentence follows
-        raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s ({str(e)[:200]}"
-                           f"): is `dask scheduler` running there, and can this machine reach it?",
+        raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s: is `dask scheduler` "
+                           f"running there, and can this machine reach it? (Dask: {str(e)[:200]})",
                            "scheduler_unreachable") from None
     try:
         _check_workers(client, address, timeout)

@@ -104,14 +104,18 @@ def test_the_configured_address_gives_way_to_workers_and_to_scheduler(local_clus
     assert scheduler_address() is None
 
 
-def test_the_client_is_closed_after_the_run(local_cluster, tmp_path, capsys):
-    scheduler = local_cluster.scheduler
-    before = set(scheduler.clients)
-    _tables(tmp_path, "x.csv", [*LADDER, "--scheduler", local_cluster.scheduler_address], capsys)
+def _clients(scheduler, expected: set) -> set:
+    """The scheduler's clients once they are ``expected`` (a client's goodbye takes a moment), or after 10 s."""
     deadline = time.monotonic() + 10
-    while set(scheduler.clients) != before and time.monotonic() < deadline:
+    while set(scheduler.clients) != expected and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert set(scheduler.clients) == before
+    return set(scheduler.clients)
+
+
+def test_the_client_is_closed_after_the_run(local_cluster, tmp_path, capsys):
+    before = set(local_cluster.scheduler.clients)
+    _tables(tmp_path, "x.csv", [*LADDER, "--scheduler", local_cluster.scheduler_address], capsys)
+    assert _clients(local_cluster.scheduler, before) == before
 
 
 @pytest.mark.parametrize("address, words", [
@@ -172,8 +176,9 @@ def test_an_unreachable_scheduler_is_refused_within_the_connect_time(capsys):
 
 def test_a_scheduler_without_workers_is_refused(capsys):
     with _cluster(n_workers=0) as empty:
+        before = set(empty.scheduler.clients)
         assert main([*LADDER, "--scheduler", empty.scheduler_address]) == 2
-        assert empty.scheduler.clients.keys() <= {"fire-and-forget"}      # the client was closed
+        assert _clients(empty.scheduler, before) == before                 # the client was closed
     err = capsys.readouterr().err
     assert f"has no worker (none came within {CONNECT:g} s): start one with `dask worker" in err
 
@@ -196,3 +201,13 @@ def test_without_dask_the_scheduler_says_how_to_install_it(monkeypatch, capsys):
     assert "DASK_SCHEDULER_ADDRESS is set" in err and "pip install 'thurn[dask]'" in err
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS")
     assert main([*SIMULATE, "--workers", "1"]) == 0                    # this machine needs no Dask
+
+
+def test_workers_without_thurn_are_refused(local_cluster, monkeypatch, capsys):
+    def no_thurn():
+        raise ModuleNotFoundError("No module named 'thurn'")
+
+    monkeypatch.setattr(cluster_module, "_thurn_version", no_thurn)        # what a worker without thurn answers
+    assert main([*LADDER, "--scheduler", local_cluster.scheduler_address]) == 2
+    err = capsys.readouterr().err
+    assert "cannot import thurn (No module named 'thurn'): install thurn" in err and "on every worker" in err
