@@ -29,9 +29,10 @@ CONNECT = 1.0
 
 
 def _cluster(n_workers=1):
+    """A cluster in this process over TCP on 127.0.0.1; its scheduler's HTTP port any free one (not 8787)."""
     return distributed.LocalCluster(host="127.0.0.1", protocol="tcp://", n_workers=n_workers, threads_per_worker=1,
                                     processes=False, dashboard_address=None,
-                                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})    # (its HTTP port: any free)
+                                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
 
 
 @pytest.fixture(scope="module")
