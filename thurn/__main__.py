@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import warnings
 from pathlib import Path
@@ -14,6 +15,7 @@ EPILOG = """examples:
   python -m thurn simulate --bots search:iterations=16 greedy greedy greedy --games 20 --rules optional_houses
   python -m thurn ladder --games 1000 --players 2 4 --progress
   python -m thurn ladder --bots random greedy --games 200 --csv ladder.csv
+  python -m thurn ladder --games 1000 --scheduler tcp://192.168.1.5:8786
   python -m thurn bench
   python -m thurn bench --seconds 3
   python -m thurn bench --what answers --positions 500"""
@@ -124,6 +126,13 @@ WHAT = ("play", "bots", "parallel", "answers", "routes", "map", "apps")
 WHAT += ("review",)     # the game review of a 20-round game and of a 3-player one with both expansions (_bench_review)
 
 
+def _scheduler_argument(parser) -> None:
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="play on the Dask cluster of this scheduler (tcp://host:8786, as `dask scheduler` prints "
+                             "it; not with --workers); default: DASK_SCHEDULER_ADDRESS as Dask reads it, else this "
+                             "machine (needs pip install 'thurn[dask]'; thurn.cluster)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -163,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "often")
     sim.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
+    _scheduler_argument(sim)
     sim.add_argument("--csv", metavar="PATH",
                      help="write the per-player table to PATH and the per-game table to PATH with -games before the "
                           "suffix (CSV)")
@@ -184,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--seed", type=_seed, default=0, help="seed of every rung's games")
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
+    _scheduler_argument(lad)
     lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
                      help=f"play the league with these expansions on: {_expansions_in_words()}")
     lad.add_argument("--board", metavar="NAME", default=None,
@@ -349,10 +360,11 @@ def cmd_simulate(args) -> int:
             return _fail("simulate", "--parquet needs pyarrow (pip install pyarrow); --csv needs nothing more")
     bots = args.bots[0] if len(args.bots) == 1 else args.bots
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _cluster("simulate", args) as client:
             warnings.simplefilter("ignore", SimulationWarning)      # the failed games are printed below
             sim = simulate(args.games, bots=bots, players=args.players, rules=parse_rules(_with_board(args)),
-                           seed=args.seed, rotate=args.rotate, workers=args.workers, progress=args.progress)
+                           seed=args.seed, rotate=args.rotate, workers=args.workers, executor=client,
+                           progress=args.progress)
     except ThurnError as e:
         return _fail("simulate", e)
     except SimulationInterrupted as e:              # Ctrl-C: the games finished are summed up, nothing written
@@ -400,6 +412,19 @@ def _with_board(args):
     return [r for r in rules or () if r != "base"] + [f"board={args.board}"]
 
 
+@contextlib.contextmanager
+def _cluster(command: str, args):
+    """The Dask client of ``--scheduler`` (else of ``DASK_SCHEDULER_ADDRESS``) for the run, closed after it, or None
+    (this machine); a line on stderr says where the games are played (:func:`thurn.cluster.cluster`)."""
+    from .cluster import cluster, describe
+
+    with cluster(args.scheduler, args.workers) as client:
+        if client is not None:
+            print(f"python -m thurn {command}: playing on the Dask cluster at {client.scheduler.address} "
+                  f"({describe(client)})", file=sys.stderr)
+        yield client
+
+
 def cmd_ladder(args) -> int:
     from .errors import ThurnError
     from .ladder import LADDER, format_ladder, ladder
@@ -412,9 +437,10 @@ def cmd_ladder(args) -> int:
             return _fail("ladder", problem)
     try:
         rules = _with_board(args)
-        df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
-                    progress=args.progress, expansions=args.expansions,
-                    rules=parse_rules(rules) if rules is not None else None)
+        with _cluster("ladder", args) as client:
+            df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
+                        executor=client, progress=args.progress, expansions=args.expansions,
+                        rules=parse_rules(rules) if rules is not None else None)
     except ThurnError as e:
         return _fail("ladder", e)
     print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
