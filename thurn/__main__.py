@@ -157,8 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_games, default=100, help="number of games")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the whole run (each game's seed derives from it)")
     sim.add_argument("--bots", nargs="+", metavar="BOT", default=["random"],
-                     help="one bot for every seat, or one per seat in seat order: random, greedy or search, "
-                          "with options as NAME:KEY=VALUE,... (e.g. search:iterations=16)")
+                     help="one bot for every seat, or one per seat in seat order: a level (beginner, casual, "
+                          "club, expert, master: thurn.bots.levels) or a bot, random, greedy or search, with "
+                          "options as NAME:KEY=VALUE,... (e.g. search:iterations=16)")
     sim.add_argument("--rules", nargs="+", metavar="OPTION", default=["base"],
                      help="rule options: a true/false option by its name to switch it on (optional_houses, "
                           "all_provinces_includes_baiern, carriage_compulsory, hand_limit_at_most, "

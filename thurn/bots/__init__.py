@@ -40,22 +40,38 @@ BOTS = {
 
 
 def bot_class(name: str):
-    """The class of the bot called ``name`` (one of :data:`BOTS`); a clear error for an unknown name."""
+    """The class of the bot called ``name`` (one of :data:`BOTS`, or a level's: :mod:`thurn.bots.levels`); a clear
+    error for an unknown name."""
+    from .levels import find_level, level_names
+
     key = str(name).strip().lower()
+    found = find_level(key)
+    if found is not None:
+        key = found.bot
     if key not in BOTS:
         from ..errors import UnknownName
-        raise UnknownName("bot", name, sorted(BOTS))
+        raise UnknownName("bot", name, sorted(BOTS) + [n.lower() for n in level_names()])
     module, cls = BOTS[key].split(":")
     return getattr(importlib.import_module(module), cls)
 
 
 def make_bot(spec, seed=None, **options):
-    """A bot from a name (``"random"``, ``"greedy"``, ``"search"``), seeded with ``seed``; a bot is returned as it
-    is. ``options`` go to the bot's constructor (e.g. ``make_bot("search", seed=1, seconds=0.5)``)."""
+    """A bot from a name (``"random"``, ``"greedy"``, ``"search"``, or a level's: ``"club"``, ``"master"``; see
+    :mod:`thurn.bots.levels`), seeded with ``seed``; a bot is returned as it is. ``options`` go to the bot's
+    constructor (e.g. ``make_bot("search", seed=1, seconds=0.5)``); a level takes none (it is a bot with its
+    budget)."""
     if not isinstance(spec, str):
         if callable(getattr(spec, "choose", None)):
             return spec
         raise TypeError(f"a bot is a name ({', '.join(BOTS)}) or an object with choose(state), not {spec!r}.")
+    from .levels import find_level
+
+    found = find_level(spec)
+    if found is not None:
+        if options:
+            raise TypeError(f"{found.name} is a level: a bot with its budget ({found.spec}), so it takes no options "
+                            f"({', '.join(options)}); name the bot itself for others.")
+        return bot_class(found.bot)(seed=seed, **dict(found.options))
     return bot_class(spec)(seed=seed, **options)
 
 

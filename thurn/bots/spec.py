@@ -1,12 +1,14 @@
-"""Bots written as specs: a name (``"greedy"``), a name with options (``"search:iterations=16,horizon=2"``), a
-``(name, options)`` pair, a class or factory ``f(seed) -> bot``, or a bot; turned into one :class:`BotEntry` per
-seat (:func:`bot_lineup`), and into bots seeded for a game (:func:`make_bots`). What :func:`thurn.sim.simulate`,
-:func:`thurn.sim.play_game` and the ladder take as ``bots``."""
+"""Bots written as specs: a name (``"greedy"``), a level's name (``"club"``: :mod:`thurn.bots.levels`), a name
+with options (``"search:iterations=16,horizon=2"``), a ``(name, options)`` pair, a class or factory
+``f(seed) -> bot``, or a bot; turned into one :class:`BotEntry` per seat (:func:`bot_lineup`), and into bots seeded
+for a game (:func:`make_bots`). What :func:`thurn.sim.simulate`, :func:`thurn.sim.play_game` and the ladder take as
+``bots``."""
 from __future__ import annotations
 
 from ..errors import SimulationError
 from ..rules import parse_value
 from . import bot_class, make_bot
+from .levels import level_spec
 
 __all__ = ["parse_bot", "BotEntry", "bot_entry", "bot_lineup", "seating", "make_bots"]
 
@@ -74,6 +76,10 @@ def _is_pair(b) -> bool:
 
 def bot_entry(spec, seat: int) -> BotEntry:
     """The entry of the bot ``spec`` for ``seat``; a bad name or bad options fail here, naming the seat."""
+    if isinstance(spec, str):
+        named = level_spec(spec)             # a level: its bot and budget, labelled with the level's name
+        if named is not None:
+            return BotEntry("name", *named)
     if isinstance(spec, str) or _is_pair(spec):
         name, options = parse_bot(spec) if isinstance(spec, str) else (spec[0].strip().lower(), dict(spec[1]))
         bot_class(name)                              # an unknown name: UnknownName with the close match
@@ -87,7 +93,8 @@ def bot_entry(spec, seat: int) -> BotEntry:
         return BotEntry("bot", spec)
     if callable(spec):
         return BotEntry("factory", spec)
-    raise SimulationError(f"the bot for seat {seat} should be a name ('random', 'greedy', 'search'), a (name, "
+    raise SimulationError(f"the bot for seat {seat} should be a name ('random', 'greedy', 'search') or a level's "
+                          f"('beginner' ... 'master'), a (name, "
                           f"options) pair, a class or function that makes a bot from a seed, or a bot, not {spec!r}.")
 
 

@@ -23,18 +23,21 @@ class GreedyBot:
     ``cartwright``, ``postal_carrier``), unless the rules leave nothing else; for experiments on what an
     official is worth (base rules, 1–3c). ``rush``: score a route the moment it earns the next carriage, with
     the Cartwright if he helps, to climb the carriage track to 7 as fast as possible (3c): the carriage-7 rush.
+    ``blunders``: the share of decisions (0 to 1) in which the bot plays any legal action instead, drawn from a
+    generator of its own (the named level Casual: :mod:`thurn.bots.levels`).
     """
 
     name = "greedy"
     view = "hidden"     # it reads what lies open and its own hand: handed a view with the unseen cards hidden
 
-    def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), rush: bool = False, **options):
+    def __init__(self, seed=None, weights: Weights | None = None, *, avoid=(), rush: bool = False,
+                 blunders: float = 0.0, **options):
         known = {f.name for f in fields(Weights)} - {"more"}
         theirs = expansion_weights()                # the expansions' valuations' numbers
         bad = sorted(set(options) - known - set(theirs))
         if bad:
             raise TypeError(f"GreedyBot has no option {', '.join(map(repr, bad))}; its options are "
-                            f"{', '.join(sorted(known | set(theirs) | {'avoid', 'rush'}))}.")
+                            f"{', '.join(sorted(known | set(theirs) | {'avoid', 'rush', 'blunders'}))}.")
         self.seed = seed
         self.rng = _random.Random(seed)
         weights = weights or Weights()
@@ -44,10 +47,17 @@ class GreedyBot:
         if not isinstance(rush, bool):
             raise TypeError(f"rush should be True or False, not {rush!r}.")
         self.rush = rush
+        if isinstance(blunders, bool) or not isinstance(blunders, (int, float)) or not 0 <= blunders <= 1:
+            raise ValueError(f"blunders should be a share of the decisions from 0 to 1, not {blunders!r}.")
+        self.blunders = float(blunders)
+        # the blunders' own generator, so that the tie-breaks and secret choices are drawn as without them
+        self.blunder_rng = (_random.Random(None if seed is None else f"{seed}:blunders") if blunders
+                            else None)
 
     def __repr__(self):
         extra = f", avoid={'+'.join(sorted(self.avoid))!r}" if self.avoid else ""
         extra += ", rush=True" if self.rush else ""
+        extra += f", blunders={self.blunders:g}" if self.blunders else ""
         return f"GreedyBot(seed={self.seed!r}{extra})"
 
     def _allowed(self, values, state):
@@ -63,6 +73,10 @@ class GreedyBot:
     def choose(self, state) -> Action:
         """The legal action of ``state`` with the highest value (ties broken by the bot's generator); a secret
         choice drawn by the generator among those within :func:`secret_tolerance` of the highest."""
+        if self.blunder_rng is not None and self.blunder_rng.random() < self.blunders:
+            actions = state.legal_actions()      # a blunder: any legal action, as a beginner might play
+            if actions:
+                return actions[self.blunder_rng.randrange(len(actions))]
         values = self._allowed(action_values(state, self.weights), state)
         if not values:
             raise ValueError(f"{self.name}: no legal action to choose from in {state!r}.")
