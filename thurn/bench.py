@@ -78,10 +78,10 @@ def bench_lean(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
     start = perf()
     deadline = start + seconds
     while True:
-        t, d, _, _ = play(tables, players, rng)
+        game = play(tables, players, rng)
         games += 1
-        turns += t
-        decisions += d
+        turns += game.turns
+        decisions += game.decisions
         if perf() >= deadline:
             break
     elapsed = perf() - start

@@ -25,14 +25,35 @@ from __future__ import annotations
 
 import random
 from itertools import combinations, product
+from typing import NamedTuple
 
 from .board_file import load_board
 from .rules import Rules
 
-__all__ = ["LeanTables", "lean_tables", "play", "END_REASONS"]
+__all__ = ["LeanTables", "LeanGame", "lean_tables", "play", "placements", "keeps", "END_REASONS", "STEPS"]
 
 #: Why a lean game ended: the last carriage taken, the last house placed (Game End), or a round without decisions.
 END_REASONS = ("carriage", "houses", "deadlock")
+#: The steps of a turn, as the engine names them (``state.step``): draw (1), play (2), score or end (3), keep (3d).
+STEPS = ("draw", "play", "score", "keep")
+
+
+class LeanGame(NamedTuple):
+    """What a lean game played: its player-turns (``state.turn_number`` at the end), decisions (actions chosen), the
+    actions they were chosen among (the lengths of the engine's ``legal_actions``, summed), why it ended
+    (:data:`END_REASONS`), at the end the carriages taken, the houses placed and the bonus tiles' points, all players
+    together, and the decisions and actions step by step."""
+
+    turns: int
+    decisions: int
+    actions: int
+    end: str
+    carriages: int
+    houses: int
+    tiles: int
+    steps: dict                 # step (:data:`STEPS`) -> (decisions, actions) in it
+
+
 _OFFICIALS = ("administrator", "postmaster", "postal_carrier", "cartwright")     # the base game's four (1-3c)
 _KINDS = ("route_length", "one_house_per_province", "all_cities", "game_end")   # the base board's stack kinds (3b)
 
@@ -69,7 +90,7 @@ class LeanTables:
         self.houses = board.houses
         self.hand_limit = board.hand_limit
         self.min_route = board.min_route
-        self.bit = tuple(1 << c for c in range(n)) + (0,)   # bit[-1] (an empty display slot) is 0
+        self.bit = tuple(1 << c for c in range(n))
         self.adj = board.adj
         self.province_of = board.province_of
         self.province_mask = board.province_mask
@@ -158,10 +179,8 @@ def keeps(t: LeanTables, hand: tuple) -> tuple:
     return hit
 
 
-def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int, str]:
-    """One random game of ``players`` players from ``rng``: its player-turns (``state.turn_number`` at the end),
-    decisions (actions chosen), the actions they were chosen among (the lengths of the engine's ``legal_actions``,
-    summed) and why it ended (:data:`END_REASONS`)."""
+def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
+    """One random game of ``players`` players from ``rng`` (:class:`LeanGame`)."""
     lo, hi = t.players
     if not lo <= players <= hi:
         raise ValueError(f"{t.board.name} is for {lo} to {hi} players, not {players}")
@@ -177,8 +196,15 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
 
     deck = list(t.cards)
     shuffle(deck)
-    disp = [deck.pop() for _ in range(face_up)]
-    holes = 0
+    # the display: how many cards of each city are face up, those cities' mask, and how many cards (the slots are
+    # alike: a draw names a kind of card, and the refill fills any empty slot)
+    dcnt = [0] * ncities
+    dm = 0
+    for _ in range(face_up):
+        x = deck.pop()
+        dcnt[x] += 1
+        dm |= bit[x]
+    dn = face_up
     discard: list = []
     tops = [0] * len(values)                         # tiles taken from each stack
     tiles_left = [len(v) for v in values]
@@ -208,7 +234,9 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
             shuffle(deck)
         return deck.pop()
 
-    turns = decisions = options = quiet = 0
+    turns = quiet = 0
+    draw_decisions = play_decisions = score_decisions = keep_decisions = 0    # per step: decisions, and the
+    draw_actions = play_actions = score_actions = keep_actions = 0            # actions they were chosen among
     end_by = -1
     seat = 0
     while True:
@@ -221,24 +249,21 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
         forced_end = False
         step = 0                    # 0 draw, 1 play, 2 score, 3 keep
         while True:
-            if holes and (deck or discard):          # the display refilled before the decision (rules notes)
-                for i in range(face_up):
-                    if disp[i] < 0:
-                        x = top()
-                        if x < 0:
-                            break
-                        disp[i] = x
-                        holes -= 1
+            if dn < face_up and (deck or discard):  # the display refilled before the decision (rules notes)
+                while dn < face_up:
+                    x = top()
+                    if x < 0:
+                        break
+                    dcnt[x] += 1
+                    dm |= bit[x]
+                    dn += 1
             if step == 0:                               # 1: draw
-                if holes == face_up and not deck and not discard:
+                if not (dn or deck or discard):
                     step = 1                            # nothing to draw: skipped
                     continue
                 if not (draws or used or hn):           # an empty hand: the Postmaster must help
                     used = True
                     dallow = 2
-                dm = 0
-                for x in disp:
-                    dm |= bit[x]
                 if draws or used:
                     calls = 0
                     n = dm.bit_count() + (1 if deck or discard else 0)
@@ -246,23 +271,25 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                     calls = 2 if dm else 1             # the Administrator (a card face up), the Postmaster
                     n = calls + dm.bit_count() + (1 if deck or discard else 0)
                 k = int(rnd() * n)
-                decisions += 1
-                options += n
+                draw_decisions += 1
+                draw_actions += n
                 quiet = 0
                 if k < calls:
                     used = True
                     if k == calls - 1:                  # the Postmaster: a second card
                         dallow = 2
                     else:                               # the Administrator: a new display
-                        for x in disp:
-                            if x >= 0:
-                                discard.append(x)
-                        holes = 0
-                        for i in range(face_up):
-                            x = deck.pop() if deck else top()
-                            disp[i] = x
+                        for c in _bits(dm):
+                            discard.extend([c] * dcnt[c])
+                            dcnt[c] = 0
+                        dm = dn = 0
+                        while dn < face_up:
+                            x = top()
                             if x < 0:
-                                holes += 1
+                                break
+                            dcnt[x] += 1
+                            dm |= bit[x]
+                            dn += 1
                     continue
                 k -= calls
                 m = dm
@@ -270,11 +297,17 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                     while k:
                         m &= m - 1
                         k -= 1
-                    c = (m & -m).bit_length() - 1
+                    b = m & -m
+                    c = b.bit_length() - 1
+                    dcnt[c] -= 1
+                    if not dcnt[c]:
+                        dm ^= b
                     x = deck.pop() if deck else top()
-                    disp[disp.index(c)] = x
                     if x < 0:
-                        holes += 1
+                        dn -= 1
+                    else:
+                        dcnt[x] += 1
+                        dm |= bit[x]
                 else:                                   # the deck
                     c = deck.pop() if deck else top()
                 cnt[c] += 1
@@ -288,7 +321,7 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                     step = 2                            # no card to play: skipped
                     continue
                 second = 1 if (not used and draws == 1 and plays == 0 and dallow == 1
-                               and (deck or discard or holes < face_up)) else 0     # the Postmaster after one card
+                               and (deck or discard or dn)) else 0     # the Postmaster after one card
                 if rlen:
                     fl = adj[left] & ~rmask & hm
                     fr = adj[right] & ~rmask & hm
@@ -298,8 +331,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                     nl = nr = 0
                     n = second + hm.bit_count()
                 k = int(rnd() * n)
-                decisions += 1
-                options += n
+                play_decisions += 1
+                play_actions += n
                 quiet = 0
                 if k < second:
                     used = True
@@ -367,8 +400,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                     per = 1 + decline + helper
                     n = 1 + carrier + len(ps) * per
                 k = int(rnd() * n)
-                decisions += 1
-                options += n
+                score_decisions += 1
+                score_actions += n
                 quiet = 0
                 if k == 0:                              # end the turn
                     break
@@ -439,8 +472,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
                 ks = keeps(t, tuple(hand))
                 n = len(ks)
                 k = int(rnd() * n)
-                decisions += 1
-                options += n
+                keep_decisions += 1
+                keep_actions += n
                 quiet = 0
                 for c in ks[k]:
                     cnt[c] -= 1
@@ -458,10 +491,15 @@ def play(t: LeanTables, players: int, rng: random.Random) -> tuple[int, int, int
         if forced_end:
             quiet += 1
             if quiet > players:                         # a round and more without any decision
-                return turns, decisions, options, "deadlock"
+                why = "deadlock"
+                break
         turns += 1
         seat += 1
         if seat == players:
             seat = 0
             if end_by >= 0:                             # the round is complete: the game is over
-                return turns, decisions, options, why
+                break
+    steps = ((draw_decisions, draw_actions), (play_decisions, play_actions), (score_decisions, score_actions),
+             (keep_decisions, keep_actions))
+    return LeanGame(turns, sum(d for d, _ in steps), sum(a for _, a in steps), why, sum(ncars),
+                    players * t.houses - sum(hlefts), sum(points), dict(zip(STEPS, steps)))
