@@ -17,8 +17,8 @@ variables. It takes the decisions the engine offers under random play (``legal_a
 
 Every fact of the board (cities, roads, provinces, cards, face-up cards, houses, hand limit, bonus stacks and
 carriages) is read from the board's data file once (:func:`lean_tables`); only the rules are written here, and
-tests/bench/test_lean.py checks them against the engine's random play (player-turns per game and decisions per
-turn). No game, bot or app may use it (the import contracts in pyproject.toml: only the benchmark reads it): the
+tests/bench/test_lean.py checks them against the engine's random play (player-turns per game, step by step the
+decisions per turn and the actions each is chosen among, carriages, houses and tiles per game). No game, bot or app may use it (the import contracts in pyproject.toml: only the benchmark reads it): the
 rules' one source of truth is :mod:`thurn.turn`.
 """
 from __future__ import annotations
@@ -78,6 +78,9 @@ class LeanTables:
         if set(board.official_ids) != set(_OFFICIALS):
             raise ValueError(f"the lean playout knows the base game's officials ({', '.join(_OFFICIALS)}), not "
                              f"{', '.join(board.official_ids)}")
+        if len(set(board.kind_of)) != len(board.cities):
+            raise ValueError(f"the lean playout plays cards that are their city alone; the copies of a city differ on "
+                             f"{board.name}")
         kinds = {st.kind for st in board.stacks}
         if not kinds <= set(_KINDS):
             raise ValueError(f"the lean playout knows the base board's bonus stacks ({', '.join(_KINDS)}), not "
@@ -98,7 +101,8 @@ class LeanTables:
         # the route's tile: the longest stack its length reaches, falling back to shorter ones (3b, R2, R3)
         self.length_stacks = tuple((st.length, st.index) for st in sorted(
             (st for st in board.stacks if st.kind == "route_length"), key=lambda st: (-st.length, st.index)))
-        # then the tiles of houses, in board order, once a player: (stack, masks that must each hold a house)
+        # then the tiles of houses, in board order, once a player: (stack, the cities that all need a house, the
+        # provinces that each need one)
         tests = []
         for st in board.stacks:
             if st.kind == "one_house_per_province":         # a house in every province but those left out (R4)
@@ -225,7 +229,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
     points = [0] * players
 
     def top():
-        """The top card of the deck; the discard pile shuffled into a new deck when it ran out; -1: none (1)."""
+        """The top card of the deck; the discard pile shuffled into a new deck when it ran out; -1: none (base
+        rules, 1)."""
         if not deck:
             if not discard:
                 return -1
