@@ -215,13 +215,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
     carr_left = list(t.carriage_copies)
     # each player's record: hand (counts by city, its cities' mask, its size), route (left and right end, length,
     # cities), houses (mask, supply), carriages taken, stacks of the tiles held, tile points
-    counts = [[0] * ncities for _ in range(players)]
-    hmasks = [0] * players
-    hsizes = [0] * players
-    lefts = [0] * players
-    rights = [0] * players
-    rlens = [0] * players
-    rmasks = [0] * players
+    # (hand counts, hand mask, hand size, left end, right end, route length, route mask) of each seat
+    records = [([0] * ncities, 0, 0, 0, 0, 0, 0) for _ in range(players)]
     housess = [0] * players
     hlefts = [t.houses] * players
     ncars = [0] * players
@@ -245,9 +240,7 @@ def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
     end_by = -1
     seat = 0
     while True:
-        cnt = counts[seat]
-        hm, hn = hmasks[seat], hsizes[seat]
-        left, right, rlen, rmask = lefts[seat], rights[seat], rlens[seat], rmasks[seat]
+        cnt, hm, hn, left, right, rlen, rmask = records[seat]
         used = False                # an official has helped this turn (one a turn)
         draws = plays = 0
         dallow = pallow = 1
@@ -491,8 +484,7 @@ def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
                     hm |= bit[c]
                 hn = hand_limit
                 break
-        hmasks[seat], hsizes[seat] = hm, hn
-        lefts[seat], rights[seat], rlens[seat], rmasks[seat] = left, right, rlen, rmask
+        records[seat] = (cnt, hm, hn, left, right, rlen, rmask)
         if forced_end:
             quiet += 1
             if quiet > players:                         # a round and more without any decision
