@@ -213,9 +213,8 @@ def play(t: LeanTables, players: int, rng: random.Random) -> LeanGame:
     tops = [0] * len(values)                         # tiles taken from each stack
     tiles_left = [len(v) for v in values]
     carr_left = list(t.carriage_copies)
-    # each player's record: hand (counts by city, its cities' mask, its size), route (left and right end, length,
-    # cities), houses (mask, supply), carriages taken, stacks of the tiles held, tile points
-    # (hand counts, hand mask, hand size, left end, right end, route length, route mask) of each seat
+    # each seat's record: hand (counts by city, its cities' mask, its size) and route (left and right end, length,
+    # cities); and by seat: houses (mask, supply), carriages taken, stacks of the tiles held, tiles' points
     records = [([0] * ncities, 0, 0, 0, 0, 0, 0) for _ in range(players)]
     housess = [0] * players
     hlefts = [t.houses] * players
