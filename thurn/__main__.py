@@ -212,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure the engine's and the bots' speed",
         description="Random play through the public API (legal_actions + apply, uniform random choice) with 2 and "
                     "4 players, SECONDS each: complete games per second, player-turns per second and "
-                    "legal-action calls per second; the same for games between GreedyBots; the SearchBot's "
+                    "decisions per second, beside the lean playout of the same base game (thurn.lean, SECONDS "
+                    "more) and the ratio of their player-turns per second; the same for games between GreedyBots; the SearchBot's "
                     "decisions per second; and GAMES greedy games on every core (thurn.sim.simulate), wall "
                     "time. With the Python version and the machine.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
@@ -223,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
                    help=f"bots: play the GreedyBot games with these expansions on too ({', '.join(_expansions())})")
     b.add_argument("--what", nargs="+", choices=WHAT, default=list(WHAT),
-                   help="play: random games; bots: greedy games (each player count) and search decisions; "
+                   help="play: random games, the engine's and the lean playout's; bots: greedy games (each player count) and search decisions; "
                         "parallel: GAMES greedy 4-player games with simulate on WORKERS processes; answers: the "
                         "what-if answers the apps give on each click (route_options, score_outcomes); routes: "
                         "route_options' best 50 on random hands of 10 to 22 distinct cities (POSITIONS // 30 hands "
@@ -483,17 +484,21 @@ def cmd_bench(args) -> int:
 
 
 def _bench_play(args) -> None:
-    from .bench import bench
+    from .bench import bench, bench_lean
 
     print()
-    print(f"random play through the public API (legal_actions + apply), about {args.seconds:g} s per player count:")
-    header = f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} " \
-             f"{'legal_actions/s':>16} {'apply/s':>10}"
-    print(header)
+    print(f"random play through the public API (engine: legal_actions + apply) beside the lean playout (lean: "
+          f"thurn.lean, the same decisions in plain Python with bit masks), about {args.seconds:g} s each per "
+          f"player count; engine/lean: the ratio of their player-turns/s:")
+    print(f"{'players':>7} {'playout':>7} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} "
+          f"{'decisions/s':>12} {'engine/lean':>12}")
     for n in args.players:
-        r = bench(n, args.seconds, seed=args.seed)
-        print(f"{n:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} {r['turns_per_s']:>15,.0f} "
-              f"{r['legal_calls_per_s']:>16,.0f} {r['applies_per_s']:>10,.0f}", flush=True)
+        engine = bench(n, args.seconds, seed=args.seed)
+        lean = bench_lean(n, args.seconds, seed=args.seed)
+        for name, r in (("engine", engine), ("lean", lean)):
+            ratio = f"{engine['turns_per_s'] / lean['turns_per_s']:>12.3f}" if name == "lean" else ""
+            print(f"{n:>7} {name:>7} {r['games']:>6} {r['seconds']:>8.1f} {r['games_per_s']:>9.2f} "
+                  f"{r['turns_per_s']:>15,.0f} {r['decisions_per_s']:>12,.0f} {ratio}".rstrip(), flush=True)
 
 
 def _bench_bots(args) -> None:

@@ -13,7 +13,7 @@ from .bots import make_bot
 from .bots.spec import bot_lineup
 from .sim import bot_seed, cores, game_seed, play_game, player_names, simulate
 
-__all__ = ["machine_info", "bench", "bench_bot", "decision_positions", "bench_search", "bench_parallel",
+__all__ = ["machine_info", "bench", "bench_lean", "bench_bot", "decision_positions", "bench_search", "bench_parallel",
            "sample_positions", "bench_map", "bench_apps", "bench_answers", "bench_routes", "review_games",
            "bench_review"]
 
@@ -31,7 +31,7 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
 
     Plays whole games until the time is up (at least one; the last one is finished). Returns the counts and the
     rates: games/s, player-turns/s (``state.turn_number`` counts finished player-turns), legal-action calls/s
-    and apply calls/s.
+    and apply calls/s (each a decision: ``decisions_per_s``, as :func:`bench_lean` counts them).
     """
     from .preparation import new_game
 
@@ -56,9 +56,37 @@ def bench(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
             break
     elapsed = perf() - start
     return {"players": players, "seconds": elapsed, "games": games, "player_turns": turns,
-            "legal_calls": legal_calls, "applies": applies,
+            "legal_calls": legal_calls, "applies": applies, "decisions": applies,
             "games_per_s": games / elapsed, "turns_per_s": turns / elapsed,
-            "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed}
+            "legal_calls_per_s": legal_calls / elapsed, "applies_per_s": applies / elapsed,
+            "decisions_per_s": applies / elapsed}
+
+
+def bench_lean(players: int = 4, seconds: float = 10.0, seed: int = 0) -> dict:
+    """The lean playout (:mod:`thurn.lean`: the base game's random play in plain Python with bit masks, the same
+    decisions as :func:`bench`'s) for about ``seconds``: the yardstick of the engine's speed (issue 35).
+
+    Plays whole games until the time is up (at least one). Returns the counts and the rates as :func:`bench` does:
+    games/s, player-turns/s and decisions/s (each decision a choice among the engine's legal actions).
+    """
+    from .lean import lean_tables, play
+
+    tables = lean_tables()
+    rng = random.Random(f"thurn.lean:{seed}:{players}")
+    games = turns = decisions = 0
+    perf = time.perf_counter
+    start = perf()
+    deadline = start + seconds
+    while True:
+        game = play(tables, players, rng)
+        games += 1
+        turns += game.turns
+        decisions += game.decisions
+        if perf() >= deadline:
+            break
+    elapsed = perf() - start
+    return {"players": players, "seconds": elapsed, "games": games, "player_turns": turns, "decisions": decisions,
+            "games_per_s": games / elapsed, "turns_per_s": turns / elapsed, "decisions_per_s": decisions / elapsed}
 
 
 def bench_bot(bot="greedy", players: int = 4, seconds: float = 10.0, seed: int = 0, rules=None) -> dict:

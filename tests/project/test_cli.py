@@ -113,12 +113,16 @@ def test_bench_prints_rates_and_machine():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "Python " + sys.version.split()[0] in out and "CPUs" in out
-    for word in ("games/s", "player-turns/s", "legal_actions/s"):
+    for word in ("games/s", "player-turns/s", "decisions/s", "legal_actions", "engine/lean"):
         assert word in out
     rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["2"], ["4"])]
-    assert [row[0] for row in rows] == ["2", "4"]
+    assert [row[:2] for row in rows] == [["2", "engine"], ["2", "lean"], ["4", "engine"], ["4", "lean"]]
     for row in rows:
-        assert int(row[1]) >= 1 and float(row[3]) > 0
+        assert int(row[2]) >= 1 and float(row[4]) > 0
+    for engine, lean in (rows[0:2], rows[2:4]):     # the ratio of their player-turns/s, on the lean row
+        turns = [float(r[5].replace(",", "")) for r in (engine, lean)]
+        assert len(engine) == 7 and len(lean) == 8
+        assert abs(float(lean[7]) - turns[0] / turns[1]) < 0.01 + 0.01 * turns[0] / turns[1]
 
 
 def test_bench_times_the_bots_and_the_pool():
