@@ -16,7 +16,7 @@ from __future__ import annotations
 from .errors import SimulationError
 from .ladder import league_rules
 
-__all__ = ["alone", "format_alone", "difficulties_of", "plays_alone", "DIFFICULTY", "SCORE_COLUMNS"]
+__all__ = ["alone", "format_alone", "difficulties_of", "plays_alone", "rating_words", "DIFFICULTY", "SCORE_COLUMNS"]
 
 #: The variant option that sets how hard a game for one player is (``Rules(options={"difficulty": "hard"})``).
 DIFFICULTY = "difficulty"
@@ -48,6 +48,20 @@ def difficulties_of(rules, given=None) -> list:
     if any(name == DIFFICULTY for name, _ in rules.options):
         return [rules.option(DIFFICULTY)]
     return list(declared[0])
+
+
+def rating_words(rules, played=None) -> list[str]:
+    """The words a game of ``rules`` can be rated with, best first: the ruleset's table when its result keeps one
+    (:func:`thurn.result.rating_result`), else those seen in ``played`` (player rows), by the least points each was
+    seen with."""
+    result = rules.ruleset.result
+    table = getattr(result, "ratings", None)
+    if table is not None:
+        return list(dict.fromkeys([name for _, name in table] + [str(result.below)]))
+    if played is None or "rating" not in played:
+        return []
+    seen = played.dropna(subset=["rating"])
+    return seen.groupby("rating")["total"].min().sort_values(ascending=False).index.tolist()
 
 
 def _at(rules, difficulty):
@@ -95,10 +109,8 @@ def alone(bots, games: int = 1000, seed=0, difficulties=None, progress: bool = F
         sim = simulate(games, bots=[bots[b]], players=1, seed=f"alone:{seed}:{d}", rules=r, progress=progress,
                        **simulate_options)
         found.append((d, b, sim.players))
-    every = pd.concat([p for _, _, p in found], ignore_index=True)
-    rated = every.dropna(subset=["rating"]) if "rating" in every else every.iloc[:0]
-    words = rated.groupby("rating")["total"].min().sort_values(ascending=False).index.tolist()
-    rows = []                                   # (words best first: by the least points each was seen with)
+    words = rating_words(rules, pd.concat([p for _, _, p in found], ignore_index=True))
+    rows = []
     for d, b, p in found:
         t = p["total"]
         row = {"difficulty": d, "bot": p["bot"].iat[0] if len(p) else str(bots[b]), "games": len(p),

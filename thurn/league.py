@@ -158,6 +158,8 @@ def league(bots, games: int = 1000, players=(2, 4), seed=0, progress: bool = Fal
 def _interval(low: float, high: float, fmt: str = "{:+.0f}") -> str:
     if math.isnan(low):
         return ""
+    if low == high:
+        return "(anchor)"
     return f"{fmt.format(low)} to {fmt.format(high)}"
 
 
