@@ -119,7 +119,7 @@ def league(bots, games: int = 1000, players=(2, 4), seed=0, progress: bool = Fal
 
     from .ratings import RATING_COLUMNS, fit_ratings, win_chance
     from .rules import rules_text
-    from .sim import simulate
+    from .sim import column_parts, simulate
 
     rules = league_rules(simulate_options.pop("rules", None), expansions)
     check_league(rules)
@@ -142,6 +142,8 @@ def league(bots, games: int = 1000, players=(2, 4), seed=0, progress: bool = Fal
                      "share": wins / len(played) if played else math.nan, "ci_low": low, "ci_high": high,
                      "if_equal": 1 / n, "b": b, "o": o, "score": alone["total"].mean(),
                      "against_score": rest["total"].mean(), "rules": text})
+        for part in column_parts(None):     # the variants' figures, as a rung has them (ColumnParts.ladder_figures)
+            rows[-1].update(part.ladder_figures(alone, rest, sim.games))
     ratings = []
     for n in players:
         fit = fit_ratings(found[n], labels)
@@ -152,7 +154,8 @@ def league(bots, games: int = 1000, players=(2, 4), seed=0, progress: bool = Fal
             if r["players"] == n:
                 r["fit"] = win_chance([rating[labels[r["b"]]], rating[labels[r["o"]]]], [0] + [1] * (n - 1))[0]
     ratings = pd.concat(ratings, ignore_index=True)[["players", *RATING_COLUMNS]]
-    return League(ratings, pd.DataFrame(rows, columns=TABLE_COLUMNS))
+    extra = [c for r in rows for c in r if c not in TABLE_COLUMNS and c not in ("b", "o")]
+    return League(ratings, pd.DataFrame(rows, columns=TABLE_COLUMNS + list(dict.fromkeys(extra))))
 
 
 def _interval(low: float, high: float, fmt: str = "{:+.0f}") -> str:
@@ -166,8 +169,10 @@ def _interval(low: float, high: float, fmt: str = "{:+.0f}") -> str:
 def format_league(result: League) -> str:
     """The league as text: for each table size the rating table (rating with its 95 % interval, the gap to the
     next bot below with its interval, seats played, wins and their share against what equal bots would get), then
-    each lineup's share won with its Wilson interval and the share the ratings give it (``fit``)."""
+    each lineup's share won with its Wilson interval and the share the ratings give it (``fit``), and the variants'
+    figures when they were on (:meth:`thurn.sim.ColumnParts.ladder_text`)."""
     from .rules import rules_in_words
+    from .sim import column_parts
 
     ratings, tables = result
     lines = []
@@ -189,5 +194,12 @@ def format_league(result: League) -> str:
             lines.append(f"{r.bot:>33} {r.against:>28} {r.games:>6} {r.share:>6.1%} "
                          f"{f'{r.ci_low:.0%}–{r.ci_high:.0%}':>13} {r.fit:>6.1%} "
                          f"{f'{r.score:.1f}/{r.against_score:.1f}':>11}")
+        extra = []
+        for r in tables[tables["players"] == n].itertuples():
+            parts = [t for t in (part.ladder_text(r) for part in column_parts(None)) if t]
+            if parts:
+                extra.append(f"{r.bot:>33} {r.against:>28}  " + "; ".join(parts))
+        if extra:
+            lines += ["(the expansions: mean per player, bot/against)"] + extra
         lines.append("")
     return "\n".join(lines).rstrip()
