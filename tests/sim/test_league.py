@@ -115,6 +115,14 @@ def test_a_league_is_the_same_for_a_seed_and_ranks_greedy_above_random():
     assert not c.tables["score"].equals(a.tables[a.tables["players"] == 2]["score"].reset_index(drop=True))
 
 
+def test_a_bot_added_at_the_end_leaves_the_others_games_as_they_were():
+    two = league(["random", "greedy"], games=2, players=(2,), seed=5, workers=1)
+    three = league(["random", "greedy", "greedy:letter=0.4"], games=2, players=(2,), seed=5, workers=1)
+    assert len(three.tables) == 3
+    games = [c for c in two.tables.columns if c != "fit"]          # (the fit is of all the games together)
+    assert three.tables.iloc[[0]][games].reset_index(drop=True).equals(two.tables[games])
+
+
 def test_a_four_player_lineup_rotates_one_bot_through_every_seat():
     from thurn.league import pairing_seed
     from thurn.sim import simulate
