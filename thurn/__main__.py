@@ -177,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a round robin of --bots (weakest first) at each table size of --players, seats rotated "
                     "each game: heads-up every two bots, and at three or four players each bot alone against copies "
                     "of each other bot; rate them on the Elo scale (Luce's choice model, Bradley-Terry heads-up, "
-                    "fitted with choix; the first bot at 0) with 95%% confidence intervals and the gap between "
+                    "fitted with choix; the first bot at 0) with 95% confidence intervals and the gap between "
                     "neighbours, and print each lineup's share won (thurn.league). --rungs: instead, each bot "
                     "against the one below it (thurn.ladder). Rules for one player (SoloPlay: a rating, no winner): "
                     "each bot's score and rating distribution at each difficulty (thurn.alone).",
@@ -187,7 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=_games, default=1000,
                      help="games per lineup (per rung with --rungs; per bot and difficulty for one player)")
     lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")
-    lad.add_argument("--seed", type=_seed, default=0, help="seed of every rung's games")
+    lad.add_argument("--seed", type=_seed, default=0,
+                     help="seed of the games (each lineup's and each difficulty's drawn from it; every rung's with --rungs)")
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
