@@ -188,7 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="games per lineup (per rung with --rungs; per bot and difficulty for one player)")
     lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")
     lad.add_argument("--seed", type=_seed, default=0,
-                     help="seed of the games (each lineup's and each difficulty's drawn from it; every rung's with --rungs)")
+                     help="seed of the games (each lineup's and each difficulty's drawn from it; every rung's with "
+                          "--rungs)")
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     lad.add_argument("--expansions", nargs="+", metavar="NAME", default=None,
