@@ -115,7 +115,10 @@ def fit_ratings(games, bots, anchor: int = 0):
             for _ in range(PRIOR_GAMES // 2):
                 data += [(i, [j]), (j, [i])]
                 tables[(i, j)] += 2
-    theta = np.asarray(choix.ilsr_top1(n, data, max_iter=1000, tol=1e-10), dtype=float)
+    try:
+        theta = np.asarray(choix.ilsr_top1(n, data, max_iter=1000, tol=1e-10), dtype=float)
+    except RuntimeError as e:                   # (choix: "Did not converge"; the prior makes it converge)
+        raise SimulationError(f"the ratings' fit did not settle: {e}.", reason="fit_failed") from None
     theta -= theta[anchor]
     keep = [k for k in range(n) if k != anchor]
     cov = np.zeros((n, n))                      # of theta - theta[anchor]: the anchor's row and column are 0
