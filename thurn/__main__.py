@@ -15,6 +15,8 @@ EPILOG = """examples:
   python -m thurn simulate --bots search:iterations=16 greedy greedy greedy --games 20 --rules optional_houses
   python -m thurn ladder --games 1000 --players 2 4 --progress
   python -m thurn ladder --bots random greedy --games 200 --csv ladder.csv
+  python -m thurn ladder --bots random greedy search --games 100 --players 2 4 --rungs
+  python -m thurn ladder --bots random greedy --games 100 --rules expansions=solo
   python -m thurn ladder --games 1000 --scheduler tcp://192.168.1.5:8786
   python -m thurn bench
   python -m thurn bench --seconds 3
@@ -182,17 +184,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
 
     lad = sub.add_parser(
-        "ladder", help="each bot against the one below it, with 95%% confidence intervals",
-        description="Play each bot of --bots (weakest first) against the one below it: heads-up as [upper, lower] "
-                    "and at four players as [upper, lower, lower, lower], seats rotated each game, and print the "
-                    "share of games the upper bot wins with its Wilson 95% interval, the share equal bots would "
-                    "get, and each side's mean score and turns per player (thurn.ladder).",
+        "ladder", help="a round-robin league of bots rated on the Elo scale, with 95%% confidence intervals",
+        description="Play a round robin of --bots (weakest first) at each table size of --players, seats rotated "
+                    "each game: heads-up every two bots, and at three or four players each bot alone against copies "
+                    "of each other bot; rate them on the Elo scale (Luce's choice model, Bradley-Terry heads-up, "
+                    "fitted with choix; the first bot at 0) with 95% confidence intervals and the gap between "
+                    "neighbours, and print each lineup's share won (thurn.league). --rungs: instead, each bot "
+                    "against the one below it (thurn.ladder). Rules for one player (SoloPlay: a rating, no winner): "
+                    "each bot's score and rating distribution at each difficulty (thurn.alone).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     lad.add_argument("--bots", nargs="+", metavar="BOT", default=None,
                      help="the bots, weakest first, as for simulate --bots (default: thurn.ladder.LADDER)")
-    lad.add_argument("--games", type=_games, default=1000, help="games per rung")
+    lad.add_argument("--games", type=_games, default=1000,
+                     help="games per lineup (per rung with --rungs; per bot and difficulty for one player)")
     lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")
-    lad.add_argument("--seed", type=_seed, default=0, help="seed of every rung's games")
+    lad.add_argument("--seed", type=_seed, default=0,
+                     help="seed of the games (each lineup's and each difficulty's drawn from it; every rung's with "
+                          "--rungs)")
     lad.add_argument("--workers", type=_workers, default=None,
                      help="processes to play on (1: in this process; None: every core)")
     _scheduler_argument(lad)
@@ -205,7 +213,15 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--rules", nargs="+", metavar="OPTION", default=None,
                      help="rule options as for simulate --rules (KEY=VALUE: board=NAME, expansions=A+B; "
                           "base: the base game)")
-    lad.add_argument("--csv", metavar="PATH", help="also write the ladder table to this CSV file")
+    lad.add_argument("--csv", metavar="PATH",
+                     help="also write the table to this CSV file: the ratings (and each lineup's result beside it, "
+                          "PATH-lineups.csv), the rungs with --rungs, the scores for one player")
+    lad.add_argument("--rungs", action="store_true",
+                     help="play each bot against the one below it only, as [upper, lower] and [upper, lower, lower, "
+                          "lower], and print the share the upper bot wins (no ratings)")
+    lad.add_argument("--difficulties", nargs="+", metavar="NAME", default=None,
+                     help="rules for one player: the difficulties to play (default: every one, or the one --rules "
+                          "names)")
     lad.add_argument("--progress", action="store_true", help="show progress bars")
 
     b = sub.add_parser(
@@ -428,8 +444,10 @@ def _cluster(command: str, args):
 
 
 def cmd_ladder(args) -> int:
+    from .alone import alone, plays_alone
     from .errors import ThurnError
-    from .ladder import LADDER, format_ladder, ladder
+    from .ladder import LADDER, format_ladder, ladder, league_rules
+    from .league import format_league, league
     from .rules import parse_rules
 
     bots = args.bots or list(LADDER)
@@ -439,20 +457,67 @@ def cmd_ladder(args) -> int:
             return _fail("ladder", problem)
     try:
         rules = _with_board(args)
+        rules = league_rules(parse_rules(rules) if rules is not None else None, args.expansions)
+        alone_rules = plays_alone(rules)
+        if alone_rules and args.rungs:
+            return _fail("ladder", "--rungs ranks bots by their wins; rules for one player have no winner "
+                                   "(leave --rungs out for each bot's scores and ratings)")
+        if not alone_rules and args.difficulties is not None:
+            return _fail("ladder", "--difficulties is for rules for one player (e.g. --rules expansions=solo)")
         with _cluster("ladder", args) as client:
-            df = ladder(bots, games=args.games, players=args.players, seed=args.seed, workers=args.workers,
-                        executor=client, progress=args.progress, expansions=args.expansions,
-                        rules=parse_rules(rules) if rules is not None else None)
+            options = dict(seed=args.seed, workers=args.workers, executor=client, progress=args.progress,
+                           rules=rules)
+            if alone_rules:
+                df = alone(bots, games=args.games, difficulties=args.difficulties, **options)
+            elif args.rungs:
+                df = ladder(bots, games=args.games, players=args.players, **options)
+            else:
+                result = league(bots, games=args.games, players=args.players, **options)
+        if alone_rules:
+            return _print_alone(args, bots, df, rules)
     except ThurnError as e:
         return _fail("ladder", e)
-    print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
-    if "rules" in df and len(df) and set(df["rules"]) == {"base"}:
-        print("rules: the base game")             # (other rules: format_ladder's first line names them)
-    print("(share: games the upper bot won; score and turns: mean per player, upper/lower)")
-    print(format_ladder(df))
+    if args.rungs:
+        print(f"the ladder: {' < '.join(bots)}; {args.games} games per rung, seats rotated, seed {args.seed}")
+        if "rules" in df and len(df) and set(df["rules"]) == {"base"}:
+            print("rules: the base game")             # (other rules: format_ladder's first line names them)
+        print("(share: games the upper bot won; score and turns: mean per player, upper/lower)")
+        print(format_ladder(df))
+        if args.csv:
+            df.to_csv(args.csv, index=False)
+            print(f"\nwrote {len(df)} rungs to {args.csv}")
+        return 0
+    ratings, tables = result
+    print(f"the league: {', '.join(bots)}; {args.games} games a lineup, seats rotated, seed {args.seed}")
+    if len(tables) and set(tables["rules"]) == {"base"}:
+        print("rules: the base game")                 # (other rules: format_league's first line names them)
+    print(f"(Elo: 400 points are 10:1 odds heads-up, {bots[0]} at 0; 95% CI from the fit's curvature; "
+          f"games: seats played; share: of those won; fit: the share the ratings give a lineup; score: mean per "
+          f"player, bot/against)")
+    print(format_league(result))
+    if args.csv:
+        ratings.to_csv(args.csv, index=False)
+        path = Path(args.csv)
+        beside = path.with_name(f"{path.stem}-lineups{path.suffix or '.csv'}")
+        tables.to_csv(beside, index=False)
+        print(f"\nwrote {len(ratings)} ratings to {args.csv} and {len(tables)} lineups to {beside}")
+    return 0
+
+
+def _print_alone(args, bots, df, rules) -> int:
+    """The table of bots playing alone (rules for one player), and its CSV file."""
+    from .alone import format_alone
+    from .rules import rules_in_words
+
+    print(f"alone: {', '.join(bots)}; {args.games} games each a difficulty (the same deals for every bot), "
+          f"seed {args.seed}")
+    print(f"rules: {rules_in_words(rules)} (one player: a score and its rating, no winner; --players "
+          f"is not used)")
+    print("(score: mean, sd, least, quartiles, most; then the share of games of each rating)")
+    print(format_alone(df))
     if args.csv:
         df.to_csv(args.csv, index=False)
-        print(f"\nwrote {len(df)} rungs to {args.csv}")
+        print(f"\nwrote {len(df)} rows to {args.csv}")
     return 0
 
 

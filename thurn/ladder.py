@@ -6,7 +6,8 @@ four players it is ``[upper, lower, lower, lower]``: the upper bot against three
 would share the wins 25 % to 75 %. The share of games the upper bot wins comes with a Wilson 95 % confidence
 interval. Ties count as the rules break them (R6), like every winner in :mod:`thurn.sim`. Rules whose result is a
 rating without a winner (one player, SoloPlay) have no ladder: it is refused (compare the bots' scores and
-ratings with :func:`thurn.sim.simulate` instead).
+ratings with :func:`thurn.alone.alone` or :func:`thurn.sim.simulate` instead). The round robin of every two bots,
+rated on the Elo scale, is :mod:`thurn.league` (what ``python -m thurn ladder`` prints; ``--rungs`` prints these).
 
     from thurn.ladder import ladder
     ladder(["random", "greedy"], games=200, players=(2, 4), seed=1)
@@ -60,7 +61,8 @@ def league_rules(rules=None, expansions=None):
 
 
 NO_WINNER = ("a ladder ranks bots by the games they win against each other, and {what}: compare the bots' "
-             "scores and ratings with simulate(..., players=1) instead.")
+             "scores and ratings with thurn.alone.alone (python -m thurn ladder prints them) or simulate(..., "
+             "players=1) instead.")
 
 
 def check_league(rules) -> None:

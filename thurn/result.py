@@ -82,12 +82,14 @@ class Result(dict):
 def rating_result(ratings, below: str):
     """A ruleset's ``result`` that rates the one player's total: the first of ``ratings`` (``(least points,
     rating)`` pairs, best first; a ruleset's data, such as SoloPlay's goal in ``data/solo.json``) that the total
-    reaches, else ``below``; no winner."""
+    reaches, else ``below``; no winner. The function keeps its table: ``result.ratings`` (the pairs, best first) and
+    ``result.below``, so a table of scores can name every rating (:mod:`thurn.alone`)."""
     ratings = tuple(sorted(((int(least), str(name)) for least, name in ratings), reverse=True))
 
     def result(s, totals) -> Result:
         total = totals[0]
         return Result(rating=next((name for least, name in ratings if total >= least), below), score=total)
+    result.ratings, result.below = ratings, below
     return result
 
 

@@ -52,7 +52,7 @@ def test_bad_ladders_are_explained(bots, players):
 def test_ladder_command(tmp_path, capsys):
     out = tmp_path / "ladder.csv"
     assert main(["ladder", "--bots", "random", "greedy", "--games", "3", "--players", "2", "--workers", "1",
-                 "--csv", str(out)]) == 0
+                 "--rungs", "--csv", str(out)]) == 0
     text = capsys.readouterr().out
     assert "random < greedy" in text and "greedy" in text
     assert out.read_text().startswith("upper,lower,players")
