@@ -209,8 +209,9 @@ class NewGamePanel(widgets.VBox):
     such as ``"greedy"``) for the first seats.
     CSS classes: ``thurn-newgame`` (the panel), ``thurn-seat-name`` / ``thurn-seat-kind`` (each seat's name and
     kind: Human or a level), ``thurn-seat-level`` (beside each seat: what it does, a level's line on how strong it
-    is), ``thurn-seats`` (how many players), ``thurn-board`` (the board), ``thurn-board-note`` (what the board is,
-    and the rules it is not played with), ``thurn-expansion-<name>``, ``thurn-seed``, ``thurn-start``.
+    is), ``thurn-levels-note`` (every level's line, under the seats), ``thurn-seats`` (how many players),
+    ``thurn-board`` (the board), ``thurn-board-note`` (what the board is, and the rules it is not played with),
+    ``thurn-expansion-<name>``, ``thurn-seed``, ``thurn-start``.
     ``boards``: board files (paths) offered beside the installed boards."""
 
     def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2], boards=()):
@@ -301,10 +302,12 @@ class NewGamePanel(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("thurn-newgame-message")
         small = "<div style='font-size:0.9em;color:#444;margin:2px 0'>{}</div>"
+        self.levels_note = widgets.HTML(levels_html())
+        self.levels_note.add_class("thurn-levels-note")
         self.children = [
             widgets.HTML("<h3 style='margin:4px 0'>New game</h3>"),
             self.count, *self._rows,
-            widgets.HTML(levels_html()),
+            self.levels_note,
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
             widgets.HTML(WRAP_STYLE + "<b>Expansions</b>"),
             *[w for key, box in self.expansions.items()     # each expansion with its own options under it
