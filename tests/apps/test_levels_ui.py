@@ -11,9 +11,9 @@ import pytest
 
 import thurn
 from thurn.bots import make_bot
-from thurn.bots.levels import LEVELS, level_of
+from thurn.bots.levels import LEVELS
 from thurn.widgets import GameApp, GuidedGame
-from thurn.widgets.newgame import DEFAULT_SEATS, SEAT_KINDS, NewGamePanel, seat_kind, seat_words
+from thurn.widgets.newgame import DEFAULT_SEATS, SEAT_KINDS, NewGamePanel, level_of, seat_kind, seat_words
 
 from tests.apps.test_app import app_with
 

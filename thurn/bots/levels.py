@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import SimulationError
 
-__all__ = ["Level", "LEVELS", "level", "level_names", "find_level", "level_of"]
+__all__ = ["Level", "LEVELS", "level", "level_names", "find_level"]
 
 
 @dataclass(frozen=True)
@@ -71,28 +71,6 @@ def find_level(name) -> Level | None:
     if not isinstance(name, str):
         return None
     return _BY_KEY.get(name.strip().lower())
-
-
-def level_of(name) -> Level | None:
-    """The level that plays as the bot called ``name``: the level of that name, or else the first level that is
-    the bot of that name with its own defaults (``"greedy"`` is Club, ``"random"`` Beginner, ``"search"`` Expert
-    while the search bot's default budget is Expert's); None for any other name. (What an app shows for a seat of a
-    game saved before the levels.)"""
-    found = find_level(name)
-    if found is not None or not isinstance(name, str):
-        return found
-    import inspect
-
-    from . import BOTS, bot_class
-
-    key = name.strip().lower()
-    if key not in BOTS:
-        return None
-    params = inspect.signature(bot_class(key).__init__).parameters
-    for lv in LEVELS:
-        if lv.bot == key and all(k in params and params[k].default == v for k, v in lv.options):
-            return lv
-    return None
 
 
 def level(name) -> Level:

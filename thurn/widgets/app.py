@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..bots import BOTS, make_bot
-from ..bots.levels import find_level, level_of
+from ..bots.levels import find_level
 from ..errors import ThurnError
 from ..preparation import new_game
 from ..parts import score_formula
@@ -23,7 +23,7 @@ from ..rules import rules_in_words
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
-from .newgame import NewGamePanel, seat_words
+from .newgame import NewGamePanel, level_of, seat_words
 from .panels import counts_carriage, final_table_html
 from .play import Play
 from .playtext import autosave_path, game_summary

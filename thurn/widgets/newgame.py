@@ -12,6 +12,7 @@ are shown as they are.
 from __future__ import annotations
 
 import html
+import inspect
 import random
 import secrets
 
@@ -19,7 +20,8 @@ import ipywidgets as widgets
 
 from ..board import Board
 from ..board_file import available_boards, installed_board, load_board
-from ..bots.levels import LEVELS, find_level, level_of
+from ..bots import BOTS, bot_class
+from ..bots.levels import LEVELS, Level, find_level
 from ..errors import ThurnError
 from ..parts import PARTS
 from ..option_words import and_list, ruleset_name
@@ -28,7 +30,7 @@ from ..rulesets import build_ruleset, check_board
 from ..variants import REGISTRY, variant
 from ..viz.board import reconstructed_words
 
-__all__ = ["NewGamePanel", "SEAT_KINDS", "DEFAULT_SEATS", "NAME_MAX", "seat_kind", "seat_words", "new_seed", "board_choices", "ruleset_refusals"]
+__all__ = ["NewGamePanel", "SEAT_KINDS", "DEFAULT_SEATS", "NAME_MAX", "level_of", "seat_kind", "seat_words", "new_seed", "board_choices", "ruleset_refusals"]
 
 #: What each seat can be: a human clicks; a bot is one of the levels (thurn.bots.levels), weakest first, by its key
 #: ("club"), which ``make_bot`` takes. (A dropdown cannot hold None as a value: it shows an empty choice, so a human
@@ -43,6 +45,24 @@ SEED_MAX = 10**9
 #: is named after its level (the name follows the level while the learner leaves it so).
 DEFAULT_SEATS = (("Ann", None), ("Club", "club"), ("Beginner", "beginner"), ("Expert", "expert"))
 HUMAN_WORDS = "clicks their own turns (several humans take turns at this screen)"
+
+
+def level_of(name) -> Level | None:
+    """The level that plays as the bot called ``name``: the level of that name, or else the first level that is
+    the bot of that name with its own defaults (``"greedy"`` is Club, ``"random"`` Beginner, ``"search"`` Expert
+    while the search bot's default budget is Expert's); None for any other name or a bot object. (What a seat of a
+    game saved before the levels shows, and the level ``GuidedGame(bot="greedy")`` names.)"""
+    found = find_level(name)
+    if found is not None or not isinstance(name, str):
+        return found
+    key = name.strip().lower()
+    if key not in BOTS:
+        return None
+    params = inspect.signature(bot_class(key).__init__).parameters
+    for lv in LEVELS:
+        if lv.bot == key and all(k in params and params[k].default == v for k, v in lv.options):
+            return lv
+    return None
 
 
 def seat_kind(kind) -> str:

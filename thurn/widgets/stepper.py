@@ -403,7 +403,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
     def __init__(self, player: str = "Ann", bot="club", seed: int | None = 2006, *, bot_name: str = "Bot",
                  lesson="base", rules=None, height: int = 440):
         from ..bots import make_bot
-        from ..bots.levels import level_of
+        from .newgame import level_of
 
         if str(player) == str(bot_name):
             raise ValueError(f"the learner and the bot need different names, not {player!r} twice.")
