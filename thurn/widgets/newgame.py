@@ -259,7 +259,7 @@ class NewGamePanel(widgets.VBox):
             self.kinds.append(choice)
             self.lines.append(line)
             self._rows.append(widgets.HBox([widgets.HTML(f"<b>Seat {i + 1}</b>", layout=widgets.Layout(
-                width="60px")), text, choice, line], layout=widgets.Layout(align_items="center")))
+                width="60px")), text, choice, line], layout=widgets.Layout(align_items="center", flex_flow="row wrap")))
         self.count.observe(lambda _: self._show_seats(), names="value")
         self.options = {}
         for key in BOOLEAN_OPTIONS:
