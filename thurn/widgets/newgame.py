@@ -30,7 +30,8 @@ from ..rulesets import build_ruleset, check_board
 from ..variants import REGISTRY, variant
 from ..viz.board import reconstructed_words
 
-__all__ = ["NewGamePanel", "SEAT_KINDS", "DEFAULT_SEATS", "NAME_MAX", "level_of", "seat_kind", "seat_words", "new_seed", "board_choices", "ruleset_refusals"]
+__all__ = ["NewGamePanel", "SEAT_KINDS", "DEFAULT_SEATS", "NAME_MAX", "level_of", "seat_kind", "seat_words", "new_seed",
+           "board_choices", "ruleset_refusals"]
 
 #: What each seat can be: a human clicks; a bot is one of the levels (thurn.bots.levels), weakest first, by its key
 #: ("club"), which ``make_bot`` takes. (A dropdown cannot hold None as a value: it shows an empty choice, so a human
