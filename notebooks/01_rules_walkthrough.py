@@ -981,8 +981,9 @@ len(game.history)
 # ## Another game, at your own pace
 #
 # The game at the end of the rules stepper is also an app of its own, `GuidedGame`: you are Ann, the bot plays
-# Bot, and each decision shows the rule it falls under. A different seed deals another game; `bot="random"`
-# plays against the random bot, `bot="search"` against the strongest.
+# Bot, and each decision shows the rule it falls under. A different seed deals another game; the bot is a level,
+# Club by default, named above the game with a line on how strong it is: `bot="beginner"` plays against the
+# weakest, `bot="casual"` a notch up, `bot="master"` against the strongest.
 
 # %%
 from thurn.widgets import GuidedGame

@@ -24,7 +24,7 @@ from thurn.widgets import GameApp, Play
 from thurn.widgets.newgame import NAME_MAX, NewGamePanel
 
 
-def app_with(tmp_path, seats=(("Ann", None), ("Bob", "greedy")), pace="step", undo="fair", seed=11, **kw):
+def app_with(tmp_path, seats=(("Ann", None), ("Bob", "club")), pace="step", undo="fair", seed=11, **kw):
     app = GameApp(autosave=tmp_path / "play.thurn-autosave.json", seed=seed)
     p = app.panel
     p.count.value = len(seats)
@@ -60,12 +60,12 @@ def test_the_panel_reads_seats_rules_expansions_and_a_random_seed():
     p = NewGamePanel(seed=42)
     p.count.value = 3
     p.names[2].value = "  Cid   the  Third "
-    p.kinds[2].value = "search"
+    p.kinds[2].value = "expert"
     p.options["optional_houses"].value = True
     p.expansions["offices"].value = True
     got = p.settings()
-    assert got["players"] == ["Ann", "Greedy", "Cid the Third"]
-    assert got["seats"] == {"Ann": None, "Greedy": "greedy", "Cid the Third": "search"}
+    assert got["players"] == ["Ann", "Club", "Cid the Third"]
+    assert got["seats"] == {"Ann": None, "Club": "club", "Cid the Third": "expert"}
     assert got["rules"] == {"optional_houses": True, "expansions": ["offices"]}
     assert got["seed"] == 42 and got["pace"] == "step" and got["undo"] == "fair"
     assert [r.layout.display for r in p._rows] == ["flex", "flex", "flex", "none"]
@@ -90,7 +90,7 @@ def test_the_panel_says_what_is_wrong_and_starts_nothing(change, words):
 
 
 def test_starting_a_game_from_the_panel(tmp_path):
-    app = app_with(tmp_path, seats=(("Ann", None), ("<b>Bob</b>", "random"), ("Cy", "search")), seed=7,
+    app = app_with(tmp_path, seats=(("Ann", None), ("<b>Bob</b>", "beginner"), ("Cy", "expert")), seed=7,
                    messenger=True, optional_houses=True)
     game = app.game
     assert isinstance(game, Play) and not app.panel_shown
@@ -101,7 +101,7 @@ def test_starting_a_game_from_the_panel(tmp_path):
                                rules={"optional_houses": True, "expansions": ["messenger"]})
     assert set(game.bots) == {"<b>Bob</b>", "Cy"} and game.pace == "step" and game.undo_mode == "fair"
     assert "<b>Bob</b>" not in app._title.value and "&lt;b&gt;Bob&lt;/b&gt;" in app._title.value
-    assert "search bot" in app._title.value and "The Princess&#x27; Messenger" in app._title.value
+    assert "Expert bot" in app._title.value and "The Princess&#x27; Messenger" in app._title.value
     assert "seed" not in app._title.value           # a fair game: the seed is a key to the deck (issue 33)
     assert "<b>Bob</b>" not in game._table.value
     app.close()
@@ -152,7 +152,7 @@ def test_a_pace_plays_the_bots_after_a_human_action_and_the_route_is_drawn():
 
 
 def test_a_game_between_bots_plays_to_the_game_over_screen(tmp_path):
-    app = app_with(tmp_path, seats=(("Rea", "random"), ("Gus", "greedy")), pace=None, seed=3)
+    app = app_with(tmp_path, seats=(("Rea", "beginner"), ("Gus", "club")), pace=None, seed=3)
     game = app.game
     assert game.pace == 0.0 and game.bots_pending and not app.game_over
     game.play_bots()
@@ -238,7 +238,7 @@ def test_a_new_game_over_one_in_progress_asks_first_and_keeps_the_old_one(tmp_pa
     assert app.game is not old and app.game.state.history == []
     saved = json.loads((tmp_path / "play.thurn-autosave.json").read_text())
     assert saved["actions"] == [a.notation for a in old_state.history]       # the old game stays saved
-    assert saved["meta"]["seats"] == {"Ann": None, "Bob": "greedy"}
+    assert saved["meta"]["seats"] == {"Ann": None, "Bob": "club"}
 
 
 def test_the_app_resumes_the_autosaved_game_with_its_bots(tmp_path):
@@ -446,7 +446,7 @@ def test_the_app_keeps_no_widget_it_does_not_show_and_close_frees_them_all(tmp_p
         app.panel.start.click()
         app._confirmed()
         human_move(app.game)
-    app.panel.kinds[0].value = "greedy"
+    app.panel.kinds[0].value = "club"
     app.panel.start.click()
     app._confirmed()
     app.game.play_bots(pause=0)
@@ -458,7 +458,7 @@ def test_the_app_keeps_no_widget_it_does_not_show_and_close_frees_them_all(tmp_p
 
 def test_names_are_escaped_on_the_game_over_screen(tmp_path):
     evil = "<i onclick=x>A</i>"
-    app = app_with(tmp_path, seats=((evil, "greedy"), ("Bo&b", "greedy")), pace=None, seed=2)
+    app = app_with(tmp_path, seats=((evil, "club"), ("Bo&b", "club")), pace=None, seed=2)
     app.game.play_bots()
     heading = app._over.children[0].value
     assert evil not in heading and "&lt;i onclick=x&gt;A&lt;/i&gt;" in heading and "Bo&amp;b" in heading
@@ -473,7 +473,7 @@ def test_a_downloaded_game_opens_again_from_the_panel(tmp_path):
     data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)'", _downloaded(app.game)).group(1))
     state = app.game.state
     fresh = GameApp(autosave=tmp_path / "other.json")
-    fresh.panel.names[1].value = "Bob"                   # the panel's seats name Bob a greedy bot
+    fresh.panel.names[1].value = "Bob"                   # the panel's seats name Bob a Club bot
     fresh._upload.value = ({"name": "game.json", "content": data, "type": "", "size": len(data),
                             "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
     assert fresh.game.state == state and set(fresh.game.bots) == {"Bob"}
@@ -487,7 +487,7 @@ def test_a_downloaded_game_opens_again_from_the_panel(tmp_path):
 
 
 def test_many_bot_actions_at_once_are_counted_not_listed(tmp_path):
-    app = app_with(tmp_path, seats=(("Rea", "greedy"), ("Gus", "greedy")), pace=None, seed=5)
+    app = app_with(tmp_path, seats=(("Rea", "club"), ("Gus", "club")), pace=None, seed=5)
     app.game.play_bots()
     n = len(app.game.state.history)
     assert app.game.message == f"The bots took {n} actions (all of them in the log). The game is over: " \
@@ -497,7 +497,7 @@ def test_many_bot_actions_at_once_are_counted_not_listed(tmp_path):
 def test_review_this_game_reviews_the_human_and_changes_nothing(tmp_path):
     """The game-over screen's Review button opens the game review (issue 14) for the human seat; the game is untouched."""
     from thurn.widgets.review import GameReview
-    app = app_with(tmp_path, seats=(("Gus", "random"), ("Ann", None)), pace=None, seed=5)
+    app = app_with(tmp_path, seats=(("Gus", "beginner"), ("Ann", None)), pace=None, seed=5)
     game, ann = app.game, GreedyBot(1)
     while not game.state.is_over:                               # Ann plays as the greedy bot would (a short game)
         assert game.do(ann.choose(game.state)) if not game.bots_pending else game.step_bot()
@@ -517,7 +517,7 @@ def test_review_this_game_reviews_the_human_and_changes_nothing(tmp_path):
 def test_the_review_button_opens_the_review(tmp_path, monkeypatch):
     """The button itself calls :meth:`GameApp.review` (with the review's default budget). (Greedy bots: a game of
     random bots lasts hundreds of turns, 13 s of the fast lane for the same check.)"""
-    app = app_with(tmp_path, seats=(("Rea", "greedy"), ("Gus", "greedy")), pace=None, seed=3)
+    app = app_with(tmp_path, seats=(("Rea", "club"), ("Gus", "club")), pace=None, seed=3)
     app.game.play_bots()
     seen = []
     monkeypatch.setattr(type(app), "review", lambda self, **o: seen.append(o))

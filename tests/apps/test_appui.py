@@ -143,7 +143,7 @@ def test_the_human_seat_shows_its_choice_and_means_a_human():
     panel = NewGamePanel(seed=1)
     first = panel.kinds[0]
     assert first.index == 0 and first.label == "Human"
-    first.value = "greedy"
+    first.value = "club"
     first.index = 0                         # chosen again in the browser: still shown
     assert first.label == "Human" and first.index == 0
     assert panel.settings()["seats"][panel.names[0].value] is None

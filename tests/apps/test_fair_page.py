@@ -218,7 +218,7 @@ def test_the_game_app_s_page_holds_no_seed_until_the_game_is_over(tmp_path):
     from thurn.widgets import GameApp
 
     app = GameApp(autosave=tmp_path / "play.thurn-autosave.json", seed=SEED)
-    app.panel.kinds[1].value = "greedy"
+    app.panel.kinds[1].value = "club"
     app.panel.undo.value = "fair"
     app.panel.start.click()
     rng = random.Random(3)

@@ -64,7 +64,7 @@ def test_the_game_apps_autosave_loads_with_the_engine(tmp_path):
     for _ in range(4):
         human_move(app.game)
     text = (tmp_path / AUTOSAVE).read_text()
-    assert json.loads(text)["meta"]["seats"] == {"Ann": None, "Bob": "greedy"}
+    assert json.loads(text)["meta"]["seats"] == {"Ann": None, "Bob": "club"}
     assert GameState.from_json(text) == app.game.state
     assert GameState.from_json(text.encode()) == app.game.state
 

@@ -95,7 +95,7 @@ def _first_game(page) -> None:
     panel = page.locator(".thurn-newgame").first
     kinds = panel.locator(".thurn-seat-kind select")
     assert kinds.nth(0).evaluate(_SHOWN) == "Human", "seat 1's kind shows empty"
-    assert kinds.nth(1).evaluate(_SHOWN) == "Greedy bot"
+    assert kinds.nth(1).evaluate(_SHOWN) == "Club"
     for key in ("messenger", "offices"):
         panel.locator(f".thurn-expansion-{key} input").check()
     panel.locator(".thurn-pace label", has_text="At once").locator("input").check()
@@ -141,7 +141,7 @@ def _first_game(page) -> None:
 
 def _bots_to_the_end(page) -> None:
     page.locator(".thurn-newgame-open").first.click()
-    b.fill_new_game(page, [("Gus", "Greedy bot"), ("Rita", "Greedy bot")], pace="At once")
+    b.fill_new_game(page, [("Gus", "Club"), ("Rita", "Club")], pace="At once")
     page.locator(".thurn-start").first.click()
     page.locator(".thurn-confirm-new-yes").first.click(timeout=b.WAIT_MS)   # Ann's game is in progress: asked
     page.locator(".thurn-bots-all").first.click(timeout=b.WAIT_MS)

@@ -58,7 +58,7 @@ def test_the_audience_in_voila_seals_and_moves_a_carriage(chromium, tmp_path):
     with b.app_in_voila(chromium, tmp_path, "voila-au") as (page, panel):
         screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
                               whole="play")
-        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
+        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Club")], pace="At once")
         b.set_seed(panel, SEED)
         panel.locator(".thurn-expansion-audience input").first.check()
         page.wait_for_timeout(400)

@@ -44,7 +44,7 @@ def test_the_bot_s_cards_stay_hidden_in_voila(chromium, tmp_path):
         with b.voila(root / APP.name, tmp_path) as url, screenshot_on_failure(page, "voila-fair"):
             page.goto(url, timeout=b.WAIT_MS)
             page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
-            b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")])
+            b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Club")])
             _seed(page, SEED)
             page.locator(".thurn-start").first.click()
             page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)

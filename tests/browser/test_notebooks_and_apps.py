@@ -429,7 +429,7 @@ def check_game_app(page, name: str) -> None:
     from thurn import GameState
 
     page.wait_for_selector(".thurn-app .thurn-newgame .thurn-start", timeout=b.WAIT_MS)
-    fill_seats = [("Ann", "Human"), ("Bob", "Greedy bot")]
+    fill_seats = [("Ann", "Human"), ("Bob", "Club")]
     b.fill_new_game(page, fill_seats)
     b.screenshot(page, f"{name}-newgame", ".thurn-app")
     page.locator(".thurn-start").first.click()
@@ -477,7 +477,7 @@ def check_game_app(page, name: str) -> None:
     page.wait_for_selector(".thurn-app .thurn-play .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
 
     page.locator(".thurn-newgame-open").first.click()
-    b.fill_new_game(page, [("Gus", "Greedy bot"), ("Rita", "Greedy bot")], pace="At once")
+    b.fill_new_game(page, [("Gus", "Club"), ("Rita", "Club")], pace="At once")
     page.locator(".thurn-start").first.click()
     confirm = page.locator(".thurn-confirm-new-yes")
     confirm.wait_for(timeout=b.WAIT_MS)

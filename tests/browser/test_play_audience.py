@@ -101,7 +101,7 @@ def test_an_audience_game_against_a_bot_to_the_end_in_voila(chromium, tmp_path):
     with b.app_in_voila(chromium, tmp_path, "voila-aup", VIEWPORT) as (page, panel):
         screen = b.PlayScreen(page, counts={"seal": ".thurn-seal"}, buttons={"moves": ".thurn-carriage-move"},
                               whole="app")
-        b.fill_new_game(page, [("Ann", "Human"), (BOT, "Greedy bot"), (BOT2, "Greedy bot")], pace="At once")
+        b.fill_new_game(page, [("Ann", "Human"), (BOT, "Club"), (BOT2, "Club")], pace="At once")
         b.set_seed(panel, SEED)
         panel.locator(".thurn-expansion-audience input").first.check()
         page.wait_for_timeout(400)

@@ -61,7 +61,7 @@ def _choose(view) -> tuple[str, int, str]:
 def test_a_power_and_glory_game_against_a_bot_in_voila(chromium, tmp_path):
     with b.app_in_voila(chromium, tmp_path, "voila-pgp") as (page, panel):
         screen = b.PlayScreen(page, texts={"note": ".thurn-horses-note", "cards": ".thurn-card-uses"})
-        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")], pace="At once")
+        b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Club")], pace="At once")
         b.set_seed(panel, SEED)          # the same deal every run
         panel.locator(".thurn-board select").first.select_option(label=LABEL)
         box = panel.locator(".thurn-expansion-power_glory input").first

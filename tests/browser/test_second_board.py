@@ -44,7 +44,7 @@ def test_the_new_game_panel_starts_a_game_on_another_board_in_voila(chromium, tm
                 panel = page.locator(".thurn-app .thurn-newgame").first
                 panel.locator(".thurn-start").wait_for(timeout=b.WAIT_MS)
                 assert panel.locator(".thurn-expansion-offices").first.is_visible()       # the base board: all
-                b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Greedy bot")])
+                b.fill_new_game(page, [("Ann", "Human"), ("Bob", "Club")])
                 panel.locator(".thurn-board select").first.select_option(label=LABEL)
                 panel.locator(".thurn-board-note", has_text="Not with Offices of Honor").first.wait_for(
                     timeout=b.WAIT_MS)

@@ -539,8 +539,8 @@ def app_view(page) -> dict | None:
 
 
 def fill_new_game(page, seats: list[tuple[str, str]], pace: str | None = None) -> None:
-    """Fill the New game panel: ``seats`` as (name, kind label: "Human", "Greedy bot", ...); ``pace`` a label of the
-    bots' pace ("At once", ...)."""
+    """Fill the New game panel: ``seats`` as (name, kind label: "Human" or a level's name, "Beginner", "Club", ...,
+    "Master": thurn.bots.levels); ``pace`` a label of the bots' pace ("At once", ...)."""
     panel = page.locator(".thurn-newgame").first
     panel.locator(".thurn-seats button", has_text=f"{len(seats)} players").click()
     for i, (name, kind) in enumerate(seats):

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..bots import BOTS, make_bot
+from ..bots.levels import find_level
 from ..errors import ThurnError
 from ..preparation import new_game
 from ..parts import score_formula
@@ -22,7 +23,7 @@ from ..rules import rules_in_words
 from ..viz.board import reconstructed_words
 from ..viz.charts import score_rounds_chart
 from .common import ClosesParts, MessageArea, close_tree
-from .newgame import NewGamePanel
+from .newgame import NewGamePanel, level_of, seat_words
 from .panels import counts_carriage, final_table_html
 from .play import Play
 from .playtext import autosave_path, game_summary
@@ -31,7 +32,6 @@ from .savefiles import (bounded_save, latest_in_progress, not_offered_text, othe
 
 __all__ = ["GameApp"]
 
-KINDS = {None: "human", **{k: f"{k} bot" for k in BOTS}}
 _warming: threading.Thread | None = None     # the one warm-up of this process (see warm_up)
 
 
@@ -59,18 +59,33 @@ def warm_up() -> threading.Thread:
 
 
 def make_bots(seats: dict, seed: int) -> dict:
-    """The bots of the seats ``{name: kind}`` (kind None: a human), each seeded from the game's seed and its seat."""
+    """The bots of the seats ``{name: kind}`` (kind None: a human; else a level's key, ``"club"``, or a bot's name,
+    ``"greedy"``, as games saved before the levels name them: ``make_bot`` takes both), each seeded from the game's
+    seed and its seat."""
     return {name: make_bot(kind, seed=seed * 10 + i + 1)
             for i, (name, kind) in enumerate(seats.items()) if kind is not None}
 
 
+def _known_kind(kind) -> bool:
+    """A seat's kind in a save file that this app plays: a level's key ("club") or a bot's name ("greedy", the
+    kinds saved before the levels)."""
+    return isinstance(kind, str) and (kind in BOTS or find_level(kind) is not None)
+
+
 def _saved_seats(meta, names) -> dict:
-    """The seats an autosave file's ``meta`` names ({player: bot kind or None}), only those this game has and only
-    known kinds; every other player is a human."""
+    """The seats an autosave file's ``meta`` names ({player: a level's key, a bot's name or None}), only those this
+    game has and only known kinds; every other player is a human."""
     found = meta.get("seats") if isinstance(meta, dict) else None
     found = found if isinstance(found, dict) else {}
     kinds = {n: found.get(n) for n in names}
-    return {n: (k if isinstance(k, str) and k in BOTS else None) for n, k in kinds.items()}
+    return {n: (k if _known_kind(k) else None) for n, k in kinds.items()}
+
+
+def _seat_html(name: str, kind) -> str:
+    """A player and his seat in the title: "Bob (Club bot)", the level's line as the words' tooltip."""
+    found = level_of(kind) if kind is not None else None
+    tip = f" title='{html.escape(str(found))}'" if found is not None else ""
+    return f"<b>{html.escape(name)}</b> <small{tip}>({html.escape(seat_words(kind))})</small>"
 
 
 class GameApp(ClosesParts, widgets.VBox):
@@ -227,8 +242,7 @@ class GameApp(ClosesParts, widgets.VBox):
     def _title_html(self) -> str:
         s = self.game.state
         seats = self.game.seats or {n: (None if n not in self.game.bots else "bot") for n in s.names}
-        who = " · ".join(f"<b>{html.escape(n)}</b> <small>({html.escape(KINDS.get(k, str(k)))})</small>"
-                         for n, k in seats.items())
+        who = " · ".join(_seat_html(n, k) for n, k in seats.items())
         undo = "fair game" if self.game.undo_mode == "fair" else "teaching mode (full undo)"
         board = ("" if s.rules.board == "base"
                  else f"board: {html.escape(s.board.name + reconstructed_words(s.board))} · ")

@@ -4,13 +4,15 @@ toggles (only those the chosen board plays under: its ``rulesets``, else :meth:`
 the others are hidden and the note under the board says why), the seed (random by default, shown so that the deal
 can be played again), how the bots' turns are shown and whether undo is fair or teaching.
 
-No rules here: the options are the fields of :class:`thurn.rules.Rules` (explained in words below), the bots are
-those of :data:`thurn.bots.BOTS`, and the game is dealt by ``thurn.new_game``, whose errors (two players with one
-name, ...) are shown as they are.
+No rules here: the options are the fields of :class:`thurn.rules.Rules` (explained in words below), a bot seat is
+one of the named levels of :mod:`thurn.bots.levels` (Beginner to Master, each with its line on how strong it is,
+shown beside the seat), and the game is dealt by ``thurn.new_game``, whose errors (two players with one name, ...)
+are shown as they are.
 """
 from __future__ import annotations
 
 import html
+import inspect
 import random
 import secrets
 
@@ -18,6 +20,8 @@ import ipywidgets as widgets
 
 from ..board import Board
 from ..board_file import available_boards, installed_board, load_board
+from ..bots import BOTS, bot_class
+from ..bots.levels import LEVELS, Level, find_level
 from ..errors import ThurnError
 from ..parts import PARTS
 from ..option_words import and_list, ruleset_name
@@ -26,17 +30,78 @@ from ..rulesets import build_ruleset, check_board
 from ..variants import REGISTRY, variant
 from ..viz.board import reconstructed_words
 
-__all__ = ["NewGamePanel", "SEAT_KINDS", "NAME_MAX", "new_seed", "board_choices", "ruleset_refusals"]
+__all__ = ["NewGamePanel", "SEAT_KINDS", "DEFAULT_SEATS", "NAME_MAX", "level_of", "seat_kind", "seat_words", "new_seed",
+           "board_choices", "ruleset_refusals"]
 
-#: What each seat can be: a human clicks; the bots are thurn.bots' by name. (A dropdown cannot hold None as a
-#: value: it shows an empty choice, so a human is HUMAN here and None in ``settings()``.)
+#: What each seat can be: a human clicks; a bot is one of the levels (thurn.bots.levels), weakest first, by its key
+#: ("club"), which ``make_bot`` takes. (A dropdown cannot hold None as a value: it shows an empty choice, so a human
+#: is HUMAN here and None in ``settings()``.)
 HUMAN = "human"
-SEAT_KINDS = (("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Search bot", "search"))
+SEAT_KINDS = (("Human", HUMAN), *((lv.name, lv.key) for lv in LEVELS))
 NAME_MAX = 20                     # a player's name is cut to this many characters
 SEATS_MAX = 4                     # the seats the panel has
 NOTE_MAX = 300                    # a board's note is shown up to this many characters, cut after a sentence
 SEED_MAX = 10**9
-DEFAULT_SEATS = (("Ann", None), ("Greedy", "greedy"), ("Random", "random"), ("Search", "search"))
+#: The seats offered first: the learner against a Club bot; with more players a Beginner and an Expert join. A bot
+#: is named after its level (the name follows the level while the learner leaves it so).
+DEFAULT_SEATS = (("Ann", None), ("Club", "club"), ("Beginner", "beginner"), ("Expert", "expert"))
+HUMAN_WORDS = "clicks their own turns (several humans take turns at this screen)"
+
+
+def level_of(name) -> Level | None:
+    """The level that plays as the bot called ``name``: the level of that name, or else the first level that is
+    the bot of that name with its own defaults (``"greedy"`` is Club, ``"random"`` Beginner, ``"search"`` Expert
+    while the search bot's default budget is Expert's); None for any other name or a bot object. (What a seat of a
+    game saved before the levels shows, and the level ``GuidedGame(bot="greedy")`` names.)"""
+    found = find_level(name)
+    if found is not None or not isinstance(name, str):
+        return found
+    key = name.strip().lower()
+    if key not in BOTS:
+        return None
+    params = inspect.signature(bot_class(key).__init__).parameters
+    for lv in LEVELS:
+        if lv.bot == key and all(k in params and params[k].default == v for k, v in lv.options):
+            return lv
+    return None
+
+
+def seat_kind(kind) -> str:
+    """The panel's value for a seat given as None (a human), a level's name ("Club") or a bot's name that plays as
+    a level ("greedy" is Club: :func:`thurn.bots.levels.level_of`); a ValueError for any other."""
+    if kind in (None, HUMAN):
+        return HUMAN
+    found = level_of(kind)
+    if found is None:
+        raise ValueError(f"a seat is a human (None) or a level ({', '.join(lv.key for lv in LEVELS)}), not {kind!r}.")
+    return found.key
+
+
+def seat_words(kind) -> str:
+    """A seat's kind in words: "human", a level's name ("Club bot", also for a bot's name that plays as a level,
+    such as "greedy" in a game saved before the levels), else the bot's name ("search:iterations=8 bot")."""
+    if kind in (None, HUMAN):
+        return "human"
+    found = level_of(kind)
+    if found is not None:
+        return f"{found.name} bot"
+    return str(kind) if str(kind).endswith("bot") else f"{kind} bot"
+
+
+def _seat_line(kind) -> str:
+    """The grey line beside a seat: what its kind does (a level's line on how strong it is), escaped."""
+    found = find_level(kind)
+    text = (f"<b>{html.escape(found.name)}</b>: {html.escape(found.strength)}" if found is not None
+            else f"<b>Human</b>: {html.escape(HUMAN_WORDS)}")
+    return f"<div style='font-size:0.9em;color:#555;line-height:1.3;margin:2px 0'>{text}</div>"
+
+
+def levels_html() -> str:
+    """Every level and its line, weakest first: a note under the seats (opened by a click)."""
+    items = "".join(f"<li><b>{html.escape(lv.name)}</b>: {html.escape(lv.strength)}</li>" for lv in LEVELS)
+    return ("<details style='font-size:0.9em;color:#444;margin:2px 0'><summary style='cursor:pointer'>The bots' "
+            f"levels, weakest first: {html.escape(', '.join(lv.name for lv in LEVELS))}</summary>"
+            f"<ul style='margin:2px 0;padding-left:20px'>{items}</ul></details>")
 
 #: The rule options in words (the documents they come from: README, "Rule options"; thurn.rules.Rules).
 OPTION_WORDS = {
@@ -158,12 +223,16 @@ WRAP_STYLE = ("<style>.thurn-newgame .widget-checkbox, .thurn-newgame .widget-ch
 
 
 class NewGamePanel(widgets.VBox):
-    """The New game panel: ``settings()`` is the game asked for (a dict of ``players``, ``seats`` {name: bot kind
-    or None}, ``rules``, ``seed``, ``pace``, ``undo``); ``start`` (a button) calls the handlers given to
-    ``on_start``. Errors in what was typed are said in ``message`` (CSS class ``thurn-newgame-message``).
+    """The New game panel: ``settings()`` is the game asked for (a dict of ``players``, ``seats`` {name: a level's
+    key such as ``"club"`` (its bot: ``make_bot(key, seed)``) or None, a human}, ``rules``, ``seed``, ``pace``,
+    ``undo``); ``start`` (a button) calls the handlers given to ``on_start``. Errors in what was typed are said in
+    ``message`` (CSS class ``thurn-newgame-message``). ``seats``: (name, None or a level, or a bot that plays as one
+    such as ``"greedy"``) for the first seats.
     CSS classes: ``thurn-newgame`` (the panel), ``thurn-seat-name`` / ``thurn-seat-kind`` (each seat's name and
-    kind), ``thurn-seats`` (how many players), ``thurn-board`` (the board), ``thurn-board-note`` (what the board
-    is, and the rules it is not played with), ``thurn-expansion-<name>``, ``thurn-seed``, ``thurn-start``.
+    kind: Human or a level), ``thurn-seat-level`` (beside each seat: what it does, a level's line on how strong it
+    is), ``thurn-levels-note`` (every level's line, under the seats), ``thurn-seats`` (how many players),
+    ``thurn-board`` (the board), ``thurn-board-note`` (what the board is, and the rules it is not played with),
+    ``thurn-expansion-<name>``, ``thurn-seed``, ``thurn-start``.
     ``boards``: board files (paths) offered beside the installed boards."""
 
     def __init__(self, seed: int | None = None, seats=DEFAULT_SEATS[:2], boards=()):
@@ -175,17 +244,23 @@ class NewGamePanel(widgets.VBox):
                                            value=max(2, min(4, len(seats))))
         self.count.add_class("thurn-seats")
         self.count.style.button_width = "90px"
-        self.names, self.kinds, self._rows = [], [], []
+        self.names, self.kinds, self.lines, self._rows = [], [], [], []
         for i in range(4):
             name, kind = seats[i] if i < len(seats) else DEFAULT_SEATS[i]
             text = widgets.Text(value=name, placeholder=f"player {i + 1}", layout=widgets.Layout(width="180px"))
             text.add_class("thurn-seat-name")
-            choice = widgets.Dropdown(options=SEAT_KINDS, value=kind or HUMAN, layout=widgets.Layout(width="150px"))
+            choice = widgets.Dropdown(options=SEAT_KINDS, value=seat_kind(kind),
+                                      layout=widgets.Layout(width="120px"))
             choice.add_class("thurn-seat-kind")
+            line = widgets.HTML(_seat_line(choice.value), layout=widgets.Layout(flex="1 1 300px", min_width="240px",
+                                                                                 margin="0 0 0 8px"))
+            line.add_class("thurn-seat-level")
+            choice.observe(lambda change, i=i: self._kind_chosen(i, change), names="value")
             self.names.append(text)
             self.kinds.append(choice)
+            self.lines.append(line)
             self._rows.append(widgets.HBox([widgets.HTML(f"<b>Seat {i + 1}</b>", layout=widgets.Layout(
-                width="60px")), text, choice]))
+                width="60px")), text, choice, line], layout=widgets.Layout(align_items="center", flex_flow="row wrap")))
         self.count.observe(lambda _: self._show_seats(), names="value")
         self.options = {}
         for key in BOOLEAN_OPTIONS:
@@ -248,12 +323,12 @@ class NewGamePanel(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("thurn-newgame-message")
         small = "<div style='font-size:0.9em;color:#444;margin:2px 0'>{}</div>"
+        self.levels_note = widgets.HTML(levels_html())
+        self.levels_note.add_class("thurn-levels-note")
         self.children = [
             widgets.HTML("<h3 style='margin:4px 0'>New game</h3>"),
             self.count, *self._rows,
-            widgets.HTML(small.format("A human clicks their own turns (several humans take turns at this screen). "
-                                      "The random bot plays any legal action, the greedy bot the action that looks "
-                                      "best now, the search bot tries the best few ahead.")),
+            self.levels_note,
             widgets.HTML("<b>Board</b>"), self.board, self.board_note,
             widgets.HTML(WRAP_STYLE + "<b>Expansions</b>"),
             *[w for key, box in self.expansions.items()     # each expansion with its own options under it
@@ -421,6 +496,18 @@ class NewGamePanel(widgets.VBox):
             keep = min(max(self.count.value, counts[0]), counts[-1])
             self.count.options = options
             self.count.value = keep
+
+    def _kind_chosen(self, i: int, change) -> None:
+        """Seat ``i`` is now ``change.new``: its line says what that level does; a bot still named after its old
+        level is named after the new one (when no other seat has that name)."""
+        self.lines[i].value = _seat_line(change.new)
+        old, new = find_level(change.old), find_level(change.new)
+        name = self.names[i]
+        if old is None or new is None or " ".join(name.value.split()) != old.name:
+            return
+        taken = {" ".join(t.value.split()).casefold() for j, t in enumerate(self.names) if j != i}
+        name.value = next(n for n in [new.name] + [f"{new.name} {k}" for k in range(2, SEATS_MAX + 2)]
+                          if n.casefold() not in taken)
 
     def _show_seats(self) -> None:
         for i, row in enumerate(self._rows):

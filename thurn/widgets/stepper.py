@@ -159,7 +159,8 @@ class RulesStepper(ClosesParts, widgets.VBox):
     :class:`~thurn.lessons.Lesson`. ``seed`` deals the lesson's seeded game (default: the lesson's own seed);
     the steps built on the rulebook's example positions keep their cards. Each step's position is a real
     engine state (:attr:`state`), reached by applying real actions. With ``game=True`` (the default) Next on the
-    last step opens the game page: :attr:`game`, a whole game against ``bot`` dealt by ``seed``.
+    last step opens the game page: :attr:`game`, a whole game against ``bot`` (a level's name such as ``"casual"``,
+    Club by default, or a bot: see :class:`GuidedGame`) dealt by ``seed``.
 
     From code: :meth:`next`, :meth:`back`, :meth:`go` (index, step id, or ``"game"``), :meth:`answer`,
     :meth:`play` (the game page); :attr:`index`, :attr:`stop`, :attr:`quiz`, :attr:`figure` (plotly
@@ -175,7 +176,7 @@ class RulesStepper(ClosesParts, widgets.VBox):
         return self.map_box.figure
 
     def __init__(self, lesson="base", seed: int | None = None, *, start=0, height: int = 460, game: bool = True,
-                 bot="greedy", player: str = "Ann"):
+                 bot="club", player: str = "Ann"):
         self.lesson: Lesson = load_lesson(lesson)
         self.seed = seed
         self.stops: list[Stop] = self.lesson.stops(seed)
@@ -377,8 +378,10 @@ def _label(action) -> str:
 class GuidedGame(ClosesParts, widgets.VBox):
     """A whole game against a bot, one decision at a time, each with its rule cited and summed up (base rules).
 
-    ``player`` is the learner's name (seat 0, the starting player), ``bot`` a bot (a name such as ``"greedy"``, or
-    an object with ``choose(state)``; its name is ``bot_name``), ``seed`` deals the game. Nothing happens until the
+    ``player`` is the learner's name (seat 0, the starting player), ``bot`` his opponent: a level's name
+    (``"casual"``, ``"Master"``: :mod:`thurn.bots.levels`; the header names it with its line on how strong it is),
+    a bot's name (``"greedy"``) or an object with ``choose(state)``; its player is ``bot_name``. ``seed`` deals the
+    game. Nothing happens until the
     learner clicks: on his turn, one button per legal action (grouped by what it does, each group cited: "Play —
     base rules, 2 — Playing a city card"), the rule of the step in force and its summary, the cards that fit his
     route ringed on the map; on the bot's turn, **Next** shows its next action (the engine's sentences, the rule
@@ -397,9 +400,10 @@ class GuidedGame(ClosesParts, widgets.VBox):
         stopped following it)."""
         return self.map_box.figure
 
-    def __init__(self, player: str = "Ann", bot="greedy", seed: int | None = 2006, *, bot_name: str = "Bot",
+    def __init__(self, player: str = "Ann", bot="club", seed: int | None = 2006, *, bot_name: str = "Bot",
                  lesson="base", rules=None, height: int = 440):
         from ..bots import make_bot
+        from .newgame import level_of
 
         if str(player) == str(bot_name):
             raise ValueError(f"the learner and the bot need different names, not {player!r} twice.")
@@ -407,6 +411,9 @@ class GuidedGame(ClosesParts, widgets.VBox):
         self.base_lesson: Lesson = self.lesson if self.lesson.name == "base" else load_lesson("base")
         self.rules = self.lesson.rules if rules is None else rules
         self.bot = make_bot(bot, seed=seed)
+        #: The opponent's level (:class:`thurn.bots.levels.Level`): the one named, or the one a bot's name plays as
+        #: ("greedy" is Club); None for a bot object.
+        self.level = level_of(bot) if isinstance(bot, str) else None
         self.player, self.bot_name = str(player), str(bot_name)
         self.seed = seed
         self.height = height
@@ -560,7 +567,7 @@ class GuidedGame(ClosesParts, widgets.VBox):
             where = f"round {s.turns_taken(s.to_move_name) + 1}, {html.escape(s.to_move_name)} to move"
         who = f"{html.escape(self.player)} alone" if self.alone else \
             f"{html.escape(self.player)} against {html.escape(self.bot_name)}"
-        self.header.value = f"<div style='color:#555'>{who} · {where}</div>"
+        self.header.value = f"<div style='color:#555'>{who} · {where}</div>" + self._level_html()
         total = len(self.states) - 1
         self.progress.value = ("nothing played yet" if total == 0 else
                                f"action {self.shown} of {total}" + ("" if self.at_present else " (looking back)"))
@@ -574,6 +581,18 @@ class GuidedGame(ClosesParts, widgets.VBox):
         self.table.value = self._table_html()
         self._buttons()
         self._draw()
+
+    def _level_html(self) -> str:
+        """The opponent's level and its line on how strong it is ("Bot plays at the level Club: always plays ...");
+        a bot given as an object is named by its class."""
+        if self.alone:
+            return ""
+        if self.level is None:
+            said = f"{html.escape(self.bot_name)} is a {html.escape(type(self.bot).__name__)} of your own"
+        else:
+            said = (f"{html.escape(self.bot_name)} plays at the level <b>{html.escape(self.level.name)}</b>: "
+                    f"{html.escape(self.level.strength)}")
+        return f"<div class='thurn-bot-level' style='color:#555;font-size:90%'>{said}.</div>"
 
     def _happened_html(self) -> str:
         if self.shown == 0:

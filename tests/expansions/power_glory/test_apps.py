@@ -47,7 +47,7 @@ def installed(tmp_path, monkeypatch):
     return folder
 
 
-def start(app: GameApp, board: str, seats=(("Ann", None), ("Bob", "greedy")), **expansions) -> Play:
+def start(app: GameApp, board: str, seats=(("Ann", None), ("Bob", "club")), **expansions) -> Play:
     p = app.panel
     for i, (name, kind) in enumerate(seats):
         p.names[i].value = name
