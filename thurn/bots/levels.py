@@ -55,7 +55,7 @@ LEVELS = (
     Level("Expert", "search", (("iterations", 32),),
           "tries its best candidates to the end of its next turn in 32 rolled-out futures a decision"),
     Level("Master", "search", (("iterations", 96),),
-          "the same search with three times the rollouts: the strongest level"),
+          "searches as Expert does, with 96 rolled-out futures a decision: the strongest level"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}
