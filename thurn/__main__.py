@@ -194,7 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "each bot's score and rating distribution at each difficulty (thurn.alone).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     lad.add_argument("--bots", nargs="+", metavar="BOT", default=None,
-                     help="the bots, weakest first, as for simulate --bots (default: thurn.ladder.LADDER)")
+                     help="the bots, weakest first, as for simulate --bots (default: the levels, beginner to master; "
+                          "with Expert and Master, pass a --games that fits your time)")
     lad.add_argument("--games", type=_games, default=1000,
                      help="games per lineup (per rung with --rungs; per bot and difficulty for one player)")
     lad.add_argument("--players", type=_players, nargs="+", default=[2, 4], help="table sizes")

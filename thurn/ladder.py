@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import math
 
+from .bots.levels import LEVELS
 from .errors import SimulationError
 
 __all__ = ["ladder", "rung", "wilson", "LADDER", "format_ladder", "league_rules", "check_league"]
 
-#: The default ladder, weakest first (the search bot with its default budget: see SearchBot).
-LADDER = ("random", "greedy", "search")
+#: The default ladder and league: the bots' named levels, weakest first (:data:`thurn.bots.levels.LEVELS`).
+LADDER = tuple(level.key for level in LEVELS)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
