@@ -560,8 +560,9 @@ def _table(state, seat, bot, seed, progress, states=None, budget=False):
     return drain(_table_steps(state, seat, bot, seed, progress, states, budget))
 
 
-def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
-    """The decisions table, a step (``yield``) after each decision and each closer look: see :func:`review`."""
+def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on_row=None):
+    """The decisions table, a step (``yield``) after each decision and each closer look: see :func:`review`.
+    ``on_row(row)``: called with each decision's first finding as it is made (:func:`finding`)."""
     import pandas as pd
 
     states = positions(state) if states is None else states
@@ -594,6 +595,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
                        _best=chosen)
             rows.append(row)
             step(done)
+            if on_row is not None:
+                on_row(finding(row))
             yield
             continue
         ranked = rank_actions(s, chosen, bot=bot, seed=seed, view=views[k], watch=watches[k])
@@ -609,6 +612,8 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
                    _best=best)
         rows.append(row)
         step(done)
+        if on_row is not None:
+            on_row(finding(row))
         yield
     # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
     worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
@@ -630,6 +635,12 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False):
         del r["_best"]
     df = pd.DataFrame(rows, columns=list(COLUMNS))
     return df.set_index("move")
+
+
+def finding(row: dict) -> dict:
+    """A decision's first finding, as the review makes it (before the biggest losses are looked at again and the
+    mistakes put in words): the table's row so far, without the engine's own objects."""
+    return {k: v for k, v in row.items() if not k.startswith("_")}
 
 
 def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
@@ -841,10 +852,13 @@ def review_game(state: GameState, player=None, *, bot=None, seed=0, samples: int
     return drain(review_steps(state, player, bot=bot, seed=seed, samples=samples, progress=progress))
 
 
-def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: int = 8, progress=False):
+def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: int = 8, progress=False,
+                 on_finding=None):
     """:func:`review_game` as a generator: it does one decision (one position of the expected scores) at each
     ``next()`` and returns the :class:`Review` at its end (``StopIteration.value``); an app runs it in steps, so
-    that its progress shows while it works. The arguments are checked at the first step."""
+    that its progress shows while it works, and ``on_finding(row)`` is handed each decision's first finding as it
+    is made (:func:`finding`), so that the first findings show long before the end. The arguments are checked at
+    the first step."""
     state = need_game(state)
     seat = seat_of(state, player)
     budget = bot is None
@@ -852,7 +866,7 @@ def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: in
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
         raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
     states = positions(state)
-    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget)
+    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget, on_finding)
     expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states)
     final = dict(zip(state.names, state.returns())) if state.is_over else None
     return Review(state, state.names[seat], seat, table, expected, final)

@@ -404,7 +404,7 @@ class GameApp(ClosesParts, widgets.VBox):
         (:func:`thurn.widgets.review.run_in_steps`); the review replaces it when done. Returns the review app, or
         None in a kernel (it shows when done)."""
         from thurn.game_review import review_steps
-        from thurn.widgets.review import GameReview, run_in_steps
+        from thurn.widgets.review import GameReview, findings_html, run_in_steps
 
         close_tree(*self._review_box.children)
         state = self.game.state
@@ -412,13 +412,21 @@ class GameApp(ClosesParts, widgets.VBox):
         seat = humans[0] if humans else 0
         bar = widgets.IntProgress(min=0, max=1, value=0, layout=widgets.Layout(width="320px"))
         words = widgets.HTML(f"<small>reviewing {html.escape(state.names[seat])}'s decisions: starting…</small>")
-        waiting = widgets.HBox([bar, words])
+        found = widgets.HTML()          # the first findings, while the review works
+        waiting = widgets.VBox([widgets.HBox([bar, words]), found])
         waiting.add_class("thurn-review-progress")
         self._review_box.children = (waiting,)
+        rows, total = [], [0]
 
-        def progress(done, total, what):
-            bar.max, bar.value = max(1, total), done
-            words.value = f"<small>{html.escape(what)}: {done} of {total}</small>"
+        def progress(done, total_, what):
+            bar.max, bar.value = max(1, total_), done
+            words.value = f"<small>{html.escape(what)}: {done} of {total_}</small>"
+            if what.startswith("reviewing"):
+                total[0] = total_
+
+        def on_finding(row):
+            rows.append(row)
+            found.value = findings_html(rows, max(total[0], len(rows)), state.names[seat])
 
         def show(review):
             if self._review_box.children != (waiting,):
@@ -436,5 +444,6 @@ class GameApp(ClosesParts, widgets.VBox):
             self.messages.error(f"The review stopped: {short_error(error)}")
 
         keys = ("bot", "seed", "samples")
-        steps = review_steps(state, seat, progress=progress, **{k: v for k, v in options.items() if k in keys})
+        steps = review_steps(state, seat, progress=progress, on_finding=on_finding,
+                             **{k: v for k, v in options.items() if k in keys})
         return run_in_steps(steps, show, failed)

@@ -29,7 +29,7 @@ from ..viz.charts import review_chart
 from .common import ClosesParts, close_tree
 from .figurebox import FigureBox
 
-__all__ = ["GameReview", "run_in_steps"]
+__all__ = ["GameReview", "run_in_steps", "findings_html"]
 
 SORTS = {"game order": None, "biggest loss first": "loss", "by step": "step"}
 MISTAKE_BG, CLOSE_BG, TOP_BG = "#fde0e0", "#fff6d5", "#f4b6b6"
@@ -46,6 +46,30 @@ def _value_words(state) -> str:
     if len(state.players) > 1:
         return "the points it expects the player to end ahead of the best other player"
     return "the final score it expects the player to reach"
+
+
+#: The first findings shown while a review works: the biggest differences found so far, at most this many.
+FINDINGS_SHOWN = 3
+
+
+def findings_html(rows, total: int, player: str) -> str:
+    """What the review has found so far, while it works (the rows of :func:`thurn.game_review.finding`, ``total``
+    decisions in all): how many decisions it has looked at, how often ``player``'s choice was the search's, and the
+    biggest differences so far, each to be checked again before the review calls it a mistake. Escaped HTML."""
+    esc = html.escape
+    if not rows:
+        return ""
+    agreed = sum(1 for r in rows if r["rank"] == 1)
+    head = (f"<b>First findings</b> ({len(rows)} of {total} decisions): {esc(player)}'s choice was the search's "
+            f"in {agreed}.")
+    worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
+                   key=lambda r: (-r["loss"], r["move"]))[:FINDINGS_SHOWN]
+    if not worst:
+        return f"<div class='thurn-review-findings'><small>{head}</small></div>"
+    items = "".join(f"<li>turn {r['turn']}: {esc(str(r['action']))}; the search preferred "
+                    f"{esc(str(r['best']))} ({r['loss']:.1f} points more, to be checked)</li>" for r in worst)
+    return (f"<div class='thurn-review-findings'><small>{head} The biggest differences so far:"
+            f"<ul style='margin:2px 0'>{items}</ul></small></div>")
 
 
 def _kernel_loop():

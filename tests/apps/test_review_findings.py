@@ -1,0 +1,74 @@
+"""Issue 35: the review's first findings show while it works ("Review this game": the first findings on screen within
+2 s). ``review_steps(..., on_finding=f)`` hands each decision's first finding to ``f`` as it is made; the game app
+shows the biggest differences so far under its progress bar (``findings_html``); the review itself is the same."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from thurn.game_review import review_game, review_steps
+from thurn.widgets.review import FINDINGS_SHOWN, findings_html
+
+from tests.apps.test_review_words import _game
+from tests.support.rulesets import ALONE, ruleset_id
+
+
+def _run(steps):
+    try:
+        while True:
+            next(steps)
+    except StopIteration as end:
+        return end.value
+
+
+@pytest.mark.parametrize("ruleset", ALONE, ids=ruleset_id)
+def test_each_decision_s_first_finding_comes_as_it_is_made_and_the_review_is_the_same(ruleset):
+    """One finding per row of the table, in its order, each as the table has it before the closer looks (the rank,
+    the best action, the loss); with or without the findings, the same review."""
+    board, expansions = ruleset
+    s = _game(board, expansions, turns=12)
+    found, seen_at = [], []
+    steps = review_steps(s, 0, on_finding=lambda row: (found.append(row), seen_at.append(len(found))))
+    review = _run(steps)
+    table = review.table
+    assert [r["move"] for r in found] == list(table.index)
+    for r in found:
+        row = table.loc[r["move"]]
+        assert (r["rank"], r["best"], r["action"]) == (row["rank"], row["best"], row["action"])
+        assert r["loss"] == row["loss"] or (math.isnan(r["loss"]) and math.isnan(row["loss"]))
+        assert not any(k.startswith("_") for k in r)
+    assert review.table.equals(review_game(s, 0).table)
+
+
+def test_the_first_finding_comes_at_the_first_decision():
+    """The app shows it after one step of the review, not at its end."""
+    s = _game("base", (), turns=16)
+    found = []
+    steps = review_steps(s, 0, on_finding=found.append)
+    next(steps)
+    assert len(found) == 1
+
+
+def _row(move, turn, rank, loss, action="draw Ulm from the display", best="draw from the deck"):
+    return {"move": move, "turn": turn, "rank": rank, "loss": loss, "action": action, "best": best}
+
+
+def test_the_findings_say_how_many_decisions_agree_and_the_biggest_differences_so_far():
+    rows = [_row(0, 1, 1, 0.0), _row(2, 2, 2, 1.5), _row(4, 3, 3, 3.0), _row(6, 4, 2, 0.1), _row(8, 5, 2, 2.0),
+            _row(10, 6, 2, 0.9)]
+    text = findings_html(rows, 40, "Ann")
+    assert "(6 of 40 decisions)" in text and "Ann's choice was the search's in 1." in text
+    assert text.count("<li>") == FINDINGS_SHOWN == 3
+    assert text.index("turn 3:") < text.index("turn 5:") < text.index("turn 2:")      # the biggest first
+    assert "turn 4:" not in text                                  # below the review's smallest mistake
+    assert "to be checked" in text
+    assert findings_html([], 40, "Ann") == ""
+    assert "<li>" not in findings_html([_row(0, 1, 1, 0.0)], 40, "Ann")
+
+
+def test_the_findings_escape_the_names_and_the_actions():
+    rows = [_row(0, 1, 2, 2.0, action="<b>x</b>", best="<i>y</i>")]
+    text = findings_html(rows, 3, "<script>alert(1)</script>")
+    assert "<script>" not in text and "&lt;script&gt;" in text
+    assert "<b>x</b>" not in text and "&lt;b&gt;x&lt;/b&gt;" in text and "&lt;i&gt;y&lt;/i&gt;" in text
