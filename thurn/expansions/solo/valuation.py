@@ -219,7 +219,30 @@ class SoloEval(Eval):
         self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
 
+    #: what :meth:`read_scores` sets, kept per what it reads (see there)
+    SCORES = ("my_total", "opp_best", "end_tile", "level", "cval", "cartwright_lengths", "colours", "lefts", "turns",
+              "final", "horizon", "worth0", "unit", "L", "coach_by_len", "tiles_by_len", "plans", "hcache", "mcache",
+              "hctx", "region_memo", "per_colour")
+
     def read_scores(self, s, p, w):
+        """The scores' part of the evaluation (:data:`SCORES`), kept per what it depends on: the board, rules and
+        weights, the player's colours and coach cards, the coach cards left, the stacks, the turns left, the end,
+        the marker and the open colours (the same for every decision of a turn)."""
+        turns = turns_left(s)
+        key = ("scores", s.board, s.rules, w, p.colours, p.carriages, s.carriages_left, s.stacks, turns,
+               s.end_by is not None, so.solo(s).marker, open_colours(s))
+        hit = _CACHES.get(key)
+        if hit is None:
+            self.read_new_scores(s, p, w)
+            if len(_CACHES) > 2048:
+                _CACHES.clear()
+            _CACHES[key] = tuple(getattr(self, name) for name in self.SCORES)
+        else:
+            for name, value in zip(self.SCORES, hit):
+                setattr(self, name, value)
+
+    def read_new_scores(self, s, p, w):
+        """:meth:`read_scores` worked out."""
         b, t = self.b, self.t
         rules = s.rules
         self.my_total, self.opp_best, self.end_tile = 0, NEG, 0
@@ -277,15 +300,22 @@ class SoloEval(Eval):
             _CACHES[key] = plans
         self.plans = plans
         # the house values: per colour state, stacks, open colours and the turns left (rounded)
-        hkey = ("houses", b, p.colours, self.colours, s.stacks, rules, w, round(turns), so.solo(s).marker)
+        marker = so.solo(s).marker
+        hkey = ("houses", b, p.colours, self.colours, s.stacks, rules, w, round(turns), marker)
         hc = _CACHES.get(hkey)
         if hc is None:
             if len(_CACHES) > 2048:
                 _CACHES.clear()
             hc = _CACHES[hkey] = HouseCache()
-            hc.groups = {}
         self.hcache, self.mcache, self.hctx = hc.routes, hc.placements, hc
-        self.region_memo = hc.groups
+        # the region tiles' values: per colour state, stacks and marker, whatever the turns left (see region_value)
+        rkey = ("regions", b, p.colours, s.stacks, rules, marker, self.final)
+        memo = _CACHES.get(rkey)
+        if memo is None:
+            if len(_CACHES) > 2048:
+                _CACHES.clear()
+            memo = _CACHES[rkey] = {}
+        self.region_memo = memo
         self.per_colour = rules.option("houses_left") == "per_colour"
 
     def end_adjust(self, gain: float) -> float:
@@ -375,7 +405,16 @@ class SoloEval(Eval):
 
     def region_value(self, colour: str, new: int) -> float:
         """The region tiles that houses of ``colour`` in ``new`` complete (4.4c), and the progress towards the others
-        (a share of the top tile for each city of the region that gets a house)."""
+        (a share of the top tile for each city of the region that gets a house). Kept per colour state, stacks and
+        marker (see read_scores)."""
+        key = (colour, new)
+        v = self.region_memo.get(key)
+        if v is None:
+            v = self.region_memo[key] = self.new_region_value(colour, new)
+        return v
+
+    def new_region_value(self, colour: str, new: int) -> float:
+        """:meth:`region_value` worked out."""
         s, p, b = self.s, self.p, self.b
         rules = s.rules
         before = so.region_houses(rules, p, colour)
