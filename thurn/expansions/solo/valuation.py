@@ -130,8 +130,23 @@ def final_left(lefts, turns: float) -> float:
     return max(total - HOUSES_A_TURN * turns, imbalance, 0.0)
 
 
+_WORTH: dict = {}       # (id(rules), lefts, turns) -> (rules, houses_worth)
+
+
 def houses_worth(rules, lefts, turns: float) -> float:
-    """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now."""
+    """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now (kept
+    per rules, houses left and turns left)."""
+    key = (id(rules), tuple(lefts), turns)
+    hit = _WORTH.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_WORTH) > 50_000:
+            _WORTH.clear()
+        hit = _WORTH[key] = (rules, new_houses_worth(rules, lefts, turns))
+    return hit[1]
+
+
+def new_houses_worth(rules, lefts, turns: float) -> float:
+    """:func:`houses_worth` worked out."""
     sigma = spread(turns)
     if rules.option("houses_left") == "per_colour":
         f = final_left(lefts, turns)
@@ -229,16 +244,16 @@ class SoloEval(Eval):
         weights, the player's colours and coach cards, the coach cards left, the stacks, the turns left, the end,
         the marker and the open colours (the same for every decision of a turn)."""
         turns = turns_left(s)
-        key = ("scores", s.board, s.rules, w, p.colours, p.carriages, s.carriages_left, s.stacks, turns,
+        key = ("scores", id(s.board), id(s.rules), id(w), p.colours, p.carriages, s.carriages_left, s.stacks, turns,
                s.end_by is not None, so.solo(s).marker, open_colours(s))
         hit = _CACHES.get(key)
-        if hit is None:
+        if hit is None or hit[0] is not s.board or hit[1] is not s.rules or hit[2] is not w:
             self.read_new_scores(s, p, w)
             if len(_CACHES) > 2048:
                 _CACHES.clear()
-            _CACHES[key] = tuple(getattr(self, name) for name in self.SCORES)
+            _CACHES[key] = (s.board, s.rules, w) + tuple(getattr(self, name) for name in self.SCORES)
         else:
-            for name, value in zip(self.SCORES, hit):
+            for name, value in zip(self.SCORES, hit[3:]):
                 setattr(self, name, value)
 
     def read_new_scores(self, s, p, w):
