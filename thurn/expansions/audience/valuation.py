@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from ...bots.valuation import Valuation
 from . import rules as au
 
@@ -119,9 +117,11 @@ def _draws():
 
 
 def _draw_array():
-    """:func:`_draws` as one array (scenario, carriage, steps)."""
+    """:func:`_draws` as one array (scenario, carriage, steps), and numpy (imported when first asked: a game without
+    The Audience does not pay for it)."""
     if not _DRAW_ARRAY:
-        _DRAW_ARRAY.append(np.array(_draws()))
+        import numpy
+        _DRAW_ARRAY.append((numpy.array(_draws()), numpy))
     return _DRAW_ARRAY[0]
 
 
@@ -144,7 +144,7 @@ def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
     hit = _OUT.get(key)
     if hit is not None:
         return hit
-    draws = _draw_array()
+    draws, np = _draw_array()
     m = len(dist)
     arrive = [0.0] * m
     after = [[0.0] * m for _ in range(m)]
