@@ -61,8 +61,7 @@ class Eval:
 
     __slots__ = ("b", "s", "w", "adj", "seat", "p", "hm", "route", "final", "t", "memo", "my_total", "opp_best",
                  "end_tile", "horizon", "hcache", "mcache", "lcache", "hctx", "L", "level", "cval", "plans",
-                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route", "spread",
-                 "pcache")
+                 "plan_memo", "cartwright_lengths", "_unseen", "dmask", "shown", "acache", "min_route", "spread")
 
     def __init__(self, state, w: Weights):
         s = state
@@ -99,7 +98,6 @@ class Eval:
         self._unseen = None
         self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
-        self.pcache = {}                            # fits -> p_fit (see after_play)
 
     def read_scores(self, s, p, w: Weights):
         """What the decision takes from the scores, the bonus stacks and the carriages (the same for every decision
@@ -398,15 +396,13 @@ class Eval:
                 x = h + ext + tiles - cost
                 if x > v:
                     v = x
-            if risky:                               # the chance of a card that fits an end (p_fit), by fits
+            if risky:                               # the chance of a card that fits an end (p_fit)
                 fits = ends & ~rmask
-                p = self.pcache.get(fits)
-                if p is None:
-                    _, total, packed = self._unseen or self.unseen()
-                    miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
-                    if fits & self.dmask:
-                        miss *= 0.5
-                    p = self.pcache[fits] = 0.95 if miss < 0.05 else 1.0 - miss
+                _, total, packed = self._unseen or self.unseen()
+                miss = (1.0 - (fits * self.spread & packed).bit_count() / total) ** 2
+                if fits & self.dmask:
+                    miss *= 0.5
+                p = 0.95 if miss < 0.05 else 1.0 - miss
                 pp = p ** lead if lead >= 0 else 1.0
                 for _, ext, tiles, cost in risky:
                     pp *= p
