@@ -463,7 +463,7 @@ def card_backs(state: GameState) -> dict | None:
     return {"deck_top": top, "hands": hands}
 
 
-_BACKS: dict = {}       # (board, attribute) -> each card's back (see _back_values)
+_BACKS: dict = {}       # (id(board), attribute) -> (board, each card's back): see _back_values
 
 
 def _back_values(board, attr: str) -> tuple:
