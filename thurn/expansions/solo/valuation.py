@@ -197,7 +197,15 @@ def open_colours(s) -> tuple:
     return tuple(c for c, _, left in p.colours if c in S.planner and left > 0)
 
 
-_CACHES: dict = {}
+_CACHES: dict = {}      # the plans and the house values (cleared beyond 2048 entries, as they always were)
+_SCORES: dict = {}      # what read_scores sets, per what it reads: cleared with _CACHES (it holds their house values)
+_REGIONS: dict = {}     # the region tiles' values per colour state, stacks, marker and end (see region_value)
+
+
+def _clear() -> None:
+    """:data:`_CACHES` cleared, and :data:`_SCORES` with it (so that a house cache is never used after it left)."""
+    _CACHES.clear()
+    _SCORES.clear()
 
 
 class SoloEval(Eval):
@@ -246,12 +254,12 @@ class SoloEval(Eval):
         turns = turns_left(s)
         key = ("scores", id(s.board), id(s.rules), id(w), p.colours, p.carriages, s.carriages_left, s.stacks, turns,
                s.end_by is not None, so.solo(s).marker, open_colours(s))
-        hit = _CACHES.get(key)
+        hit = _SCORES.get(key)
         if hit is None or hit[0] is not s.board or hit[1] is not s.rules or hit[2] is not w:
             self.read_new_scores(s, p, w)
-            if len(_CACHES) > 2048:
-                _CACHES.clear()
-            _CACHES[key] = (s.board, s.rules, w) + tuple(getattr(self, name) for name in self.SCORES)
+            if len(_SCORES) > 4096:
+                _SCORES.clear()                     # (only forgets: read_new_scores finds the same caches again)
+            _SCORES[key] = (s.board, s.rules, w) + tuple(getattr(self, name) for name in self.SCORES)
         else:
             for name, value in zip(self.SCORES, hit[3:]):
                 setattr(self, name, value)
@@ -308,7 +316,7 @@ class SoloEval(Eval):
         plans = _CACHES.get(key)
         if plans is None:
             if len(_CACHES) > 2048:
-                _CACHES.clear()
+                _clear()
             plans = Plans(tuple(F), cap, w2, self.final, len(self.adj), None, 0.0, self.min_route)
             plans.now = (tuple(0.0 for _ in range(len(self.adj) + 1)),
                          tuple(now_cw[m] if m < 16 else 0.0 for m in range(len(self.adj) + 1)))
@@ -320,16 +328,16 @@ class SoloEval(Eval):
         hc = _CACHES.get(hkey)
         if hc is None:
             if len(_CACHES) > 2048:
-                _CACHES.clear()
+                _clear()
             hc = _CACHES[hkey] = HouseCache()
         self.hcache, self.mcache, self.hctx = hc.routes, hc.placements, hc
         # the region tiles' values: per colour state, stacks and marker, whatever the turns left (see region_value)
         rkey = ("regions", b, p.colours, s.stacks, rules, marker, self.final)
-        memo = _CACHES.get(rkey)
+        memo = _REGIONS.get(rkey)
         if memo is None:
-            if len(_CACHES) > 2048:
-                _CACHES.clear()
-            memo = _CACHES[rkey] = {}
+            if len(_REGIONS) > 2048:
+                _REGIONS.clear()
+            memo = _REGIONS[rkey] = {}
         self.region_memo = memo
         self.per_colour = rules.option("houses_left") == "per_colour"
 
