@@ -457,10 +457,24 @@ def card_backs(state: GameState) -> dict | None:
     kept = getattr(state, "backs", None)
     if kept is not None:
         return kept
-    value = state.board.card_value
-    top = value(state.deck[0], attr, 0) if state.deck and state.deck[0] >= 0 else None
-    hands = tuple(tuple(sorted(value(c, attr, 0) if c >= 0 else 0 for c in p.hand)) for p in state.players)
+    value = _back_values(state.board, attr)
+    top = value[state.deck[0]] if state.deck and state.deck[0] >= 0 else None
+    hands = tuple(tuple(sorted([value[c] if c >= 0 else 0 for c in p.hand])) for p in state.players)
     return {"deck_top": top, "hands": hands}
+
+
+_BACKS: dict = {}       # (id(board), attribute) -> (board, each card's back): see _back_values
+
+
+def _back_values(board, attr: str) -> tuple:
+    """The back of every card of ``board`` by card id: its attribute ``attr`` (0 where it has none), kept per board."""
+    key = (id(board), attr)
+    hit = _BACKS.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_BACKS) > 64:
+            _BACKS.clear()
+        hit = _BACKS[key] = (board, tuple(board.card_value(c, attr, 0) for c in range(len(board.cards))))
+    return hit[1]
 
 
 def _backs_to_deal(state: GameState, player: int, known, slots) -> tuple | None:

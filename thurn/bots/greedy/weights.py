@@ -30,7 +30,7 @@ class Weights:
 
     def __getattr__(self, name: str) -> float:
         """An expansion's number (:attr:`thurn.bots.valuation.Valuation.weights`, those of :attr:`more` first): the
-        numbers the expansions' valuations read are theirs, not the base game's."""
+        numbers the expansions' valuations read are theirs, not the base game's. Kept in the instance once read."""
         if name.startswith("__"):
             raise AttributeError(name)
         numbers = self.__dict__.get("_numbers")
@@ -38,6 +38,8 @@ class Weights:
             numbers = {**expansion_weights(), **dict(self.more)}
             object.__setattr__(self, "_numbers", numbers)
         try:
-            return numbers[name]
+            value = numbers[name]
         except KeyError:
             raise AttributeError(f"Weights has no number {name!r}") from None
+        object.__setattr__(self, name, value)       # kept: the next reading finds it without this call
+        return value

@@ -76,6 +76,7 @@ _STRIP: dict = {}
 _OUT: dict = {}          # (distances, rates key, rounds) -> (arrive, after)
 _EXP: dict = {}          # (at, arrived, spaces, tiles, pending, n, rounds) -> expected points per seat
 _DRAWS: list = []
+_DRAW_ARRAY: list = []
 
 
 def _clergy():
@@ -115,6 +116,15 @@ def _draws():
     return _DRAWS[0]
 
 
+def _draw_array():
+    """:func:`_draws` as one array (scenario, carriage, steps), and numpy (imported when first asked: a game without
+    The Audience does not pay for it)."""
+    if not _DRAW_ARRAY:
+        import numpy
+        _DRAW_ARRAY.append((numpy.array(_draws()), numpy))
+    return _DRAW_ARRAY[0]
+
+
 def rounds_left(s) -> float:
     """About how many rounds the game has left (measured: about :data:`ROUNDS` in all, and no more than
     :data:`PER_HOUSE` a house left of the player closest to his last house); half a round on the last one (Game end
@@ -134,32 +144,32 @@ def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
     hit = _OUT.get(key)
     if hit is not None:
         return hit
-    draws = _draws()
+    draws, np = _draw_array()
     m = len(dist)
-    rate = [RATE * n * sh for sh in shares]
     arrive = [0.0] * m
     after = [[0.0] * m for _ in range(m)]
-    for row in draws:
-        times = []
-        for c in range(m):
+    steps = [c for c in range(m) if dist[c] is not None]
+    if steps:
+        # the arrival times, one column a carriage (0 when in Rome): t = the Gamma(d) draw / the carriage's rate
+        times = np.empty((len(draws), len(steps)))
+        for j, c in enumerate(steps):
             d = dist[c]
-            if d is None:
-                continue
-            t = 0.0 if d == 0 else row[c][min(d, 16)] / rate[c]
-            if t <= rounds:
-                times.append((t, c))
-        times.sort()
-        for i, (_, c) in enumerate(times):
-            arrive[c] += 1.0
-            ac = after[c]
-            for _, k in times[i + 1:]:
-                ac[k] += 1.0
-    for c in range(m):
-        if arrive[c]:
-            ac = after[c]
-            for k in range(m):
-                ac[k] /= arrive[c]
-        arrive[c] /= len(draws)
+            times[:, j] = 0.0 if d == 0 else draws[:, c, min(d, 16)] / (RATE * n * shares[c])
+        on = times <= rounds                                    # arrives before the end
+        order = np.arange(len(steps))
+        # k after c: a later time, or the same time and a higher index (the order of sorting (time, carriage))
+        later = (times[:, None, :] > times[:, :, None]) | \
+            ((times[:, None, :] == times[:, :, None]) & (order[None, :] > order[:, None])[None])
+        counts = (on[:, :, None] & on[:, None, :] & later).sum(axis=0).tolist()
+        arrived = on.sum(axis=0).tolist()
+        for j, c in enumerate(steps):
+            a = float(arrived[j])
+            if a:
+                ac = after[c]
+                row = counts[j]
+                for i, k in enumerate(steps):
+                    ac[k] = row[i] / a
+            arrive[c] = a / len(draws)
     hit = (tuple(arrive), tuple(tuple(r) for r in after))
     if len(_OUT) > 50_000:
         _OUT.clear()

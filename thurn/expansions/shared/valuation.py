@@ -163,7 +163,21 @@ class Context:
         return self.tiles_worth(more) - self.tiles_worth(mine)
 
 
+_TILES: dict = {}       # (counts, final, house, id(weights)) -> (weights, tiles_worth)
+
+
 def tiles_worth(counts, final: bool, w, house: float) -> float:
+    """:func:`new_tiles_worth`, kept per counts, end, house's worth and weights."""
+    key = (tuple(counts), final, house, id(w))
+    hit = _TILES.get(key)
+    if hit is None or hit[0] is not w:
+        if len(_TILES) > 20_000:
+            _TILES.clear()
+        hit = _TILES[key] = (w, new_tiles_worth(counts, final, w, house))
+    return hit[1]
+
+
+def new_tiles_worth(counts, final: bool, w, house: float) -> float:
     """The potential of the office tiles ``counts`` (one count per office): the layers of different offices, a
     layer of 4 worth a reward house, of 3 a chip and the chance of a house, of 2 a card; each later layer
     discounted by ``tile_layer``, the first by ``tile_return``. On the last turns only the final return: 3

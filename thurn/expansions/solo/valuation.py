@@ -130,8 +130,23 @@ def final_left(lefts, turns: float) -> float:
     return max(total - HOUSES_A_TURN * turns, imbalance, 0.0)
 
 
+_WORTH: dict = {}       # (id(rules), lefts, turns) -> (rules, houses_worth)
+
+
 def houses_worth(rules, lefts, turns: float) -> float:
-    """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now."""
+    """The remaining-houses points the bot expects at the end with ``lefts`` houses of each colour left now (kept
+    per rules, houses left and turns left)."""
+    key = (id(rules), tuple(lefts), turns)
+    hit = _WORTH.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_WORTH) > 50_000:
+            _WORTH.clear()
+        hit = _WORTH[key] = (rules, new_houses_worth(rules, lefts, turns))
+    return hit[1]
+
+
+def new_houses_worth(rules, lefts, turns: float) -> float:
+    """:func:`houses_worth` worked out."""
     sigma = spread(turns)
     if rules.option("houses_left") == "per_colour":
         f = final_left(lefts, turns)
@@ -182,7 +197,15 @@ def open_colours(s) -> tuple:
     return tuple(c for c, _, left in p.colours if c in S.planner and left > 0)
 
 
-_CACHES: dict = {}
+_CACHES: dict = {}      # the plans and the house values (cleared beyond 2048 entries, as they always were)
+_SCORES: dict = {}      # what read_scores sets, per what it reads: cleared with _CACHES (it holds their house values)
+_REGIONS: dict = {}     # the region tiles' values per colour state, stacks, marker and end (see region_value)
+
+
+def _clear() -> None:
+    """:data:`_CACHES` cleared, and :data:`_SCORES` with it (so that a house cache is never used after it left)."""
+    _CACHES.clear()
+    _SCORES.clear()
 
 
 class SoloEval(Eval):
@@ -219,7 +242,30 @@ class SoloEval(Eval):
         self.dmask, self.shown = t.display_bits(s.display)
         self.acache = {}
 
+    #: what :meth:`read_scores` sets, kept per what it reads (see there)
+    SCORES = ("my_total", "opp_best", "end_tile", "level", "cval", "cartwright_lengths", "colours", "lefts", "turns",
+              "final", "horizon", "worth0", "unit", "L", "coach_by_len", "tiles_by_len", "plans", "hcache", "mcache",
+              "hctx", "region_memo", "per_colour")
+
     def read_scores(self, s, p, w):
+        """The scores' part of the evaluation (:data:`SCORES`), kept per what it depends on: the board, rules and
+        weights, the player's colours and coach cards, the coach cards left, the stacks, the turns left, the end,
+        the marker and the open colours (the same for every decision of a turn)."""
+        turns = turns_left(s)
+        key = ("scores", id(s.board), id(s.rules), id(w), p.colours, p.carriages, s.carriages_left, s.stacks, turns,
+               s.end_by is not None, so.solo(s).marker, open_colours(s))
+        hit = _SCORES.get(key)
+        if hit is None or hit[0] is not s.board or hit[1] is not s.rules or hit[2] is not w:
+            self.read_new_scores(s, p, w)
+            if len(_SCORES) > 4096:
+                _SCORES.clear()                     # (only forgets: read_new_scores finds the same caches again)
+            _SCORES[key] = (s.board, s.rules, w) + tuple(getattr(self, name) for name in self.SCORES)
+        else:
+            for name, value in zip(self.SCORES, hit[3:]):
+                setattr(self, name, value)
+
+    def read_new_scores(self, s, p, w):
+        """:meth:`read_scores` worked out."""
         b, t = self.b, self.t
         rules = s.rules
         self.my_total, self.opp_best, self.end_tile = 0, NEG, 0
@@ -270,22 +316,29 @@ class SoloEval(Eval):
         plans = _CACHES.get(key)
         if plans is None:
             if len(_CACHES) > 2048:
-                _CACHES.clear()
+                _clear()
             plans = Plans(tuple(F), cap, w2, self.final, len(self.adj), None, 0.0, self.min_route)
             plans.now = (tuple(0.0 for _ in range(len(self.adj) + 1)),
                          tuple(now_cw[m] if m < 16 else 0.0 for m in range(len(self.adj) + 1)))
             _CACHES[key] = plans
         self.plans = plans
         # the house values: per colour state, stacks, open colours and the turns left (rounded)
-        hkey = ("houses", b, p.colours, self.colours, s.stacks, rules, w, round(turns), so.solo(s).marker)
+        marker = so.solo(s).marker
+        hkey = ("houses", b, p.colours, self.colours, s.stacks, rules, w, round(turns), marker)
         hc = _CACHES.get(hkey)
         if hc is None:
             if len(_CACHES) > 2048:
-                _CACHES.clear()
+                _clear()
             hc = _CACHES[hkey] = HouseCache()
-            hc.groups = {}
         self.hcache, self.mcache, self.hctx = hc.routes, hc.placements, hc
-        self.region_memo = hc.groups
+        # the region tiles' values: per colour state, stacks and marker, whatever the turns left (see region_value)
+        rkey = ("regions", b, p.colours, s.stacks, rules, marker, self.final)
+        memo = _REGIONS.get(rkey)
+        if memo is None:
+            if len(_REGIONS) > 2048:
+                _REGIONS.clear()
+            memo = _REGIONS[rkey] = {}
+        self.region_memo = memo
         self.per_colour = rules.option("houses_left") == "per_colour"
 
     def end_adjust(self, gain: float) -> float:
@@ -375,7 +428,16 @@ class SoloEval(Eval):
 
     def region_value(self, colour: str, new: int) -> float:
         """The region tiles that houses of ``colour`` in ``new`` complete (4.4c), and the progress towards the others
-        (a share of the top tile for each city of the region that gets a house)."""
+        (a share of the top tile for each city of the region that gets a house). Kept per colour state, stacks and
+        marker (see read_scores)."""
+        key = (colour, new)
+        v = self.region_memo.get(key)
+        if v is None:
+            v = self.region_memo[key] = self.new_region_value(colour, new)
+        return v
+
+    def new_region_value(self, colour: str, new: int) -> float:
+        """:meth:`region_value` worked out."""
         s, p, b = self.s, self.p, self.b
         rules = s.rules
         before = so.region_houses(rules, p, colour)
