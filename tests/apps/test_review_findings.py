@@ -3,15 +3,10 @@
 shows the biggest differences so far under its progress bar (``findings_html``); the review itself is the same."""
 from __future__ import annotations
 
-import math
-
-import pytest
-
 from thurn.game_review import review_game, review_steps
 from thurn.widgets.review import FINDINGS_SHOWN, findings_html
 
 from tests.apps.test_review_words import _game
-from tests.support.rulesets import ALONE, ruleset_id
 
 
 def _run(steps):
@@ -22,24 +17,9 @@ def _run(steps):
         return end.value
 
 
-@pytest.mark.parametrize("ruleset", ALONE, ids=ruleset_id)
-def test_each_decision_s_first_finding_comes_as_it_is_made(ruleset):
-    """One finding per row of the table, in its order, each as the table has it before the closer looks (the rank,
-    the best action, the loss)."""
-    board, expansions = ruleset
-    s = _game(board, expansions, turns=6)
-    found = []
-    table = _run(review_steps(s, 0, on_finding=found.append)).table
-    assert found and [r["move"] for r in found] == list(table.index)
-    for r in found:
-        row = table.loc[r["move"]]
-        assert (r["rank"], r["best"], r["action"]) == (row["rank"], row["best"], row["action"])
-        assert r["loss"] == row["loss"] or (math.isnan(r["loss"]) and math.isnan(row["loss"]))
-        assert not any(k.startswith("_") for k in r)
-
-
 def test_with_or_without_the_findings_the_same_review():
-    s = _game("base", (), turns=8)
+    """(In every ruleset, each finding is its row of the table: tests/apps/test_review_words.py.)"""
+    s = _game("base", (), turns=6)
     with_findings = _run(review_steps(s, 0, on_finding=lambda row: None))
     assert with_findings.table.equals(review_game(s, 0).table)
 

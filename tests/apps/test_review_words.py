@@ -15,7 +15,8 @@ import pytest
 import thurn
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import hint
-from thurn.game_review import (_line, action_lines, explain_decision, positions, review, review_game, turn_cost)
+from thurn.game_review import (_line, action_lines, drain, explain_decision, positions, review,
+                               review_steps, turn_cost)
 from thurn.variants import REGISTRY
 
 from tests.support.rulesets import ALONE
@@ -63,9 +64,15 @@ IDS = re.compile(r"[a-z]+_[a-z0-9_]+")      # a card's or a stack's id ("magdebu
 @pytest.mark.parametrize("board,expansions", RULESETS, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
 def test_the_review_speaks_the_games_words_in_every_ruleset(board, expansions):
     game = _game(board, expansions, turns=24)
-    r = review_game(game, 0, bot=BOT, seed=SEED, samples=1)
+    found = []                  # the first findings, as the game app shows them while the review works (issue 35)
+    r = drain(review_steps(game, 0, bot=BOT, seed=SEED, samples=1, on_finding=found.append))
     t = r.table
     assert len(t) > 0
+    assert [f["move"] for f in found] == list(t.index)         # one finding a decision, in the table's order
+    for f in found:
+        row = t.loc[f["move"]]
+        assert (f["rank"], f["best"], f["action"]) == (row["rank"], row["best"], row["action"])
+        assert not any(k.startswith("_") for k in f)
     lines = action_lines(game)
     for move, row in t.iterrows():
         # the action played is named as the history keeps it, the better one and the alternatives alike
