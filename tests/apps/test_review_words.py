@@ -17,6 +17,7 @@ from thurn.bots.greedy import GreedyBot
 from thurn.bots.hint import hint
 from thurn.game_review import (_line, action_lines, drain, explain_decision, positions, review,
                                review_steps, turn_cost)
+from thurn.sim import sized
 from thurn.variants import REGISTRY
 
 from tests.support.rulesets import ALONE
@@ -63,7 +64,7 @@ IDS = re.compile(r"[a-z]+_[a-z0-9_]+")      # a card's or a stack's id ("magdebu
 
 @pytest.mark.parametrize("board,expansions", RULESETS, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x)
 def test_the_review_speaks_the_games_words_in_every_ruleset(board, expansions):
-    game = _game(board, expansions, turns=24)
+    game = _game(board, expansions, turns=sized(24, 16))
     found = []                  # the first findings, as the game app shows them while the review works (issue 35)
     r = drain(review_steps(game, 0, bot=BOT, seed=SEED, samples=1, on_finding=found.append))
     t = r.table

@@ -31,7 +31,7 @@ def test_the_levels_are_named_once_each_and_say_how_strong_they_are():
         assert repr(bot) == repr(make_bot(lv.bot, seed=1, **dict(lv.options)))
 
 
-def positions(ruleset, n: int = 3, seed: int = 0):
+def positions(ruleset, n: int = 2, seed: int = 0):
     """``n`` positions of a random game of ``ruleset`` (board, expansions) where the player to move has a choice."""
     board, expansions = ruleset
     players = min(player_counts(board, expansions))

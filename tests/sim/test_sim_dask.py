@@ -11,6 +11,9 @@ distributed = pytest.importorskip("dask.distributed")
 from thurn.sim import SimulationError, simulate  # noqa: E402
 
 
+#: Each test starts or uses a Dask cluster on 127.0.0.1: make test-all's (tests/conftest.py).
+pytestmark = pytest.mark.cluster
+
 @pytest.fixture(scope="module")
 def client():
     """Two worker processes on this machine (loopback only, no dashboard)."""

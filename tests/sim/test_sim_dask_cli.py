@@ -67,6 +67,7 @@ def _tables(tmp_path, name, argv, capsys):
     return [p.read_text(encoding="utf-8") for p in paths], printed
 
 
+@pytest.mark.cluster
 def test_simulate_on_the_cluster_gives_the_tables_of_this_machine(local_cluster, tmp_path, capsys):
     here, printed_here = _tables(tmp_path, "here.csv", [*SIMULATE, "--workers", "1"], capsys)
     there, printed_there = _tables(tmp_path, "there.csv", [*SIMULATE, "--scheduler", local_cluster.scheduler_address],
@@ -78,6 +79,7 @@ def test_simulate_on_the_cluster_gives_the_tables_of_this_machine(local_cluster,
     assert "Dask" not in printed_here.err
 
 
+@pytest.mark.cluster
 def test_the_ladder_on_the_cluster_gives_the_table_of_this_machine(local_cluster, tmp_path, capsys):
     here, _ = _tables(tmp_path, "here.csv", [*LADDER, "--workers", "1"], capsys)
     there, printed = _tables(tmp_path, "there.csv", [*LADDER, "--scheduler", local_cluster.scheduler_address], capsys)
@@ -85,6 +87,7 @@ def test_the_ladder_on_the_cluster_gives_the_table_of_this_machine(local_cluster
     assert "python -m thurn ladder: playing on the Dask cluster" in printed.err
 
 
+@pytest.mark.cluster
 def test_dask_scheduler_address_in_the_environment_is_read_as_dask_reads_it(local_cluster, tmp_path, capsys):
     """A fresh process, as a user runs it: Dask reads DASK_SCHEDULER_ADDRESS into its key scheduler-address."""
     here, _ = _tables(tmp_path, "here.csv", [*SIMULATE, "--workers", "1"], capsys)
@@ -97,6 +100,7 @@ def test_dask_scheduler_address_in_the_environment_is_read_as_dask_reads_it(loca
     assert [p.read_text(encoding="utf-8") for p in tables_paths(out)] == here
 
 
+@pytest.mark.cluster
 def test_the_configured_address_gives_way_to_workers_and_to_scheduler(local_cluster):
     with dask.config.set({"scheduler-address": local_cluster.scheduler_address}):
         assert scheduler_address() == local_cluster.scheduler_address
@@ -113,6 +117,7 @@ def _clients(scheduler, expected: set) -> set:
     return set(scheduler.clients)
 
 
+@pytest.mark.cluster
 def test_the_client_is_closed_after_the_run(local_cluster, tmp_path, capsys):
     before = set(local_cluster.scheduler.clients)
     _tables(tmp_path, "x.csv", [*LADDER, "--scheduler", local_cluster.scheduler_address], capsys)
@@ -140,6 +145,7 @@ def test_an_address_dask_cannot_reach_is_refused_before_connecting(address, word
     assert e.value.reason == "bad_scheduler_address"
 
 
+@pytest.mark.cluster
 def test_addresses_dask_takes(local_cluster):
     assert check_address("10.0.0.5:8786") == "tcp://10.0.0.5:8786"          # TCP, Dask's default
     assert check_address(" TLS://scheduler.example.org:8786 ") == "tls://scheduler.example.org:8786"
@@ -153,6 +159,7 @@ def test_the_configured_address_is_checked_too(capsys):
     assert "inproc://" in capsys.readouterr().err
 
 
+@pytest.mark.cluster
 @pytest.mark.parametrize("command", [SIMULATE, LADDER])
 def test_scheduler_with_workers_is_refused(command, local_cluster, capsys):
     assert main([*command, "--workers", "2", "--scheduler", local_cluster.scheduler_address]) == 2
@@ -160,6 +167,7 @@ def test_scheduler_with_workers_is_refused(command, local_cluster, capsys):
     assert "--scheduler sends the games to a Dask cluster and --workers plays them in local processes" in err
 
 
+@pytest.mark.cluster
 def test_an_unreachable_scheduler_is_refused_within_the_connect_time(capsys):
     address = f"tcp://127.0.0.1:{_free_port()}"
     started = time.monotonic()
@@ -175,6 +183,7 @@ def test_an_unreachable_scheduler_is_refused_within_the_connect_time(capsys):
     assert e.value.reason == "scheduler_unreachable"
 
 
+@pytest.mark.cluster
 def test_a_scheduler_without_workers_is_refused(capsys):
     with _cluster(n_workers=0) as empty:
         before = set(empty.scheduler.clients)
@@ -184,6 +193,7 @@ def test_a_scheduler_without_workers_is_refused(capsys):
     assert f"has no worker (none came within {CONNECT:g} s): start one with `dask worker" in err
 
 
+@pytest.mark.cluster
 def test_workers_running_another_thurn_are_refused(local_cluster, monkeypatch, capsys):
     monkeypatch.setattr(cluster_module, "_thurn_version", lambda: "0.0.1")     # what the workers answer
     assert main([*SIMULATE, "--scheduler", local_cluster.scheduler_address]) == 2
@@ -204,6 +214,7 @@ def test_without_dask_the_scheduler_says_how_to_install_it(monkeypatch, capsys):
     assert main([*SIMULATE, "--workers", "1"]) == 0                    # this machine needs no Dask
 
 
+@pytest.mark.cluster
 def test_workers_without_thurn_are_refused(local_cluster, monkeypatch, capsys):
     def no_thurn():
         raise ModuleNotFoundError("No module named 'thurn'")
