@@ -43,10 +43,9 @@ def game(names, rules, seed):
     return s
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=2)
-    args = ap.parse_args(argv)
+def count_greedy_choices() -> list:
+    """Count the greedy policy's choices from now on (the review's work, steady whatever the load): a one-item list
+    to read and reset."""
     choices = [0]
     choose = GreedyBot.choose
 
@@ -54,6 +53,14 @@ def main(argv=None) -> None:
         choices[0] += 1
         return choose(self, s)
     GreedyBot.choose = counted
+    return choices
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=2)
+    args = ap.parse_args(argv)
+    choices = count_greedy_choices()
     print(f"thurn {thurn.__file__}; load average before: {os.getloadavg()[0]:.2f}")
     print(f"{'games':<28} {'seed':>4} {'turns':>6} {'decisions':>10} {'wall s':>7} {'CPU s':>6} {'greedy choices':>15}")
     for what, names, rules in CASES:

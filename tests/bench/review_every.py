@@ -16,19 +16,10 @@ import os
 import time
 
 import thurn
-from thurn.bots.greedy import GreedyBot
 from thurn.game_review import review_steps
 
-from tests.bench.review_bench import Learner
+from tests.bench.review_bench import count_greedy_choices, game
 from tests.support.rulesets import NAMES, RULESETS, player_counts, ruleset_id
-
-
-def game(names, rules, seed):
-    s = thurn.new_game(names, seed=seed, rules=rules)
-    bots = [Learner(seed)] + [GreedyBot(seed + i) for i in range(1, len(names))]
-    while not s.is_over:
-        s = s.apply(bots[s.to_move].choose(s))
-    return s
 
 
 def timed_review(s):
@@ -59,13 +50,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
     args = ap.parse_args(argv)
-    choices = [0]
-    choose = GreedyBot.choose
-
-    def counted(self, s):
-        choices[0] += 1
-        return choose(self, s)
-    GreedyBot.choose = counted
+    choices = count_greedy_choices()
     print(f"thurn {thurn.__file__}; load average before: {os.getloadavg()[0]:.2f}")
     print(f"{'ruleset':<40} {'players':>7} {'turns':>6} {'decisions':>9} {'first s':>7} {'table s':>7} "
           f"{'CPU s':>6} {'greedy choices':>14}")
