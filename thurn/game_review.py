@@ -529,13 +529,13 @@ def _favourite(s: GameState, bot):
 
 
 def turn_cost(state) -> float:
-    """What a player-turn of ``state``'s ruleset costs the bots' valuation, against the base game's (1): the
-    largest ``turn_cost`` of its valuations (SoloPlay's, several steps a turn each valued with its four colours,
-    is dearer). The review's budgets (:data:`TABLE_TURNS`, :data:`EXPECTED_TURNS`) are in base-game player-turns,
-    so that a review takes about as long in every ruleset."""
-    from .bots.valuation import valuations
+    """What a player-turn of ``state``'s ruleset costs the bots' valuation, against the base game's (1):
+    :func:`thurn.bots.valuation.turn_cost`, each variant's measured cost multiplied (SoloPlay's, several steps a turn
+    each valued with its four colours, is dearer). The review's budgets (:data:`TABLE_TURNS`, :data:`EXPECTED_TURNS`)
+    are in base-game player-turns, so that a review takes about as long in every ruleset."""
+    from .bots.valuation import turn_cost as cost
 
-    return max([1.0] + [float(getattr(v, "turn_cost", 1.0)) for v in valuations(state)])
+    return cost(state)
 
 
 def _budgeted(bot, looks: int, players: int, cost: float = 1.0):

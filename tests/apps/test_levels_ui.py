@@ -93,11 +93,13 @@ def test_a_seat_of_a_level_plays_that_levels_bot(tmp_path, lv):
 
 
 def test_the_panel_takes_the_old_bot_kinds_as_the_levels_they_play_as():
-    """Code that seats "greedy" (before the levels) gets Club, the same bot; a kind no level plays is refused."""
+    """Code that seats "greedy" (before the levels) gets Club, the same bot; "search" gets Expert, the search bot at
+    Expert's budget; a kind no level plays is refused."""
     assert [seat_kind(k) for k in (None, "random", "greedy", "search", "Club")] == \
         ["human", "beginner", "club", "expert", "club"]
-    for old in ("random", "greedy", "search"):
+    for old in ("random", "greedy"):
         assert repr(make_bot(old, seed=4)) == repr(make_bot(seat_kind(old), seed=4))
+    assert type(make_bot("search", seed=4)) is type(make_bot(seat_kind("search"), seed=4))
     p = NewGamePanel(seed=1, seats=(("Ann", None), ("Gus", "greedy")))
     assert p.settings()["seats"] == {"Ann": None, "Gus": "club"}
     p.close()

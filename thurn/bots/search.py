@@ -22,7 +22,7 @@ from itertools import combinations
 
 from ..actions import Action
 from ..information import Seen
-from .valuation import valuations
+from .valuation import turn_cost, valuations
 from ..scoring import earned_tiles, placement_masks, popcount
 
 __all__ = ["SearchBot", "evaluate", "quick_action"]
@@ -354,7 +354,11 @@ class SearchBot:
     ``"simple"`` for the evaluation at the horizon. ``top``: how many of the rollout policy's favourite
     actions are searched (None: all). ``clear``: when the greedy policy values its favourite at least this many
     points above the next, the bot plays it without searching (None: always search); a cheap way to spend the
-    budget on the close decisions only. The defaults (32 rollouts, the greedy top 4, clear at 1 point) are the
+    budget on the close decisions only. ``turns``: a cap on the rollouts' work a decision, in base-game player-turns
+    (:func:`thurn.bots.valuation.turn_cost`): where a rollout plays many player-turns (four players) of a dearer
+    valuation (The Audience, Offices of Honor), fewer rollouts, never fewer than two a candidate in each round;
+    None: ``iterations`` in every ruleset. Counted in turns, not seconds, so that a seed gives the same game on
+    every machine. The defaults (32 rollouts, the greedy top 4, clear at 1 point) are the
     budget of the ladder in BENCHMARKS.md: about 25 ms a decision heads-up. A budget is bounded: at most
     :data:`MAX_ITERATIONS` rollouts or :data:`MAX_SECONDS` seconds a decision.
     """
@@ -362,7 +366,8 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 32, horizon: int | None = 1,
-                 policy: str = "greedy", leaf: str = "greedy", top: int | None = 4, clear: float | None = 1.0):
+                 policy: str = "greedy", leaf: str = "greedy", top: int | None = 4, clear: float | None = 1.0,
+                 turns: int | None = None):
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or not 0 < seconds <= MAX_SECONDS):       # (refuses nan and inf too)
             raise ValueError(f"seconds should be a number of seconds per decision, more than 0 and at most "
@@ -380,6 +385,11 @@ class SearchBot:
             raise ValueError(f"top should be a whole number of at least 1 or None, not {top!r}.")
         if clear is not None and (isinstance(clear, bool) or not isinstance(clear, (int, float)) or clear < 0):
             raise ValueError(f"clear should be a number of points >= 0 or None, not {clear!r}.")
+        if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int)
+                                  or not 1 <= turns <= MAX_ITERATIONS * 100):
+            raise ValueError(f"turns should be a whole number of player-turns of rollouts per decision from 1 to "
+                             f"{MAX_ITERATIONS * 100:,} or None, not {turns!r}.")
+        self.turns = turns
         self.clear = clear
         self.seed = seed
         self.rng = random.Random(seed)
@@ -403,7 +413,8 @@ class SearchBot:
 
     def __repr__(self):
         budget = f"seconds={self.seconds!r}" if self.seconds is not None else f"iterations={self.iterations}"
-        extra = "".join(f", {k}={v!r}" for k, v in (("top", self.top), ("clear", self.clear)) if v is not None)
+        extra = "".join(f", {k}={v!r}" for k, v in (("top", self.top), ("clear", self.clear), ("turns", self.turns))
+                        if v is not None)
         return f"SearchBot(seed={self.seed!r}, {budget}, horizon={self.horizon}{extra})"
 
     def choose(self, state) -> Action:
@@ -476,6 +487,17 @@ class SearchBot:
             return list(actions)
         return [a for _, a in self._ranked(state)[:self.top]]
 
+    def rollouts(self, state, candidates: int | None = None) -> int:
+        """The rollouts a decision in ``state`` may play: ``iterations``, cut to the ``turns`` budget by what one
+        rollout costs there (the player-turns to the horizon times :func:`~thurn.bots.valuation.turn_cost`), and
+        never below two a candidate in each round of the halving."""
+        if self.turns is None:
+            return self.iterations
+        per = (1 + (self.horizon if self.horizon is not None else 8) * len(state.players)) * turn_cost(state)
+        n = candidates if candidates is not None else (self.top or 4)
+        floor = 2 * n * max(1, math.ceil(math.log2(n))) if n > 1 else 2
+        return max(min(self.iterations, floor), min(self.iterations, int(self.turns / per)))
+
     def _search(self, state, actions, every: bool = False):
         """Successive halving over the candidates: each round gives the survivors the same sampled positions
         and random numbers, then keeps the better half. Returns (mean value, action, samples), best first."""
@@ -488,9 +510,10 @@ class SearchBot:
         total = {a: 0.0 for a in actions}
         count = {a: 0 for a in actions}
         rounds = max(1, math.ceil(math.log2(len(cands))))
+        budget = self.rollouts(state, len(cands))
         for r in range(rounds):
             if self.seconds is None:
-                samples, stop = max(1, self.iterations // (rounds * len(cands))), None
+                samples, stop = max(1, budget // (rounds * len(cands))), None
             else:
                 samples, stop = self.iterations, start + self.seconds * (r + 1) / rounds
             for _ in range(samples):

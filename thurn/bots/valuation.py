@@ -18,7 +18,7 @@ class Valuation:
     """A variant's valuation; override what it values (as staticmethods). Optional further attributes the bots
     read: ``secret(s)`` (the tolerance in points within which a step's secret choice is drawn, else None:
     :func:`thurn.bots.greedy.policy.secret_tolerance`), ``evaluation`` (an :class:`~thurn.bots.greedy.evaluation.Eval`
-    subclass), ``own_score``, ``rules`` (the rules the hint's reasons cite) and ``turn_cost``."""
+    subclass), ``own_score``, ``rules`` (the rules the hint's reasons cite) and ``turn_cost`` (:func:`turn_cost`)."""
 
     steps: tuple = ()                                               # the steps of its own it values
     weights: dict = {}                                              # its numbers (points), read as w.<name>
@@ -38,6 +38,27 @@ def expansion_weights() -> dict:
     for valuation in layer_parts(None, "valuation"):
         out.update(valuation.weights)
     return out
+
+
+def turn_cost(state) -> float:
+    """What a player-turn of ``state``'s ruleset costs the bots' valuation against the base game's (1.0): the product
+    of its valuations' ``turn_cost`` (each variant measured alone: ``tests/bench/turn_cost.py``, BENCHMARKS.md), since
+    each variant's valuation adds its work to every decision; a valuation that two variants share gives a cost for
+    each, by name (a dict), and each of them switched on counts. The search bot's budget in player-turns
+    (``SearchBot(turns=...)``) is counted in these units, so that a level costs about the same in every ruleset."""
+    cost = 1.0
+    on = None
+    for valuation in valuations(state):
+        c = getattr(valuation, "turn_cost", 1.0)
+        if isinstance(c, dict):
+            if on is None:
+                on = {v.name for v in getattr(getattr(state, "ruleset", state), "variants", ())}
+            for name, x in c.items():
+                if name in on:
+                    cost *= float(x)
+        else:
+            cost *= float(c)
+    return cost
 
 
 def valuations(state) -> tuple:

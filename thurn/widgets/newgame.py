@@ -12,7 +12,6 @@ are shown as they are.
 from __future__ import annotations
 
 import html
-import inspect
 import random
 import secrets
 
@@ -20,7 +19,6 @@ import ipywidgets as widgets
 
 from ..board import Board
 from ..board_file import available_boards, installed_board, load_board
-from ..bots import BOTS, bot_class
 from ..bots.levels import LEVELS, Level, find_level
 from ..errors import ThurnError
 from ..parts import PARTS
@@ -48,22 +46,19 @@ DEFAULT_SEATS = (("Ann", None), ("Club", "club"), ("Beginner", "beginner"), ("Ex
 HUMAN_WORDS = "clicks their own turns (several humans take turns at this screen)"
 
 
+#: The bots' names that games saved before the levels wrote for a seat, and the level each plays as now.
+SAVED_KINDS = {"random": "beginner", "greedy": "club", "search": "expert"}
+
+
 def level_of(name) -> Level | None:
-    """The level that plays as the bot called ``name``: the level of that name, or else the first level that is
-    the bot of that name with its own defaults (``"greedy"`` is Club, ``"random"`` Beginner, ``"search"`` Expert
-    while the search bot's default budget is Expert's); None for any other name or a bot object. (What a seat of a
-    game saved before the levels shows, and the level ``GuidedGame(bot="greedy")`` names.)"""
+    """The level that plays as the bot called ``name``: the level of that name, or for a bot's name that a game
+    saved before the levels wrote (:data:`SAVED_KINDS`: ``"greedy"`` is Club, ``"random"`` Beginner, ``"search"``
+    Expert) that level; None for any other name or a bot object. (What a seat of a game saved before the levels
+    shows, and the level ``GuidedGame(bot="greedy")`` names.)"""
     found = find_level(name)
     if found is not None or not isinstance(name, str):
         return found
-    key = name.strip().lower()
-    if key not in BOTS:
-        return None
-    params = inspect.signature(bot_class(key).__init__).parameters
-    for lv in LEVELS:
-        if lv.bot == key and all(k in params and params[k].default == v for k, v in lv.options):
-            return lv
-    return None
+    return find_level(SAVED_KINDS.get(name.strip().lower(), ""))
 
 
 def seat_kind(kind) -> str:

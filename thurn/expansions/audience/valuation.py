@@ -519,6 +519,9 @@ class AudienceValuation(Valuation):
     """The Audience's valuation: its steps (sealing, moving a carriage), the clergymen's points and credits."""
 
     steps = (au.SEAL, au.MOVE)
+    #: what a player-turn costs the search bot, against the base game's (tests/bench/turn_cost.py, BENCHMARKS.md "Issue
+    #: 35: the levels' budgets"): the clergymen's outlook in every valuation of a position
+    turn_cost = 1.8
     values = staticmethod(values)
     adjust = staticmethod(adjust)
     points = staticmethod(points)

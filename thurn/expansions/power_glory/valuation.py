@@ -185,6 +185,9 @@ def _draw(ev, s, values: list) -> list:
 class PowerGloryValuation(Valuation):
     """Power and Glory's valuation: the base values adjusted for the horses (no step of its own)."""
 
+    #: what a player-turn costs the search bot, against the base game's (tests/bench/turn_cost.py, BENCHMARKS.md "Issue
+    #: 35: the levels' budgets"): the horse side of every card is an action to value
+    turn_cost = 1.5
     adjust = staticmethod(adjust)
 
     @staticmethod

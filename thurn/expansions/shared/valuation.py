@@ -443,6 +443,9 @@ class OfficialsValuation(Valuation):
         "tile_grow": 0.6,       # the chance that 3 different office tiles become 4 before they are returned
         "card_reward": 0.6,     # the most a card taken for 2 office tiles adds beyond a card in hand (0.3)
     }
+    #: what a player-turn costs the search bot with each of them on, against the base game's (tests/bench/turn_cost.py,
+    #: BENCHMARKS.md "Issue 35: the levels' budgets"): the letters' and the office tiles' values in every decision
+    turn_cost = {"messenger": 1.35, "offices": 1.75}
     values = staticmethod(return_values)
     adjust = staticmethod(adjust)
     points = staticmethod(points)
