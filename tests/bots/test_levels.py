@@ -138,3 +138,54 @@ def test_a_level_s_seals_differ_from_seed_to_seed(lv):
         assert a == again.choose(view_for(again, s))
         orders[a.ranks] += 1
     assert len(orders) >= 2, (lv.name, orders)
+
+
+# -- the search levels' budget in player-turns (SearchBot(turns=...), thurn.bots.valuation.turn_cost) -------------
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=ruleset_id)
+def test_a_search_level_s_rollouts_follow_what_a_turn_costs_in_every_ruleset(ruleset):
+    """Master's rollouts a decision: its ``iterations`` where its ``turns`` budget pays for them, else the budget
+    over what one rollout costs (the player-turns to its horizon times the ruleset's ``turn_cost``), never fewer
+    than two a candidate in each round; so its work a decision (rollouts times their cost) is within its budget
+    in every ruleset and player count, and dearer rulesets get no more rollouts than the base game."""
+    from thurn.bots.valuation import turn_cost
+
+    board, expansions = ruleset
+    master = make_bot("master", seed=0)
+    for n in player_counts(board, expansions):
+        s = thurn.new_game(["Ann", "Ben", "Cat", "Dan"][:n], seed=3, rules={"board": board, "expansions": list(expansions)})
+        cost = turn_cost(s)
+        assert cost >= 1.0
+        per = (1 + master.horizon * n) * cost
+        got = master.rollouts(s)
+        assert got <= master.iterations
+        assert got * per <= master.turns or got == 2 * master.top * 2        # the floor: 2 a candidate a round
+        assert got == min(master.iterations, max(16, int(master.turns / per)))
+        base = thurn.new_game(["Ann", "Ben", "Cat", "Dan"][:max(n, 2)], seed=3, rules={"board": board})
+        assert got <= master.rollouts(base)
+
+
+def test_a_turn_costs_the_product_of_the_variants_costs_and_a_shared_valuation_counts_each_variant_on():
+    """The Princess' Messenger and Offices of Honor share one valuation, with a cost for each: each switched on
+    counts (both: the product); The Audience with both multiplies again; the base game costs 1."""
+    from thurn.bots.valuation import turn_cost
+
+    def cost(*ex):
+        return turn_cost(thurn.new_game(["Ann", "Ben"], seed=1, rules={"expansions": list(ex)}))
+    assert cost() == 1.0
+    m, o, a = cost("messenger"), cost("offices"), cost("audience")
+    assert m > 1 and o > 1 and a > 1 and m != o
+    assert cost("messenger", "offices") == pytest.approx(m * o)
+    assert cost("audience", "messenger", "offices") == pytest.approx(a * m * o)
+
+
+def test_a_turns_budget_is_checked_and_without_one_the_rollouts_are_the_iterations():
+    from thurn.bots.search import SearchBot
+
+    s = thurn.new_game(["Ann", "Ben", "Cat", "Dan"], seed=1, rules={"expansions": ["audience", "offices"]})
+    assert SearchBot(0, iterations=40).rollouts(s) == 40
+    assert SearchBot(0, iterations=40, turns=100).rollouts(s) < 40
+    assert "turns=100" in repr(SearchBot(0, turns=100))
+    for bad in (0, -5, 2.5, True, "many"):
+        with pytest.raises(ValueError, match="turns should be"):
+            SearchBot(0, turns=bad)
