@@ -488,6 +488,7 @@ class Eval:
         else:
             deck_cards = near & ~hm
             new_ok = True
+        bound = self.new_bound(hm) if new_ok else None
         shown = {}
         present, total, packed = self._unseen or self.unseen()
         spread = self.spread
@@ -511,20 +512,43 @@ class Eval:
                         x = after(rmask | low, l, c, h2, cartwright)
                         if x > v:
                             v = x
-                if new_ok:                              # or a new route
-                    x = after(low, c, c, h2, cartwright)
-                    if x > v:
-                        v = x
                 if bplay is not None and near & low and dmask & low:
                     _, _, brmask, bl, br = bplay
                     x = after(brmask, bl, br, h2, cartwright)
                     if x > v:
                         v = x
+                if new_ok:                              # or a new route (unless it cannot beat v: see new_bound)
+                    if bound is None or (self.hcache.get(low) or self.houses(low))[0] + bound[0] > v - 1e-6 or \
+                            bound[1] > v - 1e-6:
+                        x = after(low, c, c, h2, cartwright)
+                        if x > v:
+                            v = x
             if dmask & low:
                 shown[c] = v
             if deck_cards & low and present & low and v > base:
                 deck += (low * spread & packed).bit_count() / total * (v - base)     # (see unseen_count)
         return base, shown, deck
+
+    def new_bound(self, hm: int):
+        """``(gain, floor)``: a bound on the value of starting a new route with a card drawn to the hand ``hm``
+        (:meth:`after_play` of a one-card route): at most the larger of its houses plus ``gain`` and ``floor``, or
+        None when no bound is known (a route of one card may be scored). A plan's row is worth ``pp * (h + ext +
+        tiles) - cost`` with the chance ``pp`` at most 1 (safe rows: 1), so at most the larger of ``h + ext + tiles
+        - cost`` and ``-cost``; a longer run of hand cards only adds rows (:meth:`Plans.of`), and the run is at most
+        the cards in hand."""
+        if self.min_route <= 1:
+            return None
+        plan = self.plans.of(1, hm.bit_count())
+        if not plan:
+            return (NEG, 0.0)                       # no plan: worth 0.0 (and no scoring of one card)
+        safe, risky, _ = plan
+        gain = floor = NEG
+        for _, ext, tiles, cost in safe + risky:
+            if ext + tiles - cost > gain:
+                gain = ext + tiles - cost
+            if -cost > floor:
+                floor = -cost
+        return gain, floor
 
     def empty_hand_gains(self, cartwright: bool):
         """:meth:`draw_gains` with an empty hand: the card drawn is the card played, so the deck is worth the
