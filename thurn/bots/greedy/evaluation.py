@@ -488,7 +488,7 @@ class Eval:
         else:
             deck_cards = near & ~hm
             new_ok = True
-        bound = self.new_bound(hm) if new_ok else None
+        bound = self.new_bound(hm.bit_count()) if new_ok else None
         shown = {}
         present, total, packed = self._unseen or self.unseen()
         spread = self.spread
@@ -529,16 +529,16 @@ class Eval:
                 deck += (low * spread & packed).bit_count() / total * (v - base)     # (see unseen_count)
         return base, shown, deck
 
-    def new_bound(self, hm: int):
-        """``(gain, floor)``: a bound on the value of starting a new route with a card drawn to the hand ``hm``
-        (:meth:`after_play` of a one-card route): at most the larger of its houses plus ``gain`` and ``floor``, or
-        None when no bound is known (a route of one card may be scored). A plan's row is worth ``pp * (h + ext +
-        tiles) - cost`` with the chance ``pp`` at most 1 (safe rows: 1), so at most the larger of ``h + ext + tiles
-        - cost`` and ``-cost``; a longer run of hand cards only adds rows (:meth:`Plans.of`), and the run is at most
-        the cards in hand."""
+    def new_bound(self, run: int):
+        """``(gain, floor)``: a bound on the value of starting a new route with one card (:meth:`after_play` of a
+        one-card route) while at most ``run`` other hand cards may extend it: at most the larger of its houses plus
+        ``gain`` and ``floor``; None when no bound is known (a route of one card may be scored). A plan's row is
+        worth ``pp * (h + ext + tiles) - cost`` with the chance ``pp`` at most 1 (safe rows: 1), so at most the
+        larger of ``h + ext + tiles - cost`` and ``-cost``; a longer run of hand cards only adds rows
+        (:meth:`Plans.of`). The caller keeps a margin (1e-6) for the sums' rounding."""
         if self.min_route <= 1:
             return None
-        plan = self.plans.of(1, hm.bit_count())
+        plan = self.plans.of(1, run)
         if not plan:
             return (NEG, 0.0)                       # no plan: worth 0.0 (and no scoring of one card)
         safe, risky, _ = plan
@@ -558,6 +558,10 @@ class Eval:
         s, adj, dmask = self.s, self.adj, self.dmask
         pairs = s.draws_allowed - s.draws >= 2
         values = {}
+        if pairs:                                   # (the pairs' best plays, kept by hand; see new_bound)
+            best, houses, route = {}, self.houses, self.route
+            ends = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask if route else 0
+            gain, floor = self.new_bound(1) or (-NEG, -NEG)
         for c in range(len(adj)):
             if (present | dmask) >> c & 1:
                 v = self.own_play(c, 1 << c, cartwright, True)
@@ -566,7 +570,13 @@ class Eval:
                     while partners:
                         low = partners & -partners
                         partners ^= low
-                        x, _ = self.best_play(1 << c | low, cartwright)
+                        pair = 1 << c | low
+                        if not pair & ends and (houses(1 << c)[0] + gain <= v - 1e-6 and
+                                                houses(low)[0] + gain <= v - 1e-6 and floor <= v - 1e-6):
+                            continue                # each play a new route, none better than v (see new_bound)
+                        x = best.get(pair)
+                        if x is None:
+                            x = best[pair] = self.best_play(pair, cartwright)[0]
                         if x > v:
                             v = x
                 values[c] = v
