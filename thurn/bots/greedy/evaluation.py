@@ -558,13 +558,14 @@ class Eval:
         s, adj, dmask = self.s, self.adj, self.dmask
         pairs = s.draws_allowed - s.draws >= 2
         values = {}
+        alone = self.new_bound(0) if self.route else None      # a card drawn alone, as a new route
         if pairs:                                   # (the pairs' best plays, kept by hand; see new_bound)
             best, houses, route = {}, self.houses, self.route
             ends = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask if route else 0
             gain, floor = self.new_bound(1) or (-NEG, -NEG)
         for c in range(len(adj)):
             if (present | dmask) >> c & 1:
-                v = self.own_play(c, 1 << c, cartwright, True)
+                v = self.own_play(c, 1 << c, cartwright, True, alone)
                 if pairs:
                     partners = adj[c] & dmask
                     while partners:
@@ -583,8 +584,9 @@ class Eval:
         deck = sum(self.unseen_count(1 << c) * v for c, v in values.items()) / total
         return NEG, {c: values[c] for c in bits(dmask)}, deck
 
-    def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool) -> float:
-        """The best play of the card ``c`` itself: at an end of the route, or starting a new route."""
+    def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool, bound=None) -> float:
+        """The best play of the card ``c`` itself: at an end of the route, or starting a new route (not valued where
+        ``bound``, :meth:`new_bound`'s, shows that it cannot beat a play at an end)."""
         route, adj = self.route, self.adj
         best = NEG
         if route:
@@ -597,7 +599,8 @@ class Eval:
                     x = self.after_play(rmask, l, c, hm, cartwright)
                     if x > best:
                         best = x
-        if new_ok:
+        if new_ok and (bound is None or best <= NEG or self.houses(1 << c)[0] + bound[0] > best - 1e-6 or
+                       bound[1] > best - 1e-6):
             x = self.after_play(1 << c, c, c, hm, cartwright)
             if x > best:
                 best = x
