@@ -488,6 +488,7 @@ class Eval:
         else:
             deck_cards = near & ~hm
             new_ok = True
+        bound = self.new_bound(hm.bit_count()) if new_ok else None
         shown = {}
         present, total, packed = self._unseen or self.unseen()
         spread = self.spread
@@ -511,20 +512,43 @@ class Eval:
                         x = after(rmask | low, l, c, h2, cartwright)
                         if x > v:
                             v = x
-                if new_ok:                              # or a new route
-                    x = after(low, c, c, h2, cartwright)
-                    if x > v:
-                        v = x
                 if bplay is not None and near & low and dmask & low:
                     _, _, brmask, bl, br = bplay
                     x = after(brmask, bl, br, h2, cartwright)
                     if x > v:
                         v = x
+                if new_ok:                              # or a new route (unless it cannot beat v: see new_bound)
+                    if bound is None or (self.hcache.get(low) or self.houses(low))[0] + bound[0] > v - 1e-6 or \
+                            bound[1] > v - 1e-6:
+                        x = after(low, c, c, h2, cartwright)
+                        if x > v:
+                            v = x
             if dmask & low:
                 shown[c] = v
             if deck_cards & low and present & low and v > base:
                 deck += (low * spread & packed).bit_count() / total * (v - base)     # (see unseen_count)
         return base, shown, deck
+
+    def new_bound(self, run: int):
+        """``(gain, floor)``: a bound on the value of starting a new route with one card (:meth:`after_play` of a
+        one-card route) while at most ``run`` other hand cards may extend it: at most the larger of its houses plus
+        ``gain`` and ``floor``; None when no bound is known (a route of one card may be scored). A plan's row is
+        worth ``pp * (h + ext + tiles) - cost`` with the chance ``pp`` at most 1 (safe rows: 1), so at most the
+        larger of ``h + ext + tiles - cost`` and ``-cost``; a longer run of hand cards only adds rows
+        (:meth:`Plans.of`). The caller keeps a margin (1e-6) for the sums' rounding."""
+        if self.min_route <= 1:
+            return None
+        plan = self.plans.of(1, run)
+        if not plan:
+            return (NEG, 0.0)                       # no plan: worth 0.0 (and no scoring of one card)
+        safe, risky, _ = plan
+        gain = floor = NEG
+        for _, ext, tiles, cost in safe + risky:
+            if ext + tiles - cost > gain:
+                gain = ext + tiles - cost
+            if -cost > floor:
+                floor = -cost
+        return gain, floor
 
     def empty_hand_gains(self, cartwright: bool):
         """:meth:`draw_gains` with an empty hand: the card drawn is the card played, so the deck is worth the
@@ -534,23 +558,35 @@ class Eval:
         s, adj, dmask = self.s, self.adj, self.dmask
         pairs = s.draws_allowed - s.draws >= 2
         values = {}
+        alone = self.new_bound(0) if self.route else None      # a card drawn alone, as a new route
+        if pairs:                                   # (the pairs' best plays, kept by hand; see new_bound)
+            best, houses, route = {}, self.houses, self.route
+            ends = (adj[route[0]] | adj[route[-1]]) & ~self.p.rmask if route else 0
+            gain, floor = self.new_bound(1) or (-NEG, -NEG)
         for c in range(len(adj)):
             if (present | dmask) >> c & 1:
-                v = self.own_play(c, 1 << c, cartwright, True)
+                v = self.own_play(c, 1 << c, cartwright, True, alone)
                 if pairs:
                     partners = adj[c] & dmask
                     while partners:
                         low = partners & -partners
                         partners ^= low
-                        x, _ = self.best_play(1 << c | low, cartwright)
+                        pair = 1 << c | low
+                        if not pair & ends and (houses(1 << c)[0] + gain <= v - 1e-6 and
+                                                houses(low)[0] + gain <= v - 1e-6 and floor <= v - 1e-6):
+                            continue                # each play a new route, none better than v (see new_bound)
+                        x = best.get(pair)
+                        if x is None:
+                            x = best[pair] = self.best_play(pair, cartwright)[0]
                         if x > v:
                             v = x
                 values[c] = v
         deck = sum(self.unseen_count(1 << c) * v for c, v in values.items()) / total
         return NEG, {c: values[c] for c in bits(dmask)}, deck
 
-    def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool) -> float:
-        """The best play of the card ``c`` itself: at an end of the route, or starting a new route."""
+    def own_play(self, c: int, hm: int, cartwright: bool, new_ok: bool, bound=None) -> float:
+        """The best play of the card ``c`` itself: at an end of the route, or starting a new route (not valued where
+        ``bound``, :meth:`new_bound`'s, shows that it cannot beat a play at an end)."""
         route, adj = self.route, self.adj
         best = NEG
         if route:
@@ -563,7 +599,8 @@ class Eval:
                     x = self.after_play(rmask, l, c, hm, cartwright)
                     if x > best:
                         best = x
-        if new_ok:
+        if new_ok and (bound is None or best <= NEG or self.houses(1 << c)[0] + bound[0] > best - 1e-6 or
+                       bound[1] > best - 1e-6):
             x = self.after_play(1 << c, c, c, hm, cartwright)
             if x > best:
                 best = x

@@ -14,6 +14,7 @@ MAX_PLAN_LENGTH = 8      # a route longer than 7 earns no more tile or carriage 
 MEMO_SIZE = 50_000       # runs of cards, kinds of placement kept per board (see chain, BoardTables): cleared beyond
 
 TABLES: dict = {}      # board -> BoardTables
+ROWS: dict = {}        # (tiles by length, house_ext, rate) -> {route length: rows of Plans.of}
 PLANS: dict = {}       # (length tiles, carriage, horizon, weights, shortest route) -> Plans; None -> the last one
 
 
@@ -150,12 +151,19 @@ class Plans:
     F[n + j], rate * j)``, where ``F[m]`` is the carriage and length tile of scoring ``m`` cards on a later turn;
     and ``now[cartwright][m]``, the carriage of scoring ``m`` cards now (3c)."""
 
-    __slots__ = ("F", "cap", "ext", "rate", "plan", "final", "min_route", "memo", "now")
+    __slots__ = ("F", "cap", "ext", "rate", "plan", "final", "min_route", "memo", "now", "rows")
 
     def __init__(self, F, cap: int, w: Weights, final: bool, cities: int, level, cval: float, min_route: int):
         self.F, self.cap, self.ext, self.rate, self.plan, self.final = F, cap, w.house_ext, w.rate, w.max_plan, final
         self.min_route = min_route
         self.memo: dict = {}            # (n, k) -> of(n, k)
+        key = (F, self.ext, self.rate)  # the rows by route length, shared by the plans of the same tiles and weights
+        rows = ROWS.get(key)
+        if rows is None:
+            if len(ROWS) > 512:
+                ROWS.clear()
+            rows = ROWS[key] = {}
+        self.rows = rows
         self.now = tuple(tuple(0.0 if level is None or m < level - 2 else cval if m >= level or cartwright else 0.0
                                for m in range(cities + 1)) for cartwright in (False, True))
 
@@ -173,8 +181,12 @@ class Plans:
             if first > last or self.final:
                 plan = ()
             else:
-                F, ext, rate = self.F, self.ext, self.rate
-                rows = tuple((j, ext * j, F[min(n + j, 15)], rate * j) for j in range(first, last + 1))
+                every = self.rows.get(n)        # the rows of j = 1 .. MAX_PLAN_LENGTH
+                if every is None:
+                    F, ext, rate = self.F, self.ext, self.rate
+                    every = self.rows[n] = tuple((j, ext * j, F[min(n + j, 15)], rate * j)
+                                                 for j in range(1, MAX_PLAN_LENGTH + 1))
+                rows = every[first - 1:last]
                 cut = max(0, k - first + 1)                         # the rows of j <= k come first
                 plan = (rows[:cut], rows[cut:], first - k - 1 if first > k else -1)
             self.memo[key] = plan
