@@ -71,6 +71,16 @@ MIN_ITERATIONS = 12
 #: start of every turn when ``samples`` games from each fit in it, else of every second (third, ...) turn.
 EXPECTED_TURNS = 2500
 
+#: The whole review's budget at its default (``bot=None``), in CPU ms of the work it plans, costed per ruleset by
+#: :func:`thurn.bots.costs.turn_ms` (measured, not timed: the same game and seed give the same review). Issue 35
+#: asks "Review this game" within 10 s of CPU on 2 cores: the plan keeps 2 s of it for the machine's load. Where
+#: the budgets above (in player-turns) cost more than this in a dear ruleset (The Audience with Offices of Honor,
+#: Power and Glory with Offices of Honor), the table's rollouts and the positions played out for the expected
+#: scores are cut alike (:func:`plan_review`), the rollouts to no fewer than :data:`MIN_DEAR`; elsewhere nothing
+#: changes.
+REVIEW_MS = 8000
+MIN_DEAR = 8
+
 #: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
 #: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
 HORIZON = 2
@@ -119,11 +129,26 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
 
 # -- ranking one decision --------------------------------------------------------------------------------------
 
+def _level_bot(level, seed):
+    """The search bot of ``level`` (a search level of :data:`thurn.bots.levels.LEVELS`), at the review's horizon
+    unless the level names its own."""
+    from .bots.search import SearchBot
+
+    return SearchBot(seed, **{"horizon": HORIZON, **dict(level.options)})
+
+
+def search_levels() -> list:
+    """The search levels of :data:`thurn.bots.levels.LEVELS`, weakest first: the bots a review may rank with."""
+    from .bots.levels import LEVELS
+
+    return [lv for lv in LEVELS if lv.bot == "search"]
+
+
 def _search_bot(bot, seed):
     from .bots.search import SearchBot
 
     if bot is None:
-        return SearchBot(seed, horizon=HORIZON)
+        return _level_bot(search_levels()[0], seed)
     if isinstance(bot, dict):
         try:
             return SearchBot(seed, **{"horizon": HORIZON, **bot})
@@ -547,6 +572,85 @@ def _budgeted(bot, looks: int, players: int, cost: float = 1.0):
     return bot
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A review's budget at its default (:func:`plan_review`): the ``level`` it ranks with (a name of
+    :data:`thurn.bots.levels.LEVELS`), its rollouts per decision that needs a look (``iterations``) among the greedy
+    policy's ``top`` actions and the one played, every how many turns the expected scores are computed (``every``),
+    the CPU ms the planned work is costed at (``ms``, :func:`thurn.bots.costs.turn_ms`) and whether the ruleset's
+    cost ``cut`` the budgets in player-turns (:data:`REVIEW_MS`)."""
+
+    level: str
+    iterations: int
+    top: int | None
+    every: int
+    ms: float
+    cut: bool = False
+
+
+def _starts(states) -> list[int]:
+    """The positions (indices of ``states``) where a player-turn starts."""
+    return [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
+
+
+def _left(states, starts, every: int) -> int:
+    """The player-turns the games played out from every ``every``-th turn's start have left (as the game went)."""
+    end = states[-1].turns
+    return sum(end - states[i].turns for i in starts if states[i].turns % every == 0)
+
+
+def plan_review(state, states, looks: int, decisions: int, samples: int = 8, seed=0):
+    """The default review's bot and :class:`Plan` for a game whose player has ``decisions`` decisions with a
+    choice, ``looks`` of them to search (the others took the greedy policy's clear favourite): ``states`` are the
+    game's positions (:func:`positions`).
+
+    The level: the strongest search level of :data:`thurn.bots.levels.LEVELS` whose own rollouts at every look fit
+    in :data:`TABLE_TURNS` player-turns; where none does (a whole game), the weakest one's search with its rollouts
+    cut to that budget (between :data:`MIN_ITERATIONS` and its own). The expected scores: every turn that
+    :data:`EXPECTED_TURNS` allows (:func:`expected_scores`). Then the whole is costed in CPU ms with the ruleset's
+    measured cost of a player-turn (:func:`thurn.bots.costs.turn_ms`): the rollouts of the looks and of the closer
+    looks, the games played out and the greedy rankings; over :data:`REVIEW_MS`, the rollouts and the games played
+    out are cut by the same factor (the rollouts to no fewer than :data:`MIN_DEAR`). Work counted, never timed: the
+    same game gives the same plan on any machine."""
+    from .bots.costs import turn_ms
+
+    roll, play = turn_ms(state)
+    n = len(state.players)
+    levels = search_levels()
+    bot = level = None
+    for lv in reversed(levels):
+        b = _level_bot(lv, seed)
+        if looks * b.iterations * (1 + (b.horizon if b.horizon is not None else 8) * n) <= TABLE_TURNS:
+            level, bot = lv, b
+            break
+    if bot is None:
+        level = levels[0]
+        bot = _budgeted(_level_bot(level, seed), looks, n)
+    per = 1 + (bot.horizon if bot.horizon is not None else 8) * n
+    starts = _starts(states)
+    every = _every(states, starts, samples)
+
+    def cost(iterations, every):
+        return ((looks + 4 * CHECKED) * iterations * per * roll + samples * _left(states, starts, every) * play
+                + 2 * decisions * play)
+
+    ms = cost(bot.iterations, every)
+    cut = ms > REVIEW_MS
+    if cut:
+        other = 2 * decisions * play
+        f = max(0.0, REVIEW_MS - other) / max(1e-9, ms - other)
+        iterations = max(MIN_DEAR, int(bot.iterations * f))
+        if iterations < bot.iterations:
+            bot.iterations = iterations
+            if bot.top is not None:
+                bot.top = min(bot.top, 3)
+        goal = samples * _left(states, starts, every) * play * f
+        while every <= states[-1].turns and samples * _left(states, starts, every) * play > goal:
+            every += 1
+        ms = cost(bot.iterations, every)
+    return bot, Plan(level.name, bot.iterations, bot.top, every, round(ms, 1), cut)
+
+
 def drain(steps):
     """Run a generator of review steps to its end; its return value."""
     while True:
@@ -560,9 +664,11 @@ def _table(state, seat, bot, seed, progress, states=None, budget=False):
     return drain(_table_steps(state, seat, bot, seed, progress, states, budget))
 
 
-def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on_row=None):
+def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on_row=None, samples=8, plan=None):
     """The decisions table, a step (``yield``) after each decision and each closer look: see :func:`review`.
-    ``on_row(row)``: called with each decision's first finding as it is made (:func:`finding`)."""
+    ``on_row(row)``: called with each decision's first finding as it is made (:func:`finding`). ``budget``: the
+    default review's (:func:`plan_review`, for ``samples`` games played out from each turn), its :class:`Plan`
+    kept in ``plan["plan"]`` when ``plan`` is a dict."""
     import pandas as pd
 
     states = positions(state) if states is None else states
@@ -577,7 +683,9 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
     if budget:
-        bot = _budgeted(bot, len(looks), len(state.players))
+        bot, chosen_plan = plan_review(state, states, len(looks), len(todo), samples, seed)
+        if plan is not None:
+            plan["plan"] = chosen_plan
     looked = set(looks)
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
@@ -775,6 +883,7 @@ class Review:
     table: object
     expected: object
     final: dict | None
+    plan: Plan | None = None            # the default budget's plan (:func:`plan_review`); None for a bot given
 
     def mistakes(self, n: int = 3) -> list[str]:
         """The ``n`` biggest mistakes in words, biggest first (see :func:`mistakes`)."""
@@ -866,7 +975,10 @@ def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: in
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
         raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
     states = positions(state)
-    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget, on_finding)
-    expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states)
+    plan: dict = {}
+    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget, on_finding, samples, plan)
+    every = plan["plan"].every if "plan" in plan else None
+    expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states,
+                                          every=every)
     final = dict(zip(state.names, state.returns())) if state.is_over else None
-    return Review(state, state.names[seat], seat, table, expected, final)
+    return Review(state, state.names[seat], seat, table, expected, final, plan.get("plan"))
