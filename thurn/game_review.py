@@ -8,8 +8,10 @@ legal action); :func:`review_game` gives a :class:`Review` with the table, the t
 reviewed state is never touched; a finished game, an unfinished one and one loaded from a save file
 (``thurn.GameState.from_json``) are reviewed alike.
 
-How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`, its default budget
-unless ``bot=`` says otherwise). The candidates are the greedy policy's favourite ``top`` actions plus the one
+How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`), at the default
+(``bot=None``) those of the strongest search level of :data:`thurn.bots.levels.LEVELS` that meets the review's
+budget (:func:`plan_review`: Master where its 96 rollouts at every look fit, as in a short game; else Expert's
+search with its rollouts cut to the budget), unless ``bot=`` says otherwise. The candidates are the greedy policy's favourite ``top`` actions plus the one
 played; each is played forward on the *same* sampled futures (the unseen cards dealt at random, consistently with
 what the player had seen: :mod:`thurn.information`, never the real deck), ``iterations`` rollouts shared equally
 among them, to the review's horizon, then valued by the bot's evaluation: the player's estimated final score minus
@@ -21,8 +23,9 @@ of a decision is the best candidate's value minus the chosen one's, in those poi
 bot's best.
 A decision where the player took the greedy policy's clear favourite (the hint's advice, 1 point or more ahead of
 the next action) needs no look: the search bot plays it without a search (its ``clear``). At the default budget the
-rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), so that any game is reviewed
-in seconds; where the player followed the hint and the review ranks another action first, the words say why.
+rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), and in a ruleset whose turns
+cost more the rollouts and the positions played out for the expected scores shrink alike (:data:`REVIEW_MS`,
+counted with the ruleset's measured cost of a turn, never timed), so that any game is reviewed within 10 s of CPU; where the player followed the hint and the review ranks another action first, the words say why.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -45,7 +48,7 @@ from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
            "positions", "HORIZON", "ReviewError", "COLUMNS", "explain", "explain_decision", "said",
-           "Words"]
+           "Words", "plan_review", "Plan", "REVIEW_MS"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
@@ -76,10 +79,11 @@ EXPECTED_TURNS = 2500
 #: asks "Review this game" within 10 s of CPU on 2 cores: the plan keeps 2 s of it for the machine's load. Where
 #: the budgets above (in player-turns) cost more than this in a dear ruleset (The Audience with Offices of Honor,
 #: Power and Glory with Offices of Honor), the table's rollouts and the positions played out for the expected
-#: scores are cut alike (:func:`plan_review`), the rollouts to no fewer than :data:`MIN_DEAR`; elsewhere nothing
-#: changes.
+#: scores are cut alike (:func:`plan_review`), the rollouts to no fewer than :data:`MIN_DEAR`, the positions to
+#: no fewer than :data:`MIN_CHART`; elsewhere nothing changes.
 REVIEW_MS = 8000
 MIN_DEAR = 8
+MIN_CHART = 6           # the fewest turns at which a cut review computes the expected scores (besides the end)
 
 #: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
 #: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
@@ -577,8 +581,9 @@ class Plan:
     """A review's budget at its default (:func:`plan_review`): the ``level`` it ranks with (a name of
     :data:`thurn.bots.levels.LEVELS`), its rollouts per decision that needs a look (``iterations``) among the greedy
     policy's ``top`` actions and the one played, every how many turns the expected scores are computed (``every``),
-    the CPU ms the planned work is costed at (``ms``, :func:`thurn.bots.costs.turn_ms`) and whether the ruleset's
-    cost ``cut`` the budgets in player-turns (:data:`REVIEW_MS`)."""
+    the CPU ms the planned work is costed at (``ms``, :func:`thurn.bots.costs.turn_ms`), whether the ruleset's
+    cost ``cut`` the budgets in player-turns (:data:`REVIEW_MS`), and how many of the biggest losses are looked at
+    again (``checked``)."""
 
     level: str
     iterations: int
@@ -586,6 +591,7 @@ class Plan:
     every: int
     ms: float
     cut: bool = False
+    checked: int = CHECKED
 
 
 def _starts(states) -> list[int]:
@@ -599,6 +605,13 @@ def _left(states, starts, every: int) -> int:
     return sum(end - states[i].turns for i in starts if states[i].turns % every == 0)
 
 
+def _look_rollouts(iterations: int, top) -> int:
+    """The rollouts of one look (:func:`rank_actions`): the greedy ``top`` and the action played (when it is not
+    among them), each on ``iterations // candidates`` sampled futures, at least 2."""
+    cands = (top if top is not None else 4) + 1
+    return max(2, iterations // cands) * cands
+
+
 def plan_review(state, states, looks: int, decisions: int, samples: int = 8, seed=0):
     """The default review's bot and :class:`Plan` for a game whose player has ``decisions`` decisions with a
     choice, ``looks`` of them to search (the others took the greedy policy's clear favourite): ``states`` are the
@@ -609,9 +622,11 @@ def plan_review(state, states, looks: int, decisions: int, samples: int = 8, see
     cut to that budget (between :data:`MIN_ITERATIONS` and its own). The expected scores: every turn that
     :data:`EXPECTED_TURNS` allows (:func:`expected_scores`). Then the whole is costed in CPU ms with the ruleset's
     measured cost of a player-turn (:func:`thurn.bots.costs.turn_ms`): the rollouts of the looks and of the closer
-    looks, the games played out and the greedy rankings; over :data:`REVIEW_MS`, the rollouts and the games played
-    out are cut by the same factor (the rollouts to no fewer than :data:`MIN_DEAR`). Work counted, never timed: the
-    same game gives the same plan on any machine."""
+    looks, the games played out and the greedy rankings. Over :data:`REVIEW_MS` (a dear ruleset), the rollouts and
+    the games played out are cut by the same factor, the rollouts to no fewer than :data:`MIN_DEAR`; where that is
+    still too much, the greedy policy's top 2 are looked at (not 3) and the 3 biggest losses looked at again (the
+    mistakes the review lists; not :data:`CHECKED`); the games played out take what is left, at no fewer than
+    :data:`MIN_CHART` positions. Work counted, never timed: the same game gives the same plan on any machine."""
     from .bots.costs import turn_ms
 
     roll, play = turn_ms(state)
@@ -629,26 +644,34 @@ def plan_review(state, states, looks: int, decisions: int, samples: int = 8, see
     per = 1 + (bot.horizon if bot.horizon is not None else 8) * n
     starts = _starts(states)
     every = _every(states, starts, samples)
+    checked = CHECKED
+    other = 2 * decisions * play                # the views, the greedy rankings and the words
 
-    def cost(iterations, every):
-        return ((looks + 4 * CHECKED) * iterations * per * roll + samples * _left(states, starts, every) * play
-                + 2 * decisions * play)
+    def table_ms():
+        return (looks * _look_rollouts(bot.iterations, bot.top) + checked * 4 * bot.iterations) * per * roll
 
-    ms = cost(bot.iterations, every)
+    def expected_ms(every):
+        return samples * _left(states, starts, every) * play
+
+    ms = table_ms() + expected_ms(every) + other
     cut = ms > REVIEW_MS
     if cut:
-        other = 2 * decisions * play
         f = max(0.0, REVIEW_MS - other) / max(1e-9, ms - other)
         iterations = max(MIN_DEAR, int(bot.iterations * f))
         if iterations < bot.iterations:
             bot.iterations = iterations
             if bot.top is not None:
                 bot.top = min(bot.top, 3)
-        goal = samples * _left(states, starts, every) * play * f
-        while every <= states[-1].turns and samples * _left(states, starts, every) * play > goal:
+        share = expected_ms(every) * f
+        if table_ms() + share + other > REVIEW_MS:          # the rollouts at their floor: fewer candidates
+            bot.top = min(bot.top or 3, 2)
+            checked = min(checked, 3)
+        goal = min(share, REVIEW_MS - other - table_ms())
+        most = max(every, states[-1].turns // MIN_CHART)
+        while every < most and expected_ms(every) > goal:
             every += 1
-        ms = cost(bot.iterations, every)
-    return bot, Plan(level.name, bot.iterations, bot.top, every, round(ms, 1), cut)
+        ms = table_ms() + expected_ms(every) + other
+    return bot, Plan(level.name, bot.iterations, bot.top, every, round(ms, 1), cut, checked)
 
 
 def drain(steps):
@@ -682,6 +705,7 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
+    chosen_plan = None
     if budget:
         bot, chosen_plan = plan_review(state, states, len(looks), len(todo), samples, seed)
         if plan is not None:
@@ -725,7 +749,7 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
         yield
     # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
     worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
-                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
+                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED if chosen_plan is None else chosen_plan.checked]
     for r in worst:
         k = r["move"]
         r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed,
@@ -741,8 +765,10 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
                                      unfinished=not state.is_over, watch=watches[k])
             r["comment"], r["details"], r["excused"] = words.line, words.details, words.excused
         del r["_best"]
-    df = pd.DataFrame(rows, columns=list(COLUMNS))
-    return df.set_index("move")
+    df = pd.DataFrame(rows, columns=list(COLUMNS)).set_index("move")
+    if budget:
+        df.attrs["plan"] = chosen_plan          # the default budget's Plan (plan_review), for whoever asks
+    return df
 
 
 def finding(row: dict) -> dict:
@@ -769,7 +795,7 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     ``details`` (the full lines behind ``comment``: what each leads to by the end of the turn) and ``excused``
     (True where the words find no mistake after all: both end the turn the same, or the turn won the game).
     Actions are named in the game's words, as the history keeps them (:func:`said`).
-    With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
+    With ``bot=None`` the level and the rollouts per decision are budgeted (:func:`plan_review`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
@@ -875,7 +901,8 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
 @dataclass
 class Review:
     """A game reviewed for one player: ``table`` (:func:`review`), ``expected`` (:func:`expected_scores`),
-    ``final`` (the actual final scores, None for a game not over), and the game (``state``, never changed)."""
+    ``final`` (the actual final scores, None for a game not over), the game (``state``, never changed) and, at the
+    default budget, its ``plan`` (:class:`Plan`: the level ranked with, the rollouts, the expected scores' turns)."""
 
     state: GameState
     player: str

@@ -4,7 +4,7 @@ and the review use the strongest level that meets their time budget"; "Review th
 The costs are measured, not guessed: :data:`REVIEW_COSTS` holds, per ruleset and player count, the CPU milliseconds
 of one player-turn of the search bot's rollouts and of one player-turn of a greedy game played to its end, on the
 machine of BENCHMARKS.md ("Issue 35: the review within 10 s"; ``tests/bench/review_costs.py`` measures them, the
-fastest of its rounds, scaled by :data:`LOADED` to what a review took under the load of that run). A budget is then
+fastest of its rounds, scaled to what a whole review took under the load of that run). A budget is then
 counted in work (rollouts, games played out, decisions) derived from the game and this table, never from the
 clock: the same game and seed give the same review and the same hint on any machine, loaded or not.
 
@@ -15,35 +15,33 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["REVIEW_COSTS", "LOADED", "ruleset_key", "turn_ms", "decision_ms", "strongest_level"]
+__all__ = ["REVIEW_COSTS", "ruleset_key", "turn_ms", "decision_ms", "strongest_level"]
 
-#: CPU ms a player-turn costs, per ruleset (``board:expansion+expansion``) and player count: (a rollout's player-turn
-#: of the search bot, a player-turn of a greedy game played to the end), from
-#: ``PYTHONPATH=$PWD .venv/bin/python tests/bench/review_costs.py`` (2 rounds, the fastest kept; main at b747657).
+#: CPU ms a player-turn costs in a whole review, per ruleset (``board:expansion+expansion``) and player count: (a
+#: rollout's player-turn of the search bot, a player-turn of a greedy game played to the end). Measured on the
+#: machine of BENCHMARKS.md ("Issue 35: the review within 10 s", main at b747657, load average about 4 on 2 cores):
+#: ``tests/bench/review_costs.py`` (2 rounds, the fastest kept), each ruleset's row then scaled by the most, over
+#: its player counts, that its whole review (``tests/bench/review_every.py``) took beyond the work so counted (0.88
+#: to 2.25 times: the views, the greedy rankings and the words; The Audience's hidden seals dearest).
 REVIEW_COSTS = {
-    'base:base': {2: (0.196, 0.300), 3: (0.252, 0.357), 4: (0.237, 0.287)},
-    'base:audience': {2: (0.340, 0.317), 3: (0.289, 0.289), 4: (0.397, 0.496)},
-    'base:messenger': {2: (0.311, 0.328), 3: (0.313, 0.407), 4: (0.319, 0.379)},
-    'base:offices': {2: (0.390, 0.600), 3: (0.417, 0.475), 4: (0.439, 0.600)},
-    'base:solo': {1: (0.442, 0.609)},
-    'base:audience+messenger': {2: (0.461, 0.664), 3: (0.506, 0.519), 4: (0.449, 0.369)},
-    'base:audience+offices': {2: (0.425, 0.900), 3: (0.468, 0.616), 4: (0.439, 0.621)},
-    'base:messenger+offices': {2: (0.440, 0.613), 3: (0.471, 0.517), 4: (0.454, 0.614)},
-    'base:audience+messenger+offices': {2: (0.756, 0.826), 3: (0.620, 0.855), 4: (0.726, 0.557)},
-    'northern:base': {2: (0.201, 0.270), 3: (0.225, 0.248), 4: (0.234, 0.224)},
-    'northern:messenger': {2: (0.278, 0.302), 3: (0.287, 0.197), 4: (0.298, 0.254)},
-    'northern:offices': {2: (0.385, 0.506), 3: (0.418, 0.585), 4: (0.365, 0.440)},
-    'northern:power_glory': {2: (0.291, 0.207), 3: (0.294, 0.410), 4: (0.260, 0.317)},
-    'northern:messenger+offices': {2: (0.489, 0.500), 3: (0.455, 0.577), 4: (0.545, 0.636)},
-    'northern:messenger+power_glory': {2: (0.333, 0.516), 3: (0.365, 0.503), 4: (0.373, 0.335)},
-    'northern:offices+power_glory': {2: (0.479, 0.566), 3: (0.470, 0.606), 4: (0.475, 0.473)},
-    'northern:messenger+offices+power_glory': {2: (0.525, 0.683), 3: (0.599, 0.757), 4: (0.487, 0.652)},
+    'base:base': {2: (0.222, 0.340), 3: (0.285, 0.404), 4: (0.268, 0.325)},
+    'base:audience': {2: (0.684, 0.637), 3: (0.581, 0.581), 4: (0.798, 0.997)},
+    'base:messenger': {2: (0.275, 0.290), 3: (0.277, 0.360), 4: (0.282, 0.335)},
+    'base:offices': {2: (0.381, 0.586), 3: (0.407, 0.464), 4: (0.429, 0.586)},
+    'base:solo': {1: (0.441, 0.608)},
+    'base:audience+messenger': {2: (0.669, 0.964), 3: (0.735, 0.754), 4: (0.652, 0.536)},
+    'base:audience+offices': {2: (0.957, 2.026), 3: (1.054, 1.387), 4: (0.988, 1.398)},
+    'base:messenger+offices': {2: (0.482, 0.672), 3: (0.516, 0.567), 4: (0.497, 0.673)},
+    'base:audience+messenger+offices': {2: (1.307, 1.428), 3: (1.072, 1.478), 4: (1.255, 0.963)},
+    'northern:base': {2: (0.243, 0.327), 3: (0.273, 0.300), 4: (0.283, 0.271)},
+    'northern:messenger': {2: (0.305, 0.331), 3: (0.315, 0.216), 4: (0.327, 0.279)},
+    'northern:offices': {2: (0.582, 0.764), 3: (0.631, 0.884), 4: (0.551, 0.665)},
+    'northern:power_glory': {2: (0.348, 0.248), 3: (0.352, 0.491), 4: (0.311, 0.379)},
+    'northern:messenger+offices': {2: (0.617, 0.631), 3: (0.574, 0.728), 4: (0.688, 0.803)},
+    'northern:messenger+power_glory': {2: (0.363, 0.563), 3: (0.398, 0.549), 4: (0.407, 0.366)},
+    'northern:offices+power_glory': {2: (0.599, 0.708), 3: (0.588, 0.758), 4: (0.594, 0.592)},
+    'northern:messenger+offices+power_glory': {2: (0.648, 0.843), 3: (0.739, 0.934), 4: (0.601, 0.804)},
 }
-
-#: The table's figures are the fastest of their rounds; a whole review on the same machine, loaded as it was
-#: (load average about 4 on 2 cores), took this many times the work the table counts (the fit over the 40 games
-#: of ``tests/bench/review_every.py``: the views, the words and the Python around the rollouts included).
-LOADED = 1.7
 
 
 def ruleset_key(state) -> str:
@@ -53,15 +51,15 @@ def ruleset_key(state) -> str:
 
 
 def turn_ms(state) -> tuple[float, float]:
-    """(ms a rollout's player-turn, ms a played-out game's player-turn) in ``state``'s ruleset at its player count,
-    loaded (:data:`LOADED`). A ruleset the table does not know (a variant registered later) is costed as the dearest
+    """(ms a rollout's player-turn, ms a played-out game's player-turn) in ``state``'s ruleset at its player count
+    (:data:`REVIEW_COSTS`). A ruleset the table does not know (a variant registered later) is costed as the dearest
     one it knows at that player count, so that a budget is never overrun for want of a measure."""
     n = len(state.players)
     row = REVIEW_COSTS.get(ruleset_key(state), {}).get(n)
     if row is None:
         rows = [r[n] for r in REVIEW_COSTS.values() if n in r] or [c for r in REVIEW_COSTS.values() for c in r.values()]
         row = (max(r[0] for r in rows), max(r[1] for r in rows))
-    return row[0] * LOADED, row[1] * LOADED
+    return row
 
 
 def _search_rollouts(iterations: int, candidates: int) -> int:
@@ -76,7 +74,7 @@ def _search_rollouts(iterations: int, candidates: int) -> int:
 
 
 def decision_ms(level, state, every: bool = False) -> float:
-    """The CPU ms (loaded, :func:`turn_ms`) of one decision of ``level`` (a :class:`~thurn.bots.levels.Level`) in
+    """The CPU ms (:func:`turn_ms`) of one decision of ``level`` (a :class:`~thurn.bots.levels.Level`) in
     ``state``: a random choice costs nothing, a greedy one a player-turn of the greedy policy, a search its rollouts
     (``iterations`` of them, ``1 + horizon × players`` player-turns each) after the greedy ranking. ``every``: the
     search values every legal action (a hint's ``score_actions``), not the greedy top few."""
