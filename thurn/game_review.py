@@ -10,9 +10,10 @@ reviewed state is never touched; a finished game, an unfinished one and one load
 
 How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`), at the default
 (``bot=None``) those of the strongest search level of :data:`thurn.bots.levels.LEVELS` that meets the review's
-budget (:func:`plan_review`: Master where its 96 rollouts at every look fit, as in a short game; else Expert's
-search with its rollouts cut to the budget), unless ``bot=`` says otherwise. The candidates are the greedy policy's favourite ``top`` actions plus the one
-played; each is played forward on the *same* sampled futures (the unseen cards dealt at random, consistently with
+budget (:func:`plan_review`: the strongest whose own rollouts at every look fit, as in a short game; else the
+weakest's, Expert's, search with its rollouts cut to the budget), unless ``bot=`` says otherwise. The candidates
+are the greedy policy's favourite ``top`` actions plus the one played; each is played forward on the *same*
+sampled futures (the unseen cards dealt at random, consistently with
 what the player had seen: :mod:`thurn.information`, never the real deck), ``iterations`` rollouts shared equally
 among them, to the review's horizon, then valued by the bot's evaluation: the player's estimated final score minus
 the best other player's (Game End and Scoring). The review looks one turn further than the bot plays
@@ -25,7 +26,8 @@ A decision where the player took the greedy policy's clear favourite (the hint's
 the next action) needs no look: the search bot plays it without a search (its ``clear``). At the default budget the
 rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), and in a ruleset whose turns
 cost more the rollouts and the positions played out for the expected scores shrink alike (:data:`REVIEW_MS`,
-counted with the ruleset's measured cost of a turn, never timed), so that any game is reviewed within 10 s of CPU; where the player followed the hint and the review ranks another action first, the words say why.
+counted with the ruleset's measured cost of a turn, never timed), so that any game is reviewed within 10 s of CPU;
+where the player followed the hint and the review ranks another action first, the words say why.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -748,8 +750,9 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
             on_row(finding(row))
         yield
     # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
+    checked = CHECKED if chosen_plan is None else chosen_plan.checked
     worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
-                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED if chosen_plan is None else chosen_plan.checked]
+                   key=lambda r: (-r["loss"], r["move"]))[:checked]
     for r in worst:
         k = r["move"]
         r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed,
