@@ -2,8 +2,9 @@
 of the search bot's rollouts (the decisions table: ``rank_actions`` at 12 rollouts, the greedy top 3, to the review's
 horizon) and of the greedy games played out for the expected final scores, counted as the review's budget counts
 them (a rollout: ``1 + horizon × players`` player-turns; a game played out: the player-turns the real game had left).
-The table :data:`thurn.bots.costs.REVIEW_COSTS` is this script's output: the review's default budget and the hint's
-level follow it (issue 35: "Review this game" within 10 s of CPU in every ruleset).
+The table :data:`thurn.bots.costs.REVIEW_COSTS` is this script's output, each ruleset's row then scaled to what its
+whole reviews took (``tests/bench/review_every.py``; thurn/bots/costs.py says how): the review's default budget and
+the hint's level follow it (issue 35: "Review this game" within 10 s of CPU in every ruleset).
 
 One game each (as tests/bench/review_every.py: seed 1, a learner against greedy bots), the first player's decisions
 spread over the game, ``--rounds`` times in turn, the fastest round kept (the machine's load only adds time). CPU
