@@ -315,7 +315,9 @@ def bench_review(games: int = 3, rounds: int = 20, seed: int = 0, game_bot="sear
         states = positions(state)
         table = review(state, 0, bot=options.get("bot"), seed=seed)
         t1 = perf()
-        expected_scores(state, 0, samples=options.get("samples", 8), seed=seed, states=states)
+        plan = table.attrs.get("plan")         # the default budget's plan: its expected scores' turns
+        expected_scores(state, 0, samples=options.get("samples", 8), seed=seed, states=states,
+                        every=None if plan is None else plan.every)
         t2 = perf()
         rows.append({"turns": state.turns, "actions": len(state.history), "decisions": len(table),
                      "table_s": t1 - t0, "expected_s": t2 - t1, "total_s": t2 - t0, "cpu_s": cpu() - c0})

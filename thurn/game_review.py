@@ -8,9 +8,12 @@ legal action); :func:`review_game` gives a :class:`Review` with the table, the t
 reviewed state is never touched; a finished game, an unfinished one and one loaded from a save file
 (``thurn.GameState.from_json``) are reviewed alike.
 
-How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`, its default budget
-unless ``bot=`` says otherwise). The candidates are the greedy policy's favourite ``top`` actions plus the one
-played; each is played forward on the *same* sampled futures (the unseen cards dealt at random, consistently with
+How a decision is judged: the search bot's own rollouts (:class:`~thurn.bots.search.SearchBot`), at the default
+(``bot=None``) those of the strongest search level of :data:`thurn.bots.levels.LEVELS` that meets the review's
+budget (:func:`plan_review`: Master, its own rollouts at every look in a short game, else its search with its
+rollouts cut to the budget), unless ``bot=`` says otherwise. The candidates
+are the greedy policy's favourite ``top`` actions plus the one played; each is played forward on the *same*
+sampled futures (the unseen cards dealt at random, consistently with
 what the player had seen: :mod:`thurn.information`, never the real deck), ``iterations`` rollouts shared equally
 among them, to the review's horizon, then valued by the bot's evaluation: the player's estimated final score minus
 the best other player's (Game End and Scoring). The review looks one turn further than the bot plays
@@ -21,8 +24,10 @@ of a decision is the best candidate's value minus the chosen one's, in those poi
 bot's best.
 A decision where the player took the greedy policy's clear favourite (the hint's advice, 1 point or more ahead of
 the next action) needs no look: the search bot plays it without a search (its ``clear``). At the default budget the
-rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), so that any game is reviewed
-in seconds; where the player followed the hint and the review ranks another action first, the words say why.
+rollouts per decision shrink for a long game with more players (:data:`TABLE_TURNS`), and in a ruleset whose turns
+cost more the rollouts and the positions played out for the expected scores shrink alike (:data:`REVIEW_MS`,
+counted with the ruleset's measured cost of a turn, never timed), so that any game is reviewed within 10 s of CPU;
+where the player followed the hint and the review ranks another action first, the words say why.
 Every decision's samples are seeded by ``seed`` and the position, so a review is the same each time. The biggest
 losses are then looked at again on twice the budget of other sampled futures (``checked_loss``): only what that
 closer look confirms is called a mistake.
@@ -45,7 +50,7 @@ from .state import GameState
 
 __all__ = ["review", "review_game", "review_steps", "Review", "rank_actions", "mistakes", "expected_scores",
            "positions", "HORIZON", "ReviewError", "COLUMNS", "explain", "explain_decision", "said",
-           "Words"]
+           "Words", "plan_review", "Plan", "REVIEW_MS"]
 
 #: The columns of the review table, in order (see :func:`review`).
 COLUMNS = ("move", "turn", "round", "player", "step", "choices", "action", "notation", "rank", "candidates",
@@ -70,6 +75,17 @@ MIN_ITERATIONS = 12
 #: The budget of the expected final scores (player-turns played out): with ``every=None`` they are computed at the
 #: start of every turn when ``samples`` games from each fit in it, else of every second (third, ...) turn.
 EXPECTED_TURNS = 2500
+
+#: The whole review's budget at its default (``bot=None``), in CPU ms of the work it plans, costed per ruleset by
+#: :func:`thurn.bots.costs.turn_ms` (measured, not timed: the same game and seed give the same review). Issue 35
+#: asks "Review this game" within 10 s of CPU on 2 cores: the plan keeps 2 s of it for the machine's load. Where
+#: the budgets above (in player-turns) cost more than this in a dear ruleset (The Audience with Offices of Honor,
+#: Power and Glory with Offices of Honor), the table's rollouts and the positions played out for the expected
+#: scores are cut alike (:func:`plan_review`), the rollouts to no fewer than :data:`MIN_DEAR`, the positions to
+#: no fewer than :data:`MIN_CHART`; elsewhere nothing changes.
+REVIEW_MS = 8000
+MIN_DEAR = 8
+MIN_CHART = 6           # the fewest turns at which a cut review computes the expected scores (besides the end)
 
 #: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
 #: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
@@ -119,11 +135,26 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
 
 # -- ranking one decision --------------------------------------------------------------------------------------
 
+def _level_bot(level, seed):
+    """The search bot of ``level`` (a search level of :data:`thurn.bots.levels.LEVELS`) with its budget, at the
+    review's horizon (:data:`HORIZON`: a review looks further than a level plays)."""
+    from .bots.search import SearchBot
+
+    return SearchBot(seed, **{**dict(level.options), "horizon": HORIZON})
+
+
+def search_levels() -> list:
+    """The search levels of :data:`thurn.bots.levels.LEVELS`, weakest first: the bots a review may rank with."""
+    from .bots.levels import LEVELS
+
+    return [lv for lv in LEVELS if lv.bot == "search"]
+
+
 def _search_bot(bot, seed):
     from .bots.search import SearchBot
 
     if bot is None:
-        return SearchBot(seed, horizon=HORIZON)
+        return _level_bot(search_levels()[-1], seed)
     if isinstance(bot, dict):
         try:
             return SearchBot(seed, **{"horizon": HORIZON, **bot})
@@ -547,6 +578,96 @@ def _budgeted(bot, looks: int, players: int, cost: float = 1.0):
     return bot
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A review's budget at its default (:func:`plan_review`): the ``level`` it ranks with (a name of
+    :data:`thurn.bots.levels.LEVELS`), its rollouts per decision that needs a look (``iterations``) among the greedy
+    policy's ``top`` actions and the one played, every how many turns the expected scores are computed (``every``),
+    the CPU ms the planned work is costed at (``ms``, :func:`thurn.bots.costs.turn_ms`), whether the ruleset's
+    cost ``cut`` the budgets in player-turns (:data:`REVIEW_MS`), and how many of the biggest losses are looked at
+    again (``checked``)."""
+
+    level: str
+    iterations: int
+    top: int | None
+    every: int
+    ms: float
+    cut: bool = False
+    checked: int = CHECKED
+
+
+def _starts(states) -> list[int]:
+    """The positions (indices of ``states``) where a player-turn starts."""
+    return [k for k, s in enumerate(states) if k == 0 or s.turns != states[k - 1].turns]
+
+
+def _left(states, starts, every: int) -> int:
+    """The player-turns the games played out from every ``every``-th turn's start have left (as the game went)."""
+    end = states[-1].turns
+    return sum(end - states[i].turns for i in starts if states[i].turns % every == 0)
+
+
+def _look_rollouts(iterations: int, top) -> int:
+    """The rollouts of one look (:func:`rank_actions`): the greedy ``top`` and the action played (when it is not
+    among them), each on ``iterations // candidates`` sampled futures, at least 2."""
+    cands = (top if top is not None else 4) + 1
+    return max(2, iterations // cands) * cands
+
+
+def plan_review(state, states, looks: int, decisions: int, samples: int = 8, seed=0):
+    """The default review's bot and :class:`Plan` for a game whose player has ``decisions`` decisions with a
+    choice, ``looks`` of them to search (the others took the greedy policy's clear favourite): ``states`` are the
+    game's positions (:func:`positions`).
+
+    The level: the strongest search level of :data:`thurn.bots.levels.LEVELS` (Master), its own rollouts at every
+    look where they fit in :data:`TABLE_TURNS` player-turns (a short game), else cut to that budget (between
+    :data:`MIN_ITERATIONS` and its own: a whole game). The expected scores: every turn that
+    :data:`EXPECTED_TURNS` allows (:func:`expected_scores`). Then the whole is costed in CPU ms with the ruleset's
+    measured cost of a player-turn (:func:`thurn.bots.costs.turn_ms`): the rollouts of the looks and of the closer
+    looks, the games played out and the greedy rankings. Over :data:`REVIEW_MS` (a dear ruleset), the rollouts and
+    the games played out are cut by the same factor, the rollouts to no fewer than :data:`MIN_DEAR`; where that is
+    still too much, the greedy policy's top 2 are looked at (not 3) and the 3 biggest losses looked at again (the
+    mistakes the review lists; not :data:`CHECKED`); the games played out take what is left, at no fewer than
+    :data:`MIN_CHART` positions. Work counted, never timed: the same game gives the same plan on any machine."""
+    from .bots.costs import turn_ms
+
+    roll, play = turn_ms(state)
+    n = len(state.players)
+    level = search_levels()[-1]
+    bot = _budgeted(_level_bot(level, seed), looks, n)
+    per = 1 + (bot.horizon if bot.horizon is not None else 8) * n
+    starts = _starts(states)
+    every = _every(states, starts, samples)
+    checked = CHECKED
+    other = 2 * decisions * play                # the views, the greedy rankings and the words
+
+    def table_ms():
+        return (looks * _look_rollouts(bot.iterations, bot.top) + checked * 4 * bot.iterations) * per * roll
+
+    def expected_ms(every):
+        return samples * _left(states, starts, every) * play
+
+    ms = table_ms() + expected_ms(every) + other
+    cut = ms > REVIEW_MS
+    if cut:
+        f = max(0.0, REVIEW_MS - other) / max(1e-9, ms - other)
+        iterations = max(MIN_DEAR, int(bot.iterations * f))
+        if iterations < bot.iterations:
+            bot.iterations = iterations
+            if bot.top is not None:
+                bot.top = min(bot.top, 3)
+        share = expected_ms(every) * f
+        if table_ms() + share + other > REVIEW_MS:          # the rollouts at their floor: fewer candidates
+            bot.top = min(bot.top or 3, 2)
+            checked = min(checked, 3)
+        goal = min(share, REVIEW_MS - other - table_ms())
+        most = max(every, states[-1].turns // MIN_CHART)
+        while every < most and expected_ms(every) > goal:
+            every += 1
+        ms = table_ms() + expected_ms(every) + other
+    return bot, Plan(level.name, bot.iterations, bot.top, every, round(ms, 1), cut, checked)
+
+
 def drain(steps):
     """Run a generator of review steps to its end; its return value."""
     while True:
@@ -560,9 +681,11 @@ def _table(state, seat, bot, seed, progress, states=None, budget=False):
     return drain(_table_steps(state, seat, bot, seed, progress, states, budget))
 
 
-def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on_row=None):
+def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on_row=None, samples=8, plan=None):
     """The decisions table, a step (``yield``) after each decision and each closer look: see :func:`review`.
-    ``on_row(row)``: called with each decision's first finding as it is made (:func:`finding`)."""
+    ``on_row(row)``: called with each decision's first finding as it is made (:func:`finding`). ``budget``: the
+    default review's (:func:`plan_review`, for ``samples`` games played out from each turn), its :class:`Plan`
+    kept in ``plan["plan"]`` when ``plan`` is a dict."""
     import pandas as pd
 
     states = positions(state) if states is None else states
@@ -576,8 +699,11 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
     clear = bot.clear
     looks = [k for k in todo if not (clear is not None and favourite[k][0] == history[k]
                                      and favourite[k][1] >= clear)]
+    chosen_plan = None
     if budget:
-        bot = _budgeted(bot, len(looks), len(state.players))
+        bot, chosen_plan = plan_review(state, states, len(looks), len(todo), samples, seed)
+        if plan is not None:
+            plan["plan"] = chosen_plan
     looked = set(looks)
     step = _progress(progress, len(todo), f"reviewing {state.names[seat]}'s decisions")
     rows = []
@@ -616,8 +742,9 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
             on_row(finding(row))
         yield
     # the biggest losses looked at again with more sampled futures: the sampling's noise is not called a mistake
+    checked = CHECKED if chosen_plan is None else chosen_plan.checked
     worst = sorted((r for r in rows if r["rank"] > 1 and r["loss"] >= MISTAKE_MIN),
-                   key=lambda r: (-r["loss"], r["move"]))[:CHECKED]
+                   key=lambda r: (-r["loss"], r["move"]))[:checked]
     for r in worst:
         k = r["move"]
         r["checked_loss"] = round(check_loss(states[k], history[k], r["_best"], bot=bot, seed=seed,
@@ -633,8 +760,10 @@ def _table_steps(state, seat, bot, seed, progress, states=None, budget=False, on
                                      unfinished=not state.is_over, watch=watches[k])
             r["comment"], r["details"], r["excused"] = words.line, words.details, words.excused
         del r["_best"]
-    df = pd.DataFrame(rows, columns=list(COLUMNS))
-    return df.set_index("move")
+    df = pd.DataFrame(rows, columns=list(COLUMNS)).set_index("move")
+    if budget:
+        df.attrs["plan"] = chosen_plan          # the default budget's Plan (plan_review), for whoever asks
+    return df
 
 
 def finding(row: dict) -> dict:
@@ -661,7 +790,7 @@ def review(state: GameState, player=None, *, bot=None, seed=0, progress=False):
     ``details`` (the full lines behind ``comment``: what each leads to by the end of the turn) and ``excused``
     (True where the words find no mistake after all: both end the turn the same, or the turn won the game).
     Actions are named in the game's words, as the history keeps them (:func:`said`).
-    With ``bot=None`` the rollouts per decision are budgeted (:data:`TABLE_TURNS`).
+    With ``bot=None`` the level and the rollouts per decision are budgeted (:func:`plan_review`).
 
     ``bot``: None (the search bot's default budget), a SearchBot or a dict of its options. ``seed``: the sampled
     futures (same seed, same table). ``progress``: True for a progress bar, or a function ``(done, total, what)``.
@@ -767,7 +896,8 @@ def _expected_steps(state, player=None, *, samples=8, seed=0, progress=False, st
 @dataclass
 class Review:
     """A game reviewed for one player: ``table`` (:func:`review`), ``expected`` (:func:`expected_scores`),
-    ``final`` (the actual final scores, None for a game not over), and the game (``state``, never changed)."""
+    ``final`` (the actual final scores, None for a game not over), the game (``state``, never changed) and, at the
+    default budget, its ``plan`` (:class:`Plan`: the level ranked with, the rollouts, the expected scores' turns)."""
 
     state: GameState
     player: str
@@ -775,6 +905,7 @@ class Review:
     table: object
     expected: object
     final: dict | None
+    plan: Plan | None = None            # the default budget's plan (:func:`plan_review`); None for a bot given
 
     def mistakes(self, n: int = 3) -> list[str]:
         """The ``n`` biggest mistakes in words, biggest first (see :func:`mistakes`)."""
@@ -866,7 +997,10 @@ def review_steps(state: GameState, player=None, *, bot=None, seed=0, samples: in
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1000:
         raise ReviewError(f"samples is how many games to play out from each turn, 1 to 1000, not {samples!r}.")
     states = positions(state)
-    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget, on_finding)
-    expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states)
+    plan: dict = {}
+    table = yield from _table_steps(state, seat, bot, seed, progress, states, budget, on_finding, samples, plan)
+    every = plan["plan"].every if "plan" in plan else None
+    expected = yield from _expected_steps(state, seat, samples=samples, seed=seed, progress=progress, states=states,
+                                          every=every)
     final = dict(zip(state.names, state.returns())) if state.is_over else None
-    return Review(state, state.names[seat], seat, table, expected, final)
+    return Review(state, state.names[seat], seat, table, expected, final, plan.get("plan"))

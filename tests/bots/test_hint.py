@@ -98,3 +98,43 @@ def test_another_bot_gives_its_own_estimates():
     assert top.reason == dict((a, why) for _, a, why in GreedyBot(0).score_actions(s))[legal[-1]]
     with pytest.raises(TypeError, match="score_actions"):
         hint(s, bot=object())
+
+
+def test_the_hint_asks_the_strongest_level_within_its_budget_in_every_ruleset():
+    """Issue 35: the hint uses the strongest level that meets its time budget (thurn.bots.hint.hint_budget_ms,
+    costed per ruleset by thurn.bots.costs): a level that gives advice (no random or blundering one)."""
+    from thurn.bots.costs import decision_ms
+    from thurn.bots.hint import hint_budget_ms, hint_level
+    from thurn.bots.levels import LEVELS
+
+    from tests.support.rulesets import NAMES, RULESETS, player_counts
+
+    assert 0 < hint_budget_ms() <= 1000
+    advisers = [lv for lv in LEVELS if lv.bot != "random" and "blunders" not in dict(lv.options)]
+    for board, expansions in RULESETS:
+        n = max(player_counts(board, expansions))
+        s = thurn.new_game(NAMES[:n], seed=2, rules={"board": board, "expansions": list(expansions)})
+        level = hint_level(s)
+        assert level.bot != "random" and "blunders" not in dict(level.options)
+        assert decision_ms(level, s, every=True) <= hint_budget_ms() or level is advisers[0]
+        stronger = advisers[advisers.index(level) + 1:]
+        assert all(decision_ms(lv, s, every=True) > hint_budget_ms() for lv in stronger)
+        if level.bot == "greedy":
+            assert [h.value for h in hint(s, n=3)] == [v for v, _, _ in GreedyBot(0).score_actions(s)[:3]]
+
+
+def test_a_larger_budget_makes_the_hint_a_search_levels_in_greedys_words(monkeypatch):
+    from thurn.bots import hint as hint_module
+    from thurn.bots.levels import LEVELS
+
+    monkeypatch.setattr(hint_module, "HINT_SHARE", 1000.0)       # the review's words aside: a second a hint
+    s = _states()[3]
+    level = hint_module.hint_level(s)
+    assert level.bot == "search" and level is LEVELS[-1]
+    hints = hint(s, n=100)
+    assert hints == hint(s, n=100)                                # seeded by the position: the same each time
+    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    assert {h.action for h in hints} == set(s.legal_actions())
+    words = {a: why for _, a, why in GreedyBot(0).score_actions(s)}
+    assert all(h.reason == words[h.action] for h in hints)       # the reasons in GreedyBot's words
+    assert hint(s, n=1, bot=GreedyBot(0))[0].value == GreedyBot(0).score_actions(s)[0][0]     # bot= still rules

@@ -1,6 +1,13 @@
 """Hints: the best few legal actions of the player to move, with the reason in words and the bot's estimate.
 
-``hint(state)`` asks :class:`~thurn.bots.greedy.GreedyBot` (its ``score_actions``); another bot passed as ``bot=``
+``hint(state)`` asks the strongest level of :data:`thurn.bots.levels.LEVELS` that meets the hint's time budget
+(:func:`hint_level`; issue 35): at present Club, :class:`~thurn.bots.greedy.GreedyBot` (its ``score_actions``), in
+every ruleset, because the budget is the one that holds the review's words true as well as the learner's wait: the
+review names the hint's advice at every decision of a game (up to :data:`REVIEW_DECISIONS` of them), so a hint may
+cost no more than its share (:data:`HINT_SHARE`) of the review's budget a decision, and at most :data:`HINT_MS` (an
+answer within about a second on 2 cores). The search levels cost 30-260 ms a decision (BENCHMARKS.md, "Issue 35:
+the named levels"); a search level that fits a larger budget ranks the actions by its own rollouts, in GreedyBot's
+words. Another bot passed as ``bot=``
 gives its own estimates: one with ``score_actions(state)`` (a list of ``(value, action, reason)``), or one with
 ``evaluate(state)`` (its estimate for each legal action, as a mapping ``action -> value`` or a list of pairs), in
 which case the reasons are GreedyBot's words for the same actions. Each :class:`Hint` also names the cities it
@@ -14,7 +21,15 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..errors import ThurnError
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "hint", "hint_level", "HINT_MS", "HINT_SHARE", "REVIEW_DECISIONS"]
+
+#: A hint answers within about a second of CPU on 2 cores (issue 35), costed by :func:`thurn.bots.costs.decision_ms`.
+HINT_MS = 1000.0
+#: The share of the review's budget (:data:`thurn.game_review.REVIEW_MS`) that naming the hint's advice at each
+#: decision may take, and the most decisions of one player in a reviewed game (213 in SoloPlay, 206 in a 2-player
+#: Power and Glory game: BENCHMARKS.md, "Issue 35: the review in every ruleset").
+HINT_SHARE = 0.1
+REVIEW_DECISIONS = 220
 
 
 @dataclass(frozen=True)
@@ -65,13 +80,48 @@ def _named(state, h: Hint) -> Hint:
     return replace(h, words=words(state, h.action))
 
 
+def hint_budget_ms() -> float:
+    """The CPU ms a hint's decision may cost: :data:`HINT_MS`, and no more than its share of the review's budget at
+    each of a game's decisions (:data:`HINT_SHARE`, :data:`REVIEW_DECISIONS`), so that the review can say at every
+    decision whether the hint's advice was followed."""
+    from ..game_review import REVIEW_MS
+
+    return min(HINT_MS, REVIEW_MS * HINT_SHARE / REVIEW_DECISIONS)
+
+
+def hint_level(state):
+    """The level a hint in ``state`` asks (a :class:`~thurn.bots.levels.Level`): the strongest whose decision,
+    valuing every legal action, fits :func:`hint_budget_ms` (:func:`thurn.bots.costs.strongest_level`) among the
+    levels that play their best (a level with blunders gives no advice)."""
+    from .costs import strongest_level
+    from .levels import LEVELS
+
+    advisers = [lv for lv in LEVELS if lv.bot != "random" and "blunders" not in dict(lv.options)]
+    return strongest_level(state, hint_budget_ms(), every=True, levels=advisers)
+
+
+def _level_bot(level, state):
+    """``level``'s bot for a hint in ``state``, seeded by the position (the same hint each time it is asked)."""
+    from . import make_bot
+    from ..information import actions_played
+
+    return make_bot(level.key, seed=f"thurn.hint:{state.turns}:{actions_played(state)}")
+
+
 def _ranked(state, bot) -> list[tuple[float, Action, str]]:
     """Every legal action as (value, action, reason), best first."""
     from .greedy import GreedyBot
 
     greedy = GreedyBot(seed=0)
     if bot is None:
-        return greedy.score_actions(state)
+        level = hint_level(state)
+        if level.bot == "greedy":
+            return greedy.score_actions(state)
+        bot = _level_bot(level, state)
+        reasons = {a: why for _, a, why in greedy.score_actions(state)}
+        ranked = [(float(v), a, reasons.get(a, "the bot's estimate")) for v, a, _ in bot.score_actions(state)]
+        ranked.sort(key=lambda t: -t[0])
+        return ranked
     if callable(getattr(bot, "score_actions", None)):
         ranked = [(float(v), a, str(why)) for v, a, why in bot.score_actions(state)]
     elif callable(getattr(bot, "evaluate", None)):

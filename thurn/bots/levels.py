@@ -52,10 +52,10 @@ LEVELS = (
           "plays the greedy bot's choice, but any legal action in three decisions of ten"),
     Level("Club", "greedy", (),
           "always plays the action its valuation rates best now: routes, carriages and bonus tiles"),
-    Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
-          "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision"),
+    Level("Expert", "search", (("iterations", 16),),
+          "tries its best candidates to the end of its next turn in 16 rolled-out futures a decision"),
     Level("Master", "search", (("iterations", 96), ("turns", 560)),
-          "tries them to the end of its next turn in up to 96 futures (fewer where turns cost more): the strongest"),
+          "searches as Expert does in up to 96 futures a decision (fewer where turns cost more): the strongest"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}
