@@ -2,8 +2,8 @@
 of the search bot's rollouts (the decisions table: ``rank_actions`` at 12 rollouts, the greedy top 3, to the review's
 horizon) and of the greedy games played out for the expected final scores, counted as the review's budget counts
 them (a rollout: ``1 + horizon × players`` player-turns; a game played out: the player-turns the real game had left).
-The table :data:`thurn.bots.costs.REVIEW_COSTS` is this script's output, each ruleset's row then scaled to what its
-whole reviews took (``tests/bench/review_every.py``; thurn/bots/costs.py says how): the review's default budget and
+The table of ``data/review_costs.json`` (:data:`thurn.bots.costs.REVIEW_COSTS`) is this script's output (its
+``costs``, printed last as JSON), each ruleset's row then scaled to what its whole reviews took (``tests/bench/review_every.py``; thurn/bots/costs.py says how): the review's default budget and
 the hint's level follow it (issue 35: "Review this game" within 10 s of CPU in every ruleset).
 
 One game each (as tests/bench/review_every.py: seed 1, a learner against greedy bots), the first player's decisions
@@ -15,6 +15,7 @@ time (``time.process_time``), one process.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import time
@@ -76,11 +77,9 @@ def main(argv=None) -> None:
     print(f"{'ruleset':<40} {'players':>7} {'rollout ms':>10} {'playout ms':>10}")
     for (r, n), (roll, play) in best.items():
         print(f"{ruleset_id(r):<40} {n:>7} {roll:>10.3f} {play:>10.3f}")
-    print("REVIEW_COSTS = {")
-    for r in dict.fromkeys(r for r, _ in best):
-        cells = ", ".join(f"{n}: ({best[r, n][0]:.3f}, {best[r, n][1]:.3f})" for n in player_counts(*r))
-        print(f"    {ruleset_id(r)!r}: {{{cells}}},")
-    print("}")
+    costs = {ruleset_id(r): {str(n): [round(best[r, n][0], 3), round(best[r, n][1], 3)] for n in player_counts(*r)}
+             for r in dict.fromkeys(r for r, _ in best)}
+    print(json.dumps({"costs": costs}, indent=1))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -54,7 +54,8 @@ def test_the_levels_cost_more_as_they_get_stronger_and_the_dearer_ruleset_more()
         assert ms[0] == 0 and ms == sorted(ms), ms
         roll, play = turn_ms(s)
         for lv in (lv for lv in LEVELS if lv.bot == "search"):
-            horizon = SearchBot(0, **dict(lv.options)).horizon or 8
+            horizon = SearchBot(0, **dict(lv.options)).horizon
+            horizon = 8 if horizon is None else horizon
             per = (1 + horizon * len(s.players)) * roll         # a rollout: to the end of the bot's horizon
             assert decision_ms(lv, s, every=True) >= play + len(s.legal_actions()) * per   # each action once
     search = [lv for lv in LEVELS if lv.bot == "search"]
@@ -80,3 +81,21 @@ def test_a_level_without_a_measured_bot_is_refused():
 
     with pytest.raises(ValueError, match="no cost measured"):
         decision_ms(Level("Odd", "oracle"), _position())
+
+
+def test_the_costs_file_is_checked(tmp_path, monkeypatch):
+    """The measured costs are data (``data/review_costs.json``): a file of another format, or a cost no engine
+    could take, is refused with the reason, never read as a budget."""
+    import json
+
+    import thurn.board_file as bf
+    from thurn.bots import costs
+
+    monkeypatch.setattr(bf, "data_dir", lambda: tmp_path)
+    (tmp_path / costs.COSTS_FILE).write_text(json.dumps({"format": "other", "costs": {}}))
+    with pytest.raises(ValueError, match="not a thurn-review-costs/1 file"):
+        costs._read_costs()
+    (tmp_path / costs.COSTS_FILE).write_text(json.dumps({"format": "thurn-review-costs/1",
+                                                         "costs": {"base:base": {"2": [1e9, 0.3]}}}))
+    with pytest.raises(ValueError, match="costs must be"):
+        costs._read_costs()

@@ -138,3 +138,12 @@ def test_a_larger_budget_makes_the_hint_a_search_levels_in_greedys_words(monkeyp
     words = {a: why for _, a, why in GreedyBot(0).score_actions(s)}
     assert all(h.reason == words[h.action] for h in hints)       # the reasons in GreedyBot's words
     assert hint(s, n=1, bot=GreedyBot(0))[0].value == GreedyBot(0).score_actions(s)[0][0]     # bot= still rules
+
+
+def test_the_hint_asks_one_level_throughout_a_game():
+    """The hint's level is costed at HINT_ACTIONS legal actions, not at each position's own: a position with two
+    actions asks the same level as one with many, so that the review's "the hint's advice" holds at every decision."""
+    from thurn.bots.hint import hint_level
+
+    levels = {hint_level(s).name for s in _states(40)}
+    assert len(levels) == 1, levels

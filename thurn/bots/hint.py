@@ -25,7 +25,7 @@ __all__ = ["Hint", "hint", "hint_level", "HINT_MS", "HINT_SHARE", "REVIEW_DECISI
 
 #: A hint answers within about a second of CPU on 2 cores (issue 35), costed by :func:`thurn.bots.costs.decision_ms`.
 HINT_MS = 1000.0
-#: The share of the review's budget (:data:`thurn.game_review.REVIEW_MS`) that naming the hint's advice at each
+#: The share of the review's budget (:data:`thurn.bots.costs.REVIEW_MS`) that naming the hint's advice at each
 #: decision may take, and the most decisions of one player in a reviewed game (213 in SoloPlay, 206 in a 2-player
 #: Power and Glory game: BENCHMARKS.md, "Issue 35: the review in every ruleset").
 HINT_SHARE = 0.1
@@ -84,20 +84,27 @@ def hint_budget_ms() -> float:
     """The CPU ms a hint's decision may cost: :data:`HINT_MS`, and no more than its share of the review's budget at
     each of a game's decisions (:data:`HINT_SHARE`, :data:`REVIEW_DECISIONS`), so that the review can say at every
     decision whether the hint's advice was followed."""
-    from ..game_review import REVIEW_MS
+    from .costs import REVIEW_MS
 
     return min(HINT_MS, REVIEW_MS * HINT_SHARE / REVIEW_DECISIONS)
 
 
+#: The legal actions a hint's level is costed at (a draw: the six open cards, the deck, an official or two): the
+#: level is chosen for the ruleset and the table, not position by position, so that a learner asks one level
+#: throughout a game, and the review's "the hint's advice" is that level's at every decision.
+HINT_ACTIONS = 10
+
+
 def hint_level(state):
     """The level a hint in ``state`` asks (a :class:`~thurn.bots.levels.Level`): the strongest whose decision,
-    valuing every legal action, fits :func:`hint_budget_ms` (:func:`thurn.bots.costs.strongest_level`) among the
-    levels that play their best (a level with blunders gives no advice)."""
+    valuing every one of :data:`HINT_ACTIONS` legal actions, fits :func:`hint_budget_ms`
+    (:func:`thurn.bots.costs.strongest_level`) among the levels that play their best (a level with blunders gives
+    no advice)."""
     from .costs import strongest_level
     from .levels import LEVELS
 
     advisers = [lv for lv in LEVELS if lv.bot != "random" and "blunders" not in dict(lv.options)]
-    return strongest_level(state, hint_budget_ms(), every=True, levels=advisers)
+    return strongest_level(state, hint_budget_ms(), every=True, levels=advisers, actions=HINT_ACTIONS)
 
 
 def _level_bot(level, state):

@@ -44,18 +44,20 @@ class Level:
         return f"{self.name}: {self.strength}"
 
 
-#: The levels, weakest first.
+#: The levels, weakest first. Each line ends with the level's Elo rating from the round-robin ladder of the base game
+#: heads-up (Beginner at 0, 400 points 10:1 odds; BENCHMARKS.md "Issue 35: the levels' budgets and a Master apart":
+#: ``python -m thurn ladder --games 40 --players 2 --seed 1``).
 LEVELS = (
     Level("Beginner", "random", (),
-          "plays any legal action at random: it almost never scores a long route; for a first game"),
+          "plays any legal action at random: it almost never scores a long route; for a first game (Elo 0)"),
     Level("Casual", "greedy", (("blunders", 0.3),),
-          "plays the greedy bot's choice, but any legal action in three decisions of ten"),
+          "plays the greedy bot's choice, but any legal action in three decisions of ten (Elo 418)"),
     Level("Club", "greedy", (),
-          "always plays the action its valuation rates best now: routes, carriages and bonus tiles"),
-    Level("Expert", "search", (("iterations", 16),),
-          "tries its best candidates to the end of its next turn in 16 rolled-out futures a decision"),
+          "always plays the action its valuation rates best now: routes, carriages and bonus tiles (Elo 846)"),
+    Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
+          "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 987)"),
     Level("Master", "search", (("iterations", 96), ("turns", 560)),
-          "searches as Expert does in up to 96 futures a decision (fewer where turns cost more): the strongest"),
+          "tries them to the end of its next turn in up to 96 futures, fewer where turns cost more (Elo 1135)"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}
