@@ -345,9 +345,22 @@ class GameState:
         action and player, then change the copy)."""
         i = self.to_move if seat is None else seat
         pl = list(self.players)
-        p = pl[i] = pl[i].copy()
+        p = pl[i]
+        if type(p) is PlayerState:      # PlayerState.copy written out: a call less per action (tests/core/test_turn.py
+            q = new_instance(PlayerState)   # checks that the two copy every field)
+            q.hand = p.hand
+            q.route = p.route
+            q.rmask = p.rmask
+            q.houses = p.houses
+            q.houses_left = p.houses_left
+            q.carriages = p.carriages
+            q.tiles = p.tiles
+            q.piles = p.piles
+        else:
+            q = p.copy()
+        pl[i] = q
         self.players = tuple(pl)
-        return p
+        return q
 
     def set_ext(self, name: str, value) -> None:
         """Replace a variant's part of the state (only on a fresh, unpublished state: inside a hook)."""

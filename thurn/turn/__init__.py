@@ -39,9 +39,11 @@ def apply(s, action, say=None):
     """
     rs = s.ruleset
     try:
-        kind = rs.kinds[action.kind]
-    except (AttributeError, KeyError, TypeError):      # notation, or no action of this ruleset
-        return _apply_other(s, action, say)
+        kind = rs.by_type[type(action)]         # (an action's kind is its class's: Ruleset.kind_for)
+    except KeyError:
+        kind = rs.kind_for(action)
+        if kind is None:                        # notation, or no action of this ruleset
+            return _apply_other(s, action, say)
     check_fn = kind.check       # (a slot read into a local: calling kind.check(...) directly is slower)
     arg, err = check_fn(s, action)
     if not rs.quiet:                # (quiet: no checks, after_step, after_action or before_decision hook)

@@ -42,7 +42,7 @@ class ActionTable:
 
     def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None,
               coach: int | None = None) -> Score:
-        key = (mask, cartwright, carriage, colour, coach)
+        key = (mask, cartwright, carriage, colour, coach)     # (legal_score reads ``_score`` by this key too)
         a = self._score.get(key)
         if a is None:
             cities = []

@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..actions import parse_action
+from ..actions import Action, parse_action
 from ..effects import ScoringStage
 from ..errors import IllegalAction
 
@@ -196,7 +196,7 @@ class Ruleset:
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
                  "stack_values", "carriages_in_order", "carriage_named", "tiles_once",
-                 "end_tile_to_ender", "listing", "quiet")
+                 "end_tile_to_ender", "listing", "quiet", "by_type")
 
     def __init__(self, name: str):
         self.name = name
@@ -205,6 +205,9 @@ class Ruleset:
         #: ``after_action`` or ``before_decision`` hook (the machine's quick path: see :func:`thurn.turn.apply`)
         self.listing: dict = {}
         self.quiet = True
+        #: action class -> its action kind (:meth:`kind_for`, kept from the first action of each class: an action's
+        #: ``kind`` is its class's; emptied when a kind is added)
+        self.by_type: dict = {}
         self.steps: dict[str, StepSpec] = {}
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
@@ -326,6 +329,19 @@ class Ruleset:
 
     def action(self, kind: ActionKind) -> None:
         self.kinds[kind.kind] = kind
+        self.by_type.clear()
+
+    def kind_for(self, action):
+        """The action kind that carries out ``action``, or None (not an action of this ruleset); kept by the action's
+        class (``by_type``) where the kind is the class's own."""
+        try:
+            kind = self.kinds[action.kind]
+        except (AttributeError, KeyError, TypeError):
+            return None
+        cls = type(action)
+        if isinstance(action, Action) and cls.__dict__.get("kind", kind.kind) == kind.kind == getattr(cls, "kind", None):
+            self.by_type[cls] = kind
+        return kind
 
     def parse(self, text):
         """An action from its notation: an expansion's own notation first (its ``parse``), else the base game's."""

@@ -66,18 +66,31 @@ def legal_play(s) -> list:
         card_bit = board.card_bit
         fit_left, fit_right = fits(board, route, p.rmask)      # the cities a card may be to fit each end
         play_left, play_right = t.play_left, t.play_right
-        second = s.plays > 0 and not s.rules.postal_carrier_may_restart
-        for x in p.hand:
-            new = play_new[x]
-            if new is prev:
-                continue
-            prev = new
-            c = card_bit[x]
-            if fit_left & c:
-                append(play_left[x])
-            if fit_right & c:
-                append(play_right[x])
-            if not second:
+        ends = fit_left | fit_right
+        if s.plays > 0 and not s.rules.postal_carrier_may_restart:    # the second card extends the route (R12)
+            for x in p.hand:
+                new = play_new[x]
+                if new is prev:
+                    continue
+                prev = new
+                c = card_bit[x]
+                if ends & c:
+                    if fit_left & c:
+                        append(play_left[x])
+                    if fit_right & c:
+                        append(play_right[x])
+        else:
+            for x in p.hand:
+                new = play_new[x]
+                if new is prev:
+                    continue
+                prev = new
+                c = card_bit[x]
+                if ends & c:
+                    if fit_left & c:
+                        append(play_left[x])
+                    if fit_right & c:
+                        append(play_right[x])
                 append(new)
     else:
         for x in p.hand:
