@@ -453,3 +453,22 @@ def test_the_log_of_a_new_game_starts_with_the_compulsory_postmaster():
     log = s.log()
     assert "Postmaster" in log[0] and log[0].startswith("Ann")
     assert all(isinstance(line, str) and line.endswith(".") for line in log)
+
+
+def test_player_copy_copies_every_field_of_the_record():
+    """``GameState.player_copy`` writes PlayerState.copy out (a call less per action): both copy every slot, and
+    a record with several colours (SoloPlay) is copied by its own ``copy``."""
+    from thurn.state import ColouredPlayerState, PlayerState
+
+    s = thurn.new_game(["Ann", "Ben"], seed=5)
+    s = s.apply(s.legal_actions()[0])
+    n = s.successor(None)
+    q = n.player_copy(s.to_move)
+    p = s.players[s.to_move]
+    assert q is not p and type(q) is PlayerState
+    assert all(getattr(q, name) == getattr(p, name) for name in PlayerState.__slots__)
+    assert all(getattr(q, name) == getattr(p.copy(), name) for name in PlayerState.__slots__)
+    c = ColouredPlayerState(houses_left=4, colours=(("red", 0, 2), ("blue", 0, 2)))
+    n.players = (c,) + n.players[1:]
+    cq = n.player_copy(0)
+    assert type(cq) is ColouredPlayerState and cq is not c and cq.colours == c.colours
