@@ -634,3 +634,31 @@ def test_the_quiet_path_plays_as_the_hooked_one_in_every_ruleset():
             assert n.legal_actions() == hooked.legal_actions() and n.is_over == hooked.is_over
             assert n.result() == hooked.result()
             s = n
+
+
+def test_the_action_kind_is_kept_by_class_and_forgotten_when_the_kinds_change():
+    """``apply`` finds an action's kind by its class (``Ruleset.by_type``): only where the kind is the class's own,
+    and the record is emptied when a kind is added or the kinds replaced."""
+    from dataclasses import replace
+
+    from thurn.actions import Action, Draw
+    from thurn.turn import base_ruleset
+
+    rs = base_ruleset()
+    assert rs.kind_for(Draw()) is rs.kinds["draw"] and rs.by_type[Draw] is rs.kinds["draw"]
+    rs.action(replace(rs.kinds["draw"], label="Take"))
+    assert rs.by_type == {}
+    rs.kind_for(Draw())
+    rs.kinds = dict(rs.kinds)
+    assert rs.by_type == {}
+
+    class Either(Action):                   # a kind of its own per action: never kept by class
+        __slots__ = ("which",)
+
+        @property
+        def kind(self):
+            return self.which
+
+    odd = object.__new__(Either)
+    object.__setattr__(odd, "which", "end")
+    assert rs.kind_for(odd) is rs.kinds["end"] and Either not in rs.by_type

@@ -263,7 +263,8 @@ class Ruleset:
             self._derive()                                          #  __init__, legal_of is set after the hooks)
 
     def _derive(self) -> None:
-        """Keep ``listing`` and ``quiet`` in step with the steps and the hook lists."""
+        """Keep ``listing`` and ``quiet`` in step with the steps and the hook lists, and ``by_type`` with the kinds."""
+        self.by_type.clear()
         quiet = not (self.checks or self.after_step or self.after_action or self.before_decision)
         object.__setattr__(self, "quiet", quiet)
         filters = self.filters
@@ -360,7 +361,8 @@ class Ruleset:
 
 
 #: What ``Ruleset.listing`` and ``Ruleset.quiet`` are derived from: set again, they are derived again.
-_DERIVED_FROM = frozenset(("filters", "checks", "after_step", "after_action", "before_decision", "legal_of"))
+_DERIVED_FROM = frozenset(("filters", "checks", "after_step", "after_action", "before_decision", "legal_of",
+                           "kinds"))
 
 
 def _filtered(legal, filters):
