@@ -605,6 +605,7 @@ def _position(data, boards) -> GameState:
         if v.name in loaded or v.piles:     # (a variant's piles are its part of the position too)
             v.check_loaded(s)
     turn.settle(s)
+    s.step_set()
     _check_goes_on(s)
     return s
 

@@ -173,4 +173,5 @@ def deal(players, seed, rules: Rules, board: Board, start_player) -> GameState:
     for v in rules.variants:
         v.setup(s)
     turn.settle(s)
+    s.step_set()
     return s

@@ -17,12 +17,11 @@ popcount = int.bit_count
 
 
 def _bits(mask: int):
-    i = 0
+    """The cities of ``mask``, lowest first (its set bits only: a step per city, not per bit below the highest)."""
     while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _subsets_of_size(mask: int, k: int):

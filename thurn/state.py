@@ -201,7 +201,7 @@ class GameState:
                  "carriages_left",
                  "turn_owner", "to_move", "interruptions", "start_player", "step", "draws", "draws_allowed", "plays",
                  "plays_allowed", "officials", "end_by", "turns", "seed", "shuffles", "ext", "events", "_root",
-                 "_history", "_setup")
+                 "_history", "_setup", "is_over")
 
     # -- building a state (only here: io, new games and positions call these) ------------------------------------
     @classmethod
@@ -220,6 +220,7 @@ class GameState:
         s.step, s.draws, s.draws_allowed, s.plays, s.plays_allowed, s.officials = turn.DRAW, 0, 1, 0, 1, ()
         s.end_by, s.turns, s.seed, s.shuffles = None, 0, seed, 0
         s._root, s._history, s._setup, s.ext, s.events = None, None, None, {}, ()
+        s.is_over = False
         if s.ruleset.turn_counters is not turn.machine.BASE_COUNTERS:
             turn.machine.reset_counters(s, s.ruleset.turn_counters)     # the ruleset's own turn counters
         return s
@@ -328,8 +329,8 @@ class GameState:
         n._history = (self._history, action)
         n.ext = self.ext
         n.events = ()
-        root = self._root
-        n._root = self if root is None else root
+        n._root = self._root or self
+        n.is_over = self.is_over
         return n
 
     def _clone(self) -> "GameState":
@@ -344,9 +345,22 @@ class GameState:
         action and player, then change the copy)."""
         i = self.to_move if seat is None else seat
         pl = list(self.players)
-        p = pl[i] = pl[i].copy()
+        p = pl[i]
+        if type(p) is PlayerState:      # PlayerState.copy written out: a call less per action (tests/core/test_turn.py
+            q = new_instance(PlayerState)   # checks that the two copy every field)
+            q.hand = p.hand
+            q.route = p.route
+            q.rmask = p.rmask
+            q.houses = p.houses
+            q.houses_left = p.houses_left
+            q.carriages = p.carriages
+            q.tiles = p.tiles
+            q.piles = p.piles
+        else:
+            q = p.copy()
+        pl[i] = q
         self.players = tuple(pl)
-        return p
+        return q
 
     def set_ext(self, name: str, value) -> None:
         """Replace a variant's part of the state (only on a fresh, unpublished state: inside a hook)."""
@@ -399,9 +413,13 @@ class GameState:
         return self.why_illegal(action) is None
 
     # -- reading the position ----------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.step == _OVER
+    # ``is_over`` (a slot: read after every action, so a field rather than a property): True once the game is over,
+    # ``step == "over"``; the machine sets it after each action (thurn.turn.apply), and whatever else sets the step
+    # of a position calls :meth:`step_set`.
+
+    def step_set(self) -> None:
+        """Say that the step of this fresh, unpublished state was set: ``is_over`` follows it."""
+        self.is_over = self.step == _OVER
 
     @property
     def to_move_name(self) -> str:

@@ -67,6 +67,7 @@ def check_invariants(s, where: str, root=None) -> None:
     """The invariants of a position (see the module's docstring); ``root``: the game's first state (default
     ``s.root``), what is conserved is counted against it."""
     root = s.root if root is None else root
+    assert s.is_over == (s.step == "over"), f"{where}: is_over is {s.is_over} in step {s.step!r}"
     board = s.board
     cards = all_cards(s)
     if cards != list(range(len(board.cards))):

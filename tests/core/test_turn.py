@@ -453,3 +453,50 @@ def test_the_log_of_a_new_game_starts_with_the_compulsory_postmaster():
     log = s.log()
     assert "Postmaster" in log[0] and log[0].startswith("Ann")
     assert all(isinstance(line, str) and line.endswith(".") for line in log)
+
+
+def test_player_copy_copies_every_field_of_the_record():
+    """``GameState.player_copy`` writes PlayerState.copy out (a call less per action): both copy every slot, and
+    a record with several colours (SoloPlay) is copied by its own ``copy``."""
+    from thurn.state import ColouredPlayerState, PlayerState
+
+    s = thurn.new_game(["Ann", "Ben"], seed=5)
+    s = s.apply(s.legal_actions()[0])
+    n = s.successor(None)
+    q = n.player_copy(s.to_move)
+    p = s.players[s.to_move]
+    assert q is not p and type(q) is PlayerState
+    assert all(getattr(q, name) == getattr(p, name) for name in PlayerState.__slots__)
+    assert all(getattr(q, name) == getattr(p.copy(), name) for name in PlayerState.__slots__)
+    c = ColouredPlayerState(houses_left=4, colours=(("red", 0, 2), ("blue", 0, 2)))
+    n.players = (c,) + n.players[1:]
+    cq = n.player_copy(0)
+    assert type(cq) is ColouredPlayerState and cq is not c and cq.colours == c.colours
+
+
+def test_what_fits_an_end_is_fits_in_legal_play_and_extensions():
+    """``legal_play`` and ``extensions`` write ``fits`` out (a call less on the hot path): over random games of every
+    ruleset, a card is listed at an end exactly when ``fits`` says it fits there, and ``extensions`` says whether
+    any card of the hand fits either end."""
+    from tests.support.rulesets import RULESETS, new_game, ruleset_id
+    from thurn.turn.playing import extensions, fits
+
+    for rs_id in RULESETS:
+        rng = random.Random(ruleset_id(rs_id))
+        s = new_game(*rs_id, rng)
+        for _ in range(200):
+            if s.is_over:
+                break
+            p = s.players[s.to_move]
+            b = s.board
+            if p.route:
+                left, right = fits(b, p.route, p.rmask)
+                assert extensions(b, p.route, p.hand, p.rmask) == any((left | right) & b.card_bit[x] for x in p.hand)
+                if s.step == "play":
+                    acts = s.legal_actions()
+                    for x in p.hand:
+                        name = b.card_names[x]
+                        assert (Play(name, "left") in acts) == bool(left & b.card_bit[x]), ruleset_id(rs_id)
+                        assert (Play(name, "right") in acts) == bool(right & b.card_bit[x]), ruleset_id(rs_id)
+            acts = s.legal_actions()
+            s = s.apply(acts[rng.randrange(len(acts))])

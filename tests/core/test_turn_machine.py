@@ -602,3 +602,63 @@ def test_upkeep_before_each_decision_runs_even_when_the_next_decision_is_certain
         assert (plain.display, plain.deck, plain.step) == (s.display, s.deck, s.step)
     finally:
         unregister("toy_upkeep")
+
+
+def test_the_quiet_path_plays_as_the_hooked_one_in_every_ruleset():
+    """``apply``'s one path for a ruleset without hooks (``Ruleset.quiet``) gives what the general path gives
+    (``_apply_hooked``, which every ruleset with hooks takes): the same states, the same legal actions, the same
+    result, over random games of every ruleset of the registry; and ``listing`` lists what the step's legal function
+    and the filters list."""
+    import random as _random
+
+    from tests.support.rulesets import RULESETS, new_game, ruleset_id
+    from thurn.turn import _apply_hooked, check
+
+    for rs_id in RULESETS:
+        rng = _random.Random(ruleset_id(rs_id))
+        s = new_game(*rs_id, rng)
+        for _ in range(150):
+            if s.is_over:
+                break
+            rs = s.ruleset
+            acts = s.legal_actions()
+            plain = rs.legal_of[s.step](s)
+            for f in rs.filters:
+                plain = f(s, plain)
+            assert acts == plain
+            a = acts[rng.randrange(len(acts))]
+            arg, err = check(s, a)
+            hooked = _apply_hooked(s, rs, rs.kinds[a.kind], a, *rs.kinds[a.kind].check(s, a), None)
+            n = s.apply(a)
+            assert err is None and n.same_position(hooked), ruleset_id(rs_id)
+            assert n.legal_actions() == hooked.legal_actions() and n.is_over == hooked.is_over
+            assert n.result() == hooked.result()
+            s = n
+
+
+def test_the_action_kind_is_kept_by_class_and_forgotten_when_the_kinds_change():
+    """``apply`` finds an action's kind by its class (``Ruleset.by_type``): only where the kind is the class's own,
+    and the record is emptied when a kind is added or the kinds replaced."""
+    from dataclasses import replace
+
+    from thurn.actions import Action, Draw
+    from thurn.turn import base_ruleset
+
+    rs = base_ruleset()
+    assert rs.kind_for(Draw()) is rs.kinds["draw"] and rs.by_type[Draw] is rs.kinds["draw"]
+    rs.action(replace(rs.kinds["draw"], label="Take"))
+    assert rs.by_type == {}
+    rs.kind_for(Draw())
+    rs.kinds = dict(rs.kinds)
+    assert rs.by_type == {}
+
+    class Either(Action):                   # a kind of its own per action: never kept by class
+        __slots__ = ("which",)
+
+        @property
+        def kind(self):
+            return self.which
+
+    odd = object.__new__(Either)
+    object.__setattr__(odd, "which", "end")
+    assert rs.kind_for(odd) is rs.kinds["end"] and Either not in rs.by_type

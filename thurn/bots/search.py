@@ -203,6 +203,7 @@ def _as_mover(s, seat: int):
     n.turn_owner = n.to_move = seat
     n.interruptions = ()
     n.step, n.draws, n.draws_allowed, n.plays, n.plays_allowed, n.officials = "draw", 0, 1, 0, 1, ()
+    n.step_set()
     if not s.players[seat].hand:
         n.officials, n.draws_allowed = ("postmaster",), 2       # an empty hand: the Postmaster must help (1)
     if n.ext:

@@ -42,14 +42,20 @@ class ActionTable:
 
     def score(self, mask: int, cartwright: bool, carriage: bool = True, colour: str | None = None,
               coach: int | None = None) -> Score:
-        key = (mask, cartwright, carriage, colour, coach)
+        key = (mask, cartwright, carriage, colour, coach)     # (legal_score reads ``_score`` by this key too)
         a = self._score.get(key)
         if a is None:
-            cities = [c for c in range(len(self.names)) if mask >> c & 1]
-            akey = ("score", tuple(sorted(self.keys[c] for c in cities)), cartwright, carriage)
+            cities = []
+            m = mask
+            while m:                    # the cities of the mask, lowest first
+                low = m & -m
+                cities.append(low.bit_length() - 1)
+                m ^= low
+            keys = self.keys
+            akey = ("score", tuple(sorted([keys[c] for c in cities])), cartwright, carriage)
             akey = akey if colour is None else akey + (colour,)
             a = interned(Score, akey if coach is None else akey + (("coach", coach),), mask,
-                         houses=tuple(self.names[c] for c in cities), cartwright=cartwright, carriage=carriage,
+                         houses=tuple([self.names[c] for c in cities]), cartwright=cartwright, carriage=carriage,
                          colour=colour, coach=coach)
             self._score[key] = a
         return a
@@ -58,8 +64,9 @@ class ActionTable:
         """The Keep action of ``cards``, a sorted tuple of card kinds (see ``board.kind_of``)."""
         a = self._keep.get(cards)
         if a is None:
-            a = interned(Keep, ("keep", tuple(sorted(self.card_keys[c] for c in cards))), cards,
-                      cards=tuple(self.card_names[c] for c in cards))
+            keys, names = self.card_keys, self.card_names
+            a = interned(Keep, ("keep", tuple(sorted([keys[c] for c in cards]))), cards,
+                         cards=tuple([names[c] for c in cards]))
             self._keep[cards] = a
         return a
 

@@ -148,12 +148,15 @@ def base_officials() -> dict:
 
 def _display_shown(s) -> bool:
     """The Administrator while a card is face up (base rules, 1)."""
-    return max(s.display) >= 0
+    display = s.display
+    return display.count(-1) < len(display)     # (-1: an empty slot)
 
 
 def _second_draw(s) -> bool:
     """The Postmaster after one card drawn, before any is played, with a card left to draw (base rules, 1)."""
-    return s.draws == 1 and s.plays == 0 and s.draws_allowed == 1 and bool(s.deck or s.discard or max(s.display) >= 0)
+    if s.draws != 1 or s.plays != 0 or s.draws_allowed != 1:
+        return False
+    return True if s.deck or s.discard else max(s.display) >= 0
 
 
 def _second_play(s) -> bool:

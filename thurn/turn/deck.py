@@ -26,10 +26,24 @@ def discard(s, cards: tuple, why: str) -> None:
         set_pile(s, name, pile(s, name) + cards)
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``: Python's own algorithm and draws, so the same order for a seed (the replay corpus and
+    every seeded game depend on it; tests/core/test_deck_shuffle.py compares the two), with ``_randbelow``'s draws
+    written inline (a discard pile is shuffled many times a game: a call less per card)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)              # 0 <= j < 2**k, drawn again until j < n (random.Random._randbelow)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _shuffle_discard(s, say):
     """The draw pile ran out: the discard pile is shuffled to form a new one (base rules, 1)."""
     cards = list(s.discard)
-    random.Random(f"thurn:{s.seed}:{s.shuffles}").shuffle(cards)
+    shuffle(random.Random(f"thurn:{s.seed}:{s.shuffles}"), cards)
     s.shuffles += 1
     s.deck = tuple(cards)
     s.discard = ()

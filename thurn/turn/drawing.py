@@ -78,10 +78,11 @@ def check_draw(s, a):
 
 def do_draw(s, c, action, say):
     p = s.player_copy()
-    where = "from the deck" if c < 0 else "from the display"
+    from_deck = c < 0
     c = take_card(s, p, c, say)
     s.draws += 1
     if say is not None:
+        where = "from the deck" if from_deck else "from the display"
         who = s.names[s.to_move]
         text = f"{who} draws {s.board.card_names[c] if c >= 0 else 'nothing'} {where}."
         say(Private(text, s.to_move, f"{who} draws a card from the deck.") if where == "from the deck" and c >= 0

@@ -21,7 +21,8 @@ def legal_keep(s) -> list:
     kinds = sorted(kind_of[c] for c in s.players[s.to_move].hand)
     limit = s.board.hand_limit
     sizes = range(limit, -1, -1) if s.rules.hand_limit_at_most else (limit,)
-    return [t.keep(k) for n in sizes for k in sorted(set(combinations(kinds, n)))]
+    made, keep = t._keep, t.keep       # (the actions made before read at once: a call only for a new one)
+    return [made.get(k) or keep(k) for n in sizes for k in sorted(set(combinations(kinds, n)))]
 
 
 def check_keep(s, a):

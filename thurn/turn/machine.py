@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..actions import parse_action
+from ..actions import Action, parse_action
 from ..effects import ScoringStage
 from ..errors import IllegalAction
 
@@ -196,10 +196,18 @@ class Ruleset:
                  "texts", "variants", "hidden", "legal_of", "forced_of", "_scoring", "decliners", "turn_counters",
                  "house_colours", "piles", "score_reads", "score_dos", "card_back", "house_per_colour", "discard_pile",
                  "stack_values", "carriages_in_order", "carriage_named", "tiles_once",
-                 "end_tile_to_ender")
+                 "end_tile_to_ender", "listing", "quiet", "by_type")
 
     def __init__(self, name: str):
         self.name = name
+        #: step name -> its legal actions with the filters applied (kept by ``step`` and ``add``: what
+        #: ``state.legal_actions()`` calls); True when the ruleset has no ``checks``, ``after_step``,
+        #: ``after_action`` or ``before_decision`` hook (the machine's quick path: see :func:`thurn.turn.apply`)
+        self.listing: dict = {}
+        self.quiet = True
+        #: action class -> its action kind (:meth:`kind_for`, kept from the first action of each class: an action's
+        #: ``kind`` is its class's; emptied when a kind is added)
+        self.by_type: dict = {}
         self.steps: dict[str, StepSpec] = {}
         self.kinds: dict[str, ActionKind] = {}
         self.first_step = "draw"
@@ -248,6 +256,22 @@ class Ruleset:
         self.piles: dict = {}                       # card pile name -> PileSpec (thurn.piles)
         self.card_back: str | None = None           # the card attribute a card's back shows to everyone (Power
         #                                             and Glory: "horseshoes"); None: the backs are all alike
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in _DERIVED_FROM and hasattr(self, "legal_of"):     # (the hot paths read what is derived; in
+            self._derive()                                          #  __init__, legal_of is set after the hooks)
+
+    def _derive(self) -> None:
+        """Keep ``listing`` and ``quiet`` in step with the steps and the hook lists, and ``by_type`` with the kinds."""
+        self.by_type.clear()
+        quiet = not (self.checks or self.after_step or self.after_action or self.before_decision)
+        object.__setattr__(self, "quiet", quiet)
+        filters = self.filters
+        listing = self.listing
+        listing.clear()
+        for step, legal in self.legal_of.items():
+            listing[step] = legal if not filters or legal is None else _filtered(legal, filters)
 
     @property
     def officials(self) -> OfficialsPolicy:
@@ -302,9 +326,23 @@ class Ruleset:
         self.steps[spec.name] = spec
         self.legal_of[spec.name] = spec.legal
         self.forced_of[spec.name] = spec.forced
+        self._derive()
 
     def action(self, kind: ActionKind) -> None:
         self.kinds[kind.kind] = kind
+        self.by_type.clear()
+
+    def kind_for(self, action):
+        """The action kind that carries out ``action``, or None (not an action of this ruleset); kept by the action's
+        class (``by_type``) where the kind is the class's own."""
+        try:
+            kind = self.kinds[action.kind]
+        except (AttributeError, KeyError, TypeError):
+            return None
+        cls = type(action)
+        if isinstance(action, Action) and cls.__dict__.get("kind", kind.kind) == kind.kind == getattr(cls, "kind", None):
+            self.by_type[cls] = kind
+        return kind
 
     def parse(self, text):
         """An action from its notation: an expansion's own notation first (its ``parse``), else the base game's."""
@@ -320,6 +358,21 @@ class Ruleset:
 
     def __repr__(self):
         return f"<Ruleset {self.name}: steps {', '.join(self.steps)}; actions {', '.join(self.kinds)}>"
+
+
+#: What ``Ruleset.listing`` and ``Ruleset.quiet`` are derived from: set again, they are derived again.
+_DERIVED_FROM = frozenset(("filters", "checks", "after_step", "after_action", "before_decision", "legal_of",
+                           "kinds"))
+
+
+def _filtered(legal, filters):
+    """A step's legal actions with the ruleset's filters applied, in order."""
+    def listed(s) -> list:
+        acts = legal(s)
+        for f in filters:
+            acts = f(s, acts)
+        return acts
+    return listed
 
 
 # -- running a ruleset -----------------------------------------------------------------------------------------
@@ -468,13 +521,8 @@ def settle(s, say=None) -> None:
 
 
 def legal_actions(s) -> list:
-    """Every legal action of whoever is to move (a new list each call)."""
-    rs = s.ruleset
-    acts = rs.legal_of[s.step](s)
-    if rs.filters:
-        for f in rs.filters:
-            acts = f(s, acts)
-    return acts
+    """Every legal action of whoever is to move (a new list each call): the step's, through the ruleset's filters."""
+    return s.ruleset.listing[s.step](s)
 
 
 def check(s, action):

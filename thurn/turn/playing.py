@@ -24,8 +24,8 @@ def fits(board, route, rmask) -> tuple[int, int]:
 
 def extensions(board, route, hand, rmask) -> bool:
     """Whether a card of ``hand`` fits an end of ``route`` (card ids; ``rmask``: its cities as a bit mask)."""
-    left, right = fits(board, route, rmask)
-    ends = left | right
+    card_adj = board.card_adj           # fits(board, route, rmask), written out (a call less): the cities whose
+    ends = (card_adj[route[0]] | card_adj[route[-1]]) & ~rmask     # cards fit either end
     card_bit = board.card_bit
     for x in hand:
         if ends & card_bit[x]:
@@ -64,20 +64,35 @@ def legal_play(s) -> list:
     # or the list is made unique at the end (ActionTable.kinds_adjacent)
     if route:
         card_bit = board.card_bit
-        fit_left, fit_right = fits(board, route, p.rmask)      # the cities a card may be to fit each end
+        card_adj, rmask = board.card_adj, p.rmask       # fits(board, route, rmask), written out (a call less): the
+        fit_left = card_adj[route[0]] & ~rmask          # cities a card may be to fit each end (check_play asks fits:
+        fit_right = card_adj[route[-1]] & ~rmask        # the front door's tests hold the two together)
         play_left, play_right = t.play_left, t.play_right
-        second = s.plays > 0 and not s.rules.postal_carrier_may_restart
-        for x in p.hand:
-            new = play_new[x]
-            if new is prev:
-                continue
-            prev = new
-            c = card_bit[x]
-            if fit_left & c:
-                append(play_left[x])
-            if fit_right & c:
-                append(play_right[x])
-            if not second:
+        ends = fit_left | fit_right
+        if s.plays > 0 and not s.rules.postal_carrier_may_restart:    # the second card extends the route (R12)
+            for x in p.hand:
+                new = play_new[x]
+                if new is prev:
+                    continue
+                prev = new
+                c = card_bit[x]
+                if ends & c:
+                    if fit_left & c:
+                        append(play_left[x])
+                    if fit_right & c:
+                        append(play_right[x])
+        else:
+            for x in p.hand:
+                new = play_new[x]
+                if new is prev:
+                    continue
+                prev = new
+                c = card_bit[x]
+                if ends & c:
+                    if fit_left & c:
+                        append(play_left[x])
+                    if fit_right & c:
+                        append(play_right[x])
                 append(new)
     else:
         for x in p.hand:

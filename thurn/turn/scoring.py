@@ -41,12 +41,13 @@ def legal_score(s) -> list:
         per_colour = rs.house_per_colour
         for colour, owned, left in ((None, p.houses, p.houses_left),) if p.colours is None else _colours_left(p, per_colour):
             masks = route_placements(board, route, p.rmask, owned, left, s.rules.optional_houses)
+            made, score = t._score, t.score     # (the actions made before read at once: a call only for a new one)
             for m in masks:
-                acts.append(t.score(m, False, True, colour))
+                acts.append(made.get((m, False, True, colour, None)) or score(m, False, True, colour))
                 if decline:
-                    acts.append(t.score(m, False, False, colour))
+                    acts.append(made.get((m, False, False, colour, None)) or score(m, False, False, colour))
                 if cw:
-                    acts.append(t.score(m, True, True, colour))
+                    acts.append(made.get((m, True, True, colour, None)) or score(m, True, True, colour))
     return acts
 
 
