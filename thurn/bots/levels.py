@@ -57,7 +57,8 @@ LEVELS = (
     Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
           "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 987)"),
     Level("Master", "search", (("iterations", 96), ("turns", 560)),
-          "tries them to the end of its next turn in up to 96 futures, fewer where turns cost more (Elo 1135)"),
+          "tries its best candidates to the end of its next turn in up to 96 futures, fewer where turns cost "
+          "more (Elo 1135)"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}
