@@ -91,12 +91,18 @@ def _seat_line(kind) -> str:
     return f"<div style='font-size:0.9em;color:#555;line-height:1.3;margin:2px 0'>{text}</div>"
 
 
+#: What the levels' Elo numbers are, under their lines.
+ELO_WORDS = ("Elo: each level's rating from games of every level against every other, the base game, two players; "
+             "Beginner at 0, and 400 points more win about ten games in eleven.")
+
+
 def levels_html() -> str:
     """Every level and its line, weakest first: a note under the seats (opened by a click)."""
     items = "".join(f"<li><b>{html.escape(lv.name)}</b>: {html.escape(lv.strength)}</li>" for lv in LEVELS)
     return ("<details style='font-size:0.9em;color:#444;margin:2px 0'><summary style='cursor:pointer'>The bots' "
             f"levels, weakest first: {html.escape(', '.join(lv.name for lv in LEVELS))}</summary>"
-            f"<ul style='margin:2px 0;padding-left:20px'>{items}</ul></details>")
+            f"<ul style='margin:2px 0;padding-left:20px'>{items}</ul>"
+            f"<div style='margin:2px 0 0 20px'>{html.escape(ELO_WORDS)}</div></details>")
 
 #: The rule options in words (the documents they come from: README, "Rule options"; thurn.rules.Rules).
 OPTION_WORDS = {
