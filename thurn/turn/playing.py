@@ -69,30 +69,20 @@ def legal_play(s) -> list:
         fit_right = card_adj[route[-1]] & ~rmask        # the front door's tests hold the two together)
         play_left, play_right = t.play_left, t.play_right
         ends = fit_left | fit_right
-        if s.plays > 0 and not s.rules.postal_carrier_may_restart:    # the second card extends the route (R12)
-            for x in p.hand:
-                new = play_new[x]
-                if new is prev:
-                    continue
-                prev = new
-                c = card_bit[x]
-                if ends & c:
-                    if fit_left & c:
-                        append(play_left[x])
-                    if fit_right & c:
-                        append(play_right[x])
-        else:
-            for x in p.hand:
-                new = play_new[x]
-                if new is prev:
-                    continue
-                prev = new
-                c = card_bit[x]
-                if ends & c:
-                    if fit_left & c:
-                        append(play_left[x])
-                    if fit_right & c:
-                        append(play_right[x])
+        # the second card extends the route (R12) unless the rules let the Postal Carrier's card start a new one
+        restart = s.plays == 0 or s.rules.postal_carrier_may_restart
+        for x in p.hand:
+            new = play_new[x]
+            if new is prev:
+                continue
+            prev = new
+            c = card_bit[x]
+            if ends & c:
+                if fit_left & c:
+                    append(play_left[x])
+                if fit_right & c:
+                    append(play_right[x])
+            if restart:
                 append(new)
     else:
         for x in p.hand:
