@@ -85,8 +85,9 @@ from .bots.costs import REVIEW_MS  # noqa: E402
 MIN_DEAR = 8
 MIN_CHART = 6           # the fewest turns at which a cut review computes the expected scores (besides the end)
 
-#: How many of the player's turns after the current one a review's rollouts play (the search bot's ``horizon``;
-#: the bot plays with 1). ``bot={"horizon": 1}`` asks for the bot's own.
+#: How many of the player's turns after the current one a review's rollouts play, at every table (the search bot's
+#: ``horizon``; Master plays six player-turns ahead: three of its turns heads-up, one at four players).
+#: ``bot={"horizon": 1}`` asks for another.
 HORIZON = 2
 
 
@@ -135,10 +136,10 @@ def action_lines(state: GameState, viewer=None) -> list[list[str]]:
 
 def _level_bot(level, seed):
     """The search bot of ``level`` (a search level of :data:`thurn.bots.levels.LEVELS`) with its budget, at the
-    review's horizon (:data:`HORIZON`: a review looks further than a level plays)."""
+    review's horizon at every table (:data:`HORIZON`, no ``reach``: a review looks as far at every table)."""
     from .bots.search import SearchBot
 
-    return SearchBot(seed, **{**dict(level.options), "horizon": HORIZON})
+    return SearchBot(seed, **{**dict(level.options), "horizon": HORIZON, "reach": None})
 
 
 def search_levels() -> list:

@@ -2,7 +2,11 @@
 largest table, on positions of greedy games where the player to move has a choice (issue 35: the strongest level
 within 100 ms a decision on average). CPU time (``time.process_time``), one process.
 
-    PYTHONPATH=$PWD .venv/bin/python tests/bench/level_ms.py [--decisions 12] [--only SUBSTRING]
+    PYTHONPATH=$PWD .venv/bin/python tests/bench/level_ms.py [--decisions 12] [--only SUBSTRING] [--players N]
+        [--bots SPEC ...]
+
+``--players N``: each ruleset at ``N`` players where it is played so (else its largest table); ``--bots``: other
+bots than the search levels, as ``simulate`` takes them (``search:iterations=192,horizon=2,turns=560``).
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import thurn
 from thurn.bots import make_bot
 from thurn.bots.greedy import GreedyBot
 from thurn.bots.levels import LEVELS
+from thurn.bots.spec import parse_bot
 from thurn.information import view_for
 
 from tests.support.rulesets import NAMES, RULESETS, player_counts, ruleset_id
@@ -37,22 +42,28 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decisions", type=int, default=12)
     ap.add_argument("--only", default="")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--bots", nargs="+", default=None)
     args = ap.parse_args(argv)
-    levels = [lv for lv in LEVELS if lv.bot == "search"]
-    print(f"{'ruleset':<40} {'players':>7} " + " ".join(f"{lv.name + ' ms':>10}" for lv in levels))
+    bots = args.bots or [lv.key for lv in LEVELS if lv.bot == "search"]
+    labels = [(b.split(":")[0] if len(bots) > 1 and ":" not in b else b)[:24] for b in bots]
+    print(f"{'ruleset':<40} {'players':>7} " + " ".join(f"{label + ' ms':>{max(10, len(label) + 3)}}"
+                                                         for label in labels))
     for ruleset in RULESETS:
         board, expansions = ruleset
         if args.only not in ruleset_id(ruleset):
             continue
-        n = max(player_counts(board, expansions))
+        counts = player_counts(board, expansions)
+        n = args.players if args.players in counts else max(counts)
         states = positions(board, expansions, n, args.decisions)
         cells = []
-        for lv in levels:
-            bot = make_bot(lv.key, seed=0)
+        for spec, label in zip(bots, labels):
+            name, options = parse_bot(spec)
+            bot = make_bot(name, seed=0, **options)
             t = time.process_time()
             for s in states:
                 bot.choose(view_for(bot, s))
-            cells.append(f"{(time.process_time() - t) / len(states) * 1000:>10.1f}")
+            cells.append(f"{(time.process_time() - t) / len(states) * 1000:>{max(10, len(label) + 3)}.1f}")
         print(f"{ruleset_id(ruleset):<40} {n:>7} " + " ".join(cells), flush=True)
 
 

@@ -145,7 +145,7 @@ def test_a_level_s_seals_differ_from_seed_to_seed(lv):
 @pytest.mark.parametrize("ruleset", RULESETS, ids=ruleset_id)
 def test_a_search_level_s_rollouts_follow_what_a_turn_costs_in_every_ruleset(ruleset):
     """Master's rollouts a decision: its ``iterations`` where its ``turns`` budget pays for them, else the budget
-    over what one rollout costs (the player-turns to its horizon times the ruleset's ``turn_cost``), never fewer
+    over what one rollout costs (the player-turns to its horizon at the table, times the ruleset's ``turn_cost``), never fewer
     than two a candidate in each round; so its work a decision (rollouts times their cost) is within its budget
     in every ruleset and player count, and dearer rulesets get no more rollouts than the base game."""
     from thurn.bots.valuation import turn_cost
@@ -156,7 +156,7 @@ def test_a_search_level_s_rollouts_follow_what_a_turn_costs_in_every_ruleset(rul
         s = thurn.new_game(["Ann", "Ben", "Cat", "Dan"][:n], seed=3, rules={"board": board, "expansions": list(expansions)})
         cost = turn_cost(s)
         assert cost >= 1.0
-        per = (1 + master.horizon * n) * cost
+        per = (1 + master.horizon_at(n) * n) * cost
         got = master.rollouts(s)
         assert got <= master.iterations
         assert got * per <= master.turns or got == 2 * master.top * 2        # the floor: 2 a candidate a round
@@ -189,3 +189,40 @@ def test_a_turns_budget_is_checked_and_without_one_the_rollouts_are_the_iteratio
     for bad in (0, -5, 2.5, True, "many"):
         with pytest.raises(ValueError, match="turns should be"):
             SearchBot(0, turns=bad)
+
+
+def test_a_reach_looks_as_many_player_turns_ahead_at_every_table_and_is_checked():
+    """``reach``: the rollouts look ``reach // players`` of the bot's own turns ahead, at least ``horizon`` (Master:
+    six player-turns, three of its turns heads-up, its next one at four players); the rollouts stop there."""
+    from thurn.bots.search import SearchBot
+
+    bot = SearchBot(0, reach=6)
+    assert [bot.horizon_at(n) for n in (1, 2, 3, 4)] == [6, 3, 2, 1]
+    assert SearchBot(0, reach=6, horizon=2).horizon_at(4) == 2          # never less than horizon
+    assert SearchBot(0, horizon=2).horizon_at(2) == 2 and SearchBot(0, reach=6, horizon=None).horizon_at(2) is None
+    assert "reach=6" in repr(bot)
+    for bad in (0, -1, 2.5, True, "far"):
+        with pytest.raises(ValueError, match="reach should be"):
+            SearchBot(0, reach=bad)
+    s = thurn.new_game(["Ann", "Ben"], seed=4)
+    while len(s.legal_actions()) < 2:
+        s = s.apply(s.legal_actions()[0])
+    ends = []
+    real = SearchBot._rollout
+
+    def rollout(self, state, me, horizon, rng):
+        ends.append(horizon - s.turns)
+        return real(self, state, me, horizon, rng)
+    bot = SearchBot(0, reach=6, iterations=8, clear=None)
+    bot._rollout = rollout.__get__(bot)
+    bot.choose(view_for(bot, s))
+    assert set(ends) == {1 + 3 * 2}                 # to the end of its third turn after this one
+
+
+def test_the_master_level_reaches_further_heads_up_and_the_review_keeps_its_own_horizon():
+    from thurn.game_review import HORIZON, _level_bot
+
+    master = make_bot("master", seed=0)
+    assert master.horizon_at(2) == 3 and master.horizon_at(4) == 1
+    review = _level_bot(level("master"), 0)
+    assert review.reach is None and review.horizon_at(2) == review.horizon_at(4) == HORIZON

@@ -89,7 +89,8 @@ def _search_rollouts(iterations: int, candidates: int) -> int:
 def decision_ms(level, state, every: bool = False, actions: int | None = None) -> float:
     """The CPU ms (:func:`turn_ms`) of one decision of ``level`` (a :class:`~thurn.bots.levels.Level`) in
     ``state``: a random choice costs nothing, a greedy one a player-turn of the greedy policy, a search its rollouts
-    (``iterations`` of them, ``1 + horizon × players`` player-turns each) after the greedy ranking. ``every``: the
+    (``iterations`` of them, ``1 + horizon × players`` player-turns each,
+    :meth:`~thurn.bots.search.SearchBot.horizon_at`) after the greedy ranking. ``every``: the
     search values every legal action (a hint's ``score_actions``), not the greedy top few. ``actions``: cost a
     decision among that many legal actions rather than ``state``'s own."""
     roll, play = turn_ms(state)
@@ -104,7 +105,8 @@ def decision_ms(level, state, every: bool = False, actions: int | None = None) -
     bot = SearchBot(0, **dict(level.options))
     legal = len(state.legal_actions()) if actions is None else actions
     cands = legal if every or bot.top is None else min(bot.top, legal)
-    horizon = bot.horizon if bot.horizon is not None else 8
+    horizon = bot.horizon_at(len(state.players))
+    horizon = horizon if horizon is not None else 8
     return play + _search_rollouts(bot.iterations, cands) * (1 + horizon * len(state.players)) * roll
 
 

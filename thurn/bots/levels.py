@@ -56,9 +56,9 @@ LEVELS = (
           "always plays the action its valuation rates best now: routes, carriages and bonus tiles (Elo 846)"),
     Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
           "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 987)"),
-    Level("Master", "search", (("iterations", 96), ("turns", 560)),
-          "tries its best candidates to the end of its next turn in up to 96 futures, fewer where turns cost "
-          "more (Elo 1135)"),
+    Level("Master", "search", (("iterations", 128), ("reach", 6), ("turns", 560)),
+          "tries its best candidates six player-turns ahead (three of its turns heads-up) in up to 128 futures "
+          "(Elo 1135)"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}

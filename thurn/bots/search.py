@@ -355,7 +355,10 @@ class SearchBot:
     ``"simple"`` for the evaluation at the horizon. ``top``: how many of the rollout policy's favourite
     actions are searched (None: all). ``clear``: when the greedy policy values its favourite at least this many
     points above the next, the bot plays it without searching (None: always search); a cheap way to spend the
-    budget on the close decisions only. ``turns``: a cap on the rollouts' work a decision, in base-game player-turns
+    budget on the close decisions only. ``reach``: the horizon by the size of the table, in player-turns: the
+    rollouts look ``reach // players`` of the bot's own turns ahead (at least ``horizon``), the same look-ahead in
+    play at any table, so further heads-up where a round is short (:meth:`horizon_at`; None: ``horizon`` at every
+    table). ``turns``: a cap on the rollouts' work a decision, in base-game player-turns
     (:func:`thurn.bots.valuation.turn_cost`): where a rollout plays many player-turns (four players) of a dearer
     valuation (The Audience, Offices of Honor), fewer rollouts, never fewer than two a candidate in each round;
     None: ``iterations`` in every ruleset. Counted in turns, not seconds, so that a seed gives the same game on
@@ -368,7 +371,7 @@ class SearchBot:
 
     def __init__(self, seed=None, *, seconds: float | None = None, iterations: int = 32, horizon: int | None = 1,
                  policy: str = "greedy", leaf: str = "greedy", top: int | None = 4, clear: float | None = 1.0,
-                 turns: int | None = None):
+                 turns: int | None = None, reach: int | None = None):
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or not 0 < seconds <= MAX_SECONDS):       # (refuses nan and inf too)
             raise ValueError(f"seconds should be a number of seconds per decision, more than 0 and at most "
@@ -390,6 +393,9 @@ class SearchBot:
                                   or not 1 <= turns <= MAX_ITERATIONS * 100):
             raise ValueError(f"turns should be a whole number of player-turns of rollouts per decision from 1 to "
                              f"{MAX_ITERATIONS * 100:,} or None, not {turns!r}.")
+        if reach is not None and (isinstance(reach, bool) or not isinstance(reach, int) or not 1 <= reach <= 1000):
+            raise ValueError(f"reach should be a whole number of player-turns from 1 to 1,000 or None, not {reach!r}.")
+        self.reach = reach
         self.turns = turns
         self.clear = clear
         self.seed = seed
@@ -414,8 +420,8 @@ class SearchBot:
 
     def __repr__(self):
         budget = f"seconds={self.seconds!r}" if self.seconds is not None else f"iterations={self.iterations}"
-        extra = "".join(f", {k}={v!r}" for k, v in (("top", self.top), ("clear", self.clear), ("turns", self.turns))
-                        if v is not None)
+        extra = "".join(f", {k}={v!r}" for k, v in (("top", self.top), ("clear", self.clear), ("turns", self.turns),
+                                                     ("reach", self.reach)) if v is not None)
         return f"SearchBot(seed={self.seed!r}, {budget}, horizon={self.horizon}{extra})"
 
     def choose(self, state) -> Action:
@@ -488,13 +494,21 @@ class SearchBot:
             return list(actions)
         return [a for _, a in self._ranked(state)[:self.top]]
 
+    def horizon_at(self, players: int) -> int | None:
+        """How many of the bot's own turns after the current one its rollouts play at a table of ``players``:
+        ``horizon``, or with ``reach`` ``reach // players`` (at least ``horizon``; None: to the end of the game)."""
+        if self.reach is None or self.horizon is None:
+            return self.horizon
+        return max(self.horizon, self.reach // players)
+
     def rollouts(self, state, candidates: int | None = None) -> int:
         """The rollouts a decision in ``state`` may play: ``iterations``, cut to the ``turns`` budget by what one
         rollout costs there (the player-turns to the horizon times :func:`~thurn.bots.valuation.turn_cost`), and
         never below two a candidate in each round of the halving."""
         if self.turns is None:
             return self.iterations
-        per = (1 + (self.horizon if self.horizon is not None else 8) * len(state.players)) * turn_cost(state)
+        horizon = self.horizon_at(len(state.players))
+        per = (1 + (horizon if horizon is not None else 8) * len(state.players)) * turn_cost(state)
         n = candidates if candidates is not None else (self.top or 4)
         floor = 2 * n * max(1, math.ceil(math.log2(n))) if n > 1 else 2
         return max(min(self.iterations, floor), min(self.iterations, int(self.turns / per)))
@@ -506,7 +520,8 @@ class SearchBot:
         start = time.perf_counter()
         seen = self._sampler(state, me)
         rng = random.Random(self.rng.getrandbits(64))
-        horizon = math.inf if self.horizon is None else state.turns + 1 + self.horizon * len(state.players)
+        ahead = self.horizon_at(len(state.players))
+        horizon = math.inf if ahead is None else state.turns + 1 + ahead * len(state.players)
         cands = list(actions) if every else self._candidates(state, actions)
         total = {a: 0.0 for a in actions}
         count = {a: 0 for a in actions}
