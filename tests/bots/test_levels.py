@@ -156,7 +156,7 @@ def test_a_search_level_s_rollouts_follow_what_a_turn_costs_in_every_ruleset(rul
         s = thurn.new_game(["Ann", "Ben", "Cat", "Dan"][:n], seed=3, rules={"board": board, "expansions": list(expansions)})
         cost = turn_cost(s)
         assert cost >= 1.0
-        per = (1 + master.horizon_at(n) * n) * cost
+        per = (1 + master.horizon_at(n, cost) * n) * cost
         got = master.rollouts(s)
         assert got <= master.iterations
         assert got * per <= master.turns or got == 2 * master.top * 2        # the floor: 2 a candidate a round
@@ -226,3 +226,23 @@ def test_the_master_level_reaches_further_heads_up_and_the_review_keeps_its_own_
     assert master.horizon_at(2) == 3 and master.horizon_at(4) == 1
     review = _level_bot(level("master"), 0)
     assert review.reach is None and review.horizon_at(2) == review.horizon_at(4) == HORIZON
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=ruleset_id)
+def test_master_looks_less_far_where_its_budget_would_leave_too_few_futures(ruleset):
+    """Where ``reach``'s horizon would leave fewer than REACH_ROLLOUTS rollouts (a dear ruleset heads-up), Master
+    looks a turn less far, down to its next turn; never below it, and never further than ``reach`` allows."""
+    from thurn.bots.search import REACH_ROLLOUTS
+    from thurn.bots.valuation import turn_cost
+
+    board, expansions = ruleset
+    master = make_bot("master", seed=0)
+    for n in player_counts(board, expansions):
+        s = thurn.new_game(["Ann", "Ben", "Cat", "Dan"][:n], seed=3, rules={"board": board, "expansions": list(expansions)})
+        cost = turn_cost(s)
+        h = master.horizon_at(n, cost)
+        assert master.horizon <= h <= master.reach // n or h == master.horizon
+        if h > master.horizon:
+            assert master.turns / ((1 + h * n) * cost) >= REACH_ROLLOUTS
+        if h < master.reach // n:
+            assert master.turns / ((1 + (h + 1) * n) * cost) < REACH_ROLLOUTS

@@ -101,11 +101,12 @@ def decision_ms(level, state, every: bool = False, actions: int | None = None) -
     if level.bot != "search":
         raise ValueError(f"no cost measured for the bot {level.bot!r} of the level {level.name}.")
     from .search import SearchBot
+    from .valuation import turn_cost
 
     bot = SearchBot(0, **dict(level.options))
     legal = len(state.legal_actions()) if actions is None else actions
     cands = legal if every or bot.top is None else min(bot.top, legal)
-    horizon = bot.horizon_at(len(state.players))
+    horizon = bot.horizon_at(len(state.players), turn_cost(state))
     horizon = horizon if horizon is not None else 8
     return play + _search_rollouts(bot.iterations, cands) * (1 + horizon * len(state.players)) * roll
 

@@ -45,7 +45,7 @@ class Level:
 
 
 #: The levels, weakest first. Each line ends with the level's Elo rating from the round-robin ladder of the base game
-#: heads-up (Beginner at 0, 400 points 10:1 odds; BENCHMARKS.md "Issue 35: the levels' budgets and a Master apart":
+#: heads-up (Beginner at 0, 400 points 10:1 odds; BENCHMARKS.md "Issue 35: Master six player-turns ahead":
 #: ``python -m thurn ladder --games 40 --players 2 --seed 1``).
 LEVELS = (
     Level("Beginner", "random", (),
@@ -53,12 +53,12 @@ LEVELS = (
     Level("Casual", "greedy", (("blunders", 0.3),),
           "plays the greedy bot's choice, but any legal action in three decisions of ten (Elo 418)"),
     Level("Club", "greedy", (),
-          "always plays the action its valuation rates best now: routes, carriages and bonus tiles (Elo 846)"),
+          "always plays the action its valuation rates best now: routes, carriages and bonus tiles (Elo 838)"),
     Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
-          "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 987)"),
+          "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 990)"),
     Level("Master", "search", (("iterations", 128), ("reach", 6), ("turns", 560)),
           "tries its best candidates six player-turns ahead (three of its turns heads-up) in up to 128 futures "
-          "(Elo 1135)"),
+          "(Elo 1170)"),
 )
 
 _BY_KEY = {lv.key: lv for lv in LEVELS}

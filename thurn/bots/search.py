@@ -339,6 +339,10 @@ def _greedy_policy():
     return policy, bot
 
 
+#: The fewest rollouts a decision that ``reach`` looks further for (see :meth:`SearchBot.horizon_at`): heads-up in
+#: The Audience with Messenger and Offices of Honor, three turns ahead left 18 rollouts and lost more games than
+#: one turn ahead on 43 (BENCHMARKS.md, "Issue 35: Master six player-turns ahead").
+REACH_ROLLOUTS = 32
 #: The largest budget of one decision: rollouts (the default is 32, about 25 ms heads-up), or seconds.
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 600.0
@@ -357,8 +361,8 @@ class SearchBot:
     points above the next, the bot plays it without searching (None: always search); a cheap way to spend the
     budget on the close decisions only. ``reach``: the horizon by the size of the table, in player-turns: the
     rollouts look ``reach // players`` of the bot's own turns ahead (at least ``horizon``), the same look-ahead in
-    play at any table, so further heads-up where a round is short (:meth:`horizon_at`; None: ``horizon`` at every
-    table). ``turns``: a cap on the rollouts' work a decision, in base-game player-turns
+    play at any table, so further heads-up where a round is short, and less far where the ``turns`` budget would
+    leave fewer than :data:`REACH_ROLLOUTS` rollouts (:meth:`horizon_at`; None: ``horizon`` at every table). ``turns``: a cap on the rollouts' work a decision, in base-game player-turns
     (:func:`thurn.bots.valuation.turn_cost`): where a rollout plays many player-turns (four players) of a dearer
     valuation (The Audience, Offices of Honor), fewer rollouts, never fewer than two a candidate in each round;
     None: ``iterations`` in every ruleset. Counted in turns, not seconds, so that a seed gives the same game on
@@ -494,12 +498,19 @@ class SearchBot:
             return list(actions)
         return [a for _, a in self._ranked(state)[:self.top]]
 
-    def horizon_at(self, players: int) -> int | None:
+    def horizon_at(self, players: int, cost: float = 1.0) -> int | None:
         """How many of the bot's own turns after the current one its rollouts play at a table of ``players``:
-        ``horizon``, or with ``reach`` ``reach // players`` (at least ``horizon``; None: to the end of the game)."""
+        ``horizon``, or with ``reach`` ``reach // players`` (at least ``horizon``; None: to the end of the game),
+        shortened, a turn at a time down to ``horizon``, while the ``turns`` budget would pay for fewer than
+        :data:`REACH_ROLLOUTS` rollouts of player-turns that cost ``cost`` (:func:`~thurn.bots.valuation.turn_cost`):
+        in a dear ruleset further needs more futures than are left."""
         if self.reach is None or self.horizon is None:
             return self.horizon
-        return max(self.horizon, self.reach // players)
+        h = max(self.horizon, self.reach // players)
+        if self.turns is not None:
+            while h > self.horizon and self.turns / ((1 + h * players) * cost) < REACH_ROLLOUTS:
+                h -= 1
+        return h
 
     def rollouts(self, state, candidates: int | None = None) -> int:
         """The rollouts a decision in ``state`` may play: ``iterations``, cut to the ``turns`` budget by what one
@@ -507,8 +518,9 @@ class SearchBot:
         never below two a candidate in each round of the halving."""
         if self.turns is None:
             return self.iterations
-        horizon = self.horizon_at(len(state.players))
-        per = (1 + (horizon if horizon is not None else 8) * len(state.players)) * turn_cost(state)
+        cost = turn_cost(state)
+        horizon = self.horizon_at(len(state.players), cost)
+        per = (1 + (horizon if horizon is not None else 8) * len(state.players)) * cost
         n = candidates if candidates is not None else (self.top or 4)
         floor = 2 * n * max(1, math.ceil(math.log2(n))) if n > 1 else 2
         return max(min(self.iterations, floor), min(self.iterations, int(self.turns / per)))
@@ -520,7 +532,7 @@ class SearchBot:
         start = time.perf_counter()
         seen = self._sampler(state, me)
         rng = random.Random(self.rng.getrandbits(64))
-        ahead = self.horizon_at(len(state.players))
+        ahead = self.horizon_at(len(state.players), turn_cost(state))
         horizon = math.inf if ahead is None else state.turns + 1 + ahead * len(state.players)
         cands = list(actions) if every else self._candidates(state, actions)
         total = {a: 0.0 for a in actions}
