@@ -56,8 +56,8 @@ LEVELS = (
           "always plays the action its valuation rates best now: routes, carriages and bonus tiles (Elo 838)"),
     Level("Expert", "search", (("iterations", 16), ("horizon", 0)),
           "tries its best candidates to the end of its own turn in 16 rolled-out futures a decision (Elo 990)"),
-    Level("Master", "search", (("iterations", 128), ("reach", 6), ("turns", 560)),
-          "tries its best candidates six player-turns ahead (three of its turns heads-up) in up to 128 futures "
+    Level("Master", "search", (("iterations", 96), ("reach", 6), ("turns", 560)),
+          "tries its best candidates six player-turns ahead (three of its turns heads-up) in up to 96 futures "
           "(Elo 1170)"),
 )
 
