@@ -90,7 +90,7 @@ def decision_ms(level, state, every: bool = False, actions: int | None = None) -
     """The CPU ms (:func:`turn_ms`) of one decision of ``level`` (a :class:`~thurn.bots.levels.Level`) in
     ``state``: a random choice costs nothing, a greedy one a player-turn of the greedy policy, a search its rollouts
     (``iterations`` of them, ``1 + horizon × players`` player-turns each,
-    :meth:`~thurn.bots.search.SearchBot.horizon_at`) after the greedy ranking. ``every``: the
+    :meth:`~thurn.bots.search.SearchBot.rollout_turns`) after the greedy ranking. ``every``: the
     search values every legal action (a hint's ``score_actions``), not the greedy top few. ``actions``: cost a
     decision among that many legal actions rather than ``state``'s own."""
     roll, play = turn_ms(state)
@@ -106,9 +106,8 @@ def decision_ms(level, state, every: bool = False, actions: int | None = None) -
     bot = SearchBot(0, **dict(level.options))
     legal = len(state.legal_actions()) if actions is None else actions
     cands = legal if every or bot.top is None else min(bot.top, legal)
-    horizon = bot.horizon_at(len(state.players), turn_cost(state))
-    horizon = horizon if horizon is not None else 8
-    return play + _search_rollouts(bot.iterations, cands) * (1 + horizon * len(state.players)) * roll
+    per = bot.rollout_turns(len(state.players), turn_cost(state))
+    return play + _search_rollouts(bot.iterations, cands) * per * roll
 
 
 def strongest_level(state, budget_ms: float, *, every: bool = False, levels=None, actions: int | None = None):

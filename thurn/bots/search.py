@@ -512,6 +512,12 @@ class SearchBot:
                 h -= 1
         return h
 
+    def rollout_turns(self, players: int, cost: float = 1.0) -> int:
+        """The player-turns one rollout plays at a table of ``players``: this turn and :meth:`horizon_at`'s turns
+        of each player (to the end of the game counted as 8 rounds)."""
+        horizon = self.horizon_at(players, cost)
+        return 1 + (horizon if horizon is not None else 8) * players
+
     def rollouts(self, state, candidates: int | None = None) -> int:
         """The rollouts a decision in ``state`` may play: ``iterations``, cut to the ``turns`` budget by what one
         rollout costs there (the player-turns to the horizon times :func:`~thurn.bots.valuation.turn_cost`), and
@@ -519,8 +525,7 @@ class SearchBot:
         if self.turns is None:
             return self.iterations
         cost = turn_cost(state)
-        horizon = self.horizon_at(len(state.players), cost)
-        per = (1 + (horizon if horizon is not None else 8) * len(state.players)) * cost
+        per = self.rollout_turns(len(state.players), cost) * cost
         n = candidates if candidates is not None else (self.top or 4)
         floor = 2 * n * max(1, math.ceil(math.log2(n))) if n > 1 else 2
         return max(min(self.iterations, floor), min(self.iterations, int(self.turns / per)))
