@@ -74,9 +74,7 @@ AGAINST = "mean"
 _CLERGY: list = []
 _STRIP: dict = {}
 _OUT: dict = {}          # (distances, rates key, rounds) -> (arrive, after)
-_EXP: dict = {}          # (at, arrived, spaces, tiles, pending, n, rounds) -> expected points per seat
 _DRAWS: list = []
-_DRAW_ARRAY: list = []
 
 
 def _clergy():
@@ -116,15 +114,6 @@ def _draws():
     return _DRAWS[0]
 
 
-def _draw_array():
-    """:func:`_draws` as one array (scenario, carriage, steps), and numpy (imported when first asked: a game without
-    The Audience does not pay for it)."""
-    if not _DRAW_ARRAY:
-        import numpy
-        _DRAW_ARRAY.append((numpy.array(_draws()), numpy))
-    return _DRAW_ARRAY[0]
-
-
 def rounds_left(s) -> float:
     """About how many rounds the game has left (measured: about :data:`ROUNDS` in all, and no more than
     :data:`PER_HOUSE` a house left of the player closest to his last house); half a round on the last one (Game end
@@ -139,41 +128,95 @@ def rounds_left(s) -> float:
 def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
     """``(arrive, after)``: the chance that each carriage arrives before the end (``dist``: its steps to Rome, None
     when in Rome already), and ``after[c][k]``: the chance that carriage ``k`` arrives after ``c``, given that ``c``
-    arrives. Averaged over :data:`SCENARIOS` fixed draws; cached."""
+    arrives. Counted over :data:`SCENARIOS` fixed draws (:class:`Clock`); cached."""
     key = (dist, shares, n, rounds, RATE)
     hit = _OUT.get(key)
     if hit is not None:
         return hit
-    draws, np = _draw_array()
+    clock = _clock(shares, n)
     m = len(dist)
     arrive = [0.0] * m
     after = [[0.0] * m for _ in range(m)]
     steps = [c for c in range(m) if dist[c] is not None]
-    if steps:
-        # the arrival times, one column a carriage (0 when in Rome): t = the Gamma(d) draw / the carriage's rate
-        times = np.empty((len(draws), len(steps)))
-        for j, c in enumerate(steps):
-            d = dist[c]
-            times[:, j] = 0.0 if d == 0 else draws[:, c, min(d, 16)] / (RATE * n * shares[c])
-        on = times <= rounds                                    # arrives before the end
-        order = np.arange(len(steps))
-        # k after c: a later time, or the same time and a higher index (the order of sorting (time, carriage))
-        later = (times[:, None, :] > times[:, :, None]) | \
-            ((times[:, None, :] == times[:, :, None]) & (order[None, :] > order[:, None])[None])
-        counts = (on[:, :, None] & on[:, None, :] & later).sum(axis=0).tolist()
-        arrived = on.sum(axis=0).tolist()
-        for j, c in enumerate(steps):
-            a = float(arrived[j])
-            if a:
-                ac = after[c]
-                row = counts[j]
-                for i, k in enumerate(steps):
-                    ac[k] = row[i] / a
-            arrive[c] = a / len(draws)
+    on = [clock.on(c, dist[c], rounds) if dist[c] is not None else 0 for c in range(m)]
+    scenarios = clock.scenarios
+    for c in steps:
+        a = float(on[c].bit_count())
+        if a:
+            ac, oc, dc, later = after[c], on[c], dist[c], clock.later
+            for k in steps:
+                ac[k] = (oc & on[k] & later(c, dc, k, dist[k])).bit_count() / a
+        arrive[c] = a / scenarios
     hit = (tuple(arrive), tuple(tuple(r) for r in after))
     if len(_OUT) > 50_000:
         _OUT.clear()
     _OUT[key] = hit
+    return hit
+
+
+class Clock:
+    """The carriages' arrival times in the :data:`SCENARIOS` fixed draws, at a table of ``n`` players on a strip
+    whose carriages take ``shares`` of the steps: carriage ``c`` at ``d`` steps from Rome arrives at the Gamma(``d``)
+    draw over its rate (``RATE * n * share``; at once when ``d`` is 0). A set of draws is a bit mask (bit ``i``:
+    draw ``i``): the draws in which a carriage arrives within the rounds left (:meth:`on`) and those in which one
+    arrives after another (:meth:`later`: a later time, or the same time and a higher carriage number), each
+    counted once and kept."""
+
+    __slots__ = ("rates", "scenarios", "times", "ons", "laters")
+
+    def __init__(self, shares: tuple, n: int):
+        self.rates = tuple(RATE * n * sh for sh in shares)
+        self.scenarios = len(_draws())
+        self.times: dict = {}       # (c, d) -> the arrival time in each draw
+        self.ons: dict = {}         # (c, d, rounds) -> the draws in which it arrives
+        self.laters: dict = {}      # (c, d, k, e) -> the draws in which k (at e steps) arrives after c (at d)
+
+    def time(self, c: int, d: int) -> tuple:
+        t = self.times.get((c, d))
+        if t is None:
+            if d == 0:
+                t = (0.0,) * self.scenarios
+            else:
+                rate, j = self.rates[c], min(d, 16)
+                t = tuple(row[c][j] / rate for row in _draws())
+            t = self.times[(c, d)] = t
+        return t
+
+    def on(self, c: int, d: int, rounds: float) -> int:
+        key = (c, d, rounds)
+        hit = self.ons.get(key)
+        if hit is None:
+            hit = 0
+            for i, t in enumerate(self.time(c, d)):
+                if t <= rounds:
+                    hit |= 1 << i
+            self.ons[key] = hit
+        return hit
+
+    def later(self, c: int, d: int, k: int, e: int) -> int:
+        key = (c, d, k, e)
+        hit = self.laters.get(key)
+        if hit is None:
+            hit = 0
+            if k != c:
+                tie = k > c
+                for i, (x, y) in enumerate(zip(self.time(c, d), self.time(k, e))):
+                    if y > x or (tie and y == x):
+                        hit |= 1 << i
+            self.laters[key] = hit
+        return hit
+
+
+_CLOCKS: dict = {}       # (shares, players, RATE) -> Clock
+
+
+def _clock(shares: tuple, n: int) -> Clock:
+    key = (shares, n, RATE)
+    hit = _CLOCKS.get(key)
+    if hit is None:
+        if len(_CLOCKS) > 64:
+            _CLOCKS.clear()
+        hit = _CLOCKS[key] = Clock(shares, n)
     return hit
 
 
@@ -261,50 +304,85 @@ def expected(s, A=None, pending: tuple = (), tiles=None) -> tuple:
         A = au.audience(s)
     if tiles is None:
         tiles = s.ext[au.TILES]
+    return _reading(s, A, tiles).expected(A.at, pending)
+
+
+class Reading:
+    """What the expected points of one position are read from, whatever the carriages' places: the table, the rounds
+    left, the strip, the carriages in Rome and what is known of the tiles (:func:`_terms`); and, kept with it, the
+    expected points by the carriages' places and those reaching Rome now (:meth:`expected`), and the best margins
+    the steps owed can reach (:func:`_best`). One is shared by every decision that reads the same (:func:`_reading`):
+    the carriage steps and the placements move only the carriages."""
+
+    __slots__ = ("board", "n", "rounds", "S", "shares", "m", "inrome", "terms", "memo", "best")
+
+    def __init__(self, board, A, tiles, n: int, rounds: float):
+        self.board, self.n, self.rounds = board, n, rounds
+        self.S, self.shares = _strip(board)
+        self.m = len(A.at)
+        self.inrome = A.arrived
+        self.terms = _terms(A, tiles, n, self.m)
+        self.memo: dict = {}        # (at, pending) -> expected points per seat
+        self.best: dict = {}        # (at, owed, pending, seat, depth, AGAINST) -> the best margin (see _best)
+
+    def expected(self, at: tuple, pending: tuple) -> tuple:
+        """Each player's expected points with the carriages at ``at`` and ``pending`` reaching Rome now."""
+        key = (at, pending)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        m, inrome, to_rome = self.m, self.inrome, self.S.to_rome
+        dist = tuple(None if (c in inrome or c in pending) else to_rome[at[c]] for c in range(m))
+        arrive, after = outlook(dist, self.shares, self.n, self.rounds)
+        if pending:
+            arrive = list(arrive)
+            after = [list(r) for r in after]
+            open_ = [c for c in range(m) if c not in inrome]
+            for i, c in enumerate(pending):
+                arrive[c] = 1.0
+                ac = after[c]
+                for k in open_:
+                    if k in pending:
+                        ac[k] = 1.0 if pending.index(k) > i else 0.0
+                    else:
+                        ac[k] = arrive[k]
+        out = []
+        for spaces, sealed in self.terms:
+            e = 0.0
+            for v, risks in spaces:
+                for c, x in risks:
+                    v *= 1.0 - arrive[c] * x
+                e += v
+            for c, v, risks in sealed:
+                a = arrive[c]
+                if a:
+                    v *= a
+                    ac = after[c]
+                    for k, x in risks:
+                        v *= 1.0 - ac[k] * x
+                    e += v
+            out.append(e)
+        out = tuple(out)
+        if len(self.memo) > 20_000:
+            self.memo.clear()
+        self.memo[key] = out
+        return out
+
+
+_READINGS: dict = {}     # (arrived, spaces, box, tiles, players, rounds, board, RATE) -> Reading
+
+
+def _reading(s, A, tiles) -> Reading:
+    """The :class:`Reading` of the position ``s`` with the audience ``A`` and the tiles as known (``tiles``)."""
     n = s.num_players
     rounds = round(rounds_left(s) * 2) / 2
-    key = (A.at, A.arrived, A.spaces, A.box, tiles, pending, n, rounds, id(s.board), RATE)
-    hit = _EXP.get(key)
-    if hit is not None:
-        return hit
-    S, shares = _strip(s.board)
-    m = len(A.at)
-    inrome = A.arrived
-    dist = tuple(None if (c in inrome or c in pending) else S.to_rome[A.at[c]] for c in range(m))
-    arrive, after = outlook(dist, shares, n, rounds)
-    if pending:
-        arrive = list(arrive)
-        after = [list(r) for r in after]
-        open_ = [c for c in range(m) if c not in inrome]
-        for i, c in enumerate(pending):
-            arrive[c] = 1.0
-            ac = after[c]
-            for k in open_:
-                if k in pending:
-                    ac[k] = 1.0 if pending.index(k) > i else 0.0
-                else:
-                    ac[k] = arrive[k]
-    out = []
-    for spaces, sealed in _terms(A, tiles, n, m):
-        e = 0.0
-        for v, risks in spaces:
-            for c, x in risks:
-                v *= 1.0 - arrive[c] * x
-            e += v
-        for c, v, risks in sealed:
-            a = arrive[c]
-            if a:
-                v *= a
-                ac = after[c]
-                for k, x in risks:
-                    v *= 1.0 - ac[k] * x
-                e += v
-        out.append(e)
-    out = tuple(out)
-    if len(_EXP) > 100_000:
-        _EXP.clear()
-    _EXP[key] = out
-    return out
+    key = (A.arrived, A.spaces, A.box, tiles, n, rounds, id(s.board), RATE)
+    hit = _READINGS.get(key)
+    if hit is None or hit.board is not s.board:
+        if len(_READINGS) > 5_000:
+            _READINGS.clear()
+        hit = _READINGS[key] = Reading(s.board, A, tiles, n, rounds)
+    return hit
 
 
 def _hidden(s, seat: int):
@@ -325,71 +403,71 @@ def _margin(e: tuple, seat: int) -> float:
 
 # -- the carriage steps ----------------------------------------------------------------------------------------------
 
-def _step(S, A, pending, c: int, to: int):
-    """The audience after the carriage ``c`` moves to ``to`` (the steps owed as the rules take them off), and the
-    carriages reaching Rome now."""
-    owed = list(A.owed)
+def _step(S, at: tuple, owed: tuple, pending: tuple, c: int, to: int):
+    """``(at, owed, pending)`` after the carriage ``c`` moves to ``to``: the places, the steps still owed (as the
+    rules take them off) and the carriages reaching Rome now."""
     if c in owed:
+        owed = list(owed)
         owed.remove(c)
+        owed = tuple(owed)
     else:
         for i, o in enumerate(owed):
-            if o == au.JOKER or A.at[o] == S.rome:
-                owed.pop(i)
+            if o == au.JOKER or at[o] == S.rome:
+                owed = owed[:i] + owed[i + 1:]
                 break
-    A2 = A._replace(at=A.at[:c] + (to,) + A.at[c + 1:], owed=tuple(owed))
-    return A2, (pending + (c,) if to == S.rome else pending)
+    return at[:c] + (to,) + at[c + 1:], owed, (pending + (c,) if to == S.rome else pending)
 
 
-def _options(S, A):
-    """The moves ``(c, to)`` open with the steps owed of ``A`` (see audience.movable)."""
+def _options(S, at: tuple, owed: tuple):
+    """The moves ``(c, to)`` open with the carriages at ``at`` and the steps ``owed`` (see audience.movable)."""
     rome = S.rome
-    out_of_rome = [c for c in range(len(A.at)) if A.at[c] != rome]
-    free = any(o == au.JOKER or A.at[o] == rome for o in A.owed)
-    cs = out_of_rome if free else [c for c in out_of_rome if c in A.owed]
-    return [(c, to) for c in cs for to in S.south[A.at[c]]]
+    out_of_rome = [c for c in range(len(at)) if at[c] != rome]
+    free = any(o == au.JOKER or at[o] == rome for o in owed)
+    cs = out_of_rome if free else [c for c in out_of_rome if c in owed]
+    return [(c, to) for c in cs for to in S.south[at[c]]]
 
 
-_BEST: dict = {}         # (audience, pending, tiles, seat, rounds, depth, board) -> the best margin
 _MOVES: dict = {}        # (board, carriage, city) of a MoveCarriage -> (carriage index, strip city index)
 
 
-def _best(s, S, A, pending, tiles, seat: int, depth: int) -> float:
-    """The best margin reachable by making the steps owed (``depth`` more looked through, the rest one at a time)."""
-    key = (A, pending, tiles, seat, rounds_left(s), depth, id(s.board), AGAINST, RATE)
-    hit = _BEST.get(key)
+def _best(R: Reading, at: tuple, owed: tuple, pending: tuple, seat: int, depth: int) -> float:
+    """The best margin reachable by making the steps ``owed`` (``depth`` more looked through, the rest one at a
+    time), kept with the reading ``R``."""
+    key = (at, owed, pending, seat, depth, AGAINST)
+    hit = R.best.get(key)
     if hit is None:
-        if len(_BEST) > 100_000:
-            _BEST.clear()
-        hit = _BEST[key] = _best1(s, S, A, pending, tiles, seat, depth)
+        if len(R.best) > 20_000:
+            R.best.clear()
+        hit = R.best[key] = _best1(R, at, owed, pending, seat, depth)
     return hit
 
 
-def _best1(s, S, A, pending, tiles, seat: int, depth: int) -> float:
-    if not A.owed:
-        return _margin(expected(s, A, pending, tiles), seat)
-    opts = _options(S, A)
+def _best1(R: Reading, at: tuple, owed: tuple, pending: tuple, seat: int, depth: int) -> float:
+    if not owed:
+        return _margin(R.expected(at, pending), seat)
+    S = R.S
+    opts = _options(S, at, owed)
     if not opts:
-        return _margin(expected(s, A, pending, tiles), seat)
+        return _margin(R.expected(at, pending), seat)
     if depth > 0:
-        return max(_best(s, S, *_step(S, A, pending, c, to), tiles, seat, depth - 1) for c, to in opts)
+        return max(_best(R, *_step(S, at, owed, pending, c, to), seat, depth - 1) for c, to in opts)
     # one step at a time: the best next step, then on
     best, nxt = None, None
     for c, to in opts:
-        A2, p2 = _step(S, A, pending, c, to)
-        v = _margin(expected(s, A2, p2, tiles), seat)
+        a2, o2, p2 = _step(S, at, owed, pending, c, to)
+        v = _margin(R.expected(a2, p2), seat)
         if best is None or v > best:
-            best, nxt = v, (A2, p2)
-    return _best(s, S, nxt[0], nxt[1], tiles, seat, 0)
+            best, nxt = v, (a2, o2, p2)
+    return _best(R, *nxt, seat, 0)
 
 
 def carriage_values(ev, s, actions) -> list:
     """The carriage step (Moving the carriages): each move by the best margin the steps owed can then reach."""
     if not ENABLED:
         return [(0.0, a) for a in actions]
-    S, _ = _strip(s.board)
     A = au.audience(s)
-    seat = s.to_move
-    tiles = s.ext[au.TILES]
+    R = _reading(s, A, s.ext[au.TILES])
+    S, seat = R.S, s.to_move
     out = []
     for a in actions:
         k = (id(s.board), a.carriage, a.to)
@@ -397,8 +475,7 @@ def carriage_values(ev, s, actions) -> list:
         if ct is None:
             ct = _MOVES[k] = (S.carriage(a.carriage), S.map.index(a.to))
         c, to = ct
-        A2, p2 = _step(S, A, (), c, to)
-        v = _best(s, S, A2, p2, tiles, seat, LOOKAHEAD - 1)
+        v = _best(R, *_step(S, A.at, A.owed, (), c, to), seat, LOOKAHEAD - 1)
         out.append((v - 0.001 * S.to_rome[to], a))
     return out
 
@@ -451,10 +528,9 @@ def adjust(ev, s, values: list) -> list:
     p = s.players[s.to_move]
     if not p.route:
         return values
-    S, _ = _strip(s.board)
     A = au.audience(s)
+    R = _reading(s, A, s.ext[au.TILES])
     seat = s.to_move
-    tiles = s.ext[au.TILES]
     base = None
     memo = {}
     out = []
@@ -466,8 +542,8 @@ def adjust(ev, s, values: list) -> list:
                 g = memo.get(key)
                 if g is None:
                     if base is None:
-                        base = _margin(expected(s, A, (), tiles), seat)
-                    g = memo[key] = _best(s, S, A._replace(owed=moves), (), tiles, seat, 0) - base
+                        base = _margin(R.expected(A.at, ()), seat)
+                    g = memo[key] = _best(R, A.at, moves, (), seat, 0) - base
                 v += g
         out.append((v, a))
     return out
