@@ -137,15 +137,26 @@ def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
     m = len(dist)
     arrive = [0.0] * m
     after = [[0.0] * m for _ in range(m)]
-    steps = [c for c in range(m) if dist[c] is not None]
-    on = [clock.on(c, dist[c], rounds) if dist[c] is not None else 0 for c in range(m)]
-    scenarios = clock.scenarios
-    for c in steps:
-        a = float(on[c].bit_count())
-        if a:
-            ac, oc, dc, later = after[c], on[c], dist[c], clock.later
-            for k in steps:
-                ac[k] = (oc & on[k] & later(c, dc, k, dist[k])).bit_count() / a
+    ons, on = clock.ons, []
+    for c, d in enumerate(dist):
+        if d is None:
+            on.append(0)
+        else:
+            hit = ons.get((c, d, rounds))
+            on.append(clock.on(c, d, rounds) if hit is None else hit)
+    arriving = [c for c in range(m) if on[c]]       # (a carriage that arrives in no draw: 0 after any)
+    scenarios, laters = clock.scenarios, clock.laters
+    for c in arriving:
+        oc, dc = on[c], dist[c]
+        a = float(oc.bit_count())
+        ac = after[c]
+        for k in arriving:
+            if k != c:                              # (never after itself: 0)
+                dk = dist[k]
+                later = laters.get((c, dc, k, dk))
+                if later is None:
+                    later = clock.later(c, dc, k, dk)
+                ac[k] = (oc & on[k] & later).bit_count() / a
         arrive[c] = a / scenarios
     hit = (tuple(arrive), tuple(tuple(r) for r in after))
     if len(_OUT) > 50_000:
