@@ -387,3 +387,35 @@ def test_handed_the_first_player_s_seal_the_second_keeps_his_kardinal_out_of_its
     v.set_ext(au.TILES, s.ext[au.TILES])
     cheat = GreedyBot(0).choose(v)
     assert fair.ranks[3] == 5 and cheat.ranks[3] != 5
+
+
+def _cold(fn):
+    """``fn()`` with every cache of the valuation emptied first: the outlooks, the arrival draws' masks, the terms
+    and the readings."""
+    for cache in (V._OUT, V._CLOCKS, V._KNOW, V._READINGS):
+        cache.clear()
+    return fn()
+
+
+def test_the_kept_readings_and_outlooks_change_no_value(games):
+    """(issue 35: the score step's valuations cached by position) The expected points, the placements' values and
+    the carriage steps' values are the same, to the last bit, worked out with every cache warm from the positions
+    before (in the game's order and backwards) as from nothing."""
+    from thurn.bots.greedy.evaluation import Eval
+    w = GreedyBot(0).weights
+    picked = [s for s in games[::sized(3, 8)] if not s.is_over and au.TILES in s.ext]
+    assert len(picked) > 10
+
+    def values(s):
+        mine = V._hidden(s, s.to_move)
+        out = [V.expected(s), V.expected(s, tiles=mine)]
+        if s.step == au.MOVE:
+            out.append(V.carriage_values(None, s, s.legal_actions()))
+        if s.step == "score" and not s.interrupted:
+            out.append(V.adjust(Eval(s, w), s, [(0.0, a) for a in s.legal_actions()]))
+        return out
+
+    cold = [_cold(lambda: values(s)) for s in picked]
+    assert [values(s) for s in picked] == cold
+    assert [values(s) for s in reversed(picked)] == cold[::-1]
+    assert any(s.step == au.MOVE for s in picked) and any(s.step == "score" for s in picked)
