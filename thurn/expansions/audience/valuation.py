@@ -271,33 +271,40 @@ def _terms(A, tiles, n: int, m: int):
                 for c in open_[:len(left)]:
                     row[c] = {r: q for r in left}
         p.append(row)
+    # holders[c][r]: [(player, chance)] of the players whose tile in carriage c may be of rank r, in seat order
+    holders = [{} for _ in range(m)]
+    for j in range(n):
+        for c in open_:
+            d = p[j][c]
+            if d:
+                hc = holders[c]
+                for r, q in d.items():
+                    if q:
+                        hc.setdefault(r, []).append((j, q))
     out = []
     for i in range(n):
-        # h[c][r]: the chance that carriage c brings a tile of rank r of another player
-        h = []
-        for c in range(m):
-            hr = {}
-            if c in open_:
-                for r in ranks:
-                    miss = 1.0
-                    for j in range(n):
-                        if j != i:
-                            d = p[j][c]
-                            if d:
-                                miss *= 1.0 - d.get(r, 0.0)
-                    if miss < 1.0:
-                        hr[r] = 1.0 - miss
-            h.append(hr)
+        # risks[r]: (c, the chance that carriage c brings a tile of rank r of another player), for each carriage
+        # that may: 1 less the product over the other players of 1 less the chance (a player without the rank
+        # in c adds a factor of exactly 1, left out)
+        risks = {}
+        for c in open_:
+            for r, who in holders[c].items():
+                miss = 1.0
+                for j, q in who:
+                    if j != i:
+                        miss *= 1.0 - q
+                if miss < 1.0:
+                    risks.setdefault(r, []).append((c, 1.0 - miss))
         spaces = []
         for k, r in enumerate(ranks):
             if i in A.spaces[k]:
-                spaces.append((value[r], tuple((c, h[c][r]) for c in open_ if h[c].get(r))))
+                spaces.append((value[r], tuple(risks.get(r, ()))))
         sealed = []
         for c in open_:
             d = p[i][c]
             if d:
                 for r, q in d.items():
-                    sealed.append((c, q * value[r], tuple((k, h[k][r]) for k in open_ if k != c and h[k].get(r))))
+                    sealed.append((c, q * value[r], tuple(x for x in risks.get(r, ()) if x[0] != c)))
         out.append((tuple(spaces), tuple(sealed)))
     out = tuple(out)
     if len(_KNOW) > 20_000:
