@@ -142,8 +142,8 @@ def outlook(dist: tuple, shares: tuple, n: int, rounds: float):
         if d is None:
             on.append(0)
         else:
-            hit = ons.get((c, d, rounds))
-            on.append(clock.on(c, d, rounds) if hit is None else hit)
+            got = ons.get((c, d, rounds))
+            on.append(clock.on(c, d, rounds) if got is None else got)
     arriving = [c for c in range(m) if on[c]]       # (a carriage that arrives in no draw: 0 after any)
     scenarios, laters = clock.scenarios, clock.laters
     for c in arriving:
@@ -190,7 +190,7 @@ class Clock:
             else:
                 rate, j = self.rates[c], min(d, 16)
                 t = tuple(row[c][j] / rate for row in _draws())
-            t = self.times[(c, d)] = t
+            self.times[(c, d)] = t
         return t
 
     def on(self, c: int, d: int, rounds: float) -> int:
@@ -381,7 +381,7 @@ class Reading:
                     e += v
             out.append(e)
         out = tuple(out)
-        if len(self.memo) > 20_000:
+        if len(self.memo) > 2_048:
             self.memo.clear()
         self.memo[key] = out
         return out
@@ -397,7 +397,7 @@ def _reading(s, A, tiles) -> Reading:
     key = (A.arrived, A.spaces, A.box, tiles, n, rounds, id(s.board), RATE)
     hit = _READINGS.get(key)
     if hit is None or hit.board is not s.board:
-        if len(_READINGS) > 5_000:
+        if len(_READINGS) > 512:
             _READINGS.clear()
         hit = _READINGS[key] = Reading(s.board, A, tiles, n, rounds)
     return hit
@@ -424,15 +424,10 @@ def _margin(e: tuple, seat: int) -> float:
 def _step(S, at: tuple, owed: tuple, pending: tuple, c: int, to: int):
     """``(at, owed, pending)`` after the carriage ``c`` moves to ``to``: the places, the steps still owed (as the
     rules take them off) and the carriages reaching Rome now."""
-    if c in owed:
-        owed = list(owed)
-        owed.remove(c)
-        owed = tuple(owed)
-    else:
-        for i, o in enumerate(owed):
-            if o == au.JOKER or at[o] == S.rome:
-                owed = owed[:i] + owed[i + 1:]
-                break
+    i = owed.index(c) if c in owed else \
+        next((i for i, o in enumerate(owed) if o == au.JOKER or at[o] == S.rome), None)
+    if i is not None:
+        owed = owed[:i] + owed[i + 1:]
     return at[:c] + (to,) + at[c + 1:], owed, (pending + (c,) if to == S.rome else pending)
 
 
@@ -454,7 +449,7 @@ def _best(R: Reading, at: tuple, owed: tuple, pending: tuple, seat: int, depth: 
     key = (at, owed, pending, seat, depth, AGAINST)
     hit = R.best.get(key)
     if hit is None:
-        if len(R.best) > 20_000:
+        if len(R.best) > 2_048:
             R.best.clear()
         hit = R.best[key] = _best1(R, at, owed, pending, seat, depth)
     return hit
