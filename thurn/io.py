@@ -37,7 +37,7 @@ POSITION_FIELDS = ("format", "rules", "players", "display", "deck", "discard", "
 #: The most interruption frames a position may hold (a return round of Offices of Honor has one per player).
 MAX_INTERRUPTIONS = 64
 PLAYER_FIELDS = ("name", "hand", "route", "houses", "houses_left", "carriages", "tiles", "colours", "piles")
-GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta")
+GAME_FIELDS = ("format", "origin", "position", "setup", "actions", "meta", "variations")
 ORIGINS = ("seed", "position")
 
 #: The largest save file read (bytes, or characters of a text): a long game is well under 1 MiB.
@@ -992,6 +992,10 @@ def _game(data, boards) -> GameState:
     _known_fields(data, GAME_FIELDS, "save file field")
     if "meta" in data:
         _check_meta(data["meta"])
+    if "variations" in data:                # the analysis board's lines: read by thurn.variations, shape checked
+        from .variations import check_entry_shape
+
+        check_entry_shape(data["variations"])
     origin = data.get("origin")
     if origin is not None and origin not in ORIGINS:
         raise PositionError(f"'origin' should be 'seed' or 'position', not {short_repr(origin)}.")

@@ -237,18 +237,23 @@ class _Failure(Exception):
 
 
 def _play(names, bots, seed, rules, max_actions: int = MAX_ACTIONS, tally: _Tally | None = None,
-          report: bool = False):
+          report: bool = False, start=None):
     """Play a game to its end; with ``report`` an error of a bot (or the engine refusing its action) is raised
-    as a :class:`_Failure` naming the seat."""
+    as a :class:`_Failure` naming the seat. ``start``: ``(state, watch, actions played)`` to play on from (see
+    :func:`_started`) instead of a new game."""
     from .information import Watch, hidden_view, player_view, view_rng
     from .preparation import new_game
 
-    state = new_game(names, seed=seed, rules=rules)
+    if start is None:
+        state = new_game(names, seed=seed, rules=rules)
+        watch = Watch.start(state)      # what the table saw, so that each bot is handed its player's view
+        first = 0
+    else:
+        state, watch, first = start
     if tally is not None:
         tally.begin(state)
-    watch = Watch.start(state)          # what the table saw, so that each bot is handed its player's view
     hidden = [getattr(bot, "view", "dealt") == "hidden" for bot in bots]      # (see information.view_for)
-    for k in range(max_actions):
+    for k in range(first, first + max_actions):
         if state.is_over:
             return state
         action = None
@@ -369,13 +374,87 @@ def _ranks(totals, win, order=None) -> dict:
 # -- many games: chunks, executors, tables ------------------------------------------------------------------------
 
 class _Plan(NamedTuple):
-    """Everything a chunk of games needs (picklable when the bots are)."""
+    """Everything a chunk of games needs (picklable when the bots are); ``start``: the position games play on
+    from (:class:`Start`), or None for new games."""
 
     names: tuple
     lineup: tuple
     rules: dict
     seed: object
     rotate: bool
+    start: "Start | None" = None
+
+
+#: How games played on from a position deal what a player could not know there (see :func:`simulate`).
+DEALS = ("fair", "same")
+
+
+class Start(NamedTuple):
+    """Where ``simulate`` plays on from: ``game`` the game file of the position (its history too: what the table
+    watched), ``deal`` (:data:`DEALS`), ``viewer`` (the seat whose knowledge a fair deal keeps) and ``moves`` (the
+    notations played first, the same in every game)."""
+
+    game: dict
+    deal: str
+    viewer: int
+    moves: tuple
+
+
+def _started(start: Start, position, gseed: int):
+    """Game ``gseed``'s first position when played on from ``position`` (the start's game, loaded): a fair deal
+    drawn with ``gseed`` (the same deals whatever the moves, so that moves are compared on the same deals) or the
+    position itself, then the start's moves; ``(state, watch, actions played)`` for :func:`_play`. The fair deal
+    keeps every card the table saw taken face up where it was (:func:`~thurn.information.determinize`), so what
+    the table watched holds for it too."""
+    from . import turn
+    from .information import Watch, actions_played, determinize
+
+    watch = Watch.of(position)
+    k = actions_played(position)
+    s = determinize(position, start.viewer, random.Random(gseed)) if start.deal == "fair" else position
+    for text in start.moves:
+        after = s.apply(turn.canonical(s, s.ruleset.parse(text)))
+        watch.see(s, after.last_action, after)
+        s, k = after, k + 1
+    return s, watch, k
+
+
+def _start_for(start, deal, viewer, moves) -> Start:
+    """``simulate``'s ``start`` checked: a game that goes on, a deal of :data:`DEALS`, a viewer and moves it
+    allows."""
+    from . import turn
+    from .errors import ThurnError
+    from .state import GameState
+
+    if not isinstance(start, GameState):
+        from .io import load_game
+
+        try:
+            start = load_game(start)
+        except ThurnError as e:
+            raise SimulationError(f"start should be a game or a position: {e}", reason="bad_start") from None
+    if start.is_over:
+        raise SimulationError("start is a finished game: there is nothing to play on from it.", reason="bad_start")
+    if deal not in DEALS:
+        raise SimulationError(f"deal should be 'fair' (what the viewer could not know dealt again for each game) or "
+                              f"'same' (the real hidden cards), not {deal!r}.", reason="bad_deal")
+    viewer = start.to_move if viewer is None else start.seat(viewer)
+    if isinstance(moves, str) or not hasattr(moves, "__iter__"):
+        raise SimulationError(f"moves should be a list of actions or notations, not {moves!r}.")
+    notations, s = [], start
+    for m in moves:
+        try:
+            a = s.ruleset.parse(m) if isinstance(m, str) else m
+            s = s.apply(turn.canonical(s, a))
+        except ThurnError as e:
+            raise SimulationError(f"move {len(notations) + 1} ({m!r}) cannot be played from the start: {e}",
+                                  reason="bad_move") from None
+        notations.append(s.last_action.notation)
+        if len(notations) > 1000:
+            raise SimulationError("at most 1,000 moves are played from the start.")
+    if s.is_over:
+        raise SimulationError("the moves end the game: there is nothing left to play.", reason="bad_move")
+    return Start(start.to_dict(), deal, viewer, tuple(notations))
 
 
 def _play_range(plan: _Plan, start: int, stop: int, done=None, out=None) -> tuple[list, list]:
@@ -384,6 +463,11 @@ def _play_range(plan: _Plan, start: int, stop: int, done=None, out=None) -> tupl
     rules = Rules.from_dict(plan.rules)
     text = rules_text(rules)
     games, players, errors = out if out is not None else ([], [], [])
+    position = None
+    if plan.start is not None:
+        from .io import load_game
+
+        position = load_game(plan.start.game)
     for k in range(start, stop):
         gseed = game_seed(plan.seed, k)
         seats = seating(plan.lineup, k, plan.rotate)
@@ -393,7 +477,8 @@ def _play_range(plan: _Plan, start: int, stop: int, done=None, out=None) -> tupl
             for seat, e in enumerate(entries):
                 bots.append(e.make(bot_seed(gseed, seat)))
             tally = _Tally(len(plan.names))
-            state = _play(plan.names, bots, gseed, rules, tally=tally, report=True)
+            first = None if position is None else _started(plan.start, position, gseed)
+            state = _play(plan.names, bots, gseed, rules, tally=tally, report=True, start=first)
             game, rows = game_rows(state, k, gseed, [e.name_of(b) for e, b in zip(entries, bots)], seats, tally,
                                    text)
         except Exception as e:
@@ -628,7 +713,7 @@ def _check_count(n_games) -> int:
 
 def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: bool = False, workers: int | None = None,
              executor=None, progress: bool | str = False, chunksize: int | None = None,
-             on_error: str = "keep") -> Simulation:
+             on_error: str = "keep", start=None, deal: str = "fair", viewer=None, moves=()) -> Simulation:
     """Play ``n_games`` games between bots: a :class:`Simulation` ``(games, players)`` of two DataFrames.
 
     ``bots``: ``None`` (a RandomBot in every seat); a name (``"random"``, ``"greedy"``, ``"search"``, or with
@@ -659,6 +744,13 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     stops at once (a local pool's workers are ended, the games they were playing lost) and raises
     :class:`SimulationInterrupted` with the games that had finished as its ``simulation``.
 
+    ``start``: a game (a :class:`~thurn.GameState`, a game file or a position) to play on from instead of new
+    games (the analysis board's "over 200 deals"): its players and rules (``players`` and ``rules`` are then left
+    out). Each game deals again what ``viewer`` (seat or name; default the player to move) could not know there
+    (``deal="fair"``, seeded by the game's seed: the same deals in two runs with other ``moves``), or keeps the real
+    hidden cards (``deal="same"``); then ``moves`` (actions or notations, the same in every game) are played, and
+    the bots play on to the end. The tables count from the start (routes scored, officials, actions).
+
     ``players`` table (:data:`COLUMNS`), one row per game and player: ``game``, ``seed`` (``game_seed(seed,
     game)``), ``seat``, ``player``, ``bot`` (its name, with options), ``lineup`` (its position in ``bots``),
     the score items ``carriage``, ``tiles`` (the value of the tiles taken), ``unplaced_houses``, ``total``
@@ -682,8 +774,20 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     from .preparation import new_game
 
     n_games = _check_count(n_games)
-    names = tuple(player_names(players))
-    rules = as_rules(rules)
+    begin = None
+    if start is not None:
+        if rules is not None or players not in (4, None):
+            raise SimulationError("a simulation from a start plays its players under its rules: leave players and "
+                                  "rules out.", reason="bad_start")
+        begin = _start_for(start, deal, viewer, moves)
+        position = begin.game["position"]
+        names = tuple(p["name"] for p in position["players"])
+        rules = as_rules(position["rules"])
+    else:
+        if moves or viewer is not None:
+            raise SimulationError("moves and viewer are for a simulation from a start (start=...).")
+        names = tuple(player_names(players))
+        rules = as_rules(rules)
     new_game(names, seed=0, rules=rules)          # bad names or rules fail here, with the engine's message
     lineup = tuple(bot_lineup(bots, len(names)))
     if not isinstance(rotate, bool):
@@ -704,7 +808,7 @@ def simulate(n_games: int, bots=None, players=4, rules=None, seed=0, rotate: boo
     if not isinstance(progress, (bool, str)):
         raise SimulationError(f"progress should be True, False or a label for the bar, not {progress!r}.")
     label = progress[:60] if isinstance(progress, str) and progress.strip() else "games"
-    plan = _Plan(names, lineup, rules.to_dict(), seed, rotate)
+    plan = _Plan(names, lineup, rules.to_dict(), seed, rotate, begin)
     width = _width(executor) if executor is not None else (workers or cores())
     chunks = _chunks(n_games, width, chunksize)
     local = executor is None and (width == 1 or (workers is None and n_games <= width))
