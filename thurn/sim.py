@@ -442,6 +442,11 @@ def _start_for(start, deal, viewer, moves) -> Start:
     if isinstance(moves, str) or not hasattr(moves, "__iter__"):
         raise SimulationError(f"moves should be a list of actions or notations, not {moves!r}.")
     notations, s = [], start
+    moves = list(moves)
+    if moves and deal == "fair" and viewer != start.to_move:
+        raise SimulationError(f"the moves played first are {start.names[viewer]}'s own: on a fair deal of what he "
+                              f"could not know, {start.to_move_name}'s cards are dealt again, and his move may not be "
+                              f"legal there.", reason="bad_move")
     for m in moves:
         try:
             a = s.ruleset.parse(m) if isinstance(m, str) else m

@@ -242,9 +242,10 @@ class Variations:
                name: str | None = None) -> Line:
         """A new line from line ``ref``'s position after ``at`` of its moves (default: where it stands), dealt
         ``deal`` (:data:`DEALS`): ``"fair"`` deals again what ``seat`` (seat or name; default the player to move
-        there) could not know; ``"same"`` keeps the real cards (teaching). ``seed``: the fair deal's generator
-        (default: one drawn from the game's first seed, the line and the position, so the same call deals the same;
-        each new branch of the same position another). ``name`` (default "line N")."""
+        there) could not know; ``"same"`` keeps the real cards (teaching). ``seed``: the fair deal's generator (a
+        seed or a :class:`random.Random`; the same seed deals the same); by default a fresh one from the system's
+        entropy, never from the game's own seed (which would tie the deal to the hidden cards). The deal is kept in
+        the line (and in the file), so a saved tree loads back identical. ``name`` (default "line N")."""
         parent = self.line(ref)
         if at is None:
             at = len(parent)
@@ -262,7 +263,7 @@ class Variations:
             from .information import determinize
 
             if seed is None:
-                seed = f"thurn.branch:{self.lines[0].start.seed}:{parent.id}:{at}:{i}"
+                seed = random.SystemRandom().getrandbits(64)
             rng = seed if isinstance(seed, random.Random) else random.Random(seed)
             start = determinize(s, seat, rng)
         else:

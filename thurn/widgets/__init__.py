@@ -8,7 +8,9 @@
 - :class:`RulesStepper` — a turn one rule at a time, with a question to answer by clicking;
 - :class:`GuidedGame` — a first game against a bot, one decision at a time, each with its rule cited;
 - :class:`GameReview` — a game reviewed for one player: his decisions ranked by the search bot, the biggest
-  mistakes in words, each player's expected final score, and a replay on the map.
+  mistakes in words, each player's expected final score, and a replay on the map;
+- :class:`AnalysisBoard` — a game and its lines: continue from any position (fair deal or the same deck), a tree of
+  variations saved with the game, notes, a comparison over many deals, and a drill through the review's mistakes.
 
 Each app is imported when first used, so ``import thurn.widgets`` stays light.
 """
@@ -25,6 +27,7 @@ _APPS = {
     "Quiz": ".stepper",
     "GuidedGame": ".stepper",
     "GameReview": ".review",
+    "AnalysisBoard": ".analysis",
 }
 
 __all__ = sorted(_APPS)

@@ -172,6 +172,12 @@ class GameReview(ClosesParts, widgets.VBox):
                                         layout=widgets.Layout(width="60%"))
         self.replay_text = widgets.HTML("")
         self.replay_text.add_class("thurn-review-now")
+        self.analysis_button = widgets.Button(description="Analysis board from here", icon="code-branch",
+                                              tooltip="continue from this position, keep the lines you try, and "
+                                                      "drill the mistakes", layout=widgets.Layout(width="auto"))
+        self.analysis_button.add_class("thurn-open-analysis")
+        self.analysis_box = widgets.VBox([])
+        self.analysis = None            # the analysis board opened last (open_analysis)
         # the review first, so that the chart and the map are made with what they show: a FigureWidget's updates
         # sent before the browser shows it are lost
         if review is not None and review.seat == seat and review.state is self.state:
@@ -187,6 +193,7 @@ class GameReview(ClosesParts, widgets.VBox):
                       (self.next_button, lambda _: self.next()), (self.end_button, lambda _: self.go_to(n))):
             b.on_click(fn)
         self.slider.observe(lambda change: self._show_move(change["new"]), names="value")
+        self.analysis_button.on_click(lambda _: self.open_analysis())
         self.sort_picker.observe(lambda change: self._show_table(), names="value")
         self.player_picker.observe(lambda change: self._compute(), names="value")
 
@@ -197,7 +204,7 @@ class GameReview(ClosesParts, widgets.VBox):
         replay = widgets.VBox([
             widgets.HTML("<h4 style='margin:8px 0 2px'>Replay</h4>"),
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.slider]),
-            self.replay_text, self._map_box])
+            self.replay_text, self._map_box, self.analysis_button, self.analysis_box])
         replay.add_class("thurn-review-replay")
         super().__init__([
             head, widgets.HBox([self.player_picker, self.progress, self.progress_text]), self.summary,
@@ -342,6 +349,18 @@ class GameReview(ClosesParts, widgets.VBox):
             f"<table class='thurn-review-rows' style='border-collapse:collapse;font-size:0.9em'>"
             f"<thead style='position:sticky;top:0;background:white'>{head}</thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+    def open_analysis(self):
+        """The analysis board (:class:`thurn.widgets.AnalysisBoard`) of the reviewed player, below the replay at its
+        position: the review's words as comments, its confirmed mistakes as a drill."""
+        from .analysis import AnalysisBoard
+
+        close_tree(*self.analysis_box.children)
+        board = AnalysisBoard(self.state, self.player_picker.value, review=self.review)
+        board.show_line(0, self.move)
+        self.analysis_box.children = (board,)
+        self.analysis = board
+        return board
 
     # -- the replay --------------------------------------------------------------------------------------------
     @property
