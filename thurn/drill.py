@@ -17,8 +17,7 @@ from .errors import ThurnError, short_repr
 
 __all__ = ["Drill", "Exercise", "DrillVerdict", "DrillError", "RESULTS"]
 
-#: What became of an exercise.
-RESULTS = ("right", "wrong", "shown")
+from .variations import DRILL_RESULTS as RESULTS  # noqa: E402  (what became of an exercise, as a tree keeps it)
 
 
 class DrillError(ThurnError):
@@ -47,8 +46,10 @@ class Exercise:
     @property
     def question(self) -> str:
         s = self.state
+        from .game_review import said
+
         return (f"Turn {s.turns + 1}, {s.names[self.seat]} to {s.ruleset.steps[s.step].does}. You played "
-                f"“{self.played.notation}”, which the review found costs about {self.loss:.1f} points. Find a "
+                f"“{said(s, self.played)}”, which the review found costs about {self.loss:.1f} points. Find a "
                 f"better move.")
 
     @property
@@ -152,7 +153,9 @@ class Drill:
 
     def _words(self, ex: Exercise, how: str, result: str) -> str:
         head = {"right": "Right.", "wrong": "Not better.", "shown": ""}[result]
-        parts = [f"{head} {how}".strip(), f"The review's best move: “{ex.best.notation}”.",
+        from .game_review import said
+
+        parts = [f"{head} {how}".strip(), f"The review's best move: “{said(ex.state, ex.best)}”.",
                  ex.details or ex.comment, f"The rule: {ex.rule}."]
         return "\n".join(p for p in parts if p)
 

@@ -333,7 +333,7 @@ def state_from_position(data, *, boards=None) -> GameState:
     (``{name in the position: Board or path}``).
     """
     if isinstance(data, (str, bytes, bytearray, memoryview)):
-        data = _parse_json(data, "the position")
+        data = parse_json(data, "the position")
     try:
         return _position(data, boards)
     except ThurnError as e:
@@ -893,7 +893,7 @@ def replay(setup, actions, *, boards=None) -> GameState:
     return s
 
 
-def _parse_json(data, what="the save file"):
+def parse_json(data, what="the save file"):
     """JSON text or bytes (UTF-8, a byte-order mark allowed), at most :data:`MAX_SAVE_BYTES`, parsed."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         if len(data) > MAX_SAVE_BYTES:
@@ -958,6 +958,30 @@ def _check_seats(seats) -> None:
                                 f"\"greedy\") or by a human (null), not {short_repr(kind)}.", "bad_meta_seats")
 
 
+#: The format of a game file's ``"variations"`` (the analysis board's lines, :mod:`thurn.variations`), its fields,
+#: and the most lines it holds besides the game.
+VARIATIONS_FORMAT = "thurn-variations/1"
+VARIATIONS_FIELDS = ("format", "order", "lines", "notes", "comments", "line_notes", "line_comments", "drill")
+MAX_VARIATION_LINES = 200
+
+
+def check_variations_shape(entry) -> None:
+    """The cheap checks of a game file's ``"variations"`` that loading the game alone makes (its format, fields and
+    size; :meth:`thurn.variations.Variations.from_json` checks every line)."""
+    if not isinstance(entry, dict):
+        raise PositionError(f"'variations' should be a JSON object, not {short_repr(entry)}.", "bad_variations")
+    if entry.get("format") != VARIATIONS_FORMAT:
+        raise PositionError(f"'variations' has format {short_repr(entry.get('format'))}; this thurn reads "
+                            f"{VARIATIONS_FORMAT!r}.", "bad_variations")
+    unknown = [k for k in entry if k not in VARIATIONS_FIELDS]
+    if unknown:
+        raise PositionError(f"'variations' has an unknown field {short_repr(unknown[0])}.", "bad_variations")
+    lines = entry.get("lines", [])
+    if not isinstance(lines, list) or len(lines) > MAX_VARIATION_LINES:
+        raise PositionError(f"'variations.lines' should be a list of at most {MAX_VARIATION_LINES} lines.",
+                            "bad_variations")
+
+
 def load_game(data, *, boards=None) -> GameState:
     """A state from a game file (format, origin, position, setup, actions, meta) as text, bytes or dict, or from
     a position.
@@ -967,7 +991,7 @@ def load_game(data, *, boards=None) -> GameState:
     besides the installed ones, ``{name in the file: Board or path}``.
     """
     if isinstance(data, (str, bytes, bytearray, memoryview)):
-        data = _parse_json(data)
+        data = parse_json(data)
     try:
         return _game(data, boards)
     except ThurnError as e:
@@ -993,9 +1017,7 @@ def _game(data, boards) -> GameState:
     if "meta" in data:
         _check_meta(data["meta"])
     if "variations" in data:                # the analysis board's lines: read by thurn.variations, shape checked
-        from .variations import check_entry_shape
-
-        check_entry_shape(data["variations"])
+        check_variations_shape(data["variations"])
     origin = data.get("origin")
     if origin is not None and origin not in ORIGINS:
         raise PositionError(f"'origin' should be 'seed' or 'position', not {short_repr(origin)}.")

@@ -26,17 +26,14 @@ import random
 import unicodedata
 
 from .errors import PositionError, ThurnError, short_repr
+from .io import MAX_VARIATION_LINES as MAX_LINES, VARIATIONS_FORMAT as FORMAT, check_variations_shape
 from .state import GameState
 
 __all__ = ["Variations", "Line", "VariationError", "FORMAT", "DEALS", "MAX_LINES", "MAX_NOTES", "MAX_NOTE",
            "MAX_LINE_NAME", "public_view"]
 
-#: The format of the ``"variations"`` entry of a game file.
-FORMAT = "thurn-variations/1"
 #: How a branch deals the cards its learner cannot see (see the module's docstring).
 DEALS = ("fair", "same")
-#: At most this many lines besides the game (a file from someone else is bounded).
-MAX_LINES = 200
 #: At most this many notes and comments in a tree, all lines together, each at most MAX_NOTE characters.
 MAX_NOTES = 2000
 MAX_NOTE = 1000
@@ -46,6 +43,8 @@ MAX_LINE_NAME = 60
 MAX_BRANCH_MOVES = 100_000
 
 GAME_NAME = "the game"
+#: What became of an exercise of the drill (:mod:`thurn.drill`), as the tree keeps it.
+DRILL_RESULTS = ("right", "wrong", "shown")
 
 
 class VariationError(ThurnError):
@@ -305,6 +304,35 @@ class Variations:
             action = s.ruleset.parse(action)
         return line._push(action)
 
+    def play_bots(self, ref, bots, *, seed=None, max_moves: int = 20_000) -> GameState:
+        """Let bots play line ``ref`` on: ``bots`` a bot name or level (``"club"``) for every seat, or
+        ``{player name or seat: bot name, level or bot}`` for some (a seat without one is a human's: the line stops
+        at his turn); until the game ends, a human is to move, or ``max_moves``. Each bot is handed its player's view
+        (:func:`thurn.information.view_for`), never the line's hidden cards. ``seed``: the bots' seeds (default:
+        fresh ones). The new position."""
+        from .bots import make_bot
+        from .information import Watch, actions_played, view_for
+
+        line = self.line(ref)
+        s = line.state()
+        if isinstance(bots, dict):
+            chosen = {s.seat(k): v for k, v in bots.items()}
+        else:
+            chosen = dict.fromkeys(range(s.num_players), bots)
+        made = {seat: make_bot(b, seed=None if seed is None else f"{seed}:{seat}") if isinstance(b, str) else b
+                for seat, b in chosen.items()}
+        watch = Watch.of(s)
+        k = actions_played(s)
+        for _ in range(max_moves):
+            if s.is_over or s.to_move not in made:
+                break
+            bot = made[s.to_move]
+            a = bot.choose(view_for(bot, s, s.to_move, watch, k))
+            after = self.play(line, a)
+            watch.see(s, after.last_action, after)
+            s, k = after, k + 1
+        return s
+
     def take_back(self, ref, n: int = 1) -> GameState:
         """Take back the last ``n`` moves of a line (not the game as played); refused while a branch starts after
         the position it would go back to (delete that branch first)."""
@@ -427,10 +455,10 @@ class Variations:
         older one, or any game file) gives the game alone. Every line is checked: its moves replayed, a fair
         deal agreeing with all its learner could see where it branches off; a problem is a
         :class:`~thurn.errors.PositionError` naming the line."""
-        from .io import _parse_json, load_game
+        from .io import load_game, parse_json
 
         if isinstance(data, (str, bytes, bytearray, memoryview)):
-            data = _parse_json(data)
+            data = parse_json(data)
         game = load_game(data, boards=boards)
         tree = cls(game)
         entry = data.get("variations") if isinstance(data, dict) else None
@@ -455,23 +483,6 @@ class Variations:
 # -- reading a tree from a file -----------------------------------------------------------------------------------
 
 _LINE_FIELDS = ("id", "name", "parent", "at", "deal", "seat", "actions", "start")
-_ENTRY_FIELDS = ("format", "order", "lines", "notes", "comments", "line_notes", "line_comments", "drill")
-
-
-def check_entry_shape(entry) -> None:
-    """The cheap checks of a game file's ``"variations"`` that the engine makes when it loads the game alone
-    (sizes and kinds; :meth:`Variations.from_json` checks the rest)."""
-    if not isinstance(entry, dict):
-        raise PositionError(f"'variations' should be a JSON object, not {short_repr(entry)}.", "bad_variations")
-    if entry.get("format") != FORMAT:
-        raise PositionError(f"'variations' has format {short_repr(entry.get('format'))}; this thurn reads "
-                            f"{FORMAT!r}.", "bad_variations")
-    unknown = [k for k in entry if k not in _ENTRY_FIELDS]
-    if unknown:
-        raise PositionError(f"'variations' has an unknown field {short_repr(unknown[0])}.", "bad_variations")
-    lines = entry.get("lines", [])
-    if not isinstance(lines, list) or len(lines) > MAX_LINES:
-        raise PositionError(f"'variations.lines' should be a list of at most {MAX_LINES} lines.", "bad_variations")
 
 
 def _need(cond, message) -> None:
@@ -498,7 +509,7 @@ def _read_texts(tree: Variations, line: Line, raw, where: str, kind: str) -> Non
 def _read_entry(tree: Variations, entry, boards) -> None:
     from .io import state_from_position
 
-    check_entry_shape(entry)
+    check_variations_shape(entry)
     moves = 0
     for n, raw in enumerate(entry.get("lines", [])):
         where = f"lines[{n}]"
@@ -532,7 +543,7 @@ def _read_entry(tree: Variations, entry, boards) -> None:
                 raise VariationError(f"{where}.start: {e}", "bad_variations") from None
             _need(public_view(start, seat) == public_view(branch_point, seat),
                   f"{where}: its deal does not agree with what {branch_point.names[seat]} saw where it branches "
-                  f"off (a fair deal changes only what he could not know).")
+                  f"off (a fair deal changes only what that player could not know).")
         else:
             _need("start" not in raw, f"{where}: a line with the same deck starts where it branches off; it has "
                                       f"no 'start' of its own.")
@@ -571,12 +582,11 @@ def _read_entry(tree: Variations, entry, boards) -> None:
             _need(isinstance(lid, str) and lid.isdigit() and int(lid) in tree.lines and lid != "0",
                   f"'{key}' names no line {short_repr(lid)}.")
             _read_texts(tree, tree.lines[int(lid)], texts, f"{key}.{lid}", kind)
-    from .drill import RESULTS
-
     drill = entry.get("drill") or {}
     _need(isinstance(drill, dict) and len(drill) <= MAX_NOTES, "'drill' should map moves to results.")
     for k, result in drill.items():
         _need(isinstance(k, str) and k.isdigit() and len(k) <= 7 and int(k) < len(tree.main),
               f"'drill' names no move of the game: {short_repr(k)}.")
-        _need(result in RESULTS, f"'drill.{k}' should be one of {', '.join(RESULTS)}, not {short_repr(result)}.")
+        _need(result in DRILL_RESULTS, f"'drill.{k}' should be one of {', '.join(DRILL_RESULTS)}, not "
+                                       f"{short_repr(result)}.")
         tree.drill[int(k)] = result

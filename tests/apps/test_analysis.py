@@ -14,12 +14,11 @@ import random
 import pytest
 
 import thurn
-from thurn.bots.greedy import GreedyBot
 from thurn.game_review import review_game
 from thurn.information import determinize
 from thurn.sim import full_size, play_game
 from thurn.variations import Variations
-from thurn.widgets import AnalysisBoard, GameReview, Play
+from thurn.widgets import AnalysisBoard, GameApp, GameReview
 
 from tests.apps.test_fair_page import RULESETS, _players, _rules, page, read, secrets
 
@@ -111,23 +110,25 @@ def test_the_board_says_what_it_refuses():
     unfinished.close()
 
 
-def test_the_review_and_the_play_app_open_the_board():
+def test_the_review_and_the_game_app_open_the_board():
     game = _finished(())
     rv = GameReview(game, "Ann", bot={"iterations": 8}, samples=2)
     rv.go_to(10)
     rv.analysis_button.click()
     assert rv.analysis.move == 10 and rv.analysis.drill is not None
     rv.close()
-    app = Play(["Ann", "Bob"], bots={"Bob": GreedyBot(1)}, seed=4, autosave=False, undo="fair",
-               offer_saved=False)
+    app = GameApp(autosave=False)
+    game_app = app.start(["Ann", "Bob"], seats={"Ann": None, "Bob": "club"}, seed=4, pace=None, undo="fair")
     for _ in range(8):
-        app.do(app.state.legal_actions()[0])
-    app.analyse_button.click()
+        game_app.do(game_app.state.legal_actions()[0])
+    analyse = game_app.history_tools.children[0]
+    analyse.click()
     board = app.analysis
-    assert board.move == app._undo_slider.value and not board.teaching and board.seat == 0     # the history slider
-    before = app.state
+    assert board.move == game_app.history_at and not board.teaching and board.seat == 0     # the history slider
+    assert game_app.below.children == (board,)
+    before = game_app.state
     board.continue_from_here()
-    assert app.state is before                                            # the game goes on unchanged
+    assert game_app.state is before                                      # the game goes on unchanged
     app.close()
 
 

@@ -91,10 +91,10 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
         self.next_button = widgets.Button(description="next", icon="step-forward", layout=L(width="auto"))
         self.end_button = widgets.Button(description="end", icon="fast-forward", layout=L(width="auto"))
         self.slider = widgets.IntSlider(min=0, max=len(tree.main), value=0, description="move",
-                                        continuous_update=False, layout=L(width="55%"))
+                                        continuous_update=False, layout=L(width="340px"))
         self.now_html = widgets.HTML("")
         self.now_html.add_class("thurn-analysis-now")
-        self.note_text = widgets.Textarea(placeholder="your note on this position", layout=L(width="100%",
+        self.note_text = widgets.Textarea(placeholder="your note on this position", layout=L(width="75%",
                                                                                                height="3.2em"))
         self.note_button = widgets.Button(description="Save note", layout=L(width="auto"))
         deals = [("Fair deal", "fair")] + ([("Same deck (teaching)", "same")] if self.teaching else [])
@@ -137,15 +137,17 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
             f"<h3 style='margin:4px 0'>Analysis board: {html.escape(' · '.join(names))}</h3>"
             f"<div style='color:#555'>Step through the game, continue from any position and keep the lines you "
             f"try. Learner: <b>{html.escape(names[self.seat])}</b>. The game itself is never changed.</div>")
+        def row(*children):
+            return widgets.HBox(list(children), layout=L(flex_flow="row wrap", align_items="center"))
+
         lines_panel = widgets.VBox([
             widgets.HTML("<h4 style='margin:6px 0 2px'>Lines</h4>"), self.lines_select,
-            widgets.HBox([self.name_text, self.rename_button, self.promote_button, self.delete_button])])
+            row(self.name_text, self.rename_button, self.promote_button, self.delete_button)])
         replay = widgets.VBox([
-            widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.slider]),
-            self.now_html, widgets.HBox([self.note_text, self.note_button], layout=L(width="100%")),
-            widgets.HBox([self.deal_picker, self.opponents_picker, self.continue_button]),
-            widgets.HBox([self.compare_button, self.compare_html]),
-            widgets.HBox([self.save_button, self.download_html])])
+            row(self.start_button, self.back_button, self.next_button, self.end_button, self.slider),
+            self.now_html, row(self.note_text, self.note_button),
+            row(self.deal_picker), row(self.opponents_picker, self.continue_button),
+            row(self.compare_button, self.compare_html), row(self.save_button, self.download_html)])
         super().__init__([head, self.message_area, widgets.HBox([
             widgets.VBox([lines_panel, replay], layout=L(width="46%")),
             widgets.VBox([self._map_box], layout=L(width="54%"))]), self.branch_box, self.drill_box])

@@ -107,6 +107,7 @@ class GameApp(ClosesParts, widgets.VBox):
         self.autosave = autosave
         self.map_width = map_width
         self.game: Play | None = None
+        self.analysis = None              # the analysis board opened last (analyse)
         self._opening: int | None = None
         self.settings: dict | None = None
         self._asked: dict | None = None
@@ -229,6 +230,14 @@ class GameApp(ClosesParts, widgets.VBox):
     def _show_game(self, game: Play) -> None:
         old = self.game
         self.game = game
+        analyse = widgets.Button(description="Analyse from here", icon="code-branch",
+                                 tooltip="the analysis board at this point of the history: try another move on a "
+                                         "fair deal; the game goes on unchanged",
+                                 layout=widgets.Layout(width="auto", align_self="flex-start"))
+        analyse.add_class("thurn-analyse")
+        analyse.on_click(lambda _: self._guarded(lambda: self.analyse(game.history_at)))
+        game.history_tools.children = (analyse,)
+        self.analysis = None
         self._opening = len(game.state.history)    # the app's message about the start holds until the game moves on
         game.on_change(self._game_changed)
         self._game_box.children = (game,)
@@ -238,6 +247,31 @@ class GameApp(ClosesParts, widgets.VBox):
         self._resume.layout.display = "none"
         self._title.value = self._title_html()
         self._game_changed(game)
+
+    def analyse(self, k: int | None = None):
+        """The analysis board (:class:`thurn.widgets.AnalysisBoard`) of the game as it stands, shown below it at the
+        position after ``k`` actions (default: the end; the button: the history slider's): step through it, continue
+        from any position on a fair deal (the same deck too in teaching mode, or once the game is over), keep the
+        lines. The game itself goes on unchanged; the board holds it as it was when opened (open it again for later
+        moves). The learner is the first human seat."""
+        from .analysis import AnalysisBoard
+
+        game = self.game
+        s = game.state
+        humans = game.humans
+        seat = game.viewer if game.viewer is not None else (humans[0] if humans else 0)
+        board = AnalysisBoard(s, seat, teaching=True if game.undo_mode == "teaching" else None)
+        board.show_line(0, len(s.history) if k is None else k)
+        close_tree(*game.below.children)
+        game.below.children = (board,)
+        self.analysis = board
+        return board
+
+    def _guarded(self, fn) -> None:
+        try:
+            fn()
+        except ThurnError as e:
+            self.messages.error(str(e))
 
     def _title_html(self) -> str:
         s = self.game.state

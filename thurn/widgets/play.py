@@ -209,14 +209,10 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
                                      layout=widgets.Layout(width="auto", align_self="flex-start"))
         undo_button.on_click(lambda _: self._guard(lambda: self.back_to(self._undo_slider.value)))
         self._undo_button = undo_button
-        self.analyse_button = widgets.Button(description="Analyse from here", icon="code-branch",
-                                             tooltip="the analysis board at this point of the history: try "
-                                                     "another move on a fair deal; the game goes on unchanged",
-                                             layout=widgets.Layout(width="auto", align_self="flex-start"))
-        self.analyse_button.add_class("thurn-analyse")
-        self.analyse_button.on_click(lambda _: self._guard(lambda: self.analyse(self._undo_slider.value)))
-        self.analysis = None              # the analysis board opened last (analyse)
-        self._analysis = widgets.VBox()
+        #: Room for an app that holds this game to add its own tools beside "Back to here" (the game app's "Analyse
+        #: from here") and its own part below the game (the analysis board): empty otherwise.
+        self.history_tools = widgets.HBox([])
+        self.below = widgets.VBox([])
         self._save_name = widgets.Text(value="thurn-game.json", description="file",
                                        layout=widgets.Layout(width="70%"))
         save_button = widgets.Button(description="Save", icon="save", layout=widgets.Layout(width="auto"))
@@ -266,7 +262,7 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
             paths = []
         tools = widgets.VBox([
             self._undo_title, self._undo_slider, self._undo_text,
-            widgets.HBox([undo_button, self.analyse_button]),
+            widgets.HBox([undo_button, self.history_tools]),
             widgets.HTML("<b>Save / load</b> the game (a JSON file)"), self.download_button,
             self._download_confirm, self._download,
             *paths, self._upload, self._confirm], layout=widgets.Layout(flex="2 1 0%", padding="0 0 0 8px"))
@@ -278,26 +274,14 @@ class Play(GameController, SaveFiles, Panels, ClosesParts, widgets.VBox):
             self._table, self._actions, self.messages,
             typed_row, self._hints, self._final,
             widgets.HBox([self._log, tools], layout=widgets.Layout(flex_flow="row wrap")),
-            self._analysis,
+            self.below,
         ])
         self.children = (self._offer, self._game)
 
-    def analyse(self, k: int | None = None):
-        """The analysis board (:class:`thurn.widgets.AnalysisBoard`) of the game as it stands, shown below it at the
-        position after ``k`` actions (default: the end): step through it, continue from any position on a fair deal
-        (the same deck too in teaching mode, or once the game is over), keep the lines. The game itself goes on
-        unchanged; the board holds it as it was when opened (open it again for later moves)."""
-        from .analysis import AnalysisBoard
-
-        s = self._state
-        humans = self.humans
-        seat = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
-        board = AnalysisBoard(s, seat, teaching=True if self.undo_mode == "teaching" else None)
-        board.show_line(0, len(s.history) if k is None else k)
-        close_tree(*self._analysis.children)
-        self._analysis.children = (board,)
-        self.analysis = board
-        return board
+    @property
+    def history_at(self) -> int:
+        """The history slider's position: how many of the game's actions it points after."""
+        return self._undo_slider.value
 
     def set_option(self, name: str, on: bool = True) -> None:
         """Switch an app option of a variant (:attr:`thurn.parts.Parts.app_options`) on or off; the screen shows
