@@ -9,6 +9,7 @@ full run.
 """
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -26,10 +27,17 @@ from tests.apps.test_fair_page import RULESETS, _players, _rules, page, read, se
 PLAYED = RULESETS if full_size() else RULESETS[:1]
 
 
+@functools.lru_cache(maxsize=None)
 def _finished(expansions):
+    """A finished game with a random Ann (made once a ruleset: the tests only read it)."""
     names = _players(expansions)
     bots = ["random"] + ["greedy"] * (len(names) - 1)
     return play_game(names, bots, seed=21, rules=_rules(expansions))
+
+
+@functools.lru_cache(maxsize=None)
+def _review(expansions):
+    return review_game(_finished(expansions), "Ann", bot={"iterations": 8}, samples=2)
 
 
 def _click_to_the_end(app, rng) -> None:
@@ -50,8 +58,7 @@ def _click_to_the_end(app, rng) -> None:
 
 @pytest.mark.parametrize("expansions", PLAYED, ids=lambda e: "+".join(e) or "base")
 def test_continue_from_a_mistake_play_it_out_keep_and_save_the_line(expansions, tmp_path):
-    game = _finished(expansions)
-    review = review_game(game, "Ann", bot={"iterations": 8}, samples=2)
+    game, review = _finished(expansions), _review(expansions)
     board = AnalysisBoard(game, "Ann", review=review, seed=3)
     try:
         assert board.teaching and board.tree.main.comments          # a finished game: the review's words
@@ -69,6 +76,10 @@ def test_continue_from_a_mistake_play_it_out_keep_and_save_the_line(expansions, 
         board.note_text.value = "better: keep the cards"
         board.note_button.click()
         assert line.name == "my try" and line.notes[len(line)] == "better: keep the cards"
+        board.go_to(0)
+        board.next_note_button.click()                               # an annotated replay: to the next note
+        assert board.move == len(line) and "better: keep the cards" == board.note_text.value
+        assert board.log_html.value.count("<div><b>") == min(len(line), 12)
         board.show_line(0, k)
         second = board.continue_from_here(deal="same", opponents="hotseat")
         assert board.line.deal == "same" and not second.bots
@@ -112,7 +123,7 @@ def test_the_board_says_what_it_refuses():
 
 def test_the_review_and_the_game_app_open_the_board():
     game = _finished(())
-    rv = GameReview(game, "Ann", bot={"iterations": 8}, samples=2)
+    rv = GameReview(game, "Ann", review=_review(()))
     rv.go_to(10)
     rv.analysis_button.click()
     assert rv.analysis.move == 10 and rv.analysis.drill is not None

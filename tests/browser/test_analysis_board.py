@@ -2,7 +2,8 @@
 biggest mistake the learner opens the analysis board, continues from there on a fair deal against a Club bot, plays
 the branch to the end by clicking its buttons, names the line and saves the game with its lines (the file's link is
 decoded and loaded back with the line in it). Screenshots go to ``$THURN_ARTIFACTS`` (default
-``artifacts/screenshots/``): ``voila-analysis-board``, ``voila-analysis-branch``, ``voila-analysis-saved``.
+``artifacts/screenshots/``): ``voila-analysis-board-R``, ``voila-analysis-branch-R``, ``voila-analysis-saved-R`` for each ruleset ``R``
+(the base game and The Audience).
 
 Skips on a machine without ``/usr/bin/chromium`` or playwright, except under CI (``CI=true``): there it fails.
 """
@@ -11,6 +12,8 @@ from __future__ import annotations
 import base64
 import json
 import re
+
+import pytest
 
 from tests.support import browser as b
 from tests.browser.test_notebooks_and_apps import page, screenshot_on_failure  # noqa: F401 (the fixture)
@@ -21,9 +24,11 @@ from thurn.bots import make_bot
 from thurn.sim import play_game
 from thurn.widgets import GameReview
 print("thurn from", thurn.__file__)
-game = play_game(["Ann", "Ben"], [make_bot("casual", seed=3), make_bot("greedy", seed=2)], 7)
+game = play_game(["Ann", "Ben"], [make_bot("casual", seed=3), make_bot("greedy", seed=2)], 7, rules=RULES)
 GameReview(game, "Ann", bot={"iterations": 16}, samples=2)
 """
+#: The base game, and The Audience (a secret on the table: the sealed tiles) with its carriage steps.
+RULES = {"base": None, "audience": {"expansions": ["audience"]}}
 
 #: Ann's click in the branch: a score first (the game ends sooner), else the first button (the keep step's
 #: picker: its first three cards).
@@ -51,15 +56,17 @@ _BRANCH = """() => {
 }"""
 
 
-def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, page, tmp_path):
+@pytest.mark.parametrize("rules", list(RULES))
+def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, page, tmp_path, rules):
     folder = tmp_path / "board"
     folder.mkdir()
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {},
-                     "outputs": [], "source": BOARD_CELL.splitlines(keepends=True)}],
+                     "outputs": [], "source": BOARD_CELL.replace("RULES", repr(RULES[rules]))
+                     .splitlines(keepends=True)}],
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (folder / "board.ipynb").write_text(json.dumps(nb))
-    with b.voila(folder / "board.ipynb", tmp_path) as url, screenshot_on_failure(page, "voila-analysis"):
+    with b.voila(folder / "board.ipynb", tmp_path) as url, screenshot_on_failure(page, f"voila-analysis-{rules}"):
         page.goto(url, timeout=b.WAIT_MS)
         page.wait_for_selector(".thurn-review .thurn-map .js-plotly-plot .main-svg", timeout=b.WAIT_MS)
         b.wait_for_app(page)
@@ -77,7 +84,7 @@ def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, 
         assert "Move " in now.text_content() and "Review:" in now.text_content(), now.text_content()
         assert board.locator(".thurn-drill").first.text_content().count("Exercise 1 of") == 1
         page.wait_for_timeout(500)
-        b.screenshot(page, "voila-analysis-board", ".thurn-analysis")
+        b.screenshot(page, f"voila-analysis-board-{rules}", ".thurn-analysis")
         board.locator("button", has_text="Continue from here").first.click()
         page.wait_for_selector(".thurn-analysis .thurn-play .thurn-map .js-plotly-plot .main-svg",
                                timeout=b.WAIT_MS)
@@ -102,7 +109,7 @@ def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, 
         assert re.search(r"line 1 — after move \d+ of the game, fair deal, \d+ moves", listed), listed
         assert "Game over" in now.text_content()
         page.wait_for_timeout(500)
-        b.screenshot(page, "voila-analysis-branch", ".thurn-analysis")
+        b.screenshot(page, f"voila-analysis-branch-{rules}", ".thurn-analysis")
         name = board.locator("input[placeholder='a name for this line']").first
         name.fill("my better try")
         board.locator("button", has_text="Rename").first.click()
@@ -117,7 +124,7 @@ def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, 
         tree = Variations.from_json(saved)
         mine = tree.line("my better try")
         assert mine.state().is_over and mine.deal == "fair" and len(mine) > 0
-        b.screenshot(page, "voila-analysis-saved", ".thurn-analysis")
+        b.screenshot(page, f"voila-analysis-saved-{rules}", ".thurn-analysis")
         assert b.page_problems(page) == [], "the page shows errors"
         assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
         assert page.seen.errors(b.VOILA_NOISE) == [], "JavaScript errors other than Voilà's known harmless ones"

@@ -8,6 +8,8 @@ confirmed.
 """
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 import thurn
@@ -22,7 +24,9 @@ from tests.support.rulesets import ALONE, NAMES, player_counts, ruleset_id
 CASES = ALONE if full_size() else ALONE[:1]
 
 
+@functools.lru_cache(maxsize=None)
 def _reviewed(board, expansions):
+    """A game with a random first player, and his review (made once a ruleset: the tests only read them)."""
     n = max(player_counts(board, expansions)[0], 2) if player_counts(board, expansions)[-1] > 1 else 1
     bots = ["random"] + ["greedy"] * (n - 1)           # a random player makes mistakes to drill
     game = play_game(NAMES[:n], bots, seed=11, rules={"board": board, "expansions": list(expansions)})

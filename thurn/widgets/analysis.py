@@ -10,11 +10,11 @@ become comments on the game and whose confirmed mistakes make the drill. The app
 every change and says what is refused.
 
 For code and tests: ``.tree``, ``.line`` (the line shown), ``.show_line(ref)``, ``.go_to(k)``, ``.position``,
-``.continue_from_here(deal=None, opponents=None)`` (returns the branch's :class:`~thurn.widgets.Play`, also
+``.next_note()``, ``.continue_from_here(deal=None, opponents=None)`` (returns the branch's :class:`~thurn.widgets.Play`, also
 ``.branch_app``), ``.rename(name)``, ``.delete()``, ``.promote()``, ``.save_note(text)``, ``.compare(deals)``,
 ``.save(path)``, ``.download()``, ``.drill`` (the :class:`~thurn.drill.Drill`) and ``.drill_answer(i or action)``,
 ``.drill_show()``, ``.drill_go(i)``; ``.message``. CSS classes: ``thurn-analysis`` (the app), ``thurn-lines``,
-``thurn-analysis-now``, ``thurn-map``, ``thurn-analysis-branch`` (the branch being played), ``thurn-drill``,
+``thurn-analysis-now``, ``thurn-analysis-log`` (the line's last moves), ``thurn-map``, ``thurn-analysis-branch`` (the branch being played), ``thurn-drill``,
 ``thurn-drill-choice`` (each answer's button), ``thurn-drill-verdict``.
 """
 from __future__ import annotations
@@ -44,6 +44,8 @@ __all__ = ["AnalysisBoard", "HOTSEAT"]
 #: The opponents' choice that lets the learner play every seat of a branch.
 HOTSEAT = "hotseat"
 COMPARE_DEALS = 40
+#: How many of the line's moves up to the position shown its log lists (the latest first).
+LOG_MOVES = 12
 
 
 class AnalysisBoard(ClosesParts, widgets.VBox):
@@ -94,6 +96,11 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
                                         continuous_update=False, layout=L(width="340px"))
         self.now_html = widgets.HTML("")
         self.now_html.add_class("thurn-analysis-now")
+        self.log_html = widgets.HTML("")
+        self.log_html.add_class("thurn-analysis-log")
+        self.next_note_button = widgets.Button(description="next note", icon="comment",
+                                               tooltip="the next position of this line with a comment or a note",
+                                               layout=L(width="auto"))
         self.note_text = widgets.Textarea(placeholder="your note on this position", layout=L(width="75%",
                                                                                                height="3.2em"))
         self.note_button = widgets.Button(description="Save note", layout=L(width="auto"))
@@ -128,6 +135,7 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
                       (self.delete_button, self.delete), (self.promote_button, self.promote),
                       (self.note_button, lambda: self.save_note(self.note_text.value)),
                       (self.continue_button, self.continue_from_here), (self.compare_button, self.compare),
+                      (self.next_note_button, self.next_note),
                       (self.save_button, self.download)):
             b.on_click(lambda _, fn=fn: self._guard(fn))
         self.slider.observe(lambda ch: self._show(), names="value")
@@ -144,8 +152,8 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
             widgets.HTML("<h4 style='margin:6px 0 2px'>Lines</h4>"), self.lines_select,
             row(self.name_text, self.rename_button, self.promote_button, self.delete_button)])
         replay = widgets.VBox([
-            row(self.start_button, self.back_button, self.next_button, self.end_button, self.slider),
-            self.now_html, row(self.note_text, self.note_button),
+            row(self.start_button, self.back_button, self.next_button, self.end_button, self.next_note_button),
+            row(self.slider), self.now_html, self.log_html, row(self.note_text, self.note_button),
             row(self.deal_picker), row(self.opponents_picker, self.continue_button),
             row(self.compare_button, self.compare_html), row(self.save_button, self.download_html)])
         super().__init__([head, self.message_area, widgets.HBox([
@@ -249,6 +257,14 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
         if self.slider.value > 0:
             self.slider.value -= 1
 
+    def next_note(self) -> None:
+        """Step to the next position of the line with a comment or a note (an annotated replay, step by step)."""
+        line, k = self._line, self.slider.value
+        later = sorted(j for j in (*line.comments, *line.notes) if j > k)
+        if not later:
+            raise ThurnError("no comment or note after this position in this line.")
+        self.slider.value = later[0]
+
     def _viewer(self, line=None):
         """Whose view a line's positions are shown in: the learner's while the line's game is not over (the others'
         hands and the deck unseen, base rules 1), the whole position once it is."""
@@ -300,6 +316,12 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
         if kids:
             parts.append("Lines from here: " + ", ".join(esc(l.name) for l in kids))
         self.now_html.value = "<div style='min-height:3em'>" + "<br>".join(parts) + "</div>"
+        said = self._said(line)[max(0, k - LOG_MOVES):k]
+        self.log_html.value = (
+            "<div style='max-height:9em;overflow-y:auto;font-size:0.85em;color:#444;border-left:3px solid #ddd;"
+            "padding-left:6px'>" + "".join(reversed([f"<div><b>{j}.</b> {esc(' '.join(words))}</div>" for j, words
+                                                    in enumerate(said, start=max(0, k - LOG_MOVES) + 1)]))
+            + "</div>" if said else "")           # the latest move first
         self.note_text.value = line.notes.get(k, "")
         self.back_button.disabled = self.start_button.disabled = k == 0
         self.next_button.disabled = self.end_button.disabled = k == len(line)
