@@ -467,6 +467,8 @@ class Variations:
                 _read_entry(tree, entry, boards)
             except VariationError as e:
                 raise PositionError(f"variations: {e}", "bad_variations") from None
+            except RecursionError:
+                raise PositionError("variations: nested too deeply to be a tree.", "bad_variations") from None
         return tree
 
     # -- showing -------------------------------------------------------------------------------------------------
@@ -483,6 +485,10 @@ class Variations:
 # -- reading a tree from a file -----------------------------------------------------------------------------------
 
 _LINE_FIELDS = ("id", "name", "parent", "at", "deal", "seat", "actions", "start")
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _need(cond, message) -> None:
@@ -524,6 +530,7 @@ def _read_entry(tree: Variations, entry, boards) -> None:
         _need(deal in DEALS, f"{where}.deal should be 'fair' or 'same', not {short_repr(deal)}.")
         branch_point = parent.state(at)
         seat = raw.get("seat")
+        _need(seat is None or isinstance(seat, str), f"{where}.seat should be a player's name.")
         try:
             seat = branch_point.seat(seat) if seat is not None else None
         except ThurnError:
@@ -570,8 +577,8 @@ def _read_entry(tree: Variations, entry, boards) -> None:
         _need(isinstance(item, list) and len(item) == 2 and isinstance(item[1], list),
               "each 'order' entry is [line, [its branches in order]].")
         p, kids = item
-        _need(p in tree._kids and sorted(kids) == sorted(tree._kids[p]), f"'order' of line {short_repr(p)} does "
-                                                                          f"not list its branches.")
+        _need(_whole(p) and p in tree._kids and all(_whole(j) for j in kids) and
+              sorted(kids) == sorted(tree._kids[p]), f"'order' of line {short_repr(p)} does not list its branches.")
         tree._kids[p] = list(kids)
     _read_texts(tree, tree.main, entry.get("notes"), "notes", "note")
     _read_texts(tree, tree.main, entry.get("comments"), "comments", "comment")

@@ -210,3 +210,39 @@ def test_simulate_plays_on_from_a_position_on_the_same_fair_deals():
         simulate(2, start=game)                                   # a finished game
     with pytest.raises(SimulationError):
         simulate(2, start=s, moves=["score"] * 3)
+
+
+JUNK = [None, True, -1, 1.5, 10 ** 30, "", "x" * 2000, "\x00", [], [[]], {}, {"a": [1]}, [1, "a", None]]
+
+
+def _paths(d, prefix=()):
+    """Every place of a JSON value (the keys and indexes that lead to it), the value's own first."""
+    yield prefix
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d[:3]):
+            yield from _paths(v, prefix + (i,))
+
+
+def test_any_junk_in_a_tree_loads_or_is_refused_by_a_position_error():
+    """Every place of the "variations" entry (but the dealt start, checked as any position: test_position_fuzz)
+    replaced by junk of every kind: the tree loads, or a PositionError says why; never another exception."""
+    good = _tree_text()
+    places = [p for p in _paths(good["variations"]) if "start" not in p]
+    rng = random.Random(36)
+    for place in places if sized(True, False) else rng.sample(places, 12):
+        for junk in JUNK if sized(True, False) else rng.sample(JUNK, 4):
+            d = json.loads(json.dumps(good))
+            if not place:
+                d["variations"] = junk
+            else:
+                node = d["variations"]
+                for key in place[:-1]:
+                    node = node[key]
+                node[place[-1]] = junk
+            try:
+                Variations.from_json(d)
+            except thurn.PositionError:
+                pass
