@@ -169,3 +169,27 @@ def test_the_board_of_an_unfinished_game_tells_no_hidden_card(expansions):
     finally:
         for b in boards:
             b.close()
+
+
+def test_the_game_app_opens_a_saved_game_with_its_lines():
+    """A file saved with its lines opens as the game (to play on) with its analysis board below, the lines in it; a
+    file whose lines are tampered opens the game alone and says that its lines could not be read."""
+    import json
+
+    tree = Variations(_finished(()))
+    line = tree.branch(0, 30, seed=2, name="kept")
+    tree.play_bots(line, "club", seed=1)
+    app = GameApp(autosave=False)
+    try:
+        app.open_saved(tree.to_json().encode(), "mine.json")
+        assert app.game.state.same_position(tree.game)
+        board = app.analysis
+        assert board is not None and app.game.below.children == (board,)
+        assert board.tree.line("kept").state().same_position(line.state())
+        assert "1 line(s) of analysis" in app.messages.text
+        bad = json.loads(tree.to_json())
+        bad["variations"]["lines"][0]["actions"][0] = "score"
+        app.open_saved(json.dumps(bad).encode(), "bad.json")
+        assert "could not be read" in app.messages.text and app.game is not None
+    finally:
+        app.close()

@@ -66,6 +66,25 @@ def make_bots(seats: dict, seed: int) -> dict:
             for i, (name, kind) in enumerate(seats.items()) if kind is not None}
 
 
+def _saved_lines(data, boards):
+    """The lines of analysis a saved game's file holds (:class:`thurn.variations.Variations`), None when it holds
+    none, or the reason they cannot be read (a text: the game itself loads, the lines are left out)."""
+    import json
+
+    try:
+        d = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(d, dict) or "variations" not in d:
+        return None
+    from ..variations import Variations
+
+    try:
+        return Variations.from_json(d, boards=boards)
+    except ThurnError as e:
+        return short_error(e)
+
+
 def _known_kind(kind) -> bool:
     """A seat's kind in a save file that this app plays: a level's key ("club") or a bot's name ("greedy", the
     kinds saved before the levels)."""
@@ -248,19 +267,21 @@ class GameApp(ClosesParts, widgets.VBox):
         self._title.value = self._title_html()
         self._game_changed(game)
 
-    def analyse(self, k: int | None = None):
+    def analyse(self, k: int | None = None, *, tree=None):
         """The analysis board (:class:`thurn.widgets.AnalysisBoard`) of the game as it stands, shown below it at the
         position after ``k`` actions (default: the end; the button: the history slider's): step through it, continue
         from any position on a fair deal (the same deck too in teaching mode, or once the game is over), keep the
         lines. The game itself goes on unchanged; the board holds it as it was when opened (open it again for later
-        moves). The learner is the first human seat."""
+        moves). The learner is the first human seat. ``tree``: the game's lines as a saved file held them
+        (:class:`thurn.variations.Variations`), shown instead of the game alone."""
         from .analysis import AnalysisBoard
 
         game = self.game
         s = game.state
         humans = game.humans
         seat = game.viewer if game.viewer is not None else (humans[0] if humans else 0)
-        board = AnalysisBoard(s, seat, teaching=True if game.undo_mode == "teaching" else None)
+        board = AnalysisBoard(s if tree is None else tree, seat,
+                              teaching=True if game.undo_mode == "teaching" else None)
         board.show_line(0, len(s.history) if k is None else k)
         close_tree(*game.below.children)
         game.below.children = (board,)
@@ -306,20 +327,22 @@ class GameApp(ClosesParts, widgets.VBox):
         replaced without asking. The bots: those the file names (an autosave's meta), else the seats of the New
         game panel with the same names; every other player is a human."""
         try:
-            state, meta = parse_save(bounded_save(data, name), self.boards or None)
+            data = bounded_save(data, name)
+            state, meta = parse_save(data, self.boards or None)
         except (ThurnError, ValueError, KeyError) as e:
             self.messages.error(f"Could not load {name}: {short_error(e)}")
             return None
+        tree = _saved_lines(data, self.boards or None)
         if self._in_progress():
-            self._asked = (state, meta, name)
+            self._asked = (state, meta, name, tree)
             self._confirm_text.value = (f"<b>A game is in progress</b> ({html.escape(game_summary(self.game.state))}): "
                                         f"it stays saved. Replace it with {html.escape(name)} "
                                         f"({html.escape(game_summary(state))})?")
             self._confirm.layout.display = "flex"
             return None
-        return self._open_state(state, meta, name)
+        return self._open_state(state, meta, name, tree)
 
-    def _open_state(self, state, meta, name: str) -> Play:
+    def _open_state(self, state, meta, name: str, tree=None) -> Play:
         seats = _saved_seats(meta, state.names)
         if not any(seats.values()):
             try:
@@ -335,6 +358,14 @@ class GameApp(ClosesParts, widgets.VBox):
                              app_mode=True, offer_saved=False, seats=seats, map_width=self.map_width,
                              options=self._panel_options()))
         self.messages.ok(f"Opened {name}: {game_summary(state)}.")
+        if isinstance(tree, str):
+            self.messages.error(f"Opened {name}: {game_summary(state)}. Its lines of analysis could not be read "
+                                f"({tree}); the file is left as it is.")
+        elif tree is not None:
+            self.analyse(tree=tree)
+            self.messages.ok(f"Opened {name}: {game_summary(state)}, with its {len(tree.lines) - 1} line(s) of "
+                             f"analysis in the board below (“Save the game with its lines” there keeps them; the "
+                             f"game's own download holds the game alone).")
         return self.game
 
     # -- resuming the autosaved game -----------------------------------------------------------------------------------
