@@ -187,6 +187,10 @@ def test_the_game_app_opens_a_saved_game_with_its_lines():
         assert board is not None and app.game.below.children == (board,)
         assert board.tree.line("kept").state().same_position(line.state())
         assert "1 line(s) of analysis" in app.messages.text
+        view = GameReview(_finished(()), "Ann", review=_review(()), lines=board.tree)    # as the app's review
+        view.analysis_button.click()                                 # the review's board opens with the lines
+        assert view.analysis.tree is board.tree and view.analysis.drill.results is board.tree.drill
+        view.close()
         bad = json.loads(tree.to_json())
         bad["variations"]["lines"][0]["actions"][0] = "score"
         app.open_saved(json.dumps(bad).encode(), "bad.json")

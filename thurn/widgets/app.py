@@ -497,7 +497,8 @@ class GameApp(ClosesParts, widgets.VBox):
             if self._review_box.children != (waiting,):
                 close_tree(waiting)                 # a new game or another review replaced it meanwhile
                 return None
-            view = GameReview(state, seat, review=review, **options)
+            lines = self.analysis.tree if self.analysis is not None else None     # (a saved file's, say)
+            view = GameReview(state, seat, review=review, lines=lines, **options)
             self._review_box.children = (view,)
             close_tree(waiting)
             return view

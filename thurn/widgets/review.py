@@ -120,7 +120,9 @@ class GameReview(ClosesParts, widgets.VBox):
     mistakes in words (each with a button that shows it on the replay), the chart of each player's expected final
     score, and the replay (back/next and a slider). ``bot``, ``seed``, ``samples``: as
     :func:`thurn.game_review.review_game`; ``review``: that review already made (e.g. by the game app, which shows
-    its progress meanwhile). Picking another player reviews him (a progress bar shows the work, in steps)."""
+    its progress meanwhile); ``lines``: the game's lines of analysis (a :class:`thurn.variations.Variations` of this
+    game) that "Analysis board from here" opens with. Picking another player reviews him (a progress bar shows the
+    work, in steps)."""
 
     @property
     def map(self) -> go.FigureWidget:
@@ -134,8 +136,11 @@ class GameReview(ClosesParts, widgets.VBox):
         return self._chart_box.figure
 
     def __init__(self, state, player=None, *, bot=None, seed=0, samples: int = 8, map_height: int | None = 520,
-                 review=None):
+                 review=None, lines=None):
         self.state = need_game(state)
+        #: The game's lines of analysis (:class:`thurn.variations.Variations`) that the analysis board opens with,
+        #: e.g. those of a saved file (its drill's results kept); None: the game alone.
+        self.lines = lines
         seat = seat_of(self.state, player)
         self._options = dict(bot=bot, seed=seed, samples=samples)
         self.map_height = map_height
@@ -356,7 +361,10 @@ class GameReview(ClosesParts, widgets.VBox):
         from .analysis import AnalysisBoard
 
         close_tree(*self.analysis_box.children)
-        board = AnalysisBoard(self.state, self.player_picker.value, review=self.review)
+        tree = self.lines
+        if tree is None or not tree.game.same_position(self.state) or len(tree.main) != len(self.state.history):
+            tree = self.state                   # (lines of another game, or of an earlier point of this one: not)
+        board = AnalysisBoard(tree, self.player_picker.value, review=self.review)
         board.show_line(0, self.move)
         self.analysis_box.children = (board,)
         self.analysis = board
