@@ -156,7 +156,8 @@ class Drill:
         from .game_review import said
 
         parts = [f"{head} {how}".strip(), f"The review's best move: “{said(ex.state, ex.best)}”.",
-                 ex.details or ex.comment, f"The rule: {ex.rule}."]
+                 ex.details or ex.comment,
+                 f"The rule ({ex.rule}): {ex.state.ruleset.steps[ex.state.step].does}."]
         return "\n".join(p for p in parts if p)
 
     def score(self) -> dict:

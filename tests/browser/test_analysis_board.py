@@ -1,9 +1,10 @@
-"""The analysis board in a real browser (issue 36): under Voilà a finished game is reviewed; from the review's
-biggest mistake the learner opens the analysis board, continues from there on a fair deal against a Club bot, plays
-the branch to the end by clicking its buttons, names the line and saves the game with its lines (the file's link is
-decoded and loaded back with the line in it). Screenshots go to ``$THURN_ARTIFACTS`` (default
-``artifacts/screenshots/``): ``voila-analysis-board-R``, ``voila-analysis-branch-R``, ``voila-analysis-saved-R`` for each ruleset ``R``
-(the base game and The Audience).
+"""The analysis board in a real browser (issue 36): under Voilà a finished game is reviewed (the base game, and The
+Audience); from the review's earliest mistake the learner opens the analysis board, continues from there on a fair
+deal against a Club bot, plays the branch to the end by clicking its buttons, names the line, answers the drill's
+first exercise and asks for the next one's answer, and saves the game with its lines (the file's link is decoded
+and loaded back, the line and the drill's results in it). Screenshots go to ``$THURN_ARTIFACTS`` (default
+``artifacts/screenshots/``): ``voila-analysis-board-R``, ``-branch-R``, ``-drill-R``, ``-saved-R`` for each
+ruleset ``R``.
 
 Skips on a machine without ``/usr/bin/chromium`` or playwright, except under CI (``CI=true``): there it fails.
 """
@@ -114,6 +115,18 @@ def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, 
         name.fill("my better try")
         board.locator("button", has_text="Rename").first.click()
         lines.filter(has_text="my better try").wait_for()
+        drill = board.locator(".thurn-drill").first                 # the drill: an answer, then the answer shown
+        drill.locator(".thurn-drill-choice").first.click()
+        drill.locator(".thurn-drill-verdict").filter(has_text="The review's best move").wait_for()
+        assert re.search(r"right [01], wrong [01], shown 0, open \d+", " ".join(drill.text_content().split()))
+        following = drill.locator("button:not([disabled])", has_text="next exercise")
+        if following.count():
+            following.first.click()
+            drill.filter(has_text="Exercise 2 of").wait_for()
+        drill.locator("button", has_text="Show the answer").first.click()
+        drill.locator(".thurn-drill-verdict").filter(has_text="The answer:").wait_for()
+        page.wait_for_timeout(300)
+        b.screenshot(page, f"voila-analysis-drill-{rules}", ".thurn-drill")
         board.locator("button", has_text="Save the game with its lines").first.click()
         link = board.locator("a.thurn-download-link").first
         link.wait_for(timeout=b.WAIT_MS)
@@ -124,6 +137,7 @@ def test_continue_from_a_mistake_play_the_branch_and_save_it_in_voila(chromium, 
         tree = Variations.from_json(saved)
         mine = tree.line("my better try")
         assert mine.state().is_over and mine.deal == "fair" and len(mine) > 0
+        assert sorted(tree.drill.values()) in (["shown"], ["right", "shown"], ["shown", "wrong"])   # kept in the file
         b.screenshot(page, f"voila-analysis-saved-{rules}", ".thurn-analysis")
         assert b.page_problems(page) == [], "the page shows errors"
         assert page.seen.external_hosts() <= b.VOILA_CDN_HOSTS, "requests to unexpected hosts"
