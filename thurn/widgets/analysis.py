@@ -280,8 +280,7 @@ class AnalysisBoard(ClosesParts, widgets.VBox):
         return got[1]
 
     def _figure(self):
-        s = self.position if hasattr(self, "slider") else self.tree.main.state(0)
-        k = self.slider.value if hasattr(self, "slider") else 0
+        s, k = self.position, self.slider.value
         where = "the game" if self._line.id == 0 else self._line.name
         return board_figure(s, title=f"{where}: after move {k} of {len(self._line)}", height=self.map_height,
                             viewer=self._viewer())
