@@ -15,7 +15,7 @@ setup: $(VENV)/.installed
 # Installed once, and again whenever pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install -q -e '.[notebook,test,docs]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+	@$(PY) -m pip install -q -e '.[notebook,test,docs,research]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
 	@touch $@
 
 lab: setup

@@ -58,7 +58,29 @@ def test_the_extras_are_declared():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert not {"plotly", "ipywidgets", "jupyterlab", "anywidget"} & set(project["dependencies"])
     assert {"plotly", "ipywidgets", "jupyterlab", "anywidget"} <= set(project["optional-dependencies"]["notebook"])
-    assert "'.[notebook,test,docs]'" in (ROOT / "Makefile").read_text()
+    assert {"open_spiel==2.0.2", "pettingzoo==1.27.0"} <= set(project["optional-dependencies"]["research"])
+    assert "'.[notebook,test,docs,research]'" in (ROOT / "Makefile").read_text()
+
+
+def test_the_research_interfaces_name_their_extra():
+    """Without OpenSpiel, thurn.research.openspiel says which extra brings it (issue 37); the engine is unchanged."""
+    out = subprocess.run([sys.executable, "-c", """
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] in ('pyspiel', 'open_spiel', 'pettingzoo'):
+            raise ImportError(f"No module named {name!r}")
+sys.meta_path.insert(0, Missing())
+import thurn
+print(thurn.new_game(['Ann', 'Ben'], seed=1).to_move)
+try:
+    import thurn.research.openspiel
+except ImportError as e:
+    print(e)
+"""], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "0"
+    assert "needs pyspiel" in out.stdout and "pip install 'thurn[research]'" in out.stdout
 
 
 def test_the_map_names_the_extra_when_shapely_is_missing():

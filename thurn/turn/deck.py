@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..piles import pile, set_pile
 from .cards import cards_text
@@ -40,10 +42,35 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+#: Who orders the new deck when the discard pile is shuffled (base rules, 1): None, the game's seeded generator; an
+#: adapter whose own chance events decide the cards that come (:mod:`thurn.research`: OpenSpiel's chance nodes) sets
+#: a function ``order(cards) -> the same cards in the order they come`` while it applies an action
+#: (:func:`reshuffles_ordered_by`). Read only when the deck runs out.
+RESHUFFLE_ORDER: ContextVar = ContextVar("thurn_reshuffle_order", default=None)
+
+
+@contextmanager
+def reshuffles_ordered_by(order):
+    """Within the block, every shuffle of the discard pile into a new deck is ordered by ``order(cards)`` (see
+    :data:`RESHUFFLE_ORDER`) instead of the game's seed."""
+    token = RESHUFFLE_ORDER.set(order)
+    try:
+        yield
+    finally:
+        RESHUFFLE_ORDER.reset(token)
+
+
 def _shuffle_discard(s, say):
     """The draw pile ran out: the discard pile is shuffled to form a new one (base rules, 1)."""
     cards = list(s.discard)
-    shuffle(random.Random(f"thurn:{s.seed}:{s.shuffles}"), cards)
+    order = RESHUFFLE_ORDER.get()
+    if order is None:
+        shuffle(random.Random(f"thurn:{s.seed}:{s.shuffles}"), cards)
+    else:
+        ordered = list(order(tuple(cards)))
+        if sorted(ordered) != sorted(cards):
+            raise ValueError("a reshuffle's order must hold exactly the discarded cards")
+        cards = ordered
     s.shuffles += 1
     s.deck = tuple(cards)
     s.discard = ()
