@@ -29,17 +29,15 @@ from .._extras import require
 
 require("thurn.research.openspiel (Thurn und Taxis as an OpenSpiel game)", ("numpy", "pyspiel"), "research")
 
-import numpy as np          # noqa: E402
 import pyspiel              # noqa: E402
 
 from ..board_file import installed_board   # noqa: E402
 from ..rules import Rules          # noqa: E402
+from .observation import MAX_OBSERVATION_BYTES, Observation   # noqa: E402
 from .table import Table          # noqa: E402
 from .words import DONE, vocabulary   # noqa: E402
 
 SHORT_NAME = "python_thurn_und_taxis"
-#: Bytes of the observation string in the tensor (a longer string is an error, never cut).
-MAX_OBSERVATION_BYTES = 6000
 #: Actions are words; a game of thurn takes a few hundred actions: this bounds the words and chance nodes.
 MAX_GAME_LENGTH = 1_000_000
 RETURNS = ("points", "win_loss")
@@ -200,68 +198,16 @@ def _replayed(game: ThurnGame, history) -> ThurnState:
 
 class ThurnObserver:
     """The observation (``perfect_recall`` False) or information state (True) of a player, as OpenSpiel's Python
-    observers are: ``tensor`` and ``dict`` set by :meth:`set_from`, the string by :meth:`string_from`."""
+    observers are: ``tensor`` and ``dict`` set by :meth:`set_from` (the observation's :class:`Observation`; the
+    information state has its string alone), the string by :meth:`string_from`."""
 
     def __init__(self, game: ThurnGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        board = game.board
-        n, cards, cities = game.num_players(), len(board.cards), len(board.cities)
-        self.pieces = [("hand", (cards,)), ("display", (cards,)), ("discard", (cards,)),
-                       ("routes", (n, cards)), ("seen_taken", (n, cards)), ("hand_sizes", (n,)),
-                       ("houses", (n, cities)), ("houses_left", (n,)), ("deck", (1,)), ("to_move", (n,)),
-                       ("text", (MAX_OBSERVATION_BYTES,))]
-        if perfect_recall:
-            self.pieces = []
-        size = sum(int(np.prod(shape)) for _, shape in self.pieces)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {}
-        k = 0
-        for name, shape in self.pieces:
-            m = int(np.prod(shape))
-            self.dict[name] = self.tensor[k:k + m].reshape(shape)
-            k += m
-        self.game = game
+        self.encoding = Observation(game.board, game.num_players(), empty=perfect_recall)
+        self.tensor, self.dict = self.encoding.tensor, self.encoding.dict
 
     def set_from(self, state: ThurnState, player: int):
-        self.tensor.fill(0)
-        if self.perfect_recall:
-            return
-        t = state.table
-        s = t.state
-        if s is None:
-            return
-        board = self.game.board
-        index = {name: i for i, name in enumerate(board.card_names)}
-        v = t.view(player)
-        d = self.dict
-        for name in v["players"][player]["hand"]:
-            if name is not None:
-                d["hand"][index[name]] += 1
-        for name in v["display"]:
-            if name is not None:
-                d["display"][index[name]] += 1
-        for name in v["discard"]:
-            d["discard"][index[name]] += 1
-        for i, p in enumerate(v["players"]):
-            for name in p["route"]:
-                d["routes"][i, index[name]] += 1
-            if i != player:
-                for name in p["hand"]:
-                    if name is not None:
-                        d["seen_taken"][i, index[name]] += 1
-            d["hand_sizes"][i] = len(p["hand"])
-            d["houses_left"][i] = p["houses_left"]
-            houses = s.players[i].houses
-            for c in range(len(board.cities)):
-                if houses >> c & 1:
-                    d["houses"][i, c] = 1
-        d["deck"][0] = len(v["deck"])
-        if not t.events and s.to_move is not None and not s.is_over:
-            d["to_move"][s.to_move] = 1
-        text = json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-        if len(text) > MAX_OBSERVATION_BYTES:
-            raise ValueError(f"an observation of {len(text)} bytes; the tensor holds {MAX_OBSERVATION_BYTES}")
-        d["text"][:len(text)] = np.frombuffer(text, np.uint8) / 255.0
+        self.encoding.set_from(state.table, player)
 
     def string_from(self, state: ThurnState, player: int) -> str:
         t = state.table
