@@ -21,8 +21,8 @@ from collections import Counter
 from functools import lru_cache
 
 from .. import turn
-from ..information import Watch, card_backs, hidden_view
-from ..log import seen_line
+from ..information import Seen, Watch, card_backs, hidden_view
+from ..log import Private, seen_line
 from ..preparation import new_game
 from ..rules import Rules
 from ..turn.deck import reshuffles_ordered_by
@@ -307,6 +307,20 @@ class Table:
         card"), then what he sees now."""
         seen = [seen_line(line, seat) for line in self.lines]
         return "\n".join([f"seat {seat}", *seen, self.observation_string(seat)])
+
+    def resampled(self, seat: int, rng: random.Random) -> "Table":
+        """A table that ``seat`` cannot tell from this one (what IS-MCTS searches): what he cannot see dealt again
+        at random (:class:`thurn.information.Seen`: the others' unknown cards, the deck), every other player's
+        private log line in its public form, and the deck's order undecided again (where the backs show, its top
+        keeps a card with the back everyone sees)."""
+        t = self.copy()
+        t.state = Seen(self.state, seat, self.watch).sample(rng)
+        t.state.seed = 0
+        t.lines = [Private(seen_line(line, seat), line.seat, line.public) if isinstance(line, Private) and
+                   line.seat != seat else line for line in self.lines]
+        t.fixed = 1 if t.state.ruleset.card_back is not None and t.state.deck else 0
+        t.bottom = self.bottom
+        return t
 
     # -- copies ------------------------------------------------------------------------------------------------
     def copy(self) -> "Table":

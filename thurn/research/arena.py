@@ -1,0 +1,99 @@
+"""OpenSpiel's information-set MCTS against thurn's bots, through the OpenSpiel interface (issue 37's benchmark):
+
+    python -m thurn.research.arena --games 20 --simulations 200 --opponent greedy
+
+Each game seats IS-MCTS (``ISMCTSBot`` with :class:`~thurn.research.bots.ScoreEvaluator` and
+:func:`~thurn.research.bots.resampler`) and the opponent (a thurn bot, :class:`~thurn.research.bots.ThurnBot`),
+the seats alternating; chance is drawn from the game's seed. Prints IS-MCTS's wins, the win rate with its 95 %
+Wilson interval, the mean points of each side and the seconds a game.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+
+import numpy as np
+import pyspiel
+from tqdm import tqdm
+
+from .bots import ScoreEvaluator, ThurnBot, resampler
+from .openspiel import SHORT_NAME
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return mid - half, mid + half
+
+
+def play(game, bots, seed: int):
+    """One game: chance from ``seed``, each player's word from his bot; the final state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for b in bots:
+        b.restart_at(state) if isinstance(b, ThurnBot) else b.reset()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+def match(games: int, simulations: int, opponent: str, seed: int = 0, params=None, progress: bool = True) -> dict:
+    """IS-MCTS against ``opponent`` over ``games`` two-player games (the seats alternating)."""
+    game = pyspiel.load_game(SHORT_NAME, {"players": 2, "returns": "win_loss", **(params or {})})
+    wins, mine, theirs, seconds = 0.0, [], [], []
+    for k in tqdm(range(games), disable=not progress, desc=f"IS-MCTS vs {opponent}"):
+        seat = k % 2
+        ismcts = pyspiel_ismcts(game, simulations, seed * 1000 + k)
+        bots = [None, None]
+        bots[seat] = ismcts
+        bots[1 - seat] = ThurnBot(1 - seat, opponent, seed=seed * 1000 + k)
+        start = time.process_time()
+        state = play(game, bots, seed * 1000 + k)
+        seconds.append(time.process_time() - start)
+        points = state.table.state.returns()
+        wins += 1.0 if state.returns()[seat] > 0 else 0.0
+        mine.append(points[seat])
+        theirs.append(points[1 - seat])
+    lo, hi = wilson(wins, games)
+    return {"opponent": opponent, "games": games, "simulations": simulations, "wins": wins,
+            "win_rate": wins / games, "low": lo, "high": hi, "ismcts_points": float(np.mean(mine)),
+            "opponent_points": float(np.mean(theirs)), "cpu_seconds_a_game": float(np.mean(seconds))}
+
+
+def pyspiel_ismcts(game, simulations: int, seed: int):
+    from open_spiel.python.algorithms.ismcts import ISMCTSBot
+
+    bot = ISMCTSBot(game, ScoreEvaluator(), 2.0, simulations, random_state=np.random.RandomState(seed),
+                    use_observation_string=True)
+    bot.set_resampler(resampler(seed))
+    return bot
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--simulations", type=int, default=200)
+    ap.add_argument("--opponent", action="append", help="a thurn bot or level (repeat; default club and expert)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    for opponent in args.opponent or ["club", "expert"]:
+        r = match(args.games, args.simulations, opponent, args.seed)
+        print(f"IS-MCTS ({r['simulations']} simulations) vs {opponent}: {r['wins']:g} of {r['games']} won, "
+              f"{100 * r['win_rate']:.0f} % (95 % interval {100 * r['low']:.0f}-{100 * r['high']:.0f} %); points "
+              f"{r['ismcts_points']:.1f} against {r['opponent_points']:.1f}; {r['cpu_seconds_a_game']:.1f} CPU s a "
+              f"game", flush=True)
+
+
+if __name__ == "__main__":
+    main()
