@@ -17,6 +17,8 @@ from thurn.research.bots import ScoreEvaluator, ThurnBot, resampler     # noqa: 
 from thurn.research.openspiel import SHORT_NAME                         # noqa: E402
 from thurn.sim import sized                                             # noqa: E402
 
+from tests.support.openspiel_play import play_randomly                  # noqa: E402
+
 
 class Spy:
     """A bot that records what it is handed and plays the first legal action."""
@@ -39,17 +41,11 @@ def _hidden_from(state, me):
 def _at_decision(game, seed, turns, hidden=False):
     """A state at the start of a player's decision after ``turns`` turns (``hidden``: where another player holds a
     card drawn face down)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not (state.table.state is not None and state.table.state.turns >= turns and not state.is_chance_node()
-               and not state.table.choosing.chosen
-               and (not hidden or _hidden_from(state, state.current_player()))):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    def there(state):
+        return (state.table.state is not None and state.table.state.turns >= turns and not state.is_chance_node()
+                and not state.table.choosing.chosen and (not hidden or _hidden_from(state, state.current_player())))
+
+    return play_randomly(game.new_initial_state(), random.Random(seed), until=there)
 
 
 def test_a_thurn_bot_is_handed_its_players_view():

@@ -21,6 +21,7 @@ from thurn.research.openspiel import SHORT_NAME, ThurnGame          # noqa: E402
 from thurn.research.words import DONE, KEYWORDS, vocabulary          # noqa: E402
 from thurn.sim import full_size, sized                               # noqa: E402
 
+from tests.support.openspiel_play import play_randomly                    # noqa: E402
 from tests.support.rulesets import RULESETS, player_counts, ruleset_id   # noqa: E402
 
 TURNS = sized(24, 4)
@@ -32,19 +33,6 @@ CASES = [(board, ex, n) for board, ex in RULESETS
 def _load(board, expansions, players, **more):
     return pyspiel.load_game(SHORT_NAME, {"board": board, "expansions": "+".join(expansions), "players": players,
                                           **more})
-
-
-def _play(state, rng, until=None):
-    """Random play: chance by its probabilities, a player's word at random; ``until(state)`` stops it early."""
-    while not state.is_terminal():
-        if until is not None and until(state):
-            return state
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("board,expansions,players", CASES,
@@ -59,7 +47,7 @@ def test_openspiels_random_simulation_test_passes(board, expansions, players):
 @pytest.mark.skipif(not full_size(), reason="whole games: the full run (THURN_SIZE=full)")
 @pytest.mark.parametrize("board,expansions,players", [("base", (), 2), ("base", ("solo",), 1)])
 def test_whole_games_end_by_the_rules(board, expansions, players):
-    state = _play(_load(board, expansions, players).new_initial_state(), random.Random(7))
+    state = play_randomly(_load(board, expansions, players).new_initial_state(), random.Random(7))
     assert state.table.state.is_over and not state.table.cut
     assert state.returns() == [float(x) for x in state.table.state.returns()]
 
@@ -81,25 +69,22 @@ def test_words_have_one_meaning():
     assert words[0] == DONE and words[1:1 + len(KEYWORDS)] == KEYWORDS
     assert len(set(words)) == len(words)
     game = _load("base", (), 2)
-    state = _play(game.new_initial_state(), random.Random(1), until=lambda s: not s.is_chance_node())
+    state = play_randomly(game.new_initial_state(), random.Random(1), until=lambda s: not s.is_chance_node())
     for a in state.legal_actions():
         assert state.action_to_string(state.current_player(), a) == game.words[a]
 
 
 def _deck_draw_chance(game, rng):
     """A state at the chance node that decides the card a player draws face down from the deck."""
+    def at_draw(state):
+        t = state.table
+        return (state.is_chance_node() and t.waiting is not None and t.waiting.kind == "draw"
+                and t.waiting.city is None and t.events[0] == ("deck",) and len(state.chance_outcomes()) > 1)
+
     for _ in range(200):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            t = state.table
-            if state.is_chance_node() and t.waiting is not None and t.waiting.kind == "draw" \
-                    and t.waiting.city is None and t.events[0] == ("deck",) and len(state.chance_outcomes()) > 1:
-                return state
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = play_randomly(game.new_initial_state(), rng, until=at_draw)
+        if not state.is_terminal():
+            return state
     raise AssertionError("no face-down draw in 200 games")
 
 
@@ -155,7 +140,7 @@ def test_chance_outcomes_are_the_cards_that_can_come():
 def test_a_game_through_openspiel_replays_identically_in_thurn(board, expansions):
     players = min(player_counts(board, expansions))
     game = _load(board, expansions, players, max_turns=sized(80, 20), returns="win_loss")
-    state = _play(game.new_initial_state(), random.Random(f"replay:{board}:{expansions}"))
+    state = play_randomly(game.new_initial_state(), random.Random(f"replay:{board}:{expansions}"))
     t = state.table
     replayed = t.replayed()
     assert replayed.same_position(t.state)

@@ -38,14 +38,15 @@ def setup_is_random(rules: Rules, players: int) -> bool:
     """Whether two seeds set up different tables once the cards are gathered back (SoloPlay's houses drawn at
     random); the deal itself is left to chance events in any case."""
     a, b = (_gathered(new_game(NAMES[:players], seed=k, rules=rules)) for k in (1, 2))
-    return a != b
+    return not a.same_position(b)
 
 
 def _gathered(s):
+    """The table with the display's cards gathered back into the deck, sorted, and no seed."""
     n = s.detached()
     cards = sorted([*n.deck, *(c for c in n.display if c >= 0)])
     n.deck, n.display, n.seed = tuple(cards), (-1,) * len(n.display), 0
-    return n._key()
+    return n
 
 
 class Table:
