@@ -1,6 +1,7 @@
 """OpenSpiel's information-set MCTS against thurn's bots, through the OpenSpiel interface (issue 37's benchmark):
 
-    python -m thurn.research.arena --games 20 --simulations 200 --opponent greedy
+    python -m thurn.research.arena --games 20 --simulations 200 --opponent club
+    python -m thurn.research.arena --speed      # random play through the interface: nodes a CPU second
 
 Each game seats IS-MCTS (``ISMCTSBot`` with :class:`~thurn.research.bots.ScoreEvaluator` and
 :func:`~thurn.research.bots.resampler`) and the opponent (a thurn bot, :class:`~thurn.research.bots.ThurnBot`),
@@ -18,6 +19,7 @@ import numpy as np
 import pyspiel
 from tqdm import tqdm
 
+from ..preparation import new_game
 from .bots import ScoreEvaluator, ThurnBot, resampler
 from .openspiel import SHORT_NAME
 
@@ -65,10 +67,44 @@ def match(games: int, simulations: int, opponent: str, seed: int = 0, params=Non
         wins += 1.0 if state.returns()[seat] > 0 else 0.0
         mine.append(points[seat])
         theirs.append(points[1 - seat])
+        if progress:
+            tqdm.write(f"game {k + 1}: IS-MCTS in seat {seat} {'won' if state.returns()[seat] > 0 else 'lost'}, "
+                       f"{points[seat]} against {points[1 - seat]} points, {seconds[-1]:.0f} CPU s")
     lo, hi = wilson(wins, games)
     return {"opponent": opponent, "games": games, "simulations": simulations, "wins": wins,
             "win_rate": wins / games, "low": lo, "high": hi, "ismcts_points": float(np.mean(mine)),
             "opponent_points": float(np.mean(theirs)), "cpu_seconds_a_game": float(np.mean(seconds))}
+
+
+def speed(games: int = 5, turns: int = 100, seed: int = 0) -> dict:
+    """Random play through the OpenSpiel interface, the base game for 2 cut after ``turns`` turns: nodes (chance
+    outcomes and words) and thurn actions a CPU second."""
+    game = pyspiel.load_game(SHORT_NAME, {"players": 2, "max_turns": turns})
+    nodes = actions = 0
+    start = time.process_time()
+    for k in range(games):
+        rng = random.Random(seed * 1000 + k)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            nodes += 1
+        actions += len(state.table.actions)
+    cpu = time.process_time() - start
+    direct = 0
+    start = time.process_time()
+    for k in range(games):                  # the same, in thurn alone: a random legal action each time
+        rng = random.Random(seed * 1000 + k)
+        s = new_game(["P0", "P1"], seed=seed * 1000 + k)
+        while not s.is_over and s.turns < turns:
+            s = s.apply(rng.choice(s.legal_actions()))
+            direct += 1
+    alone = time.process_time() - start
+    return {"games": games, "nodes_a_second": nodes / cpu, "actions_a_second": actions / cpu, "cpu_seconds": cpu,
+            "thurn_actions_a_second": direct / alone}
 
 
 def pyspiel_ismcts(game, simulations: int, seed: int):
@@ -86,7 +122,14 @@ def main(argv=None) -> None:
     ap.add_argument("--simulations", type=int, default=200)
     ap.add_argument("--opponent", action="append", help="a thurn bot or level (repeat; default club and expert)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--speed", action="store_true", help="only time random play through the interface")
     args = ap.parse_args(argv)
+    if args.speed:
+        r = speed(seed=args.seed)
+        print(f"random play through OpenSpiel (base game, 2 players, {r['games']} games of 100 turns): "
+              f"{r['nodes_a_second']:,.0f} nodes and {r['actions_a_second']:,.0f} thurn actions a CPU second; in "
+              f"thurn alone, {r['thurn_actions_a_second']:,.0f} actions a CPU second")
+        return
     for opponent in args.opponent or ["club", "expert"]:
         r = match(args.games, args.simulations, opponent, args.seed)
         print(f"IS-MCTS ({r['simulations']} simulations) vs {opponent}: {r['wins']:g} of {r['games']} won, "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from ..board import fold
 from ..board_file import data_dir
@@ -31,8 +32,10 @@ MAX_NAME = 40
 _SPLIT = re.compile(r"[ +=]")
 
 
+@lru_cache(maxsize=1 << 16)
 def words_of(action) -> tuple[str, ...]:
-    """The words of an action (its notation split at spaces, ``+`` and ``=``), without :data:`DONE`."""
+    """The words of an engine-made action (``state.legal_actions()``: its notation split at spaces, ``+`` and
+    ``=``), without :data:`DONE`; kept per action (the engine writes two actions equal by meaning alike)."""
     return tuple(w for w in _SPLIT.split(action.notation) if w)
 
 
