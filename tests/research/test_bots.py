@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from thurn.information import SeatView                                  # noqa: E402
 from thurn.research.arena import play, pyspiel_ismcts, wilson            # noqa: E402
-from thurn.research.bots import ScoreEvaluator, ThurnBot, resampler     # noqa: E402
+from thurn.research.bots import GreedyPriorEvaluator, ScoreEvaluator, ThurnBot, resampler   # noqa: E402
 from thurn.research.openspiel import SHORT_NAME                         # noqa: E402
 from thurn.sim import sized                                             # noqa: E402
 
@@ -102,3 +102,18 @@ def test_the_wilson_interval():
     lo, hi = wilson(15, 20)
     assert lo == pytest.approx(0.531, abs=1e-3) and hi == pytest.approx(0.888, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_greedy_priors_favour_the_greedy_bots_choice():
+    """The priors are the legal words' shares of the greedy bot's softmax; its own choice's first word leads."""
+    from thurn.bots.greedy import GreedyBot
+    from thurn.information import hidden_view
+
+    game = pyspiel.load_game(SHORT_NAME, {"players": 2})
+    state = _at_decision(game, 6, 5)
+    priors = dict(GreedyPriorEvaluator(temperature=0.5).prior(state))
+    assert sorted(priors) == state.legal_actions() and sum(priors.values()) == pytest.approx(1)
+    t = state.table
+    choice = GreedyBot(seed=1).choose(hidden_view(t.state, t.state.to_move, t.watch, len(t.actions)))
+    key = next(k for k, a in t.choosing.actions.items() if a == choice)
+    assert max(priors, key=priors.get) == key[len(t.choosing.chosen)]

@@ -4,7 +4,8 @@
     python -m thurn.research.arena --speed      # random play through the interface: nodes a CPU second
 
 Each game seats IS-MCTS (``ISMCTSBot`` with :class:`~thurn.research.bots.ScoreEvaluator` and
-:func:`~thurn.research.bots.resampler`) and the opponent (a thurn bot, :class:`~thurn.research.bots.ThurnBot`),
+:func:`~thurn.research.bots.resampler`; with ``--priors``, PUCT with the greedy bot's priors,
+:class:`~thurn.research.bots.GreedyPriorEvaluator`) and the opponent (a thurn bot, :class:`~thurn.research.bots.ThurnBot`),
 the seats alternating; chance is drawn from the game's seed. Prints IS-MCTS's wins, the win rate with its 95 %
 Wilson interval, the mean points of each side and the seconds a game.
 """
@@ -20,7 +21,7 @@ import pyspiel
 from tqdm import tqdm
 
 from ..preparation import new_game
-from .bots import ScoreEvaluator, ThurnBot, resampler
+from .bots import GreedyPriorEvaluator, ScoreEvaluator, ThurnBot, resampler
 from .openspiel import SHORT_NAME
 
 
@@ -50,13 +51,15 @@ def play(game, bots, seed: int):
     return state
 
 
-def match(games: int, simulations: int, opponent: str, seed: int = 0, params=None, progress: bool = True) -> dict:
-    """IS-MCTS against ``opponent`` over ``games`` two-player games (the seats alternating)."""
+def match(games: int, simulations: int, opponent: str, seed: int = 0, params=None, progress: bool = True,
+          priors: bool = False) -> dict:
+    """IS-MCTS against ``opponent`` over ``games`` two-player games (the seats alternating); ``priors``: PUCT with
+    the greedy bot's priors (see :func:`pyspiel_ismcts`)."""
     game = pyspiel.load_game(SHORT_NAME, {"players": 2, "returns": "win_loss", **(params or {})})
     wins, mine, theirs, seconds = 0.0, [], [], []
     for k in tqdm(range(games), disable=not progress, desc=f"IS-MCTS vs {opponent}"):
         seat = k % 2
-        ismcts = pyspiel_ismcts(game, simulations, seed * 1000 + k)
+        ismcts = pyspiel_ismcts(game, simulations, seed * 1000 + k, priors)
         bots = [None, None]
         bots[seat] = ismcts
         bots[1 - seat] = ThurnBot(1 - seat, opponent, seed=seed * 1000 + k)
@@ -71,7 +74,7 @@ def match(games: int, simulations: int, opponent: str, seed: int = 0, params=Non
             tqdm.write(f"game {k + 1}: IS-MCTS in seat {seat} {'won' if state.returns()[seat] > 0 else 'lost'}, "
                        f"{points[seat]} against {points[1 - seat]} points, {seconds[-1]:.0f} CPU s")
     lo, hi = wilson(wins, games)
-    return {"opponent": opponent, "games": games, "simulations": simulations, "wins": wins,
+    return {"opponent": opponent, "games": games, "simulations": simulations, "priors": priors, "wins": wins,
             "win_rate": wins / games, "low": lo, "high": hi, "ismcts_points": float(np.mean(mine)),
             "opponent_points": float(np.mean(theirs)), "cpu_seconds_a_game": float(np.mean(seconds))}
 
@@ -107,11 +110,17 @@ def speed(games: int = 5, turns: int = 100, seed: int = 0) -> dict:
             "thurn_actions_a_second": direct / alone}
 
 
-def pyspiel_ismcts(game, simulations: int, seed: int):
-    from open_spiel.python.algorithms.ismcts import ISMCTSBot
+def pyspiel_ismcts(game, simulations: int, seed: int, priors: bool = False):
+    """OpenSpiel's ``ISMCTSBot`` over thurn's resampled worlds, keyed by the observation string: UCT with
+    :class:`ScoreEvaluator`, or (``priors``) PUCT with :class:`GreedyPriorEvaluator`."""
+    from open_spiel.python.algorithms.ismcts import ChildSelectionPolicy, ISMCTSBot
 
-    bot = ISMCTSBot(game, ScoreEvaluator(), 2.0, simulations, random_state=np.random.RandomState(seed),
-                    use_observation_string=True)
+    if priors:
+        bot = ISMCTSBot(game, GreedyPriorEvaluator(), 2.0, simulations, random_state=np.random.RandomState(seed),
+                        use_observation_string=True, child_selection_policy=ChildSelectionPolicy.PUCT)
+    else:
+        bot = ISMCTSBot(game, ScoreEvaluator(), 2.0, simulations, random_state=np.random.RandomState(seed),
+                        use_observation_string=True)
     bot.set_resampler(resampler(seed))
     return bot
 
@@ -122,6 +131,7 @@ def main(argv=None) -> None:
     ap.add_argument("--simulations", type=int, default=200)
     ap.add_argument("--opponent", action="append", help="a thurn bot or level (repeat; default club and expert)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--priors", action="store_true", help="PUCT with the greedy bot's priors (default: UCT)")
     ap.add_argument("--speed", action="store_true", help="only time random play through the interface")
     args = ap.parse_args(argv)
     if args.speed:
@@ -131,8 +141,9 @@ def main(argv=None) -> None:
               f"thurn alone, {r['thurn_actions_a_second']:,.0f} actions a CPU second")
         return
     for opponent in args.opponent or ["club", "expert"]:
-        r = match(args.games, args.simulations, opponent, args.seed)
-        print(f"IS-MCTS ({r['simulations']} simulations) vs {opponent}: {r['wins']:g} of {r['games']} won, "
+        r = match(args.games, args.simulations, opponent, args.seed, priors=args.priors)
+        kind = "PUCT, greedy priors" if args.priors else "UCT"
+        print(f"IS-MCTS ({kind}, {r['simulations']} simulations) vs {opponent}: {r['wins']:g} of {r['games']} won, "
               f"{100 * r['win_rate']:.0f} % (95 % interval {100 * r['low']:.0f}-{100 * r['high']:.0f} %); points "
               f"{r['ismcts_points']:.1f} against {r['opponent_points']:.1f}; {r['cpu_seconds_a_game']:.1f} CPU s a "
               f"game", flush=True)
