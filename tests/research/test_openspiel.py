@@ -50,6 +50,8 @@ def test_whole_games_end_by_the_rules(board, expansions, players):
     state = play_randomly(_load(board, expansions, players).new_initial_state(), random.Random(7))
     assert state.table.state.is_over and not state.table.cut
     assert state.returns() == [float(x) for x in state.table.state.returns()]
+    if players == 1:                                  # SoloPlay: scored by its points, and rated
+        assert state.result().score == state.returns()[0] and state.result().rating
 
 
 def test_the_game_is_built_for_its_parameters():

@@ -38,12 +38,15 @@ def test_pettingzoos_api_and_seed_tests_pass(board, expansions, players):
     seed_test(lambda: _env(board, expansions, players, max_turns=TURNS), num_cycles=100)
 
 
-def _play(e, rng):
-    """Random agents that read the mask, to the end; the rewards each agent got."""
+def _play(e, rng, last=None):
+    """Random agents that read the mask, to the end; the rewards each agent got (``last``: a dict given the
+    infos each agent read at its end)."""
     got = {a: 0.0 for a in e.possible_agents}
     for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
+        obs, reward, term, trunc, info = e.last()
         got[agent] += reward
+        if (term or trunc) and last is not None:
+            last[agent] = info
         e.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     return got
 
@@ -64,9 +67,12 @@ def test_rewards_are_the_final_scores_or_the_win():
 def test_solo_play_is_one_agent_scored_by_its_points():
     e = _env("base", ("solo",), 1)
     e.reset(seed=1)
-    got = _play(e, random.Random(1))
-    assert e.table.state.is_over and all(e.terminations.values())
+    last: dict = {}
+    got = _play(e, random.Random(1), last)
+    assert e.table.state.is_over
     assert got == {"player_0": float(e.table.state.returns()[0])}
+    result = last["player_0"]["result"]          # SoloPlay is rated (Game End: the ratings by points)
+    assert result["score"] == got["player_0"] and result["rating"] == e.table.state.result().rating
 
 
 def test_what_an_agent_is_shown_holds_no_hidden_card():

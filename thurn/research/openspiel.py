@@ -173,6 +173,11 @@ class ThurnState(pyspiel.State):
         winner = t.state.result().winner
         return [1.0 if i == winner else -1.0 for i in range(n)]
 
+    def result(self):
+        """thurn's result of the game (:class:`thurn.result.Result`): ``{"winner": seat}``, or SoloPlay's rating
+        and points (``{"rating": "major victory", "score": 57}``); before the end, what it would be now."""
+        return self.table.state.result()
+
     def clone(self):
         return ThurnState(self.get_game(), self.table.copy())
 

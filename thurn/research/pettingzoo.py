@@ -6,7 +6,8 @@ environment's generator, seeded by ``reset(seed=...)``.
 
 Observations: ``{"observation": the tensor of thurn.research.observation, "action_mask": ...}``, of what the agent's
 view in thurn holds. Rewards come at the end: each agent's final points (``returns="points"``) or +1 for the winner
-and -1 for the others (``"win_loss"``); a game cut by ``max_turns`` ends in a truncation. Rendering: ``"ansi"``
+and -1 for the others (``"win_loss"``); a game cut by ``max_turns`` ends in a truncation. The last ``infos`` hold
+thurn's result (``{"result": {"winner": seat}}``, or SoloPlay's ``{"rating": ..., "score": ...}``). Rendering: ``"ansi"``
 (the position as the agent to move sees it, in words) or ``"human"`` (printed); :meth:`ThurnEnv.figure` is the map
 (a plotly figure of the agent's view; the notebook extra).
 """
@@ -118,8 +119,10 @@ class ThurnEnv(AECEnv):
         self._chance()
         self.rewards = {a: 0.0 for a in self.agents}
         if t.is_over:
+            result = dict(t.state.result())
             for a, r in zip(self.agents, self._final()):
                 self.rewards[a] = r
+                self.infos[a] = {"result": result}
                 if t.cut:
                     self.truncations[a] = True
                 else:
