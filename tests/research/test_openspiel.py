@@ -72,8 +72,9 @@ def test_words_have_one_meaning():
     assert len(set(words)) == len(words)
     game = _load("base", (), 2)
     state = play_randomly(game.new_initial_state(), random.Random(1), until=lambda s: not s.is_chance_node())
-    for a in state.legal_actions():
+    for a in state.legal_actions():                     # both ways, in the game's words
         assert state.action_to_string(state.current_player(), a) == game.words[a]
+        assert state.string_to_action(game.words[a]) == a
 
 
 def _two_worlds(game, rng):
