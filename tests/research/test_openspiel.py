@@ -17,7 +17,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from thurn.research.openspiel import SHORT_NAME, ThurnGame          # noqa: E402  (registers the game)
+from thurn.research.openspiel import SHORT_NAME, ThurnGame, ThurnObserver   # noqa: E402  (registers the game)
 from thurn.research.words import DONE, KEYWORDS, vocabulary          # noqa: E402
 from thurn.sim import full_size, sized                               # noqa: E402
 
@@ -139,6 +139,7 @@ def test_a_card_drawn_face_down_is_seen_by_its_drawer_alone(board, expansions):
         assert (a.information_state_string(seat) == b.information_state_string(seat)) == same
         assert (a.observation_string(seat) == b.observation_string(seat)) == same
         assert np.array_equal(a.observation_tensor(seat), b.observation_tensor(seat)) == same
+        assert np.array_equal(a.information_state_tensor(seat), b.information_state_tensor(seat)) == same
 
 
 def test_chance_outcomes_are_the_cards_that_can_come():
@@ -180,3 +181,16 @@ def test_a_game_through_openspiel_replays_identically_in_thurn(board, expansions
     assert again.history() == state.history() and again.table.state.same_position(t.state)
     assert pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1].history() == \
         state.history()
+
+
+def test_the_information_state_tensor_remembers_the_last_shuffle():
+    """Base rules, 1: the discard pile is shuffled into a new deck; a player remembers which cards went in."""
+    game = _load("base", (), 2)
+    state = play_randomly(game.new_initial_state(), random.Random(2),
+                          until=lambda s: s.table.state is not None and s.table.state.shuffles > 1
+                          and not s.is_chance_node())
+    observer = ThurnObserver(game, perfect_recall=True)
+    observer.set_from(state, 0)
+    shuffled = state.table.watch.shuffled
+    assert shuffled and observer.dict["last_shuffle"].sum() == len(shuffled)
+    assert np.array_equal(observer.tensor, np.asarray(state.information_state_tensor(0), np.float32))

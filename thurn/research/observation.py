@@ -12,21 +12,22 @@ import numpy as np
 MAX_OBSERVATION_BYTES = 6000
 
 
-def pieces(board, players: int) -> list[tuple[str, tuple]]:
-    """The tensor's parts: (name, shape), in order."""
+def pieces(board, players: int, memory: bool = False) -> list[tuple[str, tuple]]:
+    """The tensor's parts: (name, shape), in order; ``memory``: and what the player remembers that the position
+    does not show (the cards of the last shuffle of the discard pile into the deck: only they can be in it)."""
     cards, cities = len(board.cards), len(board.cities)
-    return [("hand", (cards,)), ("display", (cards,)), ("discard", (cards,)), ("routes", (players, cards)),
+    return ([("last_shuffle", (cards,))] if memory else []) + [("hand", (cards,)), ("display", (cards,)), ("discard", (cards,)), ("routes", (players, cards)),
             ("seen_taken", (players, cards)), ("hand_sizes", (players,)), ("houses", (players, cities)),
             ("houses_left", (players,)), ("deck", (1,)), ("to_move", (players,)), ("text", (MAX_OBSERVATION_BYTES,))]
 
 
 class Observation:
-    """A flat float32 ``tensor`` and named views of its parts (``dict``), set from a table for a seat. ``empty``:
-    no parts (OpenSpiel's information state, given as a string only)."""
+    """A flat float32 ``tensor`` and named views of its parts (``dict``), set from a table for a seat. ``memory``:
+    with what the player remembers (OpenSpiel's information-state tensor, see :func:`pieces`)."""
 
-    def __init__(self, board, players: int, empty: bool = False):
+    def __init__(self, board, players: int, memory: bool = False):
         self.board = board
-        self.pieces = [] if empty else pieces(board, players)
+        self.pieces = pieces(board, players, memory)
         size = sum(int(np.prod(shape)) for _, shape in self.pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {}
@@ -66,6 +67,9 @@ class Observation:
                 if houses >> c & 1:
                     d["houses"][i, c] = 1
         d["deck"][0] = len(v["deck"])
+        if "last_shuffle" in d and table.watch is not None and table.watch.shuffled is not None:
+            for c in table.watch.shuffled:
+                d["last_shuffle"][index[s.board.card_names[c]]] += 1
         if table.to_move is not None and table.to_move >= 0:
             d["to_move"][table.to_move] = 1
         text = json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()

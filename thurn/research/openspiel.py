@@ -15,8 +15,9 @@ quick experiments, since random play rarely ends a game before a few thousand tu
 - Actions are words (:mod:`thurn.research.words`): an integer is one word of the game's word list, 0 ends the
   action; ``action_to_string`` gives the word, and the state's ``thurn_action`` the action it builds.
 - The information state and the observation are what the player's view in thurn holds
-  (:meth:`Table.view`): the string as JSON, the tensor as counts of cards by kind and place, each player's houses
-  and supply, and the observation string's bytes.
+  (:meth:`Table.view`): the string as JSON (the information state's after the log as he saw it), the tensor as
+  counts of cards by kind and place, each player's houses and supply, and the observation string's bytes (the
+  information state's with the cards of the last shuffle, which he remembers).
 
 The game's information (players, words, chance outcomes, utilities, length) is built from the parameters when
 the game is loaded.
@@ -53,7 +54,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=4,
     min_num_players=1,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "board": "base", "expansions": "", "options": "{}",
@@ -203,12 +204,13 @@ def _replayed(game: ThurnGame, history) -> ThurnState:
 
 class ThurnObserver:
     """The observation (``perfect_recall`` False) or information state (True) of a player, as OpenSpiel's Python
-    observers are: ``tensor`` and ``dict`` set by :meth:`set_from` (the observation's :class:`Observation`; the
-    information state has its string alone), the string by :meth:`string_from`."""
+    observers are: ``tensor`` and ``dict`` set by :meth:`set_from` (:class:`Observation`; the information state's
+    with what he remembers of the last shuffle), the string by :meth:`string_from` (the information state's with
+    the log as he saw it)."""
 
     def __init__(self, game: ThurnGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        self.encoding = Observation(game.board, game.num_players(), empty=perfect_recall)
+        self.encoding = Observation(game.board, game.num_players(), memory=perfect_recall)
         self.tensor, self.dict = self.encoding.tensor, self.encoding.dict
 
     def set_from(self, state: ThurnState, player: int):
