@@ -239,7 +239,10 @@ class Table:
         orders = iter(self.orders)
         kind_of = s.board.kind_of
 
+        sizes: list = []
+
         def ordered(cards):
+            sizes.append(len(cards))
             kinds = next(orders, [])
             rest = sorted(cards)
             first = []
@@ -257,9 +260,17 @@ class Table:
         self.lines += lines
         self.actions.append(n.last_action)
         if n.shuffles > s.shuffles:          # the new deck's cards read were decided; the rest are undecided
+            read = sizes[-1] - len(n.deck)      # from the last new deck
+            if len(sizes) != len(self.orders) or read > len(self.orders[-1]):
+                raise RuntimeError(f"{action.notation!r} shuffled the discard pile {len(sizes)} times and read {read} "
+                                   f"cards of the last deck; its trial run: {len(self.orders)} times, "
+                                   f"{len(self.orders[-1]) if self.orders else 0} cards decided by chance")
             self.fixed, self.bottom = 0, 0
         else:
             reads = _reads(s.deck, n.deck)
+            if reads > self.fixed and reads <= len(s.deck) - self.bottom:
+                raise RuntimeError(f"{action.notation!r} read {reads} cards from the deck, {self.fixed} of them decided "
+                                   f"by chance: its trial run read fewer")
             added = len(n.deck) - (len(s.deck) - reads)
             self.fixed = max(0, self.fixed - reads)
             self.bottom = min(len(n.deck), max(0, self.bottom - max(0, reads - (len(s.deck) - self.bottom))) + added)
