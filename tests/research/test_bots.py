@@ -12,12 +12,11 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from thurn.information import SeatView                                  # noqa: E402
-from thurn.research.arena import play, pyspiel_ismcts, wilson            # noqa: E402
+from thurn.research.arena import play, play_randomly, pyspiel_ismcts, wilson   # noqa: E402
 from thurn.research.bots import GreedyPriorEvaluator, ScoreEvaluator, ThurnBot, resampler   # noqa: E402
 from thurn.research.openspiel import SHORT_NAME                         # noqa: E402
 from thurn.sim import sized                                             # noqa: E402
 
-from tests.support.openspiel_play import play_randomly                  # noqa: E402
 
 
 class Spy:

@@ -21,7 +21,7 @@ from thurn.research.openspiel import SHORT_NAME, ThurnGame, ThurnObserver   # no
 from thurn.research.words import DONE, KEYWORDS, vocabulary          # noqa: E402
 from thurn.sim import full_size, sized                               # noqa: E402
 
-from tests.support.openspiel_play import play_randomly                    # noqa: E402
+from thurn.research.arena import play_randomly                    # noqa: E402
 from tests.support.rulesets import RULESETS, player_counts, ruleset_id   # noqa: E402
 
 TURNS = sized(24, 4)

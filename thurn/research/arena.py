@@ -36,6 +36,20 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
+def play_randomly(state, rng: random.Random, until=None):
+    """Play ``state`` on at random (chance by its probabilities, a legal word at random) to its end, or until
+    ``until(state)`` holds; returns it, changed in place."""
+    while not state.is_terminal():
+        if until is not None and until(state):
+            return state
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def play(game, bots, seed: int):
     """One game: chance from ``seed``, each player's word from his bot; the final state."""
     rng = random.Random(seed)
@@ -86,15 +100,8 @@ def speed(games: int = 5, turns: int = 100, seed: int = 0) -> dict:
     nodes = actions = 0
     start = time.process_time()
     for k in range(games):
-        rng = random.Random(seed * 1000 + k)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            nodes += 1
+        state = play_randomly(game.new_initial_state(), random.Random(seed * 1000 + k))
+        nodes += len(state.history())
         actions += len(state.table.actions)
     cpu = time.process_time() - start
     direct = 0

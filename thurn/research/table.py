@@ -190,9 +190,6 @@ class Table:
         if self.came:
             self.came[-1].append(deck[at])
 
-    def legal_actions(self):
-        return self.state.legal_actions()
-
     def apply_word(self, word: int) -> None:
         self.history.append(word)
         action = self.choosing.choose(word)
